@@ -1,0 +1,20 @@
+/**
+ * @youzai/rules: the one source of game rules for the server and the browser.
+ * Pure TypeScript, no runtime dependency, no Node or DOM API.
+ */
+export * from './types.ts';
+export * from './result.ts';
+export * from './board.ts';
+export * from './move.ts';
+export type { VariantModule, RoleInfo, EndRules } from './variant.ts';
+export { KING } from './variant.ts';
+export { Position } from './position.ts';
+export { parseFen, makeFen, makeBoardFen, type FenErrorCode } from './fen.ts';
+export { makeUci, parseUci, legalUcis, type MoveErrorCode } from './uci.ts';
+export { perft, divide } from './perft.ts';
+export { GameRecord, hasMatingMaterial, isDeadMaterial, type PlyFacts } from './record.ts';
+export { REASONS, resultText, type Outcome, type Reason, type ResultText } from './outcome.ts';
+export { VARIANTS, variantOf } from './variants/registry.ts';
+export { XIANGQI_HOUSE_RULES, type XiangqiRules } from './variants/xiangqi/index.ts';
+export { JANGGI_HOUSE_RULES, JANGGI_TRADITIONAL_RULES, makeJanggi, type JanggiRules } from './variants/janggi/index.ts';
+export { SITTUYIN_HOUSE_RULES, type SittuyinRules } from './variants/sittuyin/index.ts';

@@ -1,0 +1,258 @@
+import { BLACK_BIT, BOARD_SIZE, EMPTY, OFF, makePiece, pieceRole } from './board.ts';
+import { KIND_DROP, KIND_NORMAL, KIND_PASS, KIND_PROMOTE, moveFrom, moveKind, moveRole, moveTo, type Move } from './move.ts';
+import { KING, type VariantModule } from './variant.ts';
+import type { Color } from './types.ts';
+import { HAND_KEYS_HI, HAND_KEYS_LO, PIECE_KEYS_HI, PIECE_KEYS_LO, TURN_KEY_HI, TURN_KEY_LO } from './zobrist.ts';
+
+const MAX_MOVES = 512;
+const MAX_UNDO = 4096;
+
+/**
+ * A mutable position with make/unmake, the fast core used for move
+ * generation and search. Callers outside the library use the immutable
+ * helpers in `game.ts`/`index.ts`; they never see a half-made position.
+ */
+export class Position {
+  readonly variant: VariantModule;
+  readonly board = new Uint8Array(BOARD_SIZE);
+  /** Pieces in hand by piece code. */
+  readonly hand = new Uint8Array(16);
+  /** Pieces on the board by piece code. */
+  readonly count = new Uint8Array(16);
+  /** King squares by colour, -1 when the king is not on the board. */
+  readonly kings = new Int16Array([-1, -1]);
+  turn: Color = 0;
+  halfmove = 0;
+  fullmove = 1;
+  hashLo = 0;
+  hashHi = 0;
+
+  // Undo stack.
+  private sp = 0;
+  private readonly uMove = new Int32Array(MAX_UNDO);
+  private readonly uCaptured = new Uint8Array(MAX_UNDO);
+  private readonly uHalf = new Int32Array(MAX_UNDO);
+  private readonly uFull = new Int32Array(MAX_UNDO);
+  private readonly uHashLo = new Int32Array(MAX_UNDO);
+  private readonly uHashHi = new Int32Array(MAX_UNDO);
+
+  private readonly scratch = new Int32Array(MAX_MOVES);
+
+  constructor(variant: VariantModule) {
+    this.variant = variant;
+    const on = variant.geometry.onBoard;
+    for (let i = 0; i < BOARD_SIZE; i++) this.board[i] = on[i] ? EMPTY : OFF;
+  }
+
+  clone(): Position {
+    const p = new Position(this.variant);
+    p.board.set(this.board);
+    p.hand.set(this.hand);
+    p.count.set(this.count);
+    p.kings.set(this.kings);
+    p.turn = this.turn;
+    p.halfmove = this.halfmove;
+    p.fullmove = this.fullmove;
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    return p;
+  }
+
+  /** Places a piece during setup, keeping counts, kings and hash right. */
+  put(sq: number, piece: number): void {
+    const old = this.board[sq]!;
+    if (old !== EMPTY) this.remove(sq);
+    this.board[sq] = piece;
+    this.count[piece]!++;
+    if (pieceRole(piece) === KING) this.kings[piece >> 3] = sq;
+    this.hashLo ^= PIECE_KEYS_LO[sq * 16 + piece]!;
+    this.hashHi ^= PIECE_KEYS_HI[sq * 16 + piece]!;
+  }
+
+  private remove(sq: number): void {
+    const piece = this.board[sq]!;
+    this.board[sq] = EMPTY;
+    this.count[piece]!--;
+    if (pieceRole(piece) === KING && this.kings[piece >> 3] === sq) this.kings[piece >> 3] = -1;
+    this.hashLo ^= PIECE_KEYS_LO[sq * 16 + piece]!;
+    this.hashHi ^= PIECE_KEYS_HI[sq * 16 + piece]!;
+  }
+
+  setHand(piece: number, n: number): void {
+    const old = this.hand[piece]!;
+    this.hashLo ^= HAND_KEYS_LO[piece * 16 + old]! ^ HAND_KEYS_LO[piece * 16 + n]!;
+    this.hashHi ^= HAND_KEYS_HI[piece * 16 + old]! ^ HAND_KEYS_HI[piece * 16 + n]!;
+    this.hand[piece] = n;
+  }
+
+  setTurn(c: Color): void {
+    if (c !== this.turn) {
+      this.hashLo ^= TURN_KEY_LO;
+      this.hashHi ^= TURN_KEY_HI;
+      this.turn = c;
+    }
+  }
+
+  handCount(color: Color): number {
+    let n = 0;
+    for (let r = 1; r < 8; r++) n += this.hand[makePiece(color, r)]!;
+    return n;
+  }
+
+  /** A 64-bit position key as a string of 16 hex digits (board, hand, side to move). */
+  key(): string {
+    return (this.hashHi >>> 0).toString(16).padStart(8, '0') + (this.hashLo >>> 0).toString(16).padStart(8, '0');
+  }
+
+  inCheck(): boolean {
+    const k = this.kings[this.turn]!;
+    return k >= 0 && this.variant.attacked(this, k, (this.turn ^ 1) as Color);
+  }
+
+  /** Whether the side not to move is in check (a position that cannot arise). */
+  opponentInCheck(): boolean {
+    const them = (this.turn ^ 1) as Color;
+    const k = this.kings[them]!;
+    return k >= 0 && this.variant.attacked(this, k, this.turn);
+  }
+
+  /** Plays a move known to be pseudo-legal. */
+  make(m: Move): void {
+    const sp = this.sp++;
+    const b = this.board;
+    const us = this.turn;
+    this.uMove[sp] = m;
+    this.uHalf[sp] = this.halfmove;
+    this.uFull[sp] = this.fullmove;
+    this.uHashLo[sp] = this.hashLo;
+    this.uHashHi[sp] = this.hashHi;
+    let lo = this.hashLo ^ TURN_KEY_LO;
+    let hi = this.hashHi ^ TURN_KEY_HI;
+    let captured = EMPTY;
+    const kind = moveKind(m);
+    const to = moveTo(m);
+    this.halfmove++;
+    if (kind === KIND_NORMAL || kind === KIND_PROMOTE) {
+      const from = moveFrom(m);
+      const p = b[from]!;
+      captured = b[to]!;
+      if (captured !== EMPTY) {
+        this.count[captured]!--;
+        lo ^= PIECE_KEYS_LO[to * 16 + captured]!;
+        hi ^= PIECE_KEYS_HI[to * 16 + captured]!;
+        this.halfmove = 0;
+      }
+      const np = kind === KIND_PROMOTE ? makePiece(us, moveRole(m)) : p;
+      if (kind === KIND_PROMOTE) {
+        this.count[p]!--;
+        this.count[np]!++;
+      }
+      b[from] = EMPTY;
+      b[to] = np;
+      lo ^= PIECE_KEYS_LO[from * 16 + p]! ^ PIECE_KEYS_LO[to * 16 + np]!;
+      hi ^= PIECE_KEYS_HI[from * 16 + p]! ^ PIECE_KEYS_HI[to * 16 + np]!;
+      const role = p & 7;
+      if (role === KING) this.kings[us] = to;
+      if (role === this.variant.clockResetRole) this.halfmove = 0;
+    } else if (kind === KIND_DROP) {
+      const piece = makePiece(us, moveRole(m));
+      const h = this.hand[piece]!;
+      lo ^= HAND_KEYS_LO[piece * 16 + h]! ^ HAND_KEYS_LO[piece * 16 + h - 1]!;
+      hi ^= HAND_KEYS_HI[piece * 16 + h]! ^ HAND_KEYS_HI[piece * 16 + h - 1]!;
+      this.hand[piece] = h - 1;
+      b[to] = piece;
+      this.count[piece]!++;
+      lo ^= PIECE_KEYS_LO[to * 16 + piece]!;
+      hi ^= PIECE_KEYS_HI[to * 16 + piece]!;
+      if ((piece & 7) === KING) this.kings[us] = to;
+    }
+    // KIND_PASS changes nothing on the board.
+    this.uCaptured[sp] = captured;
+    if (us === 1) this.fullmove++;
+    this.turn = (us ^ 1) as Color;
+    this.hashLo = lo;
+    this.hashHi = hi;
+  }
+
+  unmake(): void {
+    const sp = --this.sp;
+    const m = this.uMove[sp]!;
+    const b = this.board;
+    const us = (this.turn ^ 1) as Color;
+    this.turn = us;
+    this.halfmove = this.uHalf[sp]!;
+    this.fullmove = this.uFull[sp]!;
+    this.hashLo = this.uHashLo[sp]!;
+    this.hashHi = this.uHashHi[sp]!;
+    const kind = moveKind(m);
+    const to = moveTo(m);
+    if (kind === KIND_NORMAL || kind === KIND_PROMOTE) {
+      const from = moveFrom(m);
+      const np = b[to]!;
+      const captured = this.uCaptured[sp]!;
+      let p = np;
+      if (kind === KIND_PROMOTE) {
+        p = makePiece(us, this.variant.promotionFromRole);
+        this.count[np]!--;
+        this.count[p]!++;
+      }
+      b[from] = p;
+      b[to] = captured;
+      if (captured !== EMPTY) this.count[captured]!++;
+      if ((p & 7) === KING) this.kings[us] = from;
+    } else if (kind === KIND_DROP) {
+      const piece = b[to]!;
+      b[to] = EMPTY;
+      this.count[piece]!--;
+      this.hand[piece]!++;
+      if ((piece & 7) === KING) this.kings[us] = -1;
+    }
+    void KIND_PASS;
+  }
+
+  /** Fills `out` with the legal moves; returns how many. */
+  legalMoves(out: Int32Array): number {
+    const v = this.variant;
+    const n = v.genPseudo(this, out, 0);
+    const us = this.turn;
+    const ksq = this.kings[us]!;
+    if (ksq < 0) return n;
+    const them = (us ^ 1) as Color;
+    const inCheck = v.attacked(this, ksq, them);
+    const mask = v.sensitivity[ksq]!;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const m = out[i]!;
+      const kind = m >> 19;
+      if (kind === KIND_PASS) {
+        if (!inCheck) out[k++] = m;
+        continue;
+      }
+      const from = m & 255;
+      const to = (m >> 8) & 255;
+      if (!inCheck && from !== ksq && mask[to] === 0 && (kind === KIND_DROP || mask[from] === 0)) {
+        out[k++] = m;
+        continue;
+      }
+      this.make(m);
+      const safe = !v.attacked(this, this.kings[us]!, them);
+      this.unmake();
+      if (safe) out[k++] = m;
+    }
+    return k;
+  }
+
+  /** Counts legal moves without keeping them. */
+  countLegal(): number {
+    return this.legalMoves(this.scratch);
+  }
+
+  /** Whether any legal move exists. */
+  hasLegalMove(): boolean {
+    return this.legalMoves(this.scratch) > 0;
+  }
+
+  isBlack(piece: number): boolean {
+    return (piece & BLACK_BIT) !== 0;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Geometry } from './board.ts';
+import type { Position } from './position.ts';
+import type { RuleError } from './result.ts';
+import type { Color, VariantKey } from './types.ts';
+
+/** The royal piece is role 1 in every variant. */
+export const KING = 1;
+
+export interface RoleInfo {
+  /** FEN letter, lower case. */
+  readonly letter: string;
+  /** English name, for messages. */
+  readonly name: string;
+  /** Most of this role a side can own (board and hand together). */
+  readonly max: number;
+  /** Counts as an attacking piece for "cannot win on material" decisions. */
+  readonly attacking: boolean;
+}
+
+/** How a game ends from the position and its history (RULES.md), as data. */
+export interface EndRules {
+  /** The side to move with no legal move and not in check: loses, draws, or cannot happen (pass). */
+  readonly stalemate: 'loss' | 'draw';
+  /** Automatic draw on material: neither side has an attacking piece, or only kings are left. */
+  readonly deadMaterial: 'no-attackers' | 'kings-only' | 'none';
+  /** Draw after this many plies without progress; null: no such rule at this level. */
+  readonly quietLimit: {
+    readonly plies: number;
+    /** Whether a move of the clock-reset role (a pawn) is progress, besides a capture. */
+    readonly pawnMoveIsProgress: boolean;
+    readonly reason: 'no-capture-limit' | 'progress-rule';
+  } | null;
+  /** Draw when one position occurs this often with the same side to move; null: no such rule here. */
+  readonly repetitions: number | null;
+}
+
+/**
+ * Everything generic code may ask of a game. Rule numbers and house-rule
+ * switches live in each module's `rules` object; nothing outside a variant's
+ * folder branches on its key.
+ */
+export interface VariantModule {
+  readonly key: VariantKey;
+  readonly name: { readonly en: string; readonly vi: string };
+  readonly geometry: Geometry;
+  readonly startFen: string;
+  /** Index = role id (1..7); index 0 unused. */
+  readonly roles: readonly (RoleInfo | undefined)[];
+  /** Pieces held in hand, written in brackets after the board in FEN. */
+  readonly hasHand: boolean;
+  /** Order of roles when writing the hand in FEN (as Fairy-Stockfish writes it). */
+  readonly handOrder?: readonly number[];
+  /** A side not in check may pass (Janggi). */
+  readonly pass: boolean;
+  /** The role a promoted piece came from (unmake restores it); 0 without promotion. */
+  readonly promotionFromRole: number;
+  /** Moves of this role reset the FEN halfmove clock (0: none), as Fairy-Stockfish counts. */
+  readonly clockResetRole: number;
+  /** Names of the sides for messages. */
+  readonly sideNames: {
+    readonly en: readonly [string, string];
+    readonly vi: readonly [string, string];
+  };
+  /** Appends pseudo-legal moves (passes and drops included) to `out` from index `n`; returns the new length. */
+  genPseudo(pos: Position, out: Int32Array, n: number): number;
+  /** Whether a king of the other colour standing on `sq` would be capturable by `by` (flying general included). */
+  attacked(pos: Position, sq: number, by: Color): boolean;
+  /**
+   * For a king on `sq`: the squares where a change of occupancy can change
+   * whether the king is attacked. A move touching none of them, by a side not
+   * in check and not moving its king, is legal without playing it.
+   */
+  readonly sensitivity: readonly Uint8Array[];
+  readonly end: EndRules;
+  /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
+  validate(pos: Position): RuleError | null;
+}

@@ -1,0 +1,19 @@
+// Runs the whole test suite with Vitest and ends with a plain
+// "N passed, N failed" line, which CI reads.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = join(mkdtempSync(join(tmpdir(), 'youzai-test-')), 'results.json');
+const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...process.argv.slice(2)];
+const run = spawnSync('npx', args, { stdio: 'inherit' });
+let passed = 0;
+let failed = 0;
+if (existsSync(out)) {
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  passed = r.numPassedTests;
+  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status ?? 1);
