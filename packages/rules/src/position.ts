@@ -37,6 +37,8 @@ export class Position {
   private readonly uHashHi = new Int32Array(MAX_UNDO);
 
   private readonly scratch = new Int32Array(MAX_MOVES);
+  private readonly mark = new Int32Array(BOARD_SIZE);
+  private stamp = 0;
 
   constructor(variant: VariantModule) {
     this.variant = variant;
@@ -218,8 +220,11 @@ export class Position {
     const ksq = this.kings[us]!;
     if (ksq < 0) return n;
     const them = (us ^ 1) as Color;
+    const b = this.board;
     const inCheck = v.attacked(this, ksq, them);
-    const mask = v.sensitivity[ksq]!;
+    const mark = this.mark;
+    const stamp = ++this.stamp;
+    if (!inCheck) v.markSensitive(this, ksq, them, mark, stamp);
     let k = 0;
     for (let i = 0; i < n; i++) {
       const m = out[i]!;
@@ -230,13 +235,25 @@ export class Position {
       }
       const from = m & 255;
       const to = (m >> 8) & 255;
-      if (!inCheck && from !== ksq && mask[to] === 0 && (kind === KIND_DROP || mask[from] === 0)) {
+      if (!inCheck && from !== ksq && mark[to] !== stamp && (kind === KIND_DROP || mark[from] !== stamp)) {
         out[k++] = m;
         continue;
       }
-      this.make(m);
-      const safe = !v.attacked(this, this.kings[us]!, them);
-      this.unmake();
+      // Play the move on the board alone (piece kinds and hash do not matter to the test).
+      let safe: boolean;
+      if (kind === KIND_DROP) {
+        b[to] = (us << 3) | ((m >> 16) & 7);
+        safe = !v.attacked(this, ksq, them);
+        b[to] = EMPTY;
+      } else {
+        const moved = b[from]!;
+        const captured = b[to]!;
+        b[to] = moved;
+        b[from] = EMPTY;
+        safe = !v.attacked(this, from === ksq ? to : ksq, them);
+        b[from] = moved;
+        b[to] = captured;
+      }
       if (safe) out[k++] = m;
     }
     return k;

@@ -66,11 +66,13 @@ export interface VariantModule {
   /** Whether a king of the other colour standing on `sq` would be capturable by `by` (flying general included). */
   attacked(pos: Position, sq: number, by: Color): boolean;
   /**
-   * For a king on `sq`: the squares where a change of occupancy can change
-   * whether the king is attacked. A move touching none of them, by a side not
-   * in check and not moving its king, is legal without playing it.
+   * Marks (mark[sq] = stamp) every square where a change of occupancy could
+   * let `them` attack the king on `ksq`: the lines from the king to an enemy
+   * slider on them, the legs of enemy leapers aimed at it. A move that
+   * touches no marked square, by a side not in check and not moving its king,
+   * is legal without playing it.
    */
-  readonly sensitivity: readonly Uint8Array[];
+  markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void;
   readonly end: EndRules;
   /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
   validate(pos: Position): RuleError | null;

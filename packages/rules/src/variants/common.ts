@@ -85,3 +85,19 @@ export function piecesOf(pos: Position, c: Color): number[] {
   }
   return out;
 }
+
+/**
+ * Marks the squares of the ray from `ksq` along `d` when an enemy piece that
+ * attacks along lines (`a` or `b`, piece codes) stands anywhere on it.
+ */
+export function markRay(board: Uint8Array, ksq: number, d: number, a: number, b: number, c: number, mark: Int32Array, stamp: number): void {
+  let t = ksq + d;
+  let p: number;
+  let found = false;
+  while ((p = board[t]!) !== OFF) {
+    if (p === a || p === b || p === c) found = true;
+    t += d;
+  }
+  if (!found) return;
+  for (t = ksq + d; board[t] !== OFF; t += d) mark[t] = stamp;
+}

@@ -4,7 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
-import { DIAG, HORSE_LEAPS, JANGGI_ELEPHANT_LEAPS, ORTH, canLand, enemyBase, linesMask, mask, reverseLeaps } from '../common.ts';
+import { DIAG, HORSE_LEAPS, JANGGI_ELEPHANT_LEAPS, ORTH, canLand, enemyBase, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 guard, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
 export const GENERAL = 1, GUARD = 2, ELEPHANT = 3, HORSE = 4, CHARIOT = 5, CANNON = 6, SOLDIER = 7;
@@ -209,15 +209,29 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
     return null;
   }
 
-  const sensitivity: Uint8Array[] = [];
-  for (const s of geometry.squares) {
-    const m = linesMask(geometry, s);
-    if (anyPalace[s]) for (const t of geometry.squares) if (anyPalace[t] && (rankOf(t) <= 2) === (rankOf(s) <= 2)) m[t] = 1;
-    for (const d of DIAG) {
-      if (geometry.onBoard[s + d]) m[s + d] = 1;
-      if (geometry.onBoard[s + 2 * d]) m[s + 2 * d] = 1;
+  function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
+    const b = pos.board;
+    const base = them << 3;
+    const chariot = base + CHARIOT, cannon = base + CANNON, horse = base + HORSE, elephant = base + ELEPHANT;
+    for (const d of ORTH) markRay(b, ksq, d, chariot, cannon, chariot, mark, stamp);
+    // Palace diagonals are short: mark the whole palace when an enemy chariot or cannon is in it.
+    if (diagSteps[ksq]!.length) {
+      for (const s of geometry.squares) {
+        if (!anyPalace[s] || (rankOf(s) <= 2) !== (rankOf(ksq) <= 2)) continue;
+        const p = b[s]!;
+        if (p === chariot || p === cannon) {
+          for (const t of geometry.squares) if (anyPalace[t] && (rankOf(t) <= 2) === (rankOf(ksq) <= 2)) mark[t] = stamp;
+          break;
+        }
+      }
     }
-    sensitivity[s] = m;
+    for (const l of REV_HORSE) if (b[ksq + l.from] === horse) mark[ksq + l.legs[0]!] = stamp;
+    for (const l of REV_ELEPHANT) {
+      if (b[ksq + l.from] === elephant) {
+        mark[ksq + l.legs[0]!] = stamp;
+        mark[ksq + l.legs[1]!] = stamp;
+      }
+    }
   }
 
   return {
@@ -242,7 +256,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
     sideNames: { en: ['Cho', 'Han'], vi: ['Cho', 'Han'] },
     genPseudo,
     attacked,
-    sensitivity,
+    markSensitive,
     // A side not in check can always pass, so "stalemate" never arises.
     end: {
       stalemate: 'draw',

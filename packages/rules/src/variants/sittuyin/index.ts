@@ -4,7 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
-import { DIAG, KING_STEPS, ORTH, canLand, enemyBase, genSlides, linesMask, mask } from '../common.ts';
+import { DIAG, KING_STEPS, ORTH, canLand, enemyBase, genSlides, markRay, mask } from '../common.ts';
 
 /** Roles: 1 king, 2 general (met), 3 elephant, 4 horse, 5 rook, 7 pawn. */
 export const KING_ROLE = 1, GENERAL = 2, ELEPHANT = 3, HORSE = 4, ROOK = 5, PAWN = 7;
@@ -151,8 +151,10 @@ function validate(pos: Position): RuleError | null {
   return null;
 }
 
-const sensitivity: Uint8Array[] = [];
-for (const s of geometry.squares) sensitivity[s] = linesMask(geometry, s);
+function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
+  const rook = (them << 3) | ROOK;
+  for (const d of ORTH) markRay(pos.board, ksq, d, rook, rook, rook, mark, stamp);
+}
 
 export const sittuyin: VariantModule = {
   key: 'sittuyin',
@@ -177,7 +179,7 @@ export const sittuyin: VariantModule = {
   sideNames: { en: ['Red', 'Black'], vi: ['Đỏ', 'Đen'] },
   genPseudo,
   attacked,
-  sensitivity,
+  markSensitive,
   end: {
     stalemate: 'draw',
     deadMaterial: 'kings-only',

@@ -3,8 +3,8 @@ import { normalMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
-import { KING, type VariantModule } from '../../variant.ts';
-import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, linesMask, mask, reverseLeaps } from '../common.ts';
+import type { VariantModule } from '../../variant.ts';
+import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
 export const GENERAL = 1, ADVISOR = 2, ELEPHANT = 3, HORSE = 4, CHARIOT = 5, CANNON = 6, SOLDIER = 7;
@@ -136,6 +136,14 @@ function attacked(pos: Position, sq: number, by: Color): boolean {
   return false;
 }
 
+function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
+  const b = pos.board;
+  const base = them << 3;
+  const chariot = base + CHARIOT, cannon = base + CANNON, general = base + GENERAL, horse = base + HORSE;
+  for (const d of ORTH) markRay(b, ksq, d, chariot, cannon, general, mark, stamp);
+  for (const l of REV_HORSE) if (b[ksq + l.from] === horse) mark[ksq + l.legs[0]!] = stamp;
+}
+
 const ADVISOR_POINTS = new Set(['3,0', '5,0', '4,1', '3,2', '5,2']);
 const ELEPHANT_POINTS = new Set(['2,0', '6,0', '0,2', '4,2', '8,2', '2,4', '6,4']);
 
@@ -180,21 +188,9 @@ export const xiangqi: VariantModule = {
   sideNames: { en: ['Red', 'Black'], vi: ['Đỏ', 'Đen'] },
   genPseudo,
   attacked,
-  sensitivity: sensitivityTable(),
+  markSensitive,
   // Repetition and the three draw counters need check/chase facts: the game layer judges them.
   end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null },
   validate,
 };
 
-function sensitivityTable(): Uint8Array[] {
-  const t: Uint8Array[] = [];
-  for (const s of geometry.squares) {
-    const m = linesMask(geometry, s);
-    for (const d of DIAG) if (geometry.onBoard[s + d]) m[s + d] = 1;
-    t[s] = m;
-  }
-  return t;
-}
-
-void S;
-void KING;

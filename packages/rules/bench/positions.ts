@@ -1,0 +1,56 @@
+import { parseFen } from '../src/fen.ts';
+import type { Position } from '../src/position.ts';
+import type { VariantKey } from '../src/types.ts';
+import { VARIANTS } from '../src/variants/registry.ts';
+import { makeFen } from '../src/fen.ts';
+
+/** Deterministic PRNG (mulberry32) so benchmark positions are the same every run. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A position reached by `plies` random legal moves from the start (passes avoided when possible). */
+export function randomPosition(key: VariantKey, plies: number, seed: number): Position {
+  const v = VARIANTS[key];
+  const r = parseFen(v, v.startFen);
+  if (!r.ok) throw new Error(r.error.message);
+  const pos = r.value;
+  const rand = prng(seed);
+  const buf = new Int32Array(512);
+  for (let i = 0; i < plies; i++) {
+    let n = pos.legalMoves(buf);
+    if (n === 0) break;
+    const nonPass = Array.from(buf.subarray(0, n)).filter((m) => m >> 19 !== 3);
+    const pool = nonPass.length ? nonPass : Array.from(buf.subarray(0, n));
+    n = pool.length;
+    pos.make(pool[Math.floor(rand() * n)]!);
+    if (!pos.hasLegalMove()) {
+      pos.unmake();
+    }
+  }
+  return parseFen(v, makeFen(pos)).ok ? (parseFen(v, makeFen(pos)) as { value: Position }).value : pos;
+}
+
+export interface BenchPosition {
+  readonly name: string;
+  readonly fen: string;
+  readonly depth: number;
+}
+
+/** Start position and three positions from seeded random play, per game. */
+export function benchPositions(key: VariantKey): BenchPosition[] {
+  const v = VARIANTS[key];
+  const depth = { xiangqi: 4, janggi: 4, sittuyin: 3 }[key];
+  const plies = key === 'sittuyin' ? [20, 36, 56] : [12, 30, 50];
+  return [
+    { name: 'start', fen: v.startFen, depth },
+    ...plies.map((p, i) => ({ name: `random-${p}`, fen: makeFen(randomPosition(key, p, 1000 + i)), depth: key === 'sittuyin' ? 4 : depth })),
+  ];
+}
