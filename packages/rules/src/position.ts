@@ -137,7 +137,8 @@ export class Position {
     if (kind === KIND_NORMAL || kind === KIND_PROMOTE) {
       const from = moveFrom(m);
       const p = b[from]!;
-      captured = b[to]!;
+      // An in-place promotion (from === to) captures nothing.
+      captured = from === to ? EMPTY : b[to]!;
       if (captured !== EMPTY) {
         this.count[captured]!--;
         lo ^= PIECE_KEYS_LO[to * 16 + captured]!;
@@ -198,8 +199,8 @@ export class Position {
         this.count[np]!--;
         this.count[p]!++;
       }
-      b[from] = p;
       b[to] = captured;
+      b[from] = p;
       if (captured !== EMPTY) this.count[captured]!++;
       if ((p & 7) === KING) this.kings[us] = from;
     } else if (kind === KIND_DROP) {
@@ -248,11 +249,11 @@ export class Position {
       } else {
         const moved = b[from]!;
         const captured = b[to]!;
-        b[to] = moved;
         b[from] = EMPTY;
+        b[to] = moved;
         safe = !v.attacked(this, from === ksq ? to : ksq, them);
-        b[from] = moved;
         b[to] = captured;
+        b[from] = moved;
       }
       if (safe) out[k++] = m;
     }
