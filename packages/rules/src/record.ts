@@ -42,6 +42,17 @@ export class GameRecord {
     this.outcome = this.judge();
   }
 
+  clone(): GameRecord {
+    const c = new GameRecord(this.pos);
+    (c as { startKey: string }).startKey = this.startKey;
+    c.plies.push(...this.plies);
+    c.outcome = this.outcome;
+    c.quiet = this.quiet;
+    c.occurrences.clear();
+    for (const [k, n] of this.occurrences) c.occurrences.set(k, n);
+    return c;
+  }
+
   get fen(): string {
     return makeFen(this.pos);
   }

@@ -1,4 +1,5 @@
 import type { Geometry } from './board.ts';
+import type { Notation } from './notation.ts';
 import type { Position } from './position.ts';
 import type { RuleError } from './result.ts';
 import type { Color, VariantKey } from './types.ts';
@@ -74,6 +75,8 @@ export interface VariantModule {
    */
   markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void;
   readonly end: EndRules;
+  /** Human move notations, the default first. */
+  readonly notations: readonly Notation[];
   /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
   validate(pos: Position): RuleError | null;
 }

@@ -4,6 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
+import { JANGGI_NOTATIONS } from './notation.ts';
 import { DIAG, HORSE_LEAPS, JANGGI_ELEPHANT_LEAPS, ORTH, canLand, enemyBase, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 guard, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
@@ -257,6 +258,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
     genPseudo,
     attacked,
     markSensitive,
+    notations: JANGGI_NOTATIONS,
     // A side not in check can always pass, so "stalemate" never arises.
     end: {
       stalemate: 'draw',

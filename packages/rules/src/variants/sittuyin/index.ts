@@ -4,6 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
+import { SITTUYIN_NOTATIONS } from './notation.ts';
 import { DIAG, KING_STEPS, ORTH, canLand, enemyBase, genSlides, markRay, mask } from '../common.ts';
 
 /** Roles: 1 king, 2 general (met), 3 elephant, 4 horse, 5 rook, 7 pawn. */
@@ -180,6 +181,7 @@ export const sittuyin: VariantModule = {
   genPseudo,
   attacked,
   markSensitive,
+  notations: SITTUYIN_NOTATIONS,
   end: {
     stalemate: 'draw',
     deadMaterial: 'kings-only',

@@ -4,6 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
+import { XIANGQI_NOTATIONS } from './notation.ts';
 import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
@@ -189,8 +190,15 @@ export const xiangqi: VariantModule = {
   genPseudo,
   attacked,
   markSensitive,
+  notations: XIANGQI_NOTATIONS,
   // Repetition and the three draw counters need check/chase facts: the game layer judges them.
   end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null },
   validate,
 };
 
+
+/** Whether a soldier of `color` on `sq` has crossed the river. */
+export const soldierCrossed = (color: Color, sq: number): boolean => !ownHalf[color][sq];
+
+/** Direction of a soldier's forward step for `color`. */
+export const soldierForward = (color: Color): number => forward[color];

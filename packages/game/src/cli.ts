@@ -5,14 +5,9 @@
  *   play  <variant> [--fen "<FEN>"] --moves "m1 m2 ..."
  *   info
  */
-import { parseFen } from './fen.ts';
-import { divide, perft } from './perft.ts';
-import { GameRecord } from './record.ts';
-import { resultText } from './outcome.ts';
-import { isVariantKey, VARIANT_KEYS } from './types.ts';
-import { legalUcis } from './uci.ts';
-import { VARIANTS } from './variants/registry.ts';
-import type { VariantModule } from './variant.ts';
+import { divide, isVariantKey, legalUcis, makeFen, parseFen, perft, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import type { Referee } from './referee.ts';
+import { startReferee } from './referees.ts';
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`error: ${message}\n`);
@@ -38,22 +33,22 @@ function options(args: string[]): { positional: string[]; flags: Map<string, str
   return { positional, flags };
 }
 
-function variantArg(name: string | undefined): VariantModule {
+function variantArg(name: string | undefined): VariantKey {
   if (!name || !isVariantKey(name)) fail(`the variant must be one of ${VARIANT_KEYS.join(', ')}`);
-  return VARIANTS[name];
+  return name;
 }
 
-/** Builds the record from --fen and plays --moves; `strict` stops with status 2 on an early end. */
-function replay(v: VariantModule, flags: Map<string, string | true>, strict: boolean): GameRecord {
+/** Builds the referee from --fen and plays --moves; `strict` stops with status 2 on an early end. */
+function replay(key: VariantKey, flags: Map<string, string | true>, strict: boolean): Referee {
   const fen = flags.get('fen');
-  const parsed = parseFen(v, typeof fen === 'string' ? fen : v.startFen);
-  if (!parsed.ok) fail(`${parsed.error.code}: ${parsed.error.message}`, 2);
-  const record = new GameRecord(parsed.value);
+  const started = startReferee(key, typeof fen === 'string' ? fen : undefined);
+  if (!started.ok) fail(`${started.error.code}: ${started.error.message}`, 2);
+  const record = started.value;
   const movesArg = flags.get('moves');
   const moves = typeof movesArg === 'string' ? movesArg.trim().split(/\s+/).filter(Boolean) : [];
   moves.forEach((m, i) => {
-    if (record.outcome && strict) {
-      fail(`move ${i + 1} (${m}): the game ended before it (${record.outcome.reason})`, 2);
+    if (record.verdict && strict) {
+      fail(`move ${i + 1} (${m}): the game ended before it (${record.verdict.reason}: ${record.verdict.explanation.en})`, 2);
     }
     const r = record.play(m);
     if (!r.ok) fail(`move ${i + 1} (${m}): ${r.error.code}: ${r.error.message}`, 2);
@@ -83,8 +78,9 @@ function main(argv: string[]): void {
     case 'play': {
       const v = variantArg(positional[0]);
       const record = replay(v, flags, true);
-      const o = record.outcome;
-      console.log(JSON.stringify({ fen: record.fen, ply: record.plies.length, result: resultText(o), reason: o?.reason ?? null }));
+      const o = record.verdict;
+      if (o) console.log(`${o.explanation.en} / ${o.explanation.vi}`);
+      console.log(JSON.stringify({ fen: makeFen(record.pos), ply: record.ply, result: o?.result ?? null, reason: o?.reason ?? null }));
       return;
     }
     case 'info': {

@@ -1,0 +1,6 @@
+/** @youzai/game: the pure game layer. No I/O, no clock reads: time is passed in. */
+export * from './verdict.ts';
+export * from './referee.ts';
+export { REFEREES, startReferee } from './referees.ts';
+export { XiangqiReferee } from './xiangqi/referee.ts';
+export { BasicReferee } from './basic-referee.ts';
