@@ -4,3 +4,6 @@ export * from './referee.ts';
 export { REFEREES, startReferee } from './referees.ts';
 export { XiangqiReferee } from './xiangqi/referee.ts';
 export { BasicReferee } from './basic-referee.ts';
+export * from './clock.ts';
+export * from './game.ts';
+export * from './end.ts';

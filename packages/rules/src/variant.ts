@@ -31,6 +31,8 @@ export interface EndRules {
     readonly pawnMoveIsProgress: boolean;
     readonly reason: 'no-capture-limit' | 'progress-rule';
   } | null;
+  /** Who can still win on time or abandonment: any attacking piece, or any piece besides the king. */
+  readonly insufficient: 'no-attackers' | 'kings-only';
   /** Draw when one position occurs this often with the same side to move; null: no such rule here. */
   readonly repetitions: number | null;
 }

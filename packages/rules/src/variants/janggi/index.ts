@@ -265,6 +265,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
       deadMaterial: 'none',
       quietLimit: { plies: rules.noCapturePlies, pawnMoveIsProgress: false, reason: 'no-capture-limit' },
       repetitions: null,
+      insufficient: 'no-attackers',
     },
     validate,
   };

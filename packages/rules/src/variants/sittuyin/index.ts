@@ -187,6 +187,7 @@ export const sittuyin: VariantModule = {
     deadMaterial: 'kings-only',
     quietLimit: { plies: SITTUYIN_HOUSE_RULES.progressPlies, pawnMoveIsProgress: true, reason: 'progress-rule' },
     repetitions: SITTUYIN_HOUSE_RULES.repetitions,
+    insufficient: 'kings-only',
   },
   validate,
 };

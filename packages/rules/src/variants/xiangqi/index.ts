@@ -192,7 +192,7 @@ export const xiangqi: VariantModule = {
   markSensitive,
   notations: XIANGQI_NOTATIONS,
   // Repetition and the three draw counters need check/chase facts: the game layer judges them.
-  end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null },
+  end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null, insufficient: 'no-attackers' },
   validate,
 };
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { LAG_CAP_MS, flagAt, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
+
+const fischer: ClockConfig = { kind: 'fischer', baseMs: 60_000, incrementMs: 2_000 };
+const byo: ClockConfig = { kind: 'byoyomi', baseMs: 10_000, periods: 3, periodMs: 5_000 };
+
+describe('Fischer clock', () => {
+  it('charges the time spent and adds the increment', () => {
+    const c = startTurn(newClock(fischer), 0, 1_000);
+    expect(read(c, 0, 11_000).totalMs).toBe(50_000);
+    expect(read(c, 1, 11_000).totalMs).toBe(60_000);
+    const after = punch(c, 0, 11_000)!;
+    expect(after.mainMs).toEqual([52_000, 60_000]);
+    expect(after.running).toBeNull();
+  });
+
+  it('flags at exactly the budget, and a late move is refused', () => {
+    const c = startTurn(newClock(fischer), 1, 0);
+    expect(flagAt(c)).toBe(60_000);
+    expect(punch(c, 1, 60_000)).toBeNull();
+    expect(punch(c, 1, 59_999)).not.toBeNull();
+  });
+
+  it('forgives network lag up to the cap, never more than the time spent', () => {
+    const c = startTurn(newClock(fischer), 0, 0);
+    expect(punch(c, 0, 10_000, 200)!.mainMs[0]).toBe(60_000 - 9_800 + 2_000);
+    expect(punch(c, 0, 10_000, 99_999)!.mainMs[0]).toBe(60_000 - (10_000 - LAG_CAP_MS) + 2_000);
+    expect(punch(c, 0, 100, 400)!.mainMs[0]).toBe(60_000 + 2_000);
+    expect(punch(c, 0, 10_000, -50)!.mainMs[0]).toBe(60_000 - 10_000 + 2_000);
+  });
+});
+
+describe('byo-yomi clock', () => {
+  it('spends main time first, then periods; a move inside a period keeps it', () => {
+    let c = startTurn(newClock(byo), 0, 0);
+    expect(flagAt(c)).toBe(10_000 + 3 * 5_000);
+    c = punch(c, 0, 12_000)!; // 2 s into the first period
+    expect(c.mainMs[0]).toBe(0);
+    expect(c.periodsLeft[0]).toBe(3);
+    c = startTurn(c, 0, 20_000);
+    expect(flagAt(c)).toBe(20_000 + 15_000);
+    c = punch(c, 0, 26_000)!; // 6 s: one period used up
+    expect(c.periodsLeft[0]).toBe(2);
+  });
+
+  it('reads the current period and flags when the last period runs out', () => {
+    const c = startTurn({ ...newClock(byo), mainMs: [0, 10_000], periodsLeft: [1, 3] }, 0, 0);
+    expect(read(c, 0, 1_000)).toEqual({ mainMs: 0, periodsLeft: 1, periodLeftMs: 4_000, totalMs: 4_000 });
+    expect(flagAt(c)).toBe(5_000);
+    expect(punch(c, 0, 5_000)).toBeNull();
+    expect(punch(c, 0, 4_999)!.periodsLeft[0]).toBe(1);
+  });
+});

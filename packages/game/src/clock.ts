@@ -1,0 +1,110 @@
+/**
+ * The server's clock as a value. Time is always passed in (`now`, epoch ms);
+ * nothing here reads a clock. Fischer (base + increment) and byo-yomi
+ * (base + periods × period length, each move inside a period resets it).
+ */
+import type { Color } from '@youzai/rules';
+
+export type ClockConfig =
+  | { readonly kind: 'fischer'; readonly baseMs: number; readonly incrementMs: number }
+  | { readonly kind: 'byoyomi'; readonly baseMs: number; readonly periods: number; readonly periodMs: number };
+
+export interface ClockState {
+  readonly config: ClockConfig;
+  /** Main time left per colour, as of the start of the running turn. */
+  readonly mainMs: readonly [number, number];
+  /** Byo-yomi periods left per colour (0 under Fischer). */
+  readonly periodsLeft: readonly [number, number];
+  /** The side whose time runs, or null while stopped. */
+  readonly running: Color | null;
+  /** When the running side's turn began. */
+  readonly since: number | null;
+}
+
+/** Largest network lag the server forgives on one move. */
+export const LAG_CAP_MS = 500;
+
+export function newClock(config: ClockConfig): ClockState {
+  const periods = config.kind === 'byoyomi' ? config.periods : 0;
+  return { config, mainMs: [config.baseMs, config.baseMs], periodsLeft: [periods, periods], running: null, since: null };
+}
+
+/** Starts `color`'s turn at `now`. */
+export function startTurn(c: ClockState, color: Color, now: number): ClockState {
+  return { ...c, running: color, since: now };
+}
+
+export function stop(c: ClockState): ClockState {
+  return { ...c, running: null, since: null };
+}
+
+const periodMs = (c: ClockState): number => (c.config.kind === 'byoyomi' ? c.config.periodMs : 0);
+
+/** Total time `color` has before flagging, at the start of its turn. */
+function budget(c: ClockState, color: Color): number {
+  return c.mainMs[color] + c.periodsLeft[color] * periodMs(c);
+}
+
+/** When the running side runs out of time; null while stopped. */
+export function flagAt(c: ClockState): number | null {
+  if (c.running === null || c.since === null) return null;
+  return c.since + budget(c, c.running);
+}
+
+export interface ClockReading {
+  /** Main time left. */
+  readonly mainMs: number;
+  readonly periodsLeft: number;
+  /** Time left in the current byo-yomi period (0 while in main time or under Fischer). */
+  readonly periodLeftMs: number;
+  /** Everything left before flagging. */
+  readonly totalMs: number;
+}
+
+/** What `color`'s clock shows at `now`. */
+export function read(c: ClockState, color: Color, now: number): ClockReading {
+  const elapsed = c.running === color && c.since !== null ? Math.max(0, now - c.since) : 0;
+  return spend(c, color, elapsed);
+}
+
+function spend(c: ClockState, color: Color, elapsed: number): ClockReading {
+  const main = c.mainMs[color];
+  const p = periodMs(c);
+  if (elapsed <= main || p === 0) {
+    const left = Math.max(0, main - elapsed);
+    return { mainMs: left, periodsLeft: c.periodsLeft[color], periodLeftMs: p && left === 0 ? p : 0, totalMs: left + c.periodsLeft[color] * p };
+  }
+  const over = elapsed - main;
+  const used = Math.floor(over / p);
+  const periodsLeft = Math.max(0, c.periodsLeft[color] - used);
+  const periodLeft = periodsLeft === 0 ? 0 : p - (over - used * p);
+  return { mainMs: 0, periodsLeft, periodLeftMs: periodLeft, totalMs: periodsLeft === 0 ? 0 : periodLeft + (periodsLeft - 1) * p };
+}
+
+/**
+ * `color` completes a move at `now`. The lag hint is clamped to
+ * [0, LAG_CAP_MS] and never forgives more than the time spent. Returns the
+ * stopped clock with increment applied, or null when the move came too late.
+ */
+export function punch(c: ClockState, color: Color, now: number, lagHintMs = 0): ClockState | null {
+  const since = c.running === color && c.since !== null ? c.since : now;
+  const raw = Math.max(0, now - since);
+  const elapsed = raw - Math.min(Math.max(0, lagHintMs), LAG_CAP_MS, raw);
+  if (c.running === color && elapsed >= budget(c, color)) return null;
+  const mainMs = [...c.mainMs] as [number, number];
+  const periodsLeft = [...c.periodsLeft] as [number, number];
+  if (c.config.kind === 'fischer') {
+    mainMs[color] = mainMs[color] - elapsed + c.config.incrementMs;
+  } else {
+    const r = spend(c, color, elapsed);
+    mainMs[color] = r.mainMs;
+    periodsLeft[color] = r.periodsLeft;
+  }
+  return { ...c, mainMs, periodsLeft, running: null, since: null };
+}
+
+/** Plain description for logs and exports: "10+5" or "10+3×30s". */
+export function describeClock(cfg: ClockConfig): string {
+  const min = (ms: number) => String(Math.round((ms / 60000) * 100) / 100);
+  return cfg.kind === 'fischer' ? `${min(cfg.baseMs)}+${cfg.incrementMs / 1000}` : `${min(cfg.baseMs)}+${cfg.periods}×${cfg.periodMs / 1000}s`;
+}
