@@ -72,7 +72,9 @@ export type GameAction =
   | { readonly type: 'abort'; readonly by: Color }
   | { readonly type: 'claim-victory'; readonly by: Color }
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
-  | { readonly type: 'tick' };
+  | { readonly type: 'tick' }
+  /** Ends a game that has not started: a declined challenge, an expired invitation, a withdrawn seek. */
+  | { readonly type: 'cancel'; readonly why: 'declined' | 'expired' | 'withdrawn' };
 
 export type GameEvent =
   | { readonly type: 'started'; readonly seats: readonly [Seat | null, Seat | null] }
@@ -230,6 +232,15 @@ export class Game {
       const events: GameEvent[] = [];
       if (this.data.seats[0] && this.data.seats[1]) events.push(...this.begin(now));
       return ok(events);
+    }
+    if (action.type === 'cancel') {
+      if (d.status !== 'waiting') return err('game.over', 'Only a game that has not started can be cancelled');
+      const text = {
+        declined: { vi: 'Lời mời bị từ chối', en: 'The challenge was declined' },
+        expired: { vi: 'Lời mời đã hết hạn', en: 'The invitation expired' },
+        withdrawn: { vi: 'Lời mời đã được rút lại', en: 'The invitation was withdrawn' },
+      }[action.why];
+      return ok(this.end(now, 'aborted', verdict(null, 'aborted', text)));
     }
     if (d.status === 'finished' || d.status === 'aborted') return err('game.over', 'The game is over');
     if (d.status !== 'active') return err('game.not-started', 'The game has not started yet');

@@ -1,0 +1,3 @@
+export * from './client.ts';
+export * from './http.ts';
+export * from './server.ts';

@@ -1,0 +1,118 @@
+/**
+ * Wires the edges together: HTTP routes, the WebSocket endpoint, sessions,
+ * the game service, storage and bus. Everything is injected, so tests run the
+ * real thing against memory storage and fake time.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ConductRules } from '@youzai/game';
+import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
+import type { Bus } from './bus/bus.ts';
+import { ROUTES, type Ctx, type Deps } from './http/routes.ts';
+import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
+import { pageFor } from './http/pages.ts';
+import { GameService } from './service/game-service.ts';
+import type { Clock, Timers } from './service/time.ts';
+import type { Store, UserRow } from './store/types.ts';
+import { attachSockets, type SocketHub } from './ws/socket.ts';
+
+export interface AppOptions {
+  readonly store: Store;
+  readonly bus: Bus;
+  readonly clock: Clock;
+  readonly timers: Timers;
+  readonly conduct?: ConductRules;
+  /** Base URL printed in links (invitations, PGN Site tag). */
+  readonly publicUrl: string;
+  /** Requests per second per address before 429 (burst is twice this). */
+  readonly httpRate?: number;
+  readonly secureCookies?: boolean;
+}
+
+export interface App {
+  readonly server: Server;
+  readonly games: GameService;
+  readonly sessions: Sessions;
+  readonly sockets: SocketHub;
+  close(): Promise<void>;
+}
+
+export async function createApp(opts: AppOptions): Promise<App> {
+  const sessions = await Sessions.open(opts.store, () => opts.clock.now());
+  const games = new GameService({ store: opts.store, bus: opts.bus, clock: opts.clock, timers: opts.timers, ...(opts.conduct ? { conduct: opts.conduct } : {}) });
+  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl };
+  const buckets = new Map<string, Bucket>();
+  const rate = opts.httpRate ?? 50;
+
+  const cookieHeader = (value: string | null): string =>
+    value === null
+      ? `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${opts.secureCookies ? '; Secure' : ''}`
+      : `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}${opts.secureCookies ? '; Secure' : ''}`;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const addr = req.socket.remoteAddress ?? '?';
+    let bucket = buckets.get(addr);
+    if (!bucket) buckets.set(addr, (bucket = new Bucket(rate, rate * 2, opts.clock.now())));
+    if (!bucket.take(opts.clock.now())) return sendError(res, 429, 'rate-limited', 'Too many requests: slow down');
+    if (buckets.size > 10_000) buckets.clear();
+
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendError(res, 400, 'http.bad-url', 'Malformed URL');
+    }
+    const page = pageFor(url.pathname);
+    const route = page ? null : ROUTES.find((r) => r.method === req.method && r.path.test(url.pathname));
+    if (!page && !route) {
+      const known = ROUTES.some((r) => r.path.test(url.pathname));
+      return sendError(res, known ? 405 : 404, known ? 'http.method' : 'http.not-found', known ? 'Method not allowed' : 'Not found');
+    }
+    // Identity: a valid session, or a new guest with a new session.
+    const cookie = parseCookies(req.headers.cookie).get(COOKIE);
+    let user: UserRow | null = await sessions.resolve(cookie);
+    if (!user) {
+      user = await sessions.newGuest();
+      res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
+    }
+    if (page) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page);
+      return;
+    }
+    const ctx: Ctx = {
+      req,
+      res,
+      user,
+      url,
+      cookie,
+      params: url.pathname.match(route!.path)!.slice(1),
+      setSession: (v) => res.setHeader('set-cookie', cookieHeader(v)),
+    };
+    await route!.handler(ctx, deps);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (e instanceof HttpError) return sendError(res, e.status, e.code, e.message);
+      console.error('request failed', e);
+      if (!res.headersSent) sendError(res, 500, 'server.error', 'Something went wrong on our side');
+      else res.end();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  const sockets = attachSockets(server, { sessions, games, clock: opts.clock });
+
+  return {
+    server,
+    games,
+    sessions,
+    sockets,
+    async close() {
+      sockets.close();
+      await games.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Identity: every visitor has a user row (a guest until registered) and a
+ * session. The cookie holds a random token and its HMAC; the store keeps only
+ * the token's SHA-256, so a leaked database does not leak sessions. The HMAC
+ * key lives in the store's meta table, so every node and every restart agree.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { err, ok, type Result, type RuleError } from '@youzai/rules';
+import type { Identity } from '@youzai/protocol';
+import { UniqueViolation, type Store, type UserRow } from '../store/types.ts';
+import { randomId } from '../service/ids.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const COOKIE = 'yz_session';
+export const SESSION_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
+const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
+
+export function displayName(u: UserRow): string {
+  return u.username ?? `Khách-${u.id.slice(-4)}`;
+}
+
+export function identityOf(u: UserRow): Identity {
+  return { id: u.id, name: displayName(u), guest: u.username === null };
+}
+
+export class Sessions {
+  private constructor(
+    private readonly store: Store,
+    private readonly key: Buffer,
+    private readonly now: () => number,
+  ) {}
+
+  static async open(store: Store, now: () => number): Promise<Sessions> {
+    let secret = await store.getMeta('session-secret');
+    if (!secret) {
+      await store.setMeta('session-secret', randomBytes(32).toString('base64'));
+      secret = (await store.getMeta('session-secret'))!;
+    }
+    return new Sessions(store, Buffer.from(secret, 'base64'), now);
+  }
+
+  private sign(token: string): string {
+    return createHmac('sha256', this.key).update(token).digest('base64url');
+  }
+
+  /** The user behind a cookie value, or null when it is missing, forged or expired. */
+  async resolve(cookieValue: string | undefined): Promise<UserRow | null> {
+    if (!cookieValue) return null;
+    const dot = cookieValue.indexOf('.');
+    if (dot <= 0) return null;
+    const token = cookieValue.slice(0, dot);
+    const mac = Buffer.from(cookieValue.slice(dot + 1));
+    const good = Buffer.from(this.sign(token));
+    if (mac.length !== good.length || !timingSafeEqual(mac, good)) return null;
+    const s = await this.store.session(sha256(token));
+    if (!s || s.expiresAt <= this.now()) return null;
+    return this.store.userById(s.userId);
+  }
+
+  /** A new session for `userId`; returns the cookie value. */
+  async start(userId: string): Promise<string> {
+    const token = randomBytes(24).toString('base64url');
+    const now = this.now();
+    await this.store.createSession({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
+    return `${token}.${this.sign(token)}`;
+  }
+
+  async end(cookieValue: string | undefined): Promise<void> {
+    const token = cookieValue?.split('.')[0];
+    if (token) await this.store.deleteSession(sha256(token));
+  }
+
+  async newGuest(): Promise<UserRow> {
+    const u: UserRow = { id: `u${randomId(11)}`, username: null, passwordHash: null, createdAt: this.now() };
+    await this.store.createUser(u);
+    return u;
+  }
+
+  /** Turns the current guest into a registered player: same id, so its games stay its own. */
+  async register(user: UserRow, username: string, password: string): Promise<Result<UserRow, RuleError>> {
+    if (user.username !== null) return err('auth.already-registered', 'You already have an account: log out first');
+    const hash = await hashPassword(password);
+    try {
+      await this.store.registerUser(user.id, username, hash);
+    } catch (e) {
+      if (e instanceof UniqueViolation) return err('auth.username-taken', `The name ${username} is taken`);
+      throw e;
+    }
+    return ok({ ...user, username, passwordHash: hash });
+  }
+
+  async login(username: string, password: string): Promise<Result<UserRow, RuleError>> {
+    const u = await this.store.userByName(username);
+    // Verify against a dummy hash when the user is unknown, so timing does not reveal names.
+    const ok_ = await verifyPassword(password, u?.passwordHash ?? DUMMY_HASH);
+    if (!u || !u.passwordHash || !ok_) return err('auth.bad-credentials', 'Wrong username or password');
+    return ok(u);
+  }
+}
+
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

@@ -1,0 +1,204 @@
+/**
+ * The HTTP API (docs/API.md). Every body is decoded against a schema; every
+ * failure answers {ok:false, code, message} with a fitting status.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CreateGame, Credentials, decodeBody, type Identity } from '@youzai/protocol';
+import { z } from 'zod';
+import { identityOf, type Sessions } from '../auth/sessions.ts';
+import { toJson, toPgn } from '../export/pgn.ts';
+import type { GameService, PlayerAction } from '../service/game-service.ts';
+import type { Store, UserRow } from '../store/types.ts';
+import { HttpError, readBody, sendJson, statusFor } from './util.ts';
+
+export interface Ctx {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  user: UserRow;
+  readonly params: string[];
+  readonly url: URL;
+  setSession(cookieValue: string | null): void;
+  readonly cookie: string | undefined;
+}
+
+export interface Deps {
+  readonly store: Store;
+  readonly sessions: Sessions;
+  readonly games: GameService;
+  readonly publicUrl: string;
+}
+
+type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
+
+interface Route {
+  readonly method: string;
+  readonly path: RegExp;
+  readonly handler: Handler;
+}
+
+const ID = '([A-Za-z0-9]{6,16})';
+const NAME = '([A-Za-z0-9_-]{1,40})';
+
+async function body<S extends z.ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> {
+  const type = ctx.req.headers['content-type'] ?? '';
+  if (!type.startsWith('application/json')) throw new HttpError(415, 'body.content-type', 'Send the body as application/json');
+  const text = await readBody(ctx.req);
+  const r = decodeBody(schema, text);
+  if (!r.ok) throw new HttpError(400, r.code, r.message);
+  return r.value;
+}
+
+function fail(code: string, message: string): never {
+  throw new HttpError(statusFor(code), code, message);
+}
+
+const me = (ctx: Ctx): Identity => identityOf(ctx.user);
+
+const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
+const Draw = z.object({ op: z.enum(['offer', 'accept', 'decline', 'claim']) }).strict();
+const Join = z.object({ token: z.string().max(64).optional() }).strict();
+
+const DRAW_ACTION = { offer: 'draw-offer', accept: 'draw-accept', decline: 'draw-decline', claim: 'draw-claim' } as const;
+
+async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
+  const r = await deps.games.act(ctx.params[0]!, ctx.user.id, action);
+  if (!r.ok) {
+    // A rejected action also gets the current state: never silence.
+    const state = await deps.games.view(ctx.params[0]!, ctx.user.id);
+    sendJson(ctx.res, statusFor(r.error.code), { ok: false, code: r.error.code, message: r.error.message, state: state ? { v: state.v, view: state.view } : null });
+    return;
+  }
+  sendJson(ctx.res, 200, { ok: true });
+}
+
+export const ROUTES: readonly Route[] = [
+  { method: 'GET', path: /^\/health$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true }) },
+  { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: me(ctx) }) },
+  {
+    method: 'POST',
+    path: /^\/api\/register$/,
+    handler: async (ctx, { sessions }) => {
+      const c = await body(ctx, Credentials);
+      const r = await sessions.register(ctx.user, c.username, c.password);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      ctx.user = r.value;
+      sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/login$/,
+    handler: async (ctx, { sessions }) => {
+      const c = await body(ctx, Credentials);
+      const r = await sessions.login(c.username, c.password);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      await sessions.end(ctx.cookie);
+      ctx.setSession(await sessions.start(r.value.id));
+      ctx.user = r.value;
+      sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/logout$/,
+    handler: async (ctx, { sessions }) => {
+      await sessions.end(ctx.cookie);
+      ctx.setSession(null);
+      sendJson(ctx.res, 200, { ok: true });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/games$/,
+    handler: async (ctx, { games, publicUrl }) => {
+      const req = await body(ctx, CreateGame);
+      const r = await games.create(me(ctx), req);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      const invite = r.value.inviteToken ? `${publicUrl}/invite/${r.value.id}/${r.value.inviteToken}` : null;
+      sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/game/${r.value.id}`, invite });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/games$/,
+    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, games: games.liveGames(100) }),
+  },
+  { method: 'GET', path: /^\/api\/tv$/, handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, game: games.tv() }) },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/games/${ID}$`),
+    handler: async (ctx, { games }) => {
+      const s = await games.view(ctx.params[0]!, ctx.user.id);
+      if (!s) fail('game.not-found', 'No such game');
+      sendJson(ctx.res, 200, { ok: true, v: s.v, you: s.you, view: s.view, challenge: s.extras.challenge, inviteOpen: s.extras.invite !== null });
+    },
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/games/${ID}\\.(pgn|json)$`),
+    handler: async (ctx, { games, store, publicUrl }) => {
+      const id = ctx.params[0]!;
+      const s = await games.view(id);
+      if (!s) fail('game.not-found', 'No such game');
+      const moves = (await store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
+      if (ctx.params[1] === 'pgn') {
+        ctx.res.writeHead(200, { 'content-type': 'application/x-chess-pgn; charset=utf-8', 'content-disposition': `attachment; filename="youzai-${id}.pgn"` });
+        ctx.res.end(toPgn(s.view, moves, publicUrl));
+      } else sendJson(ctx.res, 200, toJson(s.view, moves));
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/join$`),
+    handler: async (ctx, { games }) => {
+      const j = await body(ctx, Join);
+      const r = await games.join(ctx.params[0]!, me(ctx), j.token);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      sendJson(ctx.res, 200, { ok: true, color: r.value });
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/decline$`),
+    handler: async (ctx, { games }) => {
+      const r = await games.decline(ctx.params[0]!, me(ctx));
+      if (!r.ok) fail(r.error.code, r.error.message);
+      sendJson(ctx.res, 200, { ok: true });
+    },
+  },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/move$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'move', ...(await body(ctx, Move)) }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/resign$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'resign' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/abort$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'abort' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/claim-victory$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'claim-victory' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/draw$`), handler: async (ctx, deps) => act(ctx, deps, { type: DRAW_ACTION[(await body(ctx, Draw)).op] }) },
+  {
+    method: 'GET',
+    path: /^\/api\/challenges$/,
+    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, challenges: games.challengesFor(ctx.user.id) }),
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/users/${NAME}$`),
+    handler: async (ctx, { store }) => {
+      const u = await store.userByName(ctx.params[0]!);
+      if (!u) fail('user.not-found', 'No such player');
+      sendJson(ctx.res, 200, { ok: true, user: { name: u.username, createdAt: u.createdAt } });
+    },
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/users/${NAME}/games$`),
+    handler: async (ctx, { store }) => {
+      const u = await store.userByName(ctx.params[0]!);
+      if (!u) fail('user.not-found', 'No such player');
+      const limit = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('limit') ?? 20) || 20));
+      const beforeRaw = ctx.url.searchParams.get('before');
+      const before = beforeRaw !== null && /^\d+$/.test(beforeRaw) ? Number(beforeRaw) : undefined;
+      const rows = await store.games({ userId: u.id, status: ['finished'], limit, ...(before !== undefined ? { before } : {}) });
+      sendJson(ctx.res, 200, {
+        ok: true,
+        games: rows.map((g) => ({ id: g.id, variant: g.variant, result: g.result, reason: g.reason, plies: g.plies, whiteId: g.whiteId, blackId: g.blackId, endedAt: g.updatedAt, rated: g.rated })),
+      });
+    },
+  },
+];

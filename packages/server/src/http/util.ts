@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Status for a domain error code. */
+export function statusFor(code: string): number {
+  if (code.endsWith('not-found')) return 404;
+  if (code === 'game.forbidden' || code === 'auth.required') return 403;
+  if (code === 'auth.bad-credentials') return 401;
+  if (code.startsWith('server.')) return 503;
+  if (code === 'rate-limited') return 429;
+  if (code === 'game.conflict' || code === 'auth.username-taken' || code === 'game.stale') return 409;
+  return 400;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { ok: false, code, message });
+}
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const len = Number(req.headers['content-length'] ?? 0);
+    if (len > MAX_BODY_BYTES) {
+      reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`));
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => {
+      const buf = Buffer.concat(chunks);
+      const text = buf.toString('utf8');
+      if (Buffer.byteLength(text) !== buf.length || text.includes('\uFFFD')) reject(new HttpError(400, 'body.malformed', 'The body is not valid UTF-8'));
+      else resolve(text);
+    });
+    req.on('error', reject);
+  });
+}
+
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const k = part.slice(0, eq).trim();
+    const v = part.slice(eq + 1).trim();
+    if (k && !out.has(k)) {
+      try {
+        out.set(k, decodeURIComponent(v));
+      } catch {
+        // a malformed cookie is ignored, not fatal
+      }
+    }
+  }
+  return out;
+}
+
+/** A token bucket: `rate` per second, bursts up to `burst`. */
+export class Bucket {
+  private tokens: number;
+  private last: number;
+  constructor(
+    private readonly rate: number,
+    private readonly burst: number,
+    now: number,
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+  take(now: number): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,161 @@
+/** Scenario tests of the game service: in-memory storage, fake time, the real service. */
+import { describe, expect, it } from 'vitest';
+import type { CreateGame, Identity } from '@youzai/protocol';
+import { MemoryBus } from '../bus/bus.ts';
+import { MemoryStore } from '../store/memory.ts';
+import { GameService, topicOf } from './game-service.ts';
+import { FakeTime } from './time.ts';
+
+const alice: Identity = { id: 'ua', name: 'alice', guest: false };
+const bob: Identity = { id: 'ub', name: 'bob', guest: false };
+
+function setup() {
+  const time = new FakeTime();
+  const store = new MemoryStore();
+  const bus = new MemoryBus();
+  const service = new GameService({ store, bus, clock: time, timers: time });
+  return { time, store, bus, service };
+}
+
+const req = (over: Partial<CreateGame> = {}): CreateGame => ({
+  variant: 'xiangqi',
+  color: 'first',
+  clock: { kind: 'fischer', minutes: 1, increment: 2 },
+  opponent: { type: 'invite' },
+  rated: false,
+  ...over,
+});
+
+async function started(s: ReturnType<typeof setup>, over: Partial<CreateGame> = {}) {
+  const c = await s.service.create(alice, req(over));
+  if (!c.ok) throw new Error(c.error.message);
+  const j = await s.service.join(c.value.id, bob, c.value.inviteToken ?? undefined);
+  if (!j.ok) throw new Error(j.error.message);
+  return c.value.id;
+}
+
+describe('game service', () => {
+  it('flags the side to move by its timer with nobody connected, and stores the verdict', async () => {
+    const s = setup();
+    const id = await started(s);
+    const events: string[] = [];
+    s.bus.subscribe(topicOf(id), (f) => events.push(JSON.parse(f as string).event.type));
+    expect((await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 })).ok).toBe(true);
+    expect((await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 })).ok).toBe(true);
+    s.time.advance(59_000);
+    await Promise.resolve();
+    expect((await s.store.game(id))!.status).toBe('active');
+    s.time.advance(1_000);
+    await new Promise((r) => setTimeout(r, 10));
+    const row = await s.store.game(id);
+    expect(row).toMatchObject({ status: 'finished', result: '0-1', reason: 'timeout' });
+    expect(events.at(-1)).toBe('end');
+  });
+
+  it('adds the increment and charges each move, as stored', async () => {
+    const s = setup();
+    const id = await started(s);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.advance(10_000);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 });
+    const moves = await s.store.moves(id);
+    expect(moves.map((m) => m.clockMs)).toEqual([60_000, 60_000, 52_000]);
+  });
+
+  it('byo-yomi periods are spent by the server and the flag falls when they are gone', async () => {
+    const s = setup();
+    const id = await started(s, { variant: 'janggi', clock: { kind: 'byoyomi', minutes: 0.1, periods: 2, seconds: 10 } });
+    await s.service.act(id, alice.id, { type: 'move', uci: 'e2e2', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'e9e9', ply: 1 });
+    s.time.advance(6_000 + 15_000);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'a4a5', ply: 2 });
+    expect((await s.service.view(id))!.view.clock.periodsLeft).toEqual([1, 2]);
+    s.time.advance(26_000 + 10_000);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await s.store.game(id)).toMatchObject({ status: 'finished', reason: 'timeout', result: '1-0' });
+  });
+
+  it('a missed first move aborts the game; an abort before both moved is allowed', async () => {
+    const s = setup();
+    const id = await started(s);
+    s.time.advance(30_000);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await s.store.game(id)).toMatchObject({ status: 'aborted', reason: 'no-first-move' });
+    const id2 = await started(s);
+    await s.service.act(id2, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    expect((await s.service.act(id2, bob.id, { type: 'abort' })).ok).toBe(true);
+    expect(await s.store.game(id2)).toMatchObject({ status: 'aborted' });
+  });
+
+  it('draw offers and acceptance go through the service', async () => {
+    const s = setup();
+    const id = await started(s);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'draw-offer' });
+    expect(await s.service.act(id, bob.id, { type: 'draw-accept' })).toMatchObject({ ok: false, error: { code: 'draw.no-offer' } });
+    expect((await s.service.act(id, alice.id, { type: 'draw-accept' })).ok).toBe(true);
+    expect(await s.store.game(id)).toMatchObject({ status: 'finished', result: '1/2-1/2', reason: 'agreement' });
+  });
+
+  it('disconnection grace: the opponent may claim after 60 s away', async () => {
+    const s = setup();
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    await s.service.presence(id, alice.id, 1);
+    await s.service.presence(id, bob.id, 1);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    await s.service.presence(id, bob.id, -1);
+    s.time.advance(59_000);
+    expect(await s.service.act(id, alice.id, { type: 'claim-victory' })).toMatchObject({ ok: false, error: { code: 'claim.not-available' } });
+    s.time.advance(1_000);
+    expect((await s.service.act(id, alice.id, { type: 'claim-victory' })).ok).toBe(true);
+    expect(await s.store.game(id)).toMatchObject({ status: 'finished', result: '1-0', reason: 'abandonment' });
+  });
+
+  it('a user can never act for the other side or in a game not theirs', async () => {
+    const s = setup();
+    const id = await started(s);
+    expect(await s.service.act(id, bob.id, { type: 'move', uci: 'h3e3', ply: 0 })).toMatchObject({ ok: false, error: { code: 'game.not-your-turn' } });
+    expect(await s.service.act(id, 'stranger', { type: 'resign' })).toMatchObject({ ok: false, error: { code: 'game.forbidden' } });
+    expect(await s.service.act('nosuchgame', alice.id, { type: 'resign' })).toMatchObject({ ok: false, error: { code: 'game.not-found' } });
+  });
+
+  it('serialises concurrent actions on one game: one move wins, the other is stale', async () => {
+    const s = setup();
+    const id = await started(s);
+    const [a, b] = await Promise.all([
+      s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 }),
+      s.service.act(id, alice.id, { type: 'move', uci: 'b3e3', ply: 0 }),
+    ]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect((await s.store.moves(id)).length).toBe(1);
+    expect((await s.store.game(id))!.version).toBe(3); // created, joined, one move
+  });
+
+  it('an invitation expires after 24 hours', async () => {
+    const s = setup();
+    const c = await s.service.create(alice, req());
+    if (!c.ok) throw new Error(c.error.message);
+    s.time.advance(24 * 3600_000);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await s.store.game(c.value.id)).toMatchObject({ status: 'aborted' });
+    expect(await s.service.join(c.value.id, bob, c.value.inviteToken!)).toMatchObject({ ok: false });
+  });
+
+  it('after a restart, games resume at their last move and the downtime is not charged', async () => {
+    const s = setup();
+    const id = await started(s);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.advance(20_000); // Red thinks 20 s, then the server dies
+    await s.service.close();
+    s.time.advance(3600_000);
+    const again = new GameService({ store: s.store, bus: s.bus, clock: s.time, timers: s.time });
+    expect(await again.recover()).toBe(1);
+    const v = (await again.view(id))!.view;
+    expect(v.ply).toBe(2);
+    expect(v.clock.remainingMs).toEqual([60_000, 60_000]);
+    expect((await again.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).ok).toBe(true);
+  });
+});

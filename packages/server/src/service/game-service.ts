@@ -1,0 +1,356 @@
+/**
+ * Games on this node: creation, joining, actions, watching, recovery. Each
+ * live game is owned by one GameActor; requests are routed to it by game id.
+ * No module-level state: everything hangs off this instance.
+ */
+import { DEFAULT_CONDUCT, Game, type ClockConfig, type ConductRules, type GameAction, type GameData, type GameEvent, type GameView, type MoveEntry, type Seat } from '@youzai/game';
+import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
+import type { ClockSpec, CreateGame, Identity, ServerMessage } from '@youzai/protocol';
+import type { Bus } from '../bus/bus.ts';
+import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow, type Store } from '../store/types.ts';
+import { GameActor, type StoredExtras, type VersionedEvent } from './actor.ts';
+import { randomId } from './ids.ts';
+import type { Clock, Timers } from './time.ts';
+
+export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+export const ENGINE_ID = 'engine';
+
+/** What a player may ask of a game; the service fills in the side from the seat. */
+export type PlayerAction =
+  | { readonly type: 'move'; readonly uci: string; readonly ply: number; readonly lagMs?: number }
+  | { readonly type: 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'draw-claim' | 'abort' | 'claim-victory' };
+
+export type ServiceErrorCode = 'game.not-found' | 'game.forbidden' | 'game.conflict' | 'server.storage' | 'user.not-found' | 'invite.expired' | 'invite.invalid' | 'challenge.self';
+export type ServiceError = RuleError<ServiceErrorCode | string>;
+
+interface StoredData {
+  readonly game: GameData;
+  readonly extras: StoredExtras;
+}
+
+export interface ServiceDeps {
+  readonly store: Store;
+  readonly bus: Bus;
+  readonly clock: Clock;
+  readonly timers: Timers;
+  readonly conduct?: ConductRules;
+  /** Side for colour "random"; injected so tests are deterministic. */
+  readonly coin?: () => Color;
+}
+
+export interface GameSummary {
+  readonly id: string;
+  readonly variant: string;
+  readonly seats: readonly [Seat | null, Seat | null];
+  readonly ply: number;
+  readonly spectators: number;
+  readonly lastMoveAt: number;
+  readonly clock: ClockConfig;
+}
+
+export const topicOf = (gameId: string): string => `game:${gameId}`;
+
+export function clockFromSpec(spec: ClockSpec): ClockConfig {
+  return spec.kind === 'fischer'
+    ? { kind: 'fischer', baseMs: Math.round(spec.minutes * 60_000), incrementMs: spec.increment * 1000 }
+    : { kind: 'byoyomi', baseMs: Math.round(spec.minutes * 60_000), periods: spec.periods, periodMs: spec.seconds * 1000 };
+}
+
+export class GameService {
+  private readonly actors = new Map<string, GameActor>();
+  private readonly loading = new Map<string, Promise<GameActor | null>>();
+  private readonly conduct: ConductRules;
+  private closed = false;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.conduct = deps.conduct ?? DEFAULT_CONDUCT;
+  }
+
+  async create(creator: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {
+    const { store, clock } = this.deps;
+    const now = clock.now();
+    const v = VARIANTS[req.variant];
+    if (req.rated && creator.guest) return err('game.rated-guest', 'Guests play casual games only: register to play rated games');
+    if (req.opponent.type === 'computer' && req.rated) return err('game.rated-computer', 'Games against the computer are casual');
+    if (req.clock.kind === 'byoyomi' && !v.pass) {
+      // Byo-yomi is offered for Janggi, as players there expect.
+      return err('game.clock', `Byo-yomi is offered for Janggi only; ${v.name.en} uses Fischer time`);
+    }
+    const cfg = clockFromSpec(req.clock);
+    if (cfg.baseMs === 0 && (cfg.kind === 'fischer' ? cfg.incrementMs === 0 : false)) return err('game.clock', 'A clock needs some time');
+    const me: Seat = { userId: creator.id, name: creator.name, kind: 'human' };
+    const color: Color = req.color === 'first' ? 0 : req.color === 'second' ? 1 : (this.deps.coin?.() ?? (Math.random() < 0.5 ? 0 : 1));
+    let other: Seat | null = null;
+    let extras: StoredExtras = { invite: null, challenge: null };
+    if (req.opponent.type === 'computer') {
+      other = { userId: ENGINE_ID, name: `Máy cấp ${req.opponent.level}`, kind: 'engine' };
+    } else if (req.opponent.type === 'user') {
+      const u = await store.userByName(req.opponent.username);
+      if (!u || !u.username) return err('user.not-found', `No player is called ${req.opponent.username}`);
+      if (u.id === creator.id) return err('challenge.self', 'You cannot challenge yourself');
+      if (req.rated && !u.username) return err('game.rated-guest', 'Rated games need an account on both sides');
+      extras = { invite: null, challenge: { userId: u.id, name: u.username } };
+    } else {
+      extras = { invite: { token: randomId(16), expiresAt: now + INVITE_TTL_MS }, challenge: null };
+    }
+    const seats: [Seat | null, Seat | null] = color === 0 ? [me, other] : [other, me];
+    const id = randomId(8);
+    const created = Game.create({ id, variant: req.variant, fen: req.fen ?? null, clock: cfg, rated: req.rated, createdAt: now }, seats, now, this.conduct);
+    if (!created.ok) return err(created.error.code, created.error.message);
+    const actor = new GameActor(created.value, this.rowOf(created.value, extras, 1, now), extras);
+    try {
+      await store.createGame(actor.row);
+    } catch (e) {
+      return err('server.storage', `The game could not be stored: ${(e as Error).message}`);
+    }
+    this.actors.set(id, actor);
+    this.arm(actor);
+    return ok({ id, inviteToken: extras.invite?.token ?? null });
+  }
+
+  /** Takes the free seat of an invitation, or accepts a challenge. */
+  async join(id: string, user: Identity, token?: string): Promise<Result<Color, ServiceError>> {
+    const actor = await this.actor(id);
+    if (!actor) return err('game.not-found', 'No such game');
+    return actor.run(async () => {
+      const g = actor.game;
+      const now = this.deps.clock.now();
+      const ex = actor.extras;
+      const seats = g.snapshot.seats;
+      if (g.status !== 'waiting') return err('game.over', 'The game has already started or ended');
+      if (seats[0]?.userId === user.id || seats[1]?.userId === user.id) return err('game.seat-taken', 'You already have a seat in this game');
+      if (ex.challenge) {
+        if (ex.challenge.userId !== user.id) return err('game.forbidden', 'This challenge is for another player');
+      } else if (ex.invite) {
+        if (token !== ex.invite.token) return err('invite.invalid', 'The invitation link is not valid');
+        if (now >= ex.invite.expiresAt) return err('invite.expired', 'The invitation has expired');
+      } else {
+        return err('game.forbidden', 'This game has no free seat');
+      }
+      const color: Color = seats[0] ? 1 : 0;
+      const r = await this.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human' }, color }, now, { invite: null, challenge: null });
+      return r.ok ? ok(color) : r;
+    });
+  }
+
+  async decline(id: string, user: Identity): Promise<Result<true, ServiceError>> {
+    const actor = await this.actor(id);
+    if (!actor) return err('game.not-found', 'No such game');
+    return actor.run(async () => {
+      const ex = actor.extras;
+      const mine = actor.game.seatOf(user.id) !== null;
+      if (!(ex.challenge?.userId === user.id || mine)) return err('game.forbidden', 'Not your challenge');
+      const r = await this.commit(actor, { type: 'cancel', why: mine ? 'withdrawn' : 'declined' }, this.deps.clock.now());
+      return r.ok ? ok(true as const) : r;
+    });
+  }
+
+  /** A player's action; the side is the user's seat, never chosen by the client. */
+  async act(id: string, userId: string, action: PlayerAction): Promise<Result<true, ServiceError>> {
+    const actor = await this.actor(id);
+    if (!actor) return err('game.not-found', 'No such game');
+    return actor.run(async () => {
+      const by = actor.game.seatOf(userId);
+      if (by === null) return err('game.forbidden', 'You are not playing in this game');
+      const full: GameAction = action.type === 'move' ? { ...action, by } : { type: action.type, by };
+      const r = await this.commit(actor, full, this.deps.clock.now());
+      return r.ok ? ok(true as const) : r;
+    });
+  }
+
+  /** The full state for a watcher or player, with the version it is at. */
+  async view(id: string, userId?: string): Promise<{ view: GameView; v: number; you: Color | null; extras: StoredExtras } | null> {
+    const actor = await this.actor(id);
+    if (!actor) return null;
+    return { view: actor.game.view(this.deps.clock.now()), v: actor.version, you: userId ? actor.game.seatOf(userId) : null, extras: actor.extras };
+  }
+
+  /** Events after version `since` (null: too old, send the full state). */
+  async since(id: string, since: number): Promise<VersionedEvent[] | null> {
+    const actor = await this.actor(id);
+    return actor ? actor.since(since) : null;
+  }
+
+  /** A socket of `userId` started (or stopped) watching: seats track connection for the grace rule. */
+  async presence(id: string, userId: string, delta: 1 | -1): Promise<void> {
+    const actor = await this.actor(id);
+    if (!actor) return;
+    await actor.run(async () => {
+      const seat = actor.game.seatOf(userId);
+      if (seat === null) {
+        actor.spectators = Math.max(0, actor.spectators + delta);
+        return;
+      }
+      const before = actor.connected[seat];
+      actor.connected[seat] = Math.max(0, before + delta);
+      const nowConnected = actor.connected[seat] > 0;
+      if ((before > 0) !== nowConnected) {
+        const r = actor.game.apply({ type: 'connection', color: seat, connected: nowConnected }, this.deps.clock.now());
+        if (r.ok) this.publish(actor, actor.version, r.value, false);
+      }
+    });
+  }
+
+  subscribe(id: string, handler: (frame: string) => void): () => void {
+    return this.deps.bus.subscribe(topicOf(id), (m) => handler(m as string));
+  }
+
+  /** Live games on this node, most watched first. */
+  liveGames(limit = 50): GameSummary[] {
+    const out: GameSummary[] = [];
+    for (const a of this.actors.values()) {
+      if (a.game.status !== 'active') continue;
+      const s = a.game.snapshot;
+      out.push({ id: a.game.id, variant: s.setup.variant, seats: s.seats, ply: a.game.ply, spectators: a.spectators, lastMoveAt: a.lastMoveAt, clock: s.setup.clock });
+    }
+    out.sort((x, y) => y.spectators - x.spectators || y.lastMoveAt - x.lastMoveAt);
+    return out.slice(0, limit);
+  }
+
+  /** Open challenges addressed to `userId` (waiting games are always loaded). */
+  challengesFor(userId: string): { id: string; from: string; variant: string; clock: ClockConfig }[] {
+    const out: { id: string; from: string; variant: string; clock: ClockConfig }[] = [];
+    for (const a of this.actors.values()) {
+      if (a.game.status !== 'waiting' || a.extras.challenge?.userId !== userId) continue;
+      const s = a.game.snapshot;
+      out.push({ id: a.game.id, from: (s.seats[0] ?? s.seats[1])?.name ?? '?', variant: s.setup.variant, clock: s.setup.clock });
+    }
+    return out;
+  }
+
+  /** The TV game: the most watched live game, then the most recently moved. */
+  tv(): string | null {
+    return this.liveGames(1)[0]?.id ?? null;
+  }
+
+  get loaded(): number {
+    return this.actors.size;
+  }
+
+  /** After a restart: loads every unfinished game and arms its deadline. */
+  async recover(): Promise<number> {
+    const rows = await this.deps.store.games({ status: ['active', 'waiting'], limit: 100_000 });
+    let n = 0;
+    for (const row of rows) if (await this.actor(row.id)) n++;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const a of this.actors.values()) a.cancelTimer?.();
+  }
+
+  // --- internals ---
+
+  private async actor(id: string): Promise<GameActor | null> {
+    const live = this.actors.get(id);
+    if (live) return live;
+    if (!/^[A-Za-z0-9]{6,16}$/.test(id)) return null;
+    let p = this.loading.get(id);
+    if (!p) {
+      p = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, p);
+    }
+    return p;
+  }
+
+  private async load(id: string): Promise<GameActor | null> {
+    const row = await this.deps.store.game(id);
+    if (!row) return null;
+    const stored = row.data as StoredData;
+    const moves: MoveEntry[] = (await this.deps.store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
+    const restored = Game.restore(stored.game, moves, this.deps.clock.now(), this.conduct);
+    if (!restored.ok) throw new Error(restored.error.message);
+    const actor = new GameActor(restored.value, row, stored.extras);
+    // Finished games are served from the store each time; live ones stay owned here.
+    if (row.status === 'active' || row.status === 'waiting') {
+      this.actors.set(id, actor);
+      this.arm(actor);
+    }
+    return actor;
+  }
+
+  /** Applies an action, persists, publishes. Must run inside the actor's mailbox. */
+  private async commit(actor: GameActor, action: GameAction, now: number, extras?: StoredExtras): Promise<Result<GameEvent[], ServiceError>> {
+    const r = actor.game.apply(action, now);
+    if (!r.ok) return r;
+    const events = r.value;
+    if (events.length === 0 && !extras) return ok(events);
+    const nextExtras = extras ?? actor.extras;
+    const v = actor.version + 1;
+    const row = this.rowOf(actor.game, nextExtras, v, now);
+    const fresh = actor.game.moves.slice(actor.persistedPlies);
+    const moveRows: MoveRow[] = fresh.map((m, i) => ({ gameId: actor.game.id, ply: actor.persistedPlies + i + 1, uci: m.uci, at: m.at, clockMs: m.clockMs }));
+    try {
+      await this.deps.store.saveGame(row, actor.version, moveRows);
+    } catch (e) {
+      // The in-memory game may now be ahead of the store: drop it; the next request reloads the truth.
+      actor.cancelTimer?.();
+      this.actors.delete(actor.game.id);
+      if (e instanceof VersionConflict) return err('game.conflict', 'The game changed elsewhere: reload it');
+      if (e instanceof UniqueViolation) return err('server.storage', e.message);
+      return err('server.storage', 'The move could not be saved; nothing was played');
+    }
+    actor.row = row;
+    actor.extras = nextExtras;
+    actor.persistedPlies = actor.game.moves.length;
+    if (fresh.length) actor.lastMoveAt = now;
+    this.publish(actor, v, events, true);
+    this.arm(actor);
+    if (actor.game.status === 'finished' || actor.game.status === 'aborted') {
+      actor.cancelTimer?.();
+      this.actors.delete(actor.game.id);
+    }
+    return ok(events);
+  }
+
+  private publish(actor: GameActor, v: number, events: readonly GameEvent[], remember: boolean): void {
+    const now = this.deps.clock.now();
+    if (remember) actor.remember(v, events, now);
+    for (const event of events) {
+      const msg: ServerMessage = { t: 'event', game: actor.game.id, v, event, now };
+      this.deps.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
+    }
+  }
+
+  /** Arms the timer for the game's next deadline (flag, first move, invitation expiry). */
+  private arm(actor: GameActor): void {
+    actor.cancelTimer?.();
+    actor.cancelTimer = null;
+    if (this.closed) return;
+    const g = actor.game;
+    let at = g.nextDeadline();
+    if (g.status === 'waiting' && actor.extras.invite) at = actor.extras.invite.expiresAt;
+    if (at === null) return;
+    actor.cancelTimer = this.deps.timers.at(at, () => {
+      void actor.run(async () => {
+        if (this.actors.get(g.id) !== actor) return;
+        const now = this.deps.clock.now();
+        if (g.status === 'waiting') await this.commit(actor, { type: 'cancel', why: 'expired' }, now);
+        else await this.commit(actor, { type: 'tick' }, now);
+        if (this.actors.get(g.id) === actor && actor.game.status === 'active') this.arm(actor);
+      });
+    });
+  }
+
+  private rowOf(g: Game, extras: StoredExtras, version: number, now: number): GameRow {
+    const s = g.snapshot;
+    const data: StoredData = { game: s, extras };
+    return {
+      id: g.id,
+      variant: s.setup.variant,
+      status: s.status as GameStatus,
+      whiteId: s.seats[0]?.userId ?? null,
+      blackId: s.seats[1]?.userId ?? null,
+      rated: s.setup.rated,
+      createdAt: s.setup.createdAt,
+      updatedAt: now,
+      result: s.verdict?.result ?? null,
+      reason: s.verdict?.reason ?? null,
+      plies: g.moves.length,
+      version,
+      inviteToken: extras.invite?.token ?? null,
+      data,
+    };
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Rules that every back end applies in JavaScript, the same way, so that the
+ * in-memory store used by scenario tests cannot drift from the real ones.
+ */
+import type { GameRow, MoveRow } from './types.ts';
+
+/**
+ * The key under which usernames are unique and looked up. Computed here, not
+ * with SQL lower(): SQLite's lower() folds ASCII only while PostgreSQL's
+ * follows the locale, and the three stores must agree on which names clash.
+ */
+export function usernameKey(username: string): string {
+  return username.normalize('NFC').toLowerCase();
+}
+
+/**
+ * Catches game-layer bugs before they reach storage (they throw, so the save
+ * is rejected and nothing is written): appended moves belong to the game,
+ * are numbered consecutively, end at `g.plies`, and times are whole
+ * milliseconds (PostgreSQL's BIGINT would refuse fractions where SQLite
+ * would quietly store them).
+ */
+export function checkSave(g: GameRow, moves: readonly MoveRow[]): void {
+  checkGame(g);
+  const first = g.plies - moves.length + 1;
+  moves.forEach((m, i) => {
+    if (m.gameId !== g.id) throw new TypeError(`move ${m.ply} belongs to game ${m.gameId}, not ${g.id}`);
+    if (m.ply !== first + i) throw new TypeError(`game ${g.id}: move ${i} has ply ${m.ply}, expected ${first + i} (plies ${g.plies})`);
+    if (!Number.isSafeInteger(m.at) || !Number.isSafeInteger(m.clockMs)) throw new TypeError(`game ${g.id}: move ${m.ply} has a fractional time`);
+  });
+}
+
+export function checkGame(g: GameRow): void {
+  for (const k of ['createdAt', 'updatedAt', 'plies', 'version'] as const) {
+    if (!Number.isSafeInteger(g[k])) throw new TypeError(`game ${g.id}: ${k} must be a whole number, got ${g[k]}`);
+  }
+}
+
+/** The game's data as stored: JSON text, with `undefined` (which JSON cannot hold) stored as null. */
+export function dataJson(data: unknown): string {
+  return JSON.stringify(data) ?? 'null';
+}

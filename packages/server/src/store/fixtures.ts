@@ -1,0 +1,88 @@
+/**
+ * Throwaway databases for the store tests: a temporary folder for SQLite, a
+ * schema of its own for PostgreSQL (so that test files and parallel runs
+ * sharing one server never see each other's rows), and rows to put in them.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { GameRow, MoveRow, UserRow } from './types.ts';
+
+/** The test server; TEST_DATABASE_URL overrides. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export function tempDir(): { readonly dir: string; dispose(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'youzai-store-'));
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Whether the test PostgreSQL answers (tests that need it are skipped, and say so, when it does not). */
+export async function postgresAvailable(url = TEST_DATABASE_URL): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/** A fresh schema; `url` connects with it as the search path. */
+export async function tempSchema(base = TEST_DATABASE_URL): Promise<{ readonly url: string; readonly schema: string; dispose(): Promise<void> }> {
+  const schema = `t_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await admin(base, `CREATE SCHEMA ${schema}`);
+  const u = new URL(base);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: u.toString(), schema, dispose: () => admin(base, `DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Realistic epoch milliseconds: past 2^32, so a 32-bit column or a string would show. */
+export const T0 = 1_767_225_600_000;
+
+export const user = (id: string, username: string | null = null): UserRow => ({
+  id,
+  username,
+  passwordHash: username === null ? null : `scrypt$16384$8$1$c2FsdA==$aGFzaA==`,
+  createdAt: T0,
+});
+
+export const game = (id: string, over: Partial<GameRow> = {}): GameRow => ({
+  id,
+  variant: 'xiangqi',
+  status: 'active',
+  whiteId: 'u1',
+  blackId: 'engine',
+  rated: false,
+  createdAt: T0,
+  updatedAt: T0,
+  result: null,
+  reason: null,
+  plies: 0,
+  version: 1,
+  inviteToken: null,
+  data: { fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w', clock: [300_000, 300_000], offers: [] },
+  ...over,
+});
+
+export const move = (gameId: string, ply: number): MoveRow => ({ gameId, ply, uci: `m${ply}`, at: T0 + ply * 1000, clockMs: 300_000 - ply });
+
+/** The row after playing `n` more plies from `g`, with its moves. */
+export function played(g: GameRow, n: number): { row: GameRow; moves: MoveRow[] } {
+  const moves = Array.from({ length: n }, (_, i) => move(g.id, g.plies + i + 1));
+  return { row: { ...g, plies: g.plies + n, version: g.version + 1, updatedAt: g.updatedAt + n * 1000, data: { plies: g.plies + n } }, moves };
+}

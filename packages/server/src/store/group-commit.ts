@@ -1,0 +1,124 @@
+/**
+ * Group commit for better-sqlite3. Every write is queued; the queue is
+ * committed as ONE transaction at the end of the current event-loop turn (or
+ * after `batchWindowMs`), and only then are the writes' promises settled. With
+ * synchronous=FULL a commit costs an fsync, so sharing it among all the
+ * writes that arrived meanwhile is what turns a few hundred durable commits
+ * per second into thousands. The driver is synchronous, so while a batch
+ * commits new writes wait in the event loop and form the next batch: batches
+ * grow by themselves under load and stay at one write when idle.
+ *
+ * Each write runs inside its own savepoint, so a write that throws (a version
+ * conflict, a constraint) is undone alone and rejected alone; the others of
+ * the batch still commit. If the commit itself fails, every write of the
+ * batch is rejected: none of them was acknowledged, none is assumed durable.
+ */
+import type { Database } from 'better-sqlite3';
+
+interface Job {
+  readonly run: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+export interface GroupCommitOptions {
+  /** 0: commit at the end of the current event-loop turn (setImmediate); more: wait that long for companions. */
+  readonly batchWindowMs?: number;
+  /** At most this many writes per transaction, so that a burst cannot block the event loop for long. */
+  readonly maxBatch?: number;
+}
+
+export interface GroupCommitStats {
+  /** Transactions committed (or attempted). */
+  batches: number;
+  /** Writes run, including those rejected. */
+  writes: number;
+  /** Largest batch so far. */
+  largest: number;
+}
+
+export class GroupCommit {
+  readonly stats: GroupCommitStats = { batches: 0, writes: 0, largest: 0 };
+  private queue: Job[] = [];
+  private scheduled = false;
+  private closed = false;
+  private readonly windowMs: number;
+  private readonly maxBatch: number;
+  private readonly commitBatch: (jobs: readonly Job[], outcomes: Outcome[]) => void;
+
+  constructor(db: Database, options: GroupCommitOptions = {}) {
+    this.windowMs = options.batchWindowMs ?? 0;
+    this.maxBatch = options.maxBatch ?? 1000;
+    // A transaction function called inside another becomes a savepoint.
+    const savepoint = db.transaction((run: () => unknown) => run());
+    const batch = db.transaction((jobs: readonly Job[], outcomes: Outcome[]) => {
+      for (const job of jobs) {
+        try {
+          outcomes.push({ ok: true, value: savepoint(job.run) });
+        } catch (error) {
+          // Some errors (I/O, disk full) make SQLite roll back the whole
+          // transaction: stop there, or the next writes would each autocommit alone.
+          if (!db.inTransaction) throw error;
+          outcomes.push({ ok: false, error });
+        }
+      }
+    });
+    // IMMEDIATE takes the write lock up front, so another process holding it
+    // makes us wait (busy_timeout) instead of failing halfway.
+    this.commitBatch = batch.immediate;
+  }
+
+  /** Queues `run` (which must be synchronous) to run in the next transaction; settles once that transaction is committed. */
+  submit<T>(run: () => T): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /** Commits everything queued now, synchronously (the promises settle in the next microtasks). */
+  flush(): void {
+    while (this.queue.length) this.commitNext();
+  }
+
+  /** Commits what is queued and refuses further writes. */
+  close(): void {
+    this.flush();
+    this.closed = true;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const fire = () => {
+      this.scheduled = false;
+      this.commitNext();
+      if (this.queue.length) this.schedule();
+    };
+    if (this.windowMs > 0) setTimeout(fire, this.windowMs);
+    else setImmediate(fire);
+  }
+
+  private commitNext(): void {
+    const jobs = this.queue.splice(0, this.maxBatch);
+    if (!jobs.length) return;
+    this.stats.batches++;
+    this.stats.writes += jobs.length;
+    this.stats.largest = Math.max(this.stats.largest, jobs.length);
+    const outcomes: Outcome[] = [];
+    try {
+      this.commitBatch(jobs, outcomes);
+    } catch (error) {
+      for (const job of jobs) job.reject(error);
+      return;
+    }
+    jobs.forEach((job, i) => {
+      const o = outcomes[i]!;
+      if (o.ok) job.resolve(o.value);
+      else job.reject(o.error);
+    });
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The schema, as numbered migrations for each back end, side by side so that
+ * a change is made to both at once. Each store records the numbers it has
+ * applied in `schema_migrations` and applies the rest, in order, in one
+ * transaction. Never edit a migration that has shipped: append a new one.
+ *
+ * Usernames are unique on `username_key` (see checks.ts usernameKey). Times
+ * are epoch milliseconds. `games.data` is the game layer's opaque snapshot.
+ */
+
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE users (
+        id            TEXT PRIMARY KEY,
+        username      TEXT,
+        username_key  TEXT,
+        password_hash TEXT,
+        created_at    INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX users_username_key ON users (username_key);
+
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sessions_user ON sessions (user_id);
+
+      CREATE TABLE games (
+        id           TEXT PRIMARY KEY,
+        variant      TEXT NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('waiting', 'active', 'finished', 'aborted')),
+        white_id     TEXT,
+        black_id     TEXT,
+        rated        INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        created_at   INTEGER NOT NULL,
+        updated_at   INTEGER NOT NULL,
+        result       TEXT,
+        reason       TEXT,
+        plies        INTEGER NOT NULL,
+        version      INTEGER NOT NULL,
+        invite_token TEXT,
+        data         TEXT NOT NULL CHECK (json_valid(data))
+      );
+      CREATE INDEX games_status_updated ON games (status, updated_at);
+      CREATE INDEX games_white_updated ON games (white_id, updated_at);
+      CREATE INDEX games_black_updated ON games (black_id, updated_at);
+      CREATE INDEX games_updated ON games (updated_at);
+      CREATE UNIQUE INDEX games_invite ON games (invite_token) WHERE invite_token IS NOT NULL;
+
+      CREATE TABLE moves (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL CHECK (ply >= 1),
+        uci      TEXT NOT NULL,
+        at       INTEGER NOT NULL,
+        clock_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      CREATE TABLE users (
+        id            TEXT PRIMARY KEY,
+        username      TEXT,
+        username_key  TEXT,
+        password_hash TEXT,
+        created_at    BIGINT NOT NULL,
+        CONSTRAINT users_username_key UNIQUE (username_key)
+      );
+
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX sessions_user ON sessions (user_id);
+
+      CREATE TABLE games (
+        id           TEXT PRIMARY KEY,
+        variant      TEXT NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('waiting', 'active', 'finished', 'aborted')),
+        white_id     TEXT,
+        black_id     TEXT,
+        rated        BOOLEAN NOT NULL,
+        created_at   BIGINT NOT NULL,
+        updated_at   BIGINT NOT NULL,
+        result       TEXT,
+        reason       TEXT,
+        plies        INTEGER NOT NULL,
+        version      INTEGER NOT NULL,
+        invite_token TEXT,
+        data         JSONB NOT NULL
+      );
+      CREATE INDEX games_status_updated ON games (status, updated_at DESC);
+      CREATE INDEX games_white_updated ON games (white_id, updated_at DESC);
+      CREATE INDEX games_black_updated ON games (black_id, updated_at DESC);
+      CREATE INDEX games_updated ON games (updated_at DESC);
+      CREATE UNIQUE INDEX games_invite ON games (invite_token) WHERE invite_token IS NOT NULL;
+
+      CREATE TABLE moves (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL CHECK (ply >= 1),
+        uci      TEXT NOT NULL,
+        at       BIGINT NOT NULL,
+        clock_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+      );
+    `,
+  },
+];
+
+/** Which migrations remain, refusing a database that a newer server has already upgraded. */
+export function pendingMigrations(all: readonly Migration[], applied: ReadonlySet<number>): Migration[] {
+  const newest = all.reduce((n, m) => Math.max(n, m.version), 0);
+  const unknown = [...applied].filter((v) => v > newest);
+  if (unknown.length) throw new Error(`the database has schema version ${Math.max(...unknown)}, newer than this server's ${newest}: upgrade the server`);
+  return all.filter((m) => !applied.has(m.version)).sort((a, b) => a.version - b.version);
+}

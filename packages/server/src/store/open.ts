@@ -1,0 +1,33 @@
+/** Picks the back end from the environment and brings its schema up to date. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PostgresStore } from './postgres.ts';
+import { SqliteStore } from './sqlite.ts';
+import type { Store } from './types.ts';
+
+export interface StoreEnv {
+  /** PostgreSQL connection string; when set, SQLite is not used. */
+  readonly DATABASE_URL?: string;
+  /** Folder of the SQLite file (default `data`, created if missing). */
+  readonly DATA_DIR?: string;
+}
+
+export const SQLITE_FILE = 'youzai.sqlite3';
+
+export async function openStore(env: StoreEnv): Promise<Store> {
+  let store: Store;
+  if (env.DATABASE_URL) {
+    store = new PostgresStore(env.DATABASE_URL);
+  } else {
+    const dir = env.DATA_DIR ?? 'data';
+    mkdirSync(dir, { recursive: true });
+    store = new SqliteStore(join(dir, SQLITE_FILE));
+  }
+  try {
+    await store.migrate();
+  } catch (e) {
+    await store.close().catch(() => {});
+    throw e;
+  }
+  return store;
+}

@@ -1,0 +1,306 @@
+/**
+ * The default store: one SQLite file through better-sqlite3, in WAL mode.
+ * Reads run at once on the calling turn; every write goes through group
+ * commit (group-commit.ts), which keeps them in call order, commits those of
+ * one event-loop turn together and settles their promises after the commit.
+ * With synchronous=FULL (the default) a resolved write is on disk.
+ */
+import Database from 'better-sqlite3';
+import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
+import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.ts';
+import { SQLITE_MIGRATIONS, pendingMigrations } from './migrations.ts';
+import {
+  UniqueViolation,
+  VersionConflict,
+  type GameFilter,
+  type GameRow,
+  type GameStatus,
+  type MoveRow,
+  type SessionRow,
+  type Store,
+  type UserRow,
+} from './types.ts';
+
+export const SQLITE_SYNCHRONOUS = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
+
+export interface SqliteStoreOptions extends GroupCommitOptions {
+  /**
+   * FULL (default): the WAL is synced on every commit, so an acknowledged
+   * move survives a power cut. NORMAL: synced at checkpoints only; survives
+   * a crash of the process but may lose the last commits on a power cut.
+   */
+  readonly synchronous?: SqliteSynchronous;
+  /** How long to wait for another process's write lock before failing (ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+/** SQLite names the columns of the violated unique index; these are ours. */
+const UNIQUE_COLUMNS: Readonly<Record<string, string>> = {
+  'users.id': 'user',
+  'users.username_key': 'username',
+  'sessions.token_hash': 'session',
+  'games.id': 'game',
+  'games.invite_token': 'inviteToken',
+  'moves.game_id, moves.ply': 'move',
+};
+
+function mapError(e: unknown): unknown {
+  if (e instanceof Database.SqliteError && (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')) {
+    const columns = e.message.replace(/^UNIQUE constraint failed: /, '');
+    return new UniqueViolation(UNIQUE_COLUMNS[columns] ?? columns);
+  }
+  return e;
+}
+
+interface UserRecord {
+  id: string;
+  username: string | null;
+  password_hash: string | null;
+  created_at: number;
+}
+interface SessionRecord {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+interface GameRecord {
+  id: string;
+  variant: string;
+  status: GameStatus;
+  white_id: string | null;
+  black_id: string | null;
+  rated: number;
+  created_at: number;
+  updated_at: number;
+  result: string | null;
+  reason: string | null;
+  plies: number;
+  version: number;
+  invite_token: string | null;
+  data: string;
+}
+interface MoveRecord {
+  game_id: string;
+  ply: number;
+  uci: string;
+  at: number;
+  clock_ms: number;
+}
+
+const toUser = (r: UserRecord): UserRow => ({ id: r.id, username: r.username, passwordHash: r.password_hash, createdAt: r.created_at });
+const toSession = (r: SessionRecord): SessionRow => ({ tokenHash: r.token_hash, userId: r.user_id, createdAt: r.created_at, expiresAt: r.expires_at });
+const toMove = (r: MoveRecord): MoveRow => ({ gameId: r.game_id, ply: r.ply, uci: r.uci, at: r.at, clockMs: r.clock_ms });
+const toGame = (r: GameRecord): GameRow => ({
+  id: r.id,
+  variant: r.variant,
+  status: r.status,
+  whiteId: r.white_id,
+  blackId: r.black_id,
+  rated: r.rated === 1,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  result: r.result,
+  reason: r.reason,
+  plies: r.plies,
+  version: r.version,
+  inviteToken: r.invite_token,
+  data: JSON.parse(r.data) as unknown,
+});
+
+/** Named parameters for a game row; computed when the write is called, so later changes by the caller are not stored. */
+function gameParams(g: GameRow) {
+  return {
+    id: g.id,
+    variant: g.variant,
+    status: g.status,
+    whiteId: g.whiteId,
+    blackId: g.blackId,
+    rated: g.rated ? 1 : 0,
+    createdAt: g.createdAt,
+    updatedAt: g.updatedAt,
+    result: g.result,
+    reason: g.reason,
+    plies: g.plies,
+    version: g.version,
+    inviteToken: g.inviteToken,
+    data: dataJson(g.data),
+  };
+}
+
+const GAME_COLUMNS = 'id, variant, status, white_id, black_id, rated, created_at, updated_at, result, reason, plies, version, invite_token, data';
+const GAME_VALUES = '@id, @variant, @status, @whiteId, @blackId, @rated, @createdAt, @updatedAt, @result, @reason, @plies, @version, @inviteToken, @data';
+const GAME_SET =
+  'variant = @variant, status = @status, white_id = @whiteId, black_id = @blackId, rated = @rated, created_at = @createdAt, ' +
+  'updated_at = @updatedAt, result = @result, reason = @reason, plies = @plies, version = @version, invite_token = @inviteToken, data = @data';
+
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly writes: GroupCommit;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** `path` is a file name, or ':memory:' for a private in-memory database. */
+  constructor(path: string, options: SqliteStoreOptions = {}) {
+    const synchronous = options.synchronous ?? 'FULL';
+    if (!SQLITE_SYNCHRONOUS.includes(synchronous)) throw new TypeError(`synchronous must be one of ${SQLITE_SYNCHRONOUS.join(', ')}`);
+    this.db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${synchronous}`);
+    this.db.pragma('foreign_keys = ON');
+    this.writes = new GroupCommit(this.db, options);
+  }
+
+  /** Group-commit counters, for monitoring and benchmarks. */
+  get stats(): Readonly<GroupCommitStats> {
+    return this.writes.stats;
+  }
+
+  /** A PRAGMA's current value (journal_mode, synchronous...), for checks and diagnostics. */
+  pragma(name: string): unknown {
+    return this.db.pragma(name, { simple: true });
+  }
+
+  async migrate(): Promise<void> {
+    const run = this.db.transaction(() => {
+      this.db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+      const applied = new Set(this.db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+      const record = this.db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+      for (const m of pendingMigrations(SQLITE_MIGRATIONS, applied)) {
+        this.db.exec(m.sql);
+        record.run(m.version, m.name, Date.now());
+      }
+    });
+    // IMMEDIATE: two processes starting together take turns instead of both reading "nothing applied".
+    run.immediate();
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    this.writes.close();
+    this.db.close();
+  }
+
+  async getMeta(key: string): Promise<string | null> {
+    return (this.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+  }
+
+  setMeta(key: string, value: string): Promise<void> {
+    return this.write(() => {
+      this.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+    });
+  }
+
+  createUser(u: UserRow): Promise<void> {
+    const params = [u.id, u.username, u.username === null ? null : usernameKey(u.username), u.passwordHash, u.createdAt];
+    return this.write(() => {
+      this.stmt('INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(...params);
+    });
+  }
+
+  async userById(id: string): Promise<UserRow | null> {
+    const r = this.stmt('SELECT * FROM users WHERE id = ?').get(id) as UserRecord | undefined;
+    return r ? toUser(r) : null;
+  }
+
+  async userByName(username: string): Promise<UserRow | null> {
+    const r = this.stmt('SELECT * FROM users WHERE username_key = ?').get(usernameKey(username)) as UserRecord | undefined;
+    return r ? toUser(r) : null;
+  }
+
+  registerUser(id: string, username: string, passwordHash: string): Promise<void> {
+    const key = usernameKey(username);
+    return this.write(() => {
+      const r = this.stmt('UPDATE users SET username = ?, username_key = ?, password_hash = ? WHERE id = ?').run(username, key, passwordHash, id);
+      if (r.changes === 0) throw new Error(`no user ${id}`);
+    });
+  }
+
+  createSession(s: SessionRow): Promise<void> {
+    return this.write(() => {
+      this.stmt('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
+    });
+  }
+
+  async session(tokenHash: string): Promise<SessionRow | null> {
+    const r = this.stmt('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as SessionRecord | undefined;
+    return r ? toSession(r) : null;
+  }
+
+  deleteSession(tokenHash: string): Promise<void> {
+    return this.write(() => {
+      this.stmt('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+    });
+  }
+
+  async createGame(g: GameRow): Promise<void> {
+    checkGame(g);
+    const params = gameParams(g);
+    return this.write(() => {
+      this.stmt(`INSERT INTO games (${GAME_COLUMNS}) VALUES (${GAME_VALUES})`).run(params);
+    });
+  }
+
+  async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = []): Promise<void> {
+    checkSave(g, moves);
+    const params = { ...gameParams(g), expected: expectedVersion };
+    const moveParams = moves.map((m) => [m.gameId, m.ply, m.uci, m.at, m.clockMs] as const);
+    return this.write(() => {
+      const r = this.stmt(`UPDATE games SET ${GAME_SET} WHERE id = @id AND version = @expected`).run(params);
+      if (r.changes === 0) throw new VersionConflict(g.id, expectedVersion);
+      const insert = this.stmt('INSERT INTO moves (game_id, ply, uci, at, clock_ms) VALUES (?, ?, ?, ?, ?)');
+      for (const m of moveParams) insert.run(...m);
+    });
+  }
+
+  async game(id: string): Promise<GameRow | null> {
+    const r = this.stmt('SELECT * FROM games WHERE id = ?').get(id) as GameRecord | undefined;
+    return r ? toGame(r) : null;
+  }
+
+  async gameByInvite(token: string): Promise<GameRow | null> {
+    const r = this.stmt('SELECT * FROM games WHERE invite_token = ?').get(token) as GameRecord | undefined;
+    return r ? toGame(r) : null;
+  }
+
+  async moves(gameId: string): Promise<MoveRow[]> {
+    return (this.stmt('SELECT * FROM moves WHERE game_id = ? ORDER BY ply').all(gameId) as MoveRecord[]).map(toMove);
+  }
+
+  async games(f: GameFilter): Promise<GameRow[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (f.status) {
+      if (f.status.length === 0) return [];
+      where.push(`status IN (${f.status.map(() => '?').join(', ')})`);
+      params.push(...f.status);
+    }
+    if (f.userId !== undefined) {
+      where.push('(white_id = ? OR black_id = ?)');
+      params.push(f.userId, f.userId);
+    }
+    if (f.before !== undefined) {
+      where.push('updated_at < ?');
+      params.push(f.before);
+    }
+    params.push(Math.max(0, Math.floor(f.limit)));
+    const sql = `SELECT * FROM games ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY updated_at DESC, id DESC LIMIT ?`;
+    return (this.stmt(sql).all(...params) as GameRecord[]).map(toGame);
+  }
+
+  /** Prepared statements are cached by their text: preparing costs more than running. */
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  private write<T>(run: () => T): Promise<T> {
+    return this.writes.submit(run).catch((e: unknown) => {
+      throw mapError(e);
+    });
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The one storage interface. Two real back ends implement it (SQLite by
+ * default, PostgreSQL when DATABASE_URL is set) plus an in-memory one for
+ * scenario tests; all three pass the same conformance suite.
+ *
+ * Times are epoch milliseconds (numbers). JSON columns hold plain objects
+ * that the game layer defines; the store never looks inside them.
+ */
+
+export interface UserRow {
+  readonly id: string;
+  /** null while the user is a guest. */
+  readonly username: string | null;
+  /** scrypt hash in the form `scrypt$N$r$p$saltB64$hashB64`; null for guests. */
+  readonly passwordHash: string | null;
+  readonly createdAt: number;
+}
+
+export interface SessionRow {
+  /** SHA-256 (hex) of the session token: the token itself is never stored. */
+  readonly tokenHash: string;
+  readonly userId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+
+export interface GameRow {
+  readonly id: string;
+  readonly variant: string;
+  readonly status: GameStatus;
+  /** User ids by colour (index 0 moves first); null for a free seat. The computer is the id 'engine'. */
+  readonly whiteId: string | null;
+  readonly blackId: string | null;
+  readonly rated: boolean;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Result text ('1-0', '0-1', '1/2-1/2') once finished; null otherwise. */
+  readonly result: string | null;
+  readonly reason: string | null;
+  /** Number of plies played (= number of move rows). */
+  readonly plies: number;
+  /** Incremented on every change; used for optimistic concurrency. */
+  readonly version: number;
+  /** Token of an invitation link; null when none. */
+  readonly inviteToken: string | null;
+  /** The game layer's snapshot (setup, clock, offers, verdict...): opaque to the store. */
+  readonly data: unknown;
+}
+
+export interface MoveRow {
+  readonly gameId: string;
+  /** 1-based ply number. */
+  readonly ply: number;
+  readonly uci: string;
+  /** Server time at which the move was accepted. */
+  readonly at: number;
+  /** Mover's clock after the move (increment included), ms. */
+  readonly clockMs: number;
+}
+
+export interface GameFilter {
+  readonly status?: readonly GameStatus[];
+  /** Games in which this user has a seat. */
+  readonly userId?: string;
+  /** Newest first by updatedAt; return at most this many. */
+  readonly limit: number;
+  /** Only games with updatedAt strictly below this (paging). */
+  readonly before?: number;
+}
+
+export class VersionConflict extends Error {
+  constructor(readonly gameId: string, readonly expected: number) {
+    super(`game ${gameId} is not at version ${expected}`);
+  }
+}
+
+export class UniqueViolation extends Error {
+  constructor(readonly what: string) {
+    super(`${what} already exists`);
+  }
+}
+
+export interface Store {
+  /** Creates or upgrades the schema (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  getMeta(key: string): Promise<string | null>;
+  setMeta(key: string, value: string): Promise<void>;
+
+  createUser(u: UserRow): Promise<void>;
+  userById(id: string): Promise<UserRow | null>;
+  /** Case-insensitive lookup. */
+  userByName(username: string): Promise<UserRow | null>;
+  /** Turns a guest into a registered user; throws UniqueViolation('username') when the name is taken (case-insensitively). */
+  registerUser(id: string, username: string, passwordHash: string): Promise<void>;
+
+  createSession(s: SessionRow): Promise<void>;
+  session(tokenHash: string): Promise<SessionRow | null>;
+  deleteSession(tokenHash: string): Promise<void>;
+
+  createGame(g: GameRow): Promise<void>;
+  /**
+   * Replaces the game row if its stored version is `expectedVersion`
+   * (else throws VersionConflict), and appends `moves` in the same
+   * transaction. Durable when the promise resolves.
+   */
+  saveGame(g: GameRow, expectedVersion: number, moves?: readonly MoveRow[]): Promise<void>;
+  game(id: string): Promise<GameRow | null>;
+  gameByInvite(token: string): Promise<GameRow | null>;
+  moves(gameId: string): Promise<MoveRow[]>;
+  games(filter: GameFilter): Promise<GameRow[]>;
+}
