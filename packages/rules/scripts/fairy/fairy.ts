@@ -33,7 +33,10 @@ customPiece1 = p:fsW
 # it palace diagonals; see HOUSE-DIFFERENCES.md.
 janggiCannon = -
 customPiece2 = c:mRcpR
+# 200 plies without capture; no repetition or perpetual-check rule in Janggi.
 nMoveRule = 100
+perpetualCheckIllegal = false
+nFoldRule = 1000
 
 # Sittuyin: no counting rules; 100 plies without capture or pawn move.
 [sittuyin-house:sittuyin]
@@ -175,7 +178,8 @@ export class Fairy {
   /** Stops the engine and its worker threads so the process can exit. */
   async quit(): Promise<void> {
     await this.queue.catch(() => undefined);
-    this.send('quit');
+    // No UCI "quit": the Emscripten runtime answers it with process.exit(),
+    // which would end a test worker. Terminating the threads is enough.
     this.mod.terminate();
   }
 }

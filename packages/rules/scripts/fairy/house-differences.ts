@@ -6,6 +6,7 @@
  */
 import { EMPTY, OFF, parseSquare } from '../../src/board.ts';
 import type { Position } from '../../src/position.ts';
+import { parseUci } from '../../src/uci.ts';
 import { DIAG, ORTH } from '../../src/variants/common.ts';
 import { CANNON } from '../../src/variants/janggi/index.ts';
 
@@ -60,7 +61,28 @@ function isPalacePoint(pos: Position, sq: number): boolean {
   return (f === 4 && palaceRank === 1) || ((f === 3 || f === 5) && palaceRank !== 1);
 }
 
+/** Whether a differing move is a promotion that gives check (by the new General or by a piece it uncovers). */
+function sittuyinPromotionGivesCheck(pos: Position, differing: readonly string[]): boolean {
+  return differing.some((m) => {
+    if (!m.endsWith('f')) return false;
+    const r = parseUci(pos, m);
+    if (!r.ok) return true; // FS allows it and we do not: only the check rule could tell them apart
+    pos.make(r.value);
+    const check = pos.inCheck();
+    pos.unmake();
+    return check;
+  });
+}
+
 export const HOUSE_DIFFERENCES: readonly HouseDifference[] = [
+  {
+    id: 'sittuyin-promotion-uncovers-check',
+    variant: 'sittuyin',
+    reason:
+      'RULES.md forbids only the new General attacking an enemy piece; Fairy-Stockfish forbids any promotion that gives check, ' +
+      'including a check by another piece that the promoting pawn uncovers.',
+    explains: sittuyinPromotionGivesCheck,
+  },
   {
     id: 'janggi-site-cannon',
     variant: 'janggi',
