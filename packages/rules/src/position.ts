@@ -5,7 +5,8 @@ import type { Color } from './types.ts';
 import { HAND_KEYS_HI, HAND_KEYS_LO, PIECE_KEYS_HI, PIECE_KEYS_LO, TURN_KEY_HI, TURN_KEY_LO } from './zobrist.ts';
 
 const MAX_MOVES = 512;
-const MAX_UNDO = 4096;
+/** Initial undo capacity; it doubles when a search goes deeper. */
+const UNDO_START = 64;
 
 /**
  * A mutable position with make/unmake, the fast core used for move
@@ -29,12 +30,12 @@ export class Position {
 
   // Undo stack.
   private sp = 0;
-  private readonly uMove = new Int32Array(MAX_UNDO);
-  private readonly uCaptured = new Uint8Array(MAX_UNDO);
-  private readonly uHalf = new Int32Array(MAX_UNDO);
-  private readonly uFull = new Int32Array(MAX_UNDO);
-  private readonly uHashLo = new Int32Array(MAX_UNDO);
-  private readonly uHashHi = new Int32Array(MAX_UNDO);
+  private uMove = new Int32Array(UNDO_START);
+  private uCaptured = new Uint8Array(UNDO_START);
+  private uHalf = new Int32Array(UNDO_START);
+  private uFull = new Int32Array(UNDO_START);
+  private uHashLo = new Int32Array(UNDO_START);
+  private uHashHi = new Int32Array(UNDO_START);
 
   private readonly scratch = new Int32Array(MAX_MOVES);
   private readonly mark = new Int32Array(BOARD_SIZE);
@@ -118,8 +119,29 @@ export class Position {
     return k >= 0 && this.variant.attacked(this, k, this.turn);
   }
 
-  /** Plays a move known to be pseudo-legal. */
+  private growUndo(): void {
+    const grow = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.uMove = grow(this.uMove);
+    this.uCaptured = grow(this.uCaptured);
+    this.uHalf = grow(this.uHalf);
+    this.uFull = grow(this.uFull);
+    this.uHashLo = grow(this.uHashLo);
+    this.uHashHi = grow(this.uHashHi);
+  }
+
+  /** Plays a game move for good: like make(), without keeping what unmake() would need. */
+  play(m: Move): void {
+    this.make(m);
+    this.sp--;
+  }
+
+  /** Plays a move known to be pseudo-legal; unmake() takes it back. */
   make(m: Move): void {
+    if (this.sp === this.uMove.length) this.growUndo();
     const sp = this.sp++;
     const b = this.board;
     const us = this.turn;

@@ -73,7 +73,7 @@ export class GameRecord {
     const drop = kind === KIND_DROP;
     const capture = !pass && !drop && pos.board[moveTo(m)] !== EMPTY && moveFrom(m) !== moveTo(m);
     const role = pass ? 0 : drop ? (m >> 16) & 7 : pos.board[moveFrom(m)]! & 7;
-    pos.make(m);
+    pos.play(m);
     const key = pos.key();
     const facts: PlyFacts = { move: m, uci, capture, drop, pass, role, givesCheck: pos.inCheck(), key };
     this.plies.push(facts);

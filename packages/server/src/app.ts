@@ -15,6 +15,9 @@ import type { Clock, Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
 
+/** Stands in for the visitor on public reads, which need no identity. */
+const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
+
 export interface AppOptions {
   readonly store: Store;
   readonly bus: Bus;
@@ -69,7 +72,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }
     // Identity: a valid session, or a new guest with a new session.
     const cookie = parseCookies(req.headers.cookie).get(COOKIE);
-    let user: UserRow | null = await sessions.resolve(cookie);
+    let user: UserRow | null = route?.anonymous ? ANONYMOUS : await sessions.resolve(cookie);
     if (!user) {
       user = await sessions.newGuest();
       res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));

@@ -106,7 +106,7 @@ describe('crash and restart', () => {
       const [a, b] = players[i]!;
       await b.connect();
       await b.request({ t: 'sub', game: ids[i] }, 1);
-      const state = (await b.waitFor((m) => m.t === 'game')) as { view: { moves: string[]; status: string; clock: { remainingMs: number[]; running: number | null } } };
+      const state = (await b.waitFor((m) => m.t === 'game')) as unknown as { view: { moves: string[]; status: string; clock: { remainingMs: number[]; running: number | null } } };
       // Every acknowledged move is there; an unacknowledged one may or may not be.
       expect(state.view.moves.slice(0, acked[i]!.length)).toEqual(acked[i]);
       expect(state.view.status).toBe('active');

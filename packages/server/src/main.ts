@@ -2,7 +2,8 @@
  * npm start: the club's server. Environment:
  *   PORT (8080), HOST (0.0.0.0), DATA_DIR (data; the SQLite file lives there),
  *   DATABASE_URL (PostgreSQL instead of SQLite), REDIS_URL (several nodes; see docs),
- *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT).
+ *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
+ *   HTTP_RATE (requests per second per address, default 50).
  */
 import { createApp } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
@@ -14,9 +15,13 @@ async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const store = await openStore({ ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}), ...(env.DATA_DIR ? { DATA_DIR: env.DATA_DIR } : {}) });
+  const store = await openStore({
+    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+    ...(env.DATA_DIR ? { DATA_DIR: env.DATA_DIR } : {}),
+    ...(env.SQLITE_SYNC ? { SQLITE_SYNC: env.SQLITE_SYNC } : {}),
+  });
   const bus = new MemoryBus();
-  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:') });
+  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}) });
   const recovered = await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
   console.log(`Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite in ' + (env.DATA_DIR ?? 'data')}; ${recovered} unfinished games resumed)`);

@@ -10,6 +10,17 @@ import { toJson, toPgn } from '../export/pgn.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { Store, UserRow } from '../store/types.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
+let histogram: IntervalHistogram | null = null;
+/** Event-loop delay of this process, measured from the first stats request on. */
+function loopDelay(): IntervalHistogram {
+  if (!histogram) {
+    histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+  }
+  return histogram;
+}
 
 export interface Ctx {
   readonly req: IncomingMessage;
@@ -34,6 +45,8 @@ interface Route {
   readonly method: string;
   readonly path: RegExp;
   readonly handler: Handler;
+  /** Public reads need no identity: no guest is created for them. */
+  readonly anonymous?: boolean;
 }
 
 const ID = '([A-Za-z0-9]{6,16})';
@@ -72,7 +85,24 @@ async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
 }
 
 export const ROUTES: readonly Route[] = [
-  { method: 'GET', path: /^\/health$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true }) },
+  { method: 'GET', path: /^\/health$/, anonymous: true, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true }) },
+  {
+    method: 'GET',
+    path: /^\/api\/stats$/,
+    anonymous: true,
+    handler: async (ctx, { games }) => {
+      const m = process.memoryUsage();
+      const d = loopDelay();
+      sendJson(ctx.res, 200, {
+        ok: true,
+        games: games.loaded,
+        live: games.liveGames(100_000).length,
+        memory: { rss: m.rss, heapUsed: m.heapUsed },
+        eventLoopDelayMs: { p50: d.percentile(50) / 1e6, p99: d.percentile(99) / 1e6, max: d.max / 1e6 },
+      });
+      if (ctx.url.searchParams.has('reset')) d.reset();
+    },
+  },
   { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: me(ctx) }) },
   {
     method: 'POST',
@@ -121,9 +151,10 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: /^\/api\/games$/,
+    anonymous: true,
     handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, games: games.liveGames(100) }),
   },
-  { method: 'GET', path: /^\/api\/tv$/, handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, game: games.tv() }) },
+  { method: 'GET', path: /^\/api\/tv$/, anonymous: true, handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, game: games.tv() }) },
   {
     method: 'GET',
     path: new RegExp(`^/api/games/${ID}$`),
@@ -136,6 +167,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: new RegExp(`^/api/games/${ID}\\.(pgn|json)$`),
+    anonymous: true,
     handler: async (ctx, { games, store, publicUrl }) => {
       const id = ctx.params[0]!;
       const s = await games.view(id);

@@ -20,7 +20,8 @@ export interface VersionedEvent {
   readonly at: number;
 }
 
-export const HISTORY_LIMIT = 64;
+/** Events kept per game for catch-up; a client further behind gets the full state. */
+export const HISTORY_LIMIT = 24;
 
 export class GameActor {
   /** Plies already written to the store. */

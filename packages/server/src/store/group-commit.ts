@@ -50,7 +50,7 @@ export class GroupCommit {
 
   constructor(db: Database, options: GroupCommitOptions = {}) {
     this.windowMs = options.batchWindowMs ?? 0;
-    this.maxBatch = options.maxBatch ?? 1000;
+    this.maxBatch = options.maxBatch ?? 256;
     // A transaction function called inside another becomes a savepoint.
     const savepoint = db.transaction((run: () => unknown) => run());
     const batch = db.transaction((jobs: readonly Job[], outcomes: Outcome[]) => {

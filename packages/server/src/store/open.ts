@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PostgresStore } from './postgres.ts';
-import { SqliteStore } from './sqlite.ts';
+import { ThreadedSqliteStore } from './sqlite-threaded.ts';
 import type { Store } from './types.ts';
 
 export interface StoreEnv {
@@ -10,6 +10,8 @@ export interface StoreEnv {
   readonly DATABASE_URL?: string;
   /** Folder of the SQLite file (default `data`, created if missing). */
   readonly DATA_DIR?: string;
+  /** SQLite `synchronous`: FULL (default; durable against power loss) or NORMAL (durable against a process crash). */
+  readonly SQLITE_SYNC?: string;
 }
 
 export const SQLITE_FILE = 'youzai.sqlite3';
@@ -21,7 +23,9 @@ export async function openStore(env: StoreEnv): Promise<Store> {
   } else {
     const dir = env.DATA_DIR ?? 'data';
     mkdirSync(dir, { recursive: true });
-    store = new SqliteStore(join(dir, SQLITE_FILE));
+    const sync = (env.SQLITE_SYNC ?? 'FULL').toUpperCase();
+    // On its own thread: commits and checkpoints never stall the sockets.
+    store = new ThreadedSqliteStore(join(dir, SQLITE_FILE), { synchronous: sync === 'NORMAL' ? 'NORMAL' : 'FULL' });
   }
   try {
     await store.migrate();

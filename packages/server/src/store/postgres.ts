@@ -1,16 +1,16 @@
 /**
  * The store for several server nodes: PostgreSQL through a `pg` pool, with
- * the same schema and semantics as SQLite. No group commit here: PostgreSQL
- * already shares WAL flushes among concurrent commits, and the pool gives it
- * concurrent commits. BIGINT columns come back from `pg` as strings (they
- * may exceed 2^53); ours are epoch milliseconds, so they become numbers.
+ * the same schema and semantics as SQLite. Saves are batched (see
+ * postgres-saves.ts); everything else is one statement per call. BIGINT
+ * columns come back from `pg` as strings (they may exceed 2^53); ours are
+ * epoch milliseconds, so they become numbers.
  */
 import pg from 'pg';
 import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
 import { POSTGRES_MIGRATIONS, pendingMigrations } from './migrations.ts';
+import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './postgres-saves.ts';
 import {
   UniqueViolation,
-  VersionConflict,
   type GameFilter,
   type GameRow,
   type GameStatus,
@@ -20,7 +20,7 @@ import {
   type UserRow,
 } from './types.ts';
 
-export interface PostgresStoreOptions {
+export interface PostgresStoreOptions extends SaveBatcherOptions {
   /** Connections in the pool (default 10). */
   readonly max?: number;
 }
@@ -130,28 +130,16 @@ const gameParams = (g: GameRow): unknown[] => [
 ];
 const GAME_COLUMNS = 'id, variant, status, white_id, black_id, rated, created_at, updated_at, result, reason, plies, version, invite_token, data';
 
-/**
- * One statement, hence atomic without BEGIN/COMMIT round trips: the update
- * happens only at the expected version, the moves are inserted only if it
- * happened, and the count tells which. A failing move insert (a taken ply)
- * fails the whole statement, update included.
- */
-const SAVE_GAME = `
-  WITH updated AS (
-    UPDATE games SET variant = $2, status = $3, white_id = $4, black_id = $5, rated = $6, created_at = $7, updated_at = $8,
-      result = $9, reason = $10, plies = $11, version = $12, invite_token = $13, data = $14::jsonb
-    WHERE id = $1 AND version = $15
-    RETURNING id
-  ), appended AS (
-    INSERT INTO moves (game_id, ply, uci, at, clock_ms)
-    SELECT u.id, m.ply, m.uci, m.at, m.clock_ms
-    FROM updated u, unnest($16::int[], $17::text[], $18::bigint[], $19::bigint[]) AS m (ply, uci, at, clock_ms)
-  )
-  SELECT count(*)::int AS n FROM updated`;
-
 export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
+  private readonly statementNames = new Map<string, string>();
+  private readonly saves: SaveBatcher;
   private closed = false;
+
+  /** Batching counters, for monitoring and benchmarks. */
+  get stats(): Readonly<SaveBatcherStats> {
+    return this.saves.stats;
+  }
 
   /** `connectionString`: postgres://user@host:port/db; `?options=-c search_path=s` selects a schema. */
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
@@ -159,6 +147,7 @@ export class PostgresStore implements Store {
     // An idle connection that dies (server restart) is dropped by the pool;
     // without a listener the 'error' event would crash the process.
     this.pool.on('error', () => {});
+    this.saves = new SaveBatcher((sql, params) => this.query(sql, params), options);
   }
 
   async migrate(): Promise<void> {
@@ -185,6 +174,7 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.saves.drain();
     await this.pool.end();
   }
 
@@ -253,15 +243,7 @@ export class PostgresStore implements Store {
 
   async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = []): Promise<void> {
     checkSave(g, moves);
-    const r = await this.query<{ n: number }>(SAVE_GAME, [
-      ...gameParams(g),
-      expectedVersion,
-      moves.map((m) => m.ply),
-      moves.map((m) => m.uci),
-      moves.map((m) => m.at),
-      moves.map((m) => m.clockMs),
-    ]);
-    if (r.rows[0]?.n !== 1) throw new VersionConflict(g.id, expectedVersion);
+    return this.saves.save({ g, expectedVersion, moves });
   }
 
   async game(id: string): Promise<GameRow | null> {
@@ -300,9 +282,20 @@ export class PostgresStore implements Store {
     return r.rows.map(toGame);
   }
 
+  /**
+   * Every statement is a named prepared statement: each connection parses
+   * and plans it once instead of on every call, which is most of the
+   * server's CPU per save otherwise. Names come from the text, so they never
+   * clash; the set of texts is small (games() has a few shapes).
+   */
   private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    let name = this.statementNames.get(sql);
+    if (name === undefined) {
+      name = `youzai_${this.statementNames.size}`;
+      this.statementNames.set(sql, name);
+    }
     try {
-      return await this.pool.query<R>(sql, params);
+      return await this.pool.query<R>({ name, text: sql, values: params });
     } catch (e) {
       throw mapError(e);
     }

@@ -207,9 +207,15 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
       });
     })();
   });
+  // Heartbeat in slices: each second pings the connections of one slice, so
+  // 10,000 sockets never get 10,000 pings in one event-loop turn.
+  const SLICES = HEARTBEAT_MS / 1000;
+  let tick = 0;
   const beat = setInterval(() => {
-    for (const c of conns) c.ping();
-  }, HEARTBEAT_MS);
+    const slice = tick++ % SLICES;
+    let i = 0;
+    for (const c of conns) if (i++ % SLICES === slice) c.ping();
+  }, 1000);
   beat.unref();
   return {
     count: () => conns.size,

@@ -1,0 +1,108 @@
+/**
+ * A Store that runs SqliteStore on a worker thread (sqlite-worker.ts) and
+ * forwards every call to it. Same interface, same semantics: a promise
+ * resolves once the worker's transaction has committed.
+ */
+import { Worker } from 'node:worker_threads';
+import type { SqliteStoreOptions } from './sqlite.ts';
+import { UniqueViolation, VersionConflict, type GameFilter, type GameRow, type MoveRow, type SessionRow, type Store, type UserRow } from './types.ts';
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+export class ThreadedSqliteStore implements Store {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failed: Error | null = null;
+
+  constructor(path: string, options: SqliteStoreOptions = {}) {
+    // The worker is TypeScript too: a small module boots it through tsx's loader.
+    const url = new URL('./sqlite-worker-boot.mjs', import.meta.url);
+    this.worker = new Worker(url, { workerData: { path, options } });
+    this.worker.on('message', (m: { id: number; value?: unknown; error?: Record<string, unknown> }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error) p.reject(decodeError(m.error));
+      else p.resolve(m.value);
+    });
+    const fail = (e: Error) => {
+      this.failed = e;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => code !== 0 && fail(new Error(`the SQLite worker exited with ${code}`)));
+  }
+
+  private call<T>(method: string, ...args: unknown[]): Promise<T> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, method, args });
+    });
+  }
+
+  migrate(): Promise<void> {
+    return this.call('migrate');
+  }
+  async close(): Promise<void> {
+    if (!this.failed) await this.call('close').catch(() => undefined);
+    await this.worker.terminate();
+  }
+  getMeta(key: string): Promise<string | null> {
+    return this.call('getMeta', key);
+  }
+  setMeta(key: string, value: string): Promise<void> {
+    return this.call('setMeta', key, value);
+  }
+  createUser(u: UserRow): Promise<void> {
+    return this.call('createUser', u);
+  }
+  userById(id: string): Promise<UserRow | null> {
+    return this.call('userById', id);
+  }
+  userByName(username: string): Promise<UserRow | null> {
+    return this.call('userByName', username);
+  }
+  registerUser(id: string, username: string, passwordHash: string): Promise<void> {
+    return this.call('registerUser', id, username, passwordHash);
+  }
+  createSession(s: SessionRow): Promise<void> {
+    return this.call('createSession', s);
+  }
+  session(tokenHash: string): Promise<SessionRow | null> {
+    return this.call('session', tokenHash);
+  }
+  deleteSession(tokenHash: string): Promise<void> {
+    return this.call('deleteSession', tokenHash);
+  }
+  createGame(g: GameRow): Promise<void> {
+    return this.call('createGame', g);
+  }
+  saveGame(g: GameRow, expectedVersion: number, moves?: readonly MoveRow[]): Promise<void> {
+    return this.call('saveGame', g, expectedVersion, moves ?? []);
+  }
+  game(id: string): Promise<GameRow | null> {
+    return this.call('game', id);
+  }
+  gameByInvite(token: string): Promise<GameRow | null> {
+    return this.call('gameByInvite', token);
+  }
+  moves(gameId: string): Promise<MoveRow[]> {
+    return this.call('moves', gameId);
+  }
+  games(filter: GameFilter): Promise<GameRow[]> {
+    return this.call('games', filter);
+  }
+}
+
+function decodeError(e: Record<string, unknown>): Error {
+  if (e.kind === 'version') return new VersionConflict(String(e.gameId), Number(e.expected));
+  if (e.kind === 'unique') return new UniqueViolation(String(e.what));
+  return new Error(String(e.message));
+}

@@ -1,0 +1,37 @@
+/**
+ * The SQLite store's own thread. better-sqlite3 is synchronous: run on the
+ * main thread, every commit (and every WAL checkpoint) would stall all games'
+ * sockets. Here it stalls only this thread; group commit still batches.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteStore, type SqliteStoreOptions } from './sqlite.ts';
+import { UniqueViolation, VersionConflict } from './types.ts';
+
+interface Call {
+  readonly id: number;
+  readonly method: string;
+  readonly args: unknown[];
+}
+
+const { path, options } = workerData as { path: string; options: SqliteStoreOptions };
+const store = new SqliteStore(path, options);
+const port = parentPort!;
+
+/** Errors cross the thread boundary as plain data; the proxy rebuilds the typed ones. */
+function encodeError(e: unknown): Record<string, unknown> {
+  if (e instanceof VersionConflict) return { kind: 'version', gameId: e.gameId, expected: e.expected };
+  if (e instanceof UniqueViolation) return { kind: 'unique', what: e.what };
+  return { kind: 'error', message: e instanceof Error ? e.message : String(e) };
+}
+
+port.on('message', (call: Call) => {
+  const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method];
+  if (typeof fn !== 'function') {
+    port.postMessage({ id: call.id, error: { kind: 'error', message: `no method ${call.method}` } });
+    return;
+  }
+  fn.apply(store, call.args).then(
+    (value) => port.postMessage({ id: call.id, value }),
+    (e: unknown) => port.postMessage({ id: call.id, error: encodeError(e) }),
+  );
+});
