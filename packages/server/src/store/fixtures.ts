@@ -18,7 +18,7 @@ export function tempDir(): { readonly dir: string; dispose(): void } {
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Whether the test PostgreSQL answers (tests that need it are skipped, and say so, when it does not). */
+/** Whether the test PostgreSQL answers (the store bench leaves PostgreSQL out when it does not). */
 export async function postgresAvailable(url = TEST_DATABASE_URL): Promise<boolean> {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {

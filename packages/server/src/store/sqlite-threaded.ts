@@ -35,7 +35,8 @@ export class ThreadedSqliteStore implements Store {
       this.pending.clear();
     };
     this.worker.on('error', fail);
-    this.worker.on('exit', (code) => code !== 0 && fail(new Error(`the SQLite worker exited with ${code}`)));
+    // Any exit with calls pending rejects them: none may hang.
+    this.worker.on('exit', (code) => fail(new Error(`the SQLite worker exited (code ${code})`)));
   }
 
   private call<T>(method: string, ...args: unknown[]): Promise<T> {
@@ -104,5 +105,8 @@ export class ThreadedSqliteStore implements Store {
 function decodeError(e: Record<string, unknown>): Error {
   if (e.kind === 'version') return new VersionConflict(String(e.gameId), Number(e.expected));
   if (e.kind === 'unique') return new UniqueViolation(String(e.what));
-  return new Error(String(e.message));
+  // Keep the class name and the driver's code (SQLITE_BUSY...) for callers that look at them.
+  const err = e.name === 'TypeError' ? new TypeError(String(e.message)) : new Error(String(e.message));
+  if (typeof e.code === 'string') (err as Error & { code?: string }).code = e.code;
+  return err;
 }

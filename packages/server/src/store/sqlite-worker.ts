@@ -21,7 +21,8 @@ const port = parentPort!;
 function encodeError(e: unknown): Record<string, unknown> {
   if (e instanceof VersionConflict) return { kind: 'version', gameId: e.gameId, expected: e.expected };
   if (e instanceof UniqueViolation) return { kind: 'unique', what: e.what };
-  return { kind: 'error', message: e instanceof Error ? e.message : String(e) };
+  const code = (e as { code?: unknown }).code;
+  return { kind: 'error', name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), ...(typeof code === 'string' ? { code } : {}) };
 }
 
 port.on('message', (call: Call) => {

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir, tempSchema } from './fixtures.ts';
+import { SQLITE_FILE, openStore } from './open.ts';
+import { PostgresStore } from './postgres.ts';
+import type { Store } from './types.ts';
+
+
+describe('openStore', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  const smoke = async (s: Store) => {
+    await s.setMeta('k', 'v');
+    expect(await s.getMeta('k')).toBe('v');
+  };
+
+  it('opens SQLite in DATA_DIR, creating the folder, and migrates it', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.dispose);
+    const dir = join(tmp.dir, 'nested', 'data');
+    const s = await openStore({ DATA_DIR: dir });
+    cleanups.push(() => s.close());
+    expect(s).not.toBeInstanceOf(PostgresStore);
+    expect(existsSync(join(dir, SQLITE_FILE))).toBe(true);
+    await smoke(s);
+  });
+
+  it('opens PostgreSQL when DATABASE_URL is set, and migrates it', async () => {
+    const schema = await tempSchema();
+    cleanups.push(schema.dispose);
+    const s = await openStore({ DATABASE_URL: schema.url, DATA_DIR: '/nonexistent/never-created' });
+    cleanups.push(() => s.close());
+    expect(s).toBeInstanceOf(PostgresStore);
+    expect(existsSync('/nonexistent')).toBe(false);
+    await smoke(s);
+  });
+
+  it('fails, and lets go of its connections, when PostgreSQL cannot be reached', async () => {
+    await expect(openStore({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' })).rejects.toThrow();
+  });
+});

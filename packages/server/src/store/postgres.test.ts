@@ -1,0 +1,95 @@
+/** What is particular to PostgreSQL: migrations bookkeeping, servers starting together. */
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_URL, tempSchema } from './fixtures.ts';
+import { game, move, played } from './fixtures.ts';
+import { PostgresStore } from './postgres.ts';
+import { UniqueViolation, VersionConflict } from './types.ts';
+
+describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  async function schema() {
+    const s = await tempSchema();
+    const client = new pg.Client({ connectionString: s.url });
+    await client.connect();
+    cleanups.push(s.dispose, () => client.end());
+    return { url: s.url, client };
+  }
+  function store(url: string): PostgresStore {
+    const s = new PostgresStore(url);
+    cleanups.push(() => s.close());
+    return s;
+  }
+
+  it('servers migrating together each record every migration once', async () => {
+    const { url, client } = await schema();
+    await Promise.all([store(url).migrate(), store(url).migrate(), store(url).migrate()]);
+    await store(url).migrate();
+    const r = await client.query('SELECT version, name FROM schema_migrations');
+    expect(r.rows).toEqual([{ version: 1, name: 'initial' }]);
+  });
+
+  it('refuses a database that a newer server has migrated', async () => {
+    const { url, client } = await schema();
+    await store(url).migrate();
+    await client.query("INSERT INTO schema_migrations VALUES (999, 'future', 0)");
+    await expect(store(url).migrate()).rejects.toThrow(/newer than this server/);
+  });
+
+  it('keeps data as JSONB and times as BIGINT', async () => {
+    const { url, client } = await schema();
+    await store(url).migrate();
+    const r = await client.query(
+      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms') ORDER BY 1, 2",
+    );
+    for (const row of r.rows as { column_name: string; data_type: string }[]) {
+      expect(row.data_type).toBe(row.column_name === 'data' ? 'jsonb' : 'bigint');
+    }
+    expect(r.rows.length).toBe(7);
+  });
+
+  it('batches the saves of one turn; each save still gets its own answer', async () => {
+    const { url } = await schema();
+    const s = store(url);
+    await s.migrate();
+    const rows = Array.from({ length: 30 }, (_, i) => game(`g${i}`));
+    await Promise.all(rows.map((g) => s.createGame(g)));
+    const before = { ...s.stats };
+    const ok = await Promise.allSettled(rows.map((g) => played(g, 1)).map((x) => s.saveGame(x.row, 1, x.moves)));
+    expect(ok.every((r) => r.status === 'fulfilled')).toBe(true);
+    expect(s.stats.statements - before.statements).toBeLessThan(10);
+
+    // One stale save (no error in the statement) and one taken ply (fails the
+    // statement, so every save of the batch is retried alone).
+    const next = rows.map((g) => played(played(g, 1).row, 1));
+    const results = await Promise.allSettled(
+      next.map((x, i) => (i === 3 ? s.saveGame(x.row, 1, x.moves) : i === 7 ? s.saveGame({ ...x.row, plies: 1 }, 2, [move('g7', 1)]) : s.saveGame(x.row, 2, x.moves))),
+    );
+    results.forEach((r, i) => {
+      if (i === 3) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(VersionConflict);
+      else if (i === 7) expect(r.status === 'rejected' && r.reason).toEqual(new UniqueViolation('move'));
+      else expect(r.status, `save ${i}`).toBe('fulfilled');
+    });
+    expect((await s.game('g3'))?.version).toBe(2);
+    expect((await s.game('g7'))?.version).toBe(2);
+    expect((await s.moves('g7')).length).toBe(1);
+    expect((await s.game('g8'))?.version).toBe(3);
+    expect((await s.moves('g8')).length).toBe(2);
+  });
+
+  it('close() lets the saves already made finish', async () => {
+    const { url } = await schema();
+    const s = store(url);
+    await s.migrate();
+    await s.createGame(game('g1'));
+    const next = played(game('g1'), 1);
+    const pending = s.saveGame(next.row, 1, next.moves);
+    await s.close();
+    await pending;
+    const again = store(url);
+    expect((await again.game('g1'))?.version).toBe(2);
+  });
+});

@@ -1,0 +1,123 @@
+/** What is particular to SQLite: pragmas, migrations bookkeeping, group commit. */
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from './fixtures.ts';
+import { SqliteStore } from './sqlite.ts';
+import { game, played } from './fixtures.ts';
+import { VersionConflict } from './types.ts';
+
+describe('SqliteStore', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  async function open(options: ConstructorParameters<typeof SqliteStore>[1] = {}) {
+    const tmp = tempDir();
+    const path = `${tmp.dir}/db.sqlite3`;
+    const store = new SqliteStore(path, options);
+    cleanups.push(tmp.dispose, () => store.close());
+    await store.migrate();
+    return { store, path };
+  }
+
+  it('uses WAL, foreign keys and synchronous=FULL unless told otherwise', async () => {
+    const { store } = await open();
+    expect(store.pragma('journal_mode')).toBe('wal');
+    expect(store.pragma('foreign_keys')).toBe(1);
+    expect(store.pragma('synchronous')).toBe(2);
+    const normal = (await open({ synchronous: 'NORMAL' })).store;
+    expect(normal.pragma('synchronous')).toBe(1);
+    expect(() => new SqliteStore(':memory:', { synchronous: 'full' as 'FULL' })).toThrow(TypeError);
+  });
+
+  it('records each migration once in schema_migrations', async () => {
+    const { store, path } = await open();
+    await store.migrate();
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    cleanups.push(() => void db.close());
+    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'initial' }]);
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+    expect(indexes).toEqual([
+      'games_black_updated',
+      'games_invite',
+      'games_status_updated',
+      'games_updated',
+      'games_white_updated',
+      'sessions_user',
+      'users_username_key',
+    ]);
+  });
+
+  it('refuses a database that a newer server has migrated', async () => {
+    const { store, path } = await open();
+    await store.close();
+    const db = new Database(path);
+    db.prepare("INSERT INTO schema_migrations VALUES (999, 'future', 0)").run();
+    db.close();
+    const again = new SqliteStore(path);
+    cleanups.push(() => again.close());
+    await expect(again.migrate()).rejects.toThrow(/newer than this server/);
+  });
+
+  it('commits the writes of one event-loop turn as one transaction', async () => {
+    const { store } = await open();
+    const rows = Array.from({ length: 100 }, (_, i) => game(`g${i}`));
+    await Promise.all(rows.map((g) => store.createGame(g)));
+    const before = store.stats.batches;
+    await Promise.all(rows.map((g) => played(g, 1)).map((x) => store.saveGame(x.row, 1, x.moves)));
+    expect(store.stats.batches - before).toBe(1);
+    expect(store.stats.largest).toBe(100);
+    expect((await store.moves('g99')).length).toBe(1);
+  });
+
+  it('rejects a conflicting write alone; the rest of its batch commits', async () => {
+    const { store } = await open();
+    for (const id of ['a', 'b', 'c']) await store.createGame(game(id));
+    const before = store.stats.batches;
+    const results = await Promise.allSettled([
+      store.saveGame(played(game('a'), 1).row, 1, played(game('a'), 1).moves),
+      store.saveGame(played(game('b'), 1).row, 7, played(game('b'), 1).moves),
+      store.saveGame(played(game('c'), 1).row, 1, played(game('c'), 1).moves),
+    ]);
+    expect(store.stats.batches - before).toBe(1);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflict);
+    expect((await store.game('b'))?.version).toBe(1);
+    expect(await store.moves('b')).toEqual([]);
+    expect((await store.moves('c')).length).toBe(1);
+  });
+
+  it('splits a burst into batches of maxBatch', async () => {
+    const { store } = await open({ maxBatch: 10 });
+    const before = store.stats.batches;
+    await Promise.all(Array.from({ length: 35 }, (_, i) => store.setMeta(`k${i}`, 'v')));
+    expect(store.stats.batches - before).toBe(4);
+  });
+
+  it('close() commits what is queued; later writes are refused', async () => {
+    const { store, path } = await open();
+    const pending = store.createGame(game('late'));
+    await store.close();
+    await pending;
+    await expect(store.setMeta('k', 'v')).rejects.toThrow(/closed/);
+    const again = new SqliteStore(path);
+    cleanups.push(() => again.close());
+    expect((await again.game('late'))?.id).toBe('late');
+  });
+
+  it('rejects the whole batch when another connection keeps the write lock past the busy timeout', async () => {
+    const { path } = await open();
+    const other = new Database(path);
+    cleanups.push(() => void other.close());
+    const quick = new SqliteStore(path, { busyTimeoutMs: 20 });
+    cleanups.push(() => quick.close());
+    other.exec('BEGIN IMMEDIATE');
+    const results = await Promise.allSettled([quick.setMeta('a', '1'), quick.setMeta('b', '2')]);
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as { code?: string }).code)).toEqual(['SQLITE_BUSY', 'SQLITE_BUSY']);
+    other.exec('COMMIT');
+    expect(await quick.getMeta('a')).toBeNull();
+    await quick.setMeta('a', '1');
+    expect(await quick.getMeta('a')).toBe('1');
+  });
+});

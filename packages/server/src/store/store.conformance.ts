@@ -1,0 +1,288 @@
+/**
+ * The behaviour every Store must have, as vitest tests: store.test.ts runs
+ * them against each back end. A new back end passes this before it is used.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { T0, game, move, played, user } from './fixtures.ts';
+import { UniqueViolation, VersionConflict, type Store } from './types.ts';
+
+export interface StoreFixture {
+  /** A store over fresh, empty storage, not yet migrated. */
+  readonly store: Store;
+  /** Opens the same storage again, after `store` is closed; absent where the data dies with the store. */
+  readonly reopen?: () => Promise<Store>;
+  /** Frees the storage once the stores are closed. */
+  dispose(): Promise<void>;
+}
+
+/** `durable`: the back end keeps data across close and reopen (its fixture provides `reopen`). */
+export function describeStore(name: string, setup: () => Promise<StoreFixture>, { durable }: { durable: boolean }): void {
+  describe(`${name}: Store conformance`, () => {
+    let fx: StoreFixture;
+    let store: Store;
+    let opened: Store[] = [];
+
+    beforeEach(async () => {
+      fx = await setup();
+      store = fx.store;
+      opened = [store];
+      await store.migrate();
+    });
+    afterEach(async () => {
+      for (const s of opened) await s.close();
+      await fx.dispose();
+    });
+
+    async function reopen(): Promise<Store> {
+      await store.close();
+      store = await fx.reopen!();
+      opened.push(store);
+      await store.migrate();
+      return store;
+    }
+
+    it('migrate twice is idempotent and keeps the data', async () => {
+      await store.setMeta('k', 'v');
+      await store.createGame(game('g1'));
+      await store.migrate();
+      await store.migrate();
+      expect(await store.getMeta('k')).toBe('v');
+      expect((await store.game('g1'))?.id).toBe('g1');
+      await store.createGame(game('g2'));
+    });
+
+    it('meta: absent is null, set, overwrite', async () => {
+      expect(await store.getMeta('secret')).toBeNull();
+      await store.setMeta('secret', 'a');
+      expect(await store.getMeta('secret')).toBe('a');
+      await store.setMeta('secret', 'b');
+      expect(await store.getMeta('secret')).toBe('b');
+    });
+
+    it('users: created, found by id and by name whatever its case', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createUser(user('u2'));
+      expect(await store.userById('u1')).toEqual(user('u1', 'Alice'));
+      expect(await store.userById('u2')).toEqual(user('u2'));
+      expect(await store.userById('nobody')).toBeNull();
+      expect((await store.userByName('alice'))?.id).toBe('u1');
+      expect((await store.userByName('ALICE'))?.id).toBe('u1');
+      expect((await store.userByName('Alice'))?.username).toBe('Alice');
+      expect(await store.userByName('bob')).toBeNull();
+    });
+
+    it('registering turns a guest into a named user, keeping its id', async () => {
+      await store.createUser(user('u1'));
+      await store.registerUser('u1', 'Bob', 'scrypt$hash');
+      expect(await store.userById('u1')).toEqual({ id: 'u1', username: 'Bob', passwordHash: 'scrypt$hash', createdAt: T0 });
+      expect((await store.userByName('bob'))?.id).toBe('u1');
+    });
+
+    it('a taken name is a UniqueViolation, whatever its case, and changes nothing', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createUser(user('u2'));
+      await expect(store.registerUser('u2', 'aLiCe', 'h')).rejects.toEqual(new UniqueViolation('username'));
+      expect(await store.userById('u2')).toEqual(user('u2'));
+      await expect(store.createUser(user('u3', 'ALICE'))).rejects.toBeInstanceOf(UniqueViolation);
+      expect(await store.userById('u3')).toBeNull();
+      await expect(store.createUser(user('u1', 'Carol'))).rejects.toEqual(new UniqueViolation('user'));
+      expect(await store.userByName('carol')).toBeNull();
+    });
+
+    it('registering an unknown user fails', async () => {
+      await expect(store.registerUser('ghost', 'Ghost', 'h')).rejects.toThrow();
+      expect(await store.userByName('ghost')).toBeNull();
+    });
+
+    it('sessions: created, found, deleted; expiry is left to the caller', async () => {
+      await store.createUser(user('u1'));
+      const s = { tokenHash: 'ab'.repeat(32), userId: 'u1', createdAt: T0, expiresAt: T0 - 1 };
+      await store.createSession(s);
+      expect(await store.session(s.tokenHash)).toEqual(s);
+      expect(await store.session('cd'.repeat(32))).toBeNull();
+      await expect(store.createSession(s)).rejects.toEqual(new UniqueViolation('session'));
+      await store.deleteSession(s.tokenHash);
+      expect(await store.session(s.tokenHash)).toBeNull();
+      await store.deleteSession(s.tokenHash);
+    });
+
+    it('a session needs an existing user', async () => {
+      await expect(store.createSession({ tokenHash: 'ef', userId: 'nobody', createdAt: T0, expiresAt: T0 })).rejects.toThrow();
+      expect(await store.session('ef')).toBeNull();
+    });
+
+    it('games: every field reads back as written', async () => {
+      const data = { nested: { list: [1, 'two', null, true], unicode: '帥將 ♔' }, n: 1.5 };
+      const a = game('g1', { rated: true, whiteId: null, blackId: 'u2', inviteToken: 'tok', result: '1-0', reason: 'checkmate', data });
+      const b = game('g2', { status: 'waiting' });
+      await store.createGame(a);
+      await store.createGame(b);
+      expect(await store.game('g1')).toEqual(a);
+      expect(await store.game('g2')).toEqual(b);
+      expect(await store.game('g3')).toBeNull();
+    });
+
+    it('a duplicate game id or invitation token is a UniqueViolation', async () => {
+      await store.createGame(game('g1', { inviteToken: 't1' }));
+      await expect(store.createGame(game('g1'))).rejects.toEqual(new UniqueViolation('game'));
+      await expect(store.createGame(game('g2', { inviteToken: 't1' }))).rejects.toEqual(new UniqueViolation('inviteToken'));
+      expect(await store.game('g2')).toBeNull();
+    });
+
+    it('rows are copies: changing what went in or came out changes nothing stored', async () => {
+      const data = { list: [1, 2] };
+      await store.createGame(game('g1', { data }));
+      data.list.push(3);
+      const read = (await store.game('g1'))!;
+      (read.data as { list: number[] }).list.push(4);
+      expect((await store.game('g1'))!.data).toEqual({ list: [1, 2] });
+      // A save stores the row as it was when called, even if the caller changes it before the commit.
+      const next = { ...game('g1'), version: 2, data: { list: [9] } };
+      const saved = store.saveGame(next, 1);
+      next.data.list.push(10);
+      await saved;
+      expect((await store.game('g1'))!.data).toEqual({ list: [9] });
+    });
+
+    it('saveGame replaces the row and appends the moves; moves come back ordered by ply', async () => {
+      let g = game('g1');
+      await store.createGame(g);
+      for (const n of [2, 1, 3]) {
+        const next = played(g, n);
+        await store.saveGame(next.row, g.version, next.moves);
+        g = next.row;
+      }
+      // Text that array and JSON encodings must escape, on the save path too.
+      const data = { s: 'quote " backslash \\ comma , braces {} NULL', u: '帥 ♔', n: null, list: [1, { a: 'b' }] };
+      const noMoves = { ...g, version: g.version + 1, status: 'finished' as const, result: '0-1', reason: 'resign', rated: true, whiteId: null, data };
+      await store.saveGame(noMoves, g.version);
+      expect(await store.game('g1')).toEqual(noMoves);
+      expect(await store.moves('g1')).toEqual(Array.from({ length: 6 }, (_, i) => move('g1', i + 1)));
+      expect(await store.moves('nope')).toEqual([]);
+    });
+
+    it('a version conflict throws VersionConflict and writes nothing', async () => {
+      const g = game('g1');
+      await store.createGame(g);
+      const first = played(g, 1);
+      await store.saveGame(first.row, 1, first.moves);
+      const stale = played(g, 1);
+      const e = await store.saveGame({ ...stale.row, version: 2, status: 'aborted' }, 1, stale.moves).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(VersionConflict);
+      expect(e).toMatchObject({ gameId: 'g1', expected: 1 });
+      expect(await store.game('g1')).toEqual(first.row);
+      expect(await store.moves('g1')).toEqual(first.moves);
+      await expect(store.saveGame(game('ghost', { version: 2 }), 1)).rejects.toBeInstanceOf(VersionConflict);
+    });
+
+    it('a save whose move is already stored fails whole: row and moves unchanged', async () => {
+      const g = game('g1');
+      await store.createGame(g);
+      const first = played(g, 2);
+      await store.saveGame(first.row, 1, first.moves);
+      // Consistent on its face (ply 2 of 2), but ply 2 exists already.
+      const again = { ...first.row, version: 3, status: 'finished' as const };
+      await expect(store.saveGame(again, 2, [move('g1', 2)])).rejects.toEqual(new UniqueViolation('move'));
+      expect(await store.game('g1')).toEqual(first.row);
+      expect(await store.moves('g1')).toEqual(first.moves);
+    });
+
+    it('malformed saves (moves of another game, a gap in plies) are refused and write nothing', async () => {
+      const g = game('g1');
+      await store.createGame(g);
+      const next = played(g, 2);
+      // Programmer bugs: any error will do (the class does not survive a thread boundary).
+      await expect(store.saveGame(next.row, 1, [move('g2', 1), move('g1', 2)])).rejects.toThrow(/belongs to game g2/);
+      await expect(store.saveGame(next.row, 1, [move('g1', 1), move('g1', 3)])).rejects.toThrow(/expected 2/);
+      await expect(store.saveGame({ ...next.row, updatedAt: 1.5 }, 1, next.moves)).rejects.toThrow(/whole number/);
+      expect(await store.game('g1')).toEqual(g);
+      expect(await store.moves('g1')).toEqual([]);
+    });
+
+    it('games(): newest first, filtered by status, seat, paging point and limit', async () => {
+      const rows = [
+        game('a', { status: 'finished', whiteId: 'u1', blackId: 'u2', updatedAt: T0 + 1 }),
+        game('b', { status: 'active', whiteId: 'u2', blackId: 'u3', updatedAt: T0 + 2 }),
+        game('c', { status: 'waiting', whiteId: 'u1', blackId: null, updatedAt: T0 + 3 }),
+        game('d', { status: 'finished', whiteId: 'u3', blackId: 'u1', updatedAt: T0 + 4 }),
+        game('e', { status: 'aborted', whiteId: 'u2', blackId: 'engine', updatedAt: T0 + 5 }),
+        game('f', { status: 'finished', whiteId: 'u1', blackId: 'u3', updatedAt: T0 + 4 }),
+      ];
+      for (const r of rows) await store.createGame(r);
+      const ids = async (f: Parameters<Store['games']>[0]) => (await store.games(f)).map((g) => g.id);
+      expect(await ids({ limit: 10 })).toEqual(['e', 'f', 'd', 'c', 'b', 'a']);
+      expect(await ids({ limit: 2 })).toEqual(['e', 'f']);
+      expect(await ids({ limit: 0 })).toEqual([]);
+      expect(await ids({ status: ['finished'], limit: 10 })).toEqual(['f', 'd', 'a']);
+      expect(await ids({ status: ['active', 'waiting'], limit: 10 })).toEqual(['c', 'b']);
+      expect(await ids({ status: [], limit: 10 })).toEqual([]);
+      expect(await ids({ userId: 'u1', limit: 10 })).toEqual(['f', 'd', 'c', 'a']);
+      expect(await ids({ userId: 'u1', status: ['finished'], limit: 10 })).toEqual(['f', 'd', 'a']);
+      expect(await ids({ userId: 'u1', status: ['finished'], before: T0 + 4, limit: 10 })).toEqual(['a']);
+      expect(await ids({ before: T0 + 3, limit: 1 })).toEqual(['b']);
+      expect(await ids({ userId: 'nobody', limit: 10 })).toEqual([]);
+      expect((await store.games({ status: ['waiting'], limit: 1 }))[0]).toEqual(rows[2]);
+    });
+
+    it('gameByInvite finds the game holding the token', async () => {
+      await store.createGame(game('g1', { inviteToken: 'secret', status: 'waiting' }));
+      await store.createGame(game('g2'));
+      expect((await store.gameByInvite('secret'))?.id).toBe('g1');
+      expect(await store.gameByInvite('other')).toBeNull();
+      const cleared = { ...game('g1'), inviteToken: null, version: 2 };
+      await store.saveGame(cleared, 1);
+      expect(await store.gameByInvite('secret')).toBeNull();
+    });
+
+    it('concurrent saves on different games all land', async () => {
+      const n = 40;
+      let rows = Array.from({ length: n }, (_, i) => game(`g${i}`));
+      await Promise.all(rows.map((g) => store.createGame(g)));
+      for (let round = 0; round < 5; round++) {
+        const next = rows.map((g) => played(g, 1));
+        await Promise.all(next.map((x, i) => store.saveGame(x.row, rows[i]!.version, x.moves)));
+        rows = next.map((x) => x.row);
+      }
+      for (const g of rows) {
+        expect(await store.game(g.id)).toEqual(g);
+        expect((await store.moves(g.id)).map((m) => m.ply)).toEqual([1, 2, 3, 4, 5]);
+      }
+    });
+
+    it('saves issued together on one game apply in call order; a stale twin loses', async () => {
+      const g = game('g1');
+      await store.createGame(g);
+      const a = played(g, 1);
+      const b = played(a.row, 1);
+      const loser = played(g, 2);
+      const results = await Promise.allSettled([
+        store.saveGame(a.row, 1, a.moves),
+        store.saveGame(b.row, 2, b.moves),
+        store.saveGame(loser.row, 1, loser.moves),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflict);
+      expect(await store.game('g1')).toEqual(b.row);
+      expect(await store.moves('g1')).toEqual([...a.moves, ...b.moves]);
+    });
+
+    // Only back ends that keep data can show they keep it; the others do not register this test.
+    const itDurable = durable ? it : ((() => undefined) as unknown as typeof it);
+    itDurable('data survives closing and reopening', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createSession({ tokenHash: 'ab', userId: 'u1', createdAt: T0, expiresAt: T0 + 1 });
+      await store.setMeta('k', 'v');
+      const g = game('g1', { inviteToken: 'inv' });
+      await store.createGame(g);
+      const next = played(g, 3);
+      await store.saveGame(next.row, 1, next.moves);
+      const s = await reopen();
+      expect(await s.userByName('alice')).toEqual(user('u1', 'Alice'));
+      expect(await s.session('ab')).toEqual({ tokenHash: 'ab', userId: 'u1', createdAt: T0, expiresAt: T0 + 1 });
+      expect(await s.getMeta('k')).toBe('v');
+      expect(await s.game('g1')).toEqual(next.row);
+      expect(await s.gameByInvite('inv')).toEqual(next.row);
+      expect(await s.moves('g1')).toEqual(next.moves);
+    });
+  });
+}
