@@ -13,7 +13,9 @@ let failed = 0;
 if (existsSync(out)) {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   passed = r.numPassedTests;
-  failed = r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // Failed tests, plus files that failed without running a test (a load error).
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+  failed = r.numFailedTests + brokenFiles;
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status ?? 1);

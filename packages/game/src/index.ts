@@ -7,3 +7,4 @@ export { BasicReferee } from './basic-referee.ts';
 export * from './clock.ts';
 export * from './game.ts';
 export * from './end.ts';
+export * from './rating/glicko2.ts';

@@ -99,7 +99,8 @@ describe('crash and restart', () => {
     child.kill('SIGKILL');
     const outcome = await Promise.all(inflight);
     outcome.forEach((ok, i) => ok && acked[i]!.push(GAMES[i]!.moves[6]!));
-    await new Promise((r) => child!.once('exit', r));
+    const dead = child;
+    if (dead.exitCode === null && dead.signalCode === null) await new Promise((r) => dead.once('exit', r));
 
     child = await startServer(port);
     for (let i = 0; i < GAMES.length; i++) {
