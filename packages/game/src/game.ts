@@ -15,6 +15,8 @@ export interface Seat {
   readonly userId: string;
   readonly name: string;
   readonly kind: 'human' | 'engine';
+  /** The computer's level (1-8) on an engine seat. */
+  readonly level?: number;
 }
 
 export interface GameSetup {

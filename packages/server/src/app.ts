@@ -10,10 +10,14 @@ import type { Bus } from './bus/bus.ts';
 import { ROUTES, type Ctx, type Deps } from './http/routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { pageFor } from './http/pages.ts';
+import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
 import type { Clock, Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
+
+/** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
+const firstLegalMove: ChooseMove = async () => '';
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -29,6 +33,8 @@ export interface AppOptions {
   /** Requests per second per address before 429 (burst is twice this). */
   readonly httpRate?: number;
   readonly secureCookies?: boolean;
+  /** The computer opponent's move choice (the engine pool); without it a simple stand-in plays. */
+  readonly engine?: ChooseMove;
 }
 
 export interface App {
@@ -41,7 +47,16 @@ export interface App {
 
 export async function createApp(opts: AppOptions): Promise<App> {
   const sessions = await Sessions.open(opts.store, () => opts.clock.now());
-  const games = new GameService({ store: opts.store, bus: opts.bus, clock: opts.clock, timers: opts.timers, ...(opts.conduct ? { conduct: opts.conduct } : {}) });
+  const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
+  const games = new GameService({
+    store: opts.store,
+    bus: opts.bus,
+    clock: opts.clock,
+    timers: opts.timers,
+    onEngineTurn: computer.onEngineTurn,
+    ...(opts.conduct ? { conduct: opts.conduct } : {}),
+  });
+  computer.attach(games);
   const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl };
   const buckets = new Map<string, Bucket>();
   const rate = opts.httpRate ?? 50;

@@ -36,6 +36,12 @@ export interface ServiceDeps {
   readonly conduct?: ConductRules;
   /** Side for colour "random"; injected so tests are deterministic. */
   readonly coin?: () => Color;
+  /**
+   * Called when an active game waits for a move of a computer seat (after a
+   * change, and for every such game loaded after a restart). The computer
+   * player answers through act() like anyone else.
+   */
+  readonly onEngineTurn?: (gameId: string, view: GameView, seat: Seat) => void;
 }
 
 export interface GameSummary {
@@ -83,7 +89,7 @@ export class GameService {
     let other: Seat | null = null;
     let extras: StoredExtras = { invite: null, challenge: null };
     if (req.opponent.type === 'computer') {
-      other = { userId: ENGINE_ID, name: `Máy cấp ${req.opponent.level}`, kind: 'engine' };
+      other = { userId: ENGINE_ID, name: `Máy cấp ${req.opponent.level}`, kind: 'engine', level: req.opponent.level };
     } else if (req.opponent.type === 'user') {
       const u = await store.userByName(req.opponent.username);
       if (!u || !u.username) return err('user.not-found', `No player is called ${req.opponent.username}`);
@@ -105,6 +111,7 @@ export class GameService {
     }
     this.actors.set(id, actor);
     this.arm(actor);
+    this.engineTurn(actor);
     return ok({ id, inviteToken: extras.invite?.token ?? null });
   }
 
@@ -266,6 +273,7 @@ export class GameService {
     if (row.status === 'active' || row.status === 'waiting') {
       this.actors.set(id, actor);
       this.arm(actor);
+      this.engineTurn(actor);
     }
     return actor;
   }
@@ -297,6 +305,7 @@ export class GameService {
     if (fresh.length) actor.lastMoveAt = now;
     this.publish(actor, v, events, true);
     this.arm(actor);
+    if (fresh.length || events.some((e) => e.type === 'started')) this.engineTurn(actor);
     if (actor.game.status === 'finished' || actor.game.status === 'aborted') {
       actor.cancelTimer?.();
       this.actors.delete(actor.game.id);
@@ -311,6 +320,15 @@ export class GameService {
       const msg: ServerMessage = { t: 'event', game: actor.game.id, v, event, now };
       this.deps.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
     }
+  }
+
+  /** Tells the computer player when a computer seat is to move. */
+  private engineTurn(actor: GameActor): void {
+    const hook = this.deps.onEngineTurn;
+    if (!hook || actor.game.status !== 'active') return;
+    const view = actor.game.view(this.deps.clock.now());
+    const seat = view.seats[view.turn];
+    if (seat?.kind === 'engine') hook(actor.game.id, view, seat);
   }
 
   /** Arms the timer for the game's next deadline (flag, first move, invitation expiry). */

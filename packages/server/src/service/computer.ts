@@ -1,0 +1,67 @@
+/**
+ * The computer player: when a computer seat is to move, it asks the engine
+ * (injected: the worker pool in production, a stand-in in tests) and plays
+ * the answer through the game service like any player. It never gives up: an
+ * engine failure falls back to a legal move, so no game is lost for want of
+ * an engine.
+ */
+import type { GameView, Seat } from '@youzai/game';
+import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
+import { ENGINE_ID, type GameService } from './game-service.ts';
+
+export interface EngineRequest {
+  readonly gameId: string;
+  readonly variant: VariantKey;
+  readonly fen: string;
+  readonly level: number;
+  readonly clock: { readonly remainingMs: number; readonly incrementMs: number };
+}
+
+/** Answers a legal move in Fairy-Stockfish notation. */
+export type ChooseMove = (req: EngineRequest) => Promise<string>;
+
+export class ComputerPlayer {
+  private games: GameService | null = null;
+  /** game id → ply being thought about, so one turn gets one answer. */
+  private readonly thinking = new Map<string, number>();
+
+  constructor(private readonly choose: ChooseMove) {}
+
+  attach(games: GameService): void {
+    this.games = games;
+  }
+
+  readonly onEngineTurn = (gameId: string, view: GameView, seat: Seat): void => {
+    if (this.thinking.get(gameId) === view.ply) return;
+    this.thinking.set(gameId, view.ply);
+    void this.play(gameId, view, seat).finally(() => {
+      if (this.thinking.get(gameId) === view.ply) this.thinking.delete(gameId);
+    });
+  };
+
+  private async play(gameId: string, view: GameView, seat: Seat): Promise<void> {
+    const cfg = view.clockConfig;
+    const req: EngineRequest = {
+      gameId,
+      variant: view.variant,
+      fen: view.fen,
+      level: seat.level ?? 3,
+      clock: { remainingMs: view.clock.remainingMs[view.turn], incrementMs: cfg.kind === 'fischer' ? cfg.incrementMs : cfg.periodMs },
+    };
+    let uci: string | null = null;
+    try {
+      uci = await this.choose(req);
+    } catch {
+      uci = null;
+    }
+    const legal = legalMovesOf(view);
+    if (uci === null || !legal.includes(uci)) uci = legal[0] ?? null;
+    if (uci === null || !this.games) return;
+    await this.games.act(gameId, ENGINE_ID, { type: 'move', uci, ply: view.ply });
+  }
+}
+
+function legalMovesOf(view: GameView): string[] {
+  const pos = parseFen(VARIANTS[view.variant], view.fen);
+  return pos.ok ? legalUcis(pos.value) : [];
+}
