@@ -45,11 +45,15 @@ export interface PlyFacts {
 const buf = new Int32Array(512);
 const buf2 = new Int32Array(512);
 
-/** Legal captures by `side` as if it were to move: [from, to] pairs. */
-function legalCaptures(pos: Position, side: Color, out: number[]): void {
+/**
+ * Captures by `side` as if it were to move: [from, to] pairs. Legal ones, or
+ * with `pseudo` all pseudo-legal ones (what the pieces attack even while their
+ * general is in check).
+ */
+function legalCaptures(pos: Position, side: Color, out: number[], pseudo = false): void {
   const saved = pos.turn;
   pos.turn = side;
-  const n = pos.legalMoves(buf);
+  const n = pseudo ? pos.variant.genPseudo(pos, buf, 0) : pos.legalMoves(buf);
   pos.turn = saved;
   const b = pos.board;
   for (let i = 0; i < n; i++) {
@@ -99,15 +103,17 @@ export function playWithFacts(pos: Position, ids: PieceIds, move: Move): PlyFact
   const moverRole = b[from]! & 7;
   const soldierForward = moverRole === SOLDIER && (us === 0 ? to - from === 16 : from - to === 16);
 
-  // Attacks by the mover before the move, by piece identity.
+  // Attacks by the mover before the move, by piece identity. A side in check
+  // can legally capture little but still attacks what its pieces attack: its
+  // answer to the check must not count as starting every such attack.
   const before = new Set<number>();
   const pairs: number[] = [];
-  legalCaptures(pos, us, pairs);
+  legalCaptures(pos, us, pairs, pos.inCheck());
   for (let i = 0; i < pairs.length; i += 2) {
     if (chaseable(pos, pairs[i]!, pairs[i + 1]!)) before.add(pairKey(ids.at[pairs[i]!]!, ids.at[pairs[i + 1]!]!));
   }
 
-  pos.make(move);
+  pos.play(move);
   ids.move(from, to);
 
   // Check: the mover's pieces that attack the enemy general (pinned ones too).
