@@ -28,6 +28,8 @@ const start = (): Position => {
 };
 
 /** A game of up to `plies` moves: captures first when offered (half the time), else checks, else random. */
+const endings = new Map<string, number>();
+
 function makeGame(seed: number, plies: number): string[] {
   const rand = prng(seed);
   const ref = XiangqiReferee.start(start(), XIANGQI_HOUSE_RULES);
@@ -50,6 +52,8 @@ function makeGame(seed: number, plies: number): string[] {
     moves.push(uci);
     ref.play(uci);
   }
+  const why = ref.verdict?.reason ?? 'unfinished';
+  endings.set(why, (endings.get(why) ?? 0) + 1);
   return moves;
 }
 
@@ -94,7 +98,8 @@ for (let i = 0; i < 5; i++) {
   bare = Math.min(bare, timeBare());
 }
 const us = (ms: number) => ((ms * 1000) / totalPlies).toFixed(2);
-console.log(`games: ${games.length}, plies: ${totalPlies} (average ${(totalPlies / games.length).toFixed(0)} per game)`);
+console.log(`games: ${games.length}, plies: ${totalPlies} (average ${(totalPlies / games.length).toFixed(0)}, longest ${Math.max(...games.map((g) => g.length))} per game)`);
+console.log(`how they ended: ${JSON.stringify(Object.fromEntries(endings))}`);
 console.log(`referee (move parse + facts + runs + counters + verdict + state): ${us(ref)} µs/ply`);
 console.log(`bare (move parse + play + game-over test):                        ${us(bare)} µs/ply`);
 console.log(`adjudication bookkeeping: ${us(ref - bare)} µs/ply (target < 20 µs)`);
