@@ -8,17 +8,8 @@
 import { VARIANTS, parseFen, parseUci, makeUci, type Position } from '@youzai/rules';
 import { XIANGQI_HOUSE_RULES } from '@youzai/rules';
 import { XiangqiReferee } from '../src/xiangqi/referee.ts';
+import { prng } from '@youzai/rules';
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const v = VARIANTS.xiangqi;
 const start = (): Position => {

@@ -3,18 +3,9 @@ import type { Position } from '../src/position.ts';
 import type { VariantKey } from '../src/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
 import { makeFen } from '../src/fen.ts';
+import { prng } from '../src/testing/random-play.ts';
+export { prng };
 
-/** Deterministic PRNG (mulberry32) so benchmark positions are the same every run. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A position reached by `plies` random legal moves from the start (passes avoided when possible). */
 export function randomPosition(key: VariantKey, plies: number, seed: number): Position {

@@ -23,3 +23,4 @@ export { algebraicNotation, makeLine, parseLine, type Notation, type NotationErr
 export { xiangqiWxf, xiangqiVietnamese } from './variants/xiangqi/notation.ts';
 export { janggiAlgebraic } from './variants/janggi/notation.ts';
 export { sittuyinAlgebraic } from './variants/sittuyin/notation.ts';
+export { prng, randomWalk, walkPositions } from './testing/random-play.ts';

@@ -9,6 +9,8 @@ import { legalUcis, parseFen, parseUci, VARIANTS, XIANGQI_HOUSE_RULES, type Colo
 import type { RunView } from '../referee.ts';
 import type { Verdict } from '../verdict.ts';
 import { XiangqiReferee } from './referee.ts';
+import { prng } from '@youzai/rules';
+export { prng };
 
 export const START = VARIANTS.xiangqi.startFen;
 export const RED: Color = 0;
@@ -73,17 +75,6 @@ export function recapturable(ref: XiangqiReferee, side: Color, from: string, to:
 const FILES = 'abcdefghi';
 const destination = (uci: string): string => /^[a-i]\d+([a-i]\d+)$/.exec(uci)![1]!;
 
-/** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What a walk's next move should be. */
 export type Kind = 'quiet' | 'forward' | 'capture' | 'check';

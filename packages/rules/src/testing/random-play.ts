@@ -1,4 +1,4 @@
-import { KIND_PASS, moveKind } from '../move.ts';
+import { KIND_PASS, moveKind, type Move } from '../move.ts';
 import type { Position } from '../position.ts';
 
 /** Deterministic PRNG (mulberry32): tests and benchmarks never use Math.random. */
@@ -31,4 +31,18 @@ export function randomWalk(start: Position, plies: number, seed: number, visit: 
     pos.make(m);
   }
   return pos;
+}
+
+/** The positions of a random game from `from` (clones; the first is `from` itself), moves drawn with `rnd`. */
+export function walkPositions(from: Position, plies: number, rnd: () => number): Position[] {
+  const out: Position[] = [];
+  const p = from.clone();
+  const buf = new Int32Array(512);
+  for (let i = 0; i <= plies; i++) {
+    out.push(p.clone());
+    const n = p.legalMoves(buf);
+    if (n === 0) break;
+    p.make(buf[Math.floor(rnd() * n)]! as Move);
+  }
+  return out;
 }

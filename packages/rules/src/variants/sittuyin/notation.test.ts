@@ -6,6 +6,7 @@ import type { Position } from '../../position.ts';
 import { makeUci, parseUci } from '../../uci.ts';
 import { sittuyin } from './index.ts';
 import { sittuyinAlgebraic as n } from './notation.ts';
+import { prng, walkPositions as walk } from '../../testing/random-play.ts';
 
 const at = (fen: string): Position => {
   const r = parseFen(sittuyin, fen);
@@ -119,28 +120,7 @@ describe('Sittuyin algebraic: reading', () => {
   });
 });
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-function walk(from: Position, plies: number, rnd: () => number): Position[] {
-  const out: Position[] = [];
-  const p = from.clone();
-  for (let i = 0; i <= plies; i++) {
-    out.push(p.clone());
-    const moves = legalMoveList(p);
-    if (moves.length === 0) break;
-    p.make(moves[Math.floor(rnd() * moves.length)]!);
-  }
-  return out;
-}
 
 describe('Sittuyin algebraic: round trip over random play', () => {
   const rnd = prng(99991);

@@ -7,6 +7,7 @@ import type { Position } from '../../position.ts';
 import { makeUci, parseUci } from '../../uci.ts';
 import { xiangqi } from './index.ts';
 import { xiangqiVietnamese, xiangqiWxf } from './notation.ts';
+import { prng, walkPositions as walk } from '../../testing/random-play.ts';
 
 const at = (fen: string): Position => {
   const r = parseFen(xiangqi, fen);
@@ -174,30 +175,8 @@ describe('Xiangqi notation: reading', () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so every run plays the same games. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Positions reached by random legal play from `from`, the start included. */
-function walk(from: Position, plies: number, rnd: () => number): Position[] {
-  const out: Position[] = [];
-  const p = from.clone();
-  for (let i = 0; i <= plies; i++) {
-    out.push(p.clone());
-    const moves = legalMoveList(p);
-    if (moves.length === 0) break;
-    p.make(moves[Math.floor(rnd() * moves.length)]!);
-  }
-  return out;
-}
 
 function samplePositions(): Position[] {
   const rnd = prng(20240607);
