@@ -3,6 +3,9 @@
  * one place. Anything else is answered with an error code.
  */
 import { z } from 'zod';
+import { VARIANT_KEYS } from '@youzai/rules';
+import { ClockSpec } from './http.ts';
+import { CHAT_CHANNELS, POOL_IDS, SEEK_COLORS } from './lobby.ts';
 
 export const PROTOCOL_VERSION = 1;
 /** Largest frame the server reads. */
@@ -11,6 +14,19 @@ export const MAX_FRAME_BYTES = 4096;
 const gameId = z.string().regex(/^[A-Za-z0-9]{6,16}$/);
 const requestId = z.number().int().nonnegative().max(2 ** 31).optional();
 const uci = z.string().min(2).max(12);
+/** Seeks, rooms and room challenges share the game ids' alphabet. */
+const shortId = gameId;
+const userId = z.string().regex(/^[A-Za-z0-9]{1,32}$/);
+/** Chat text is capped here only by the frame; the service enforces CHAT_MAX_LENGTH with its own error code. */
+const chatText = z.string().max(2000);
+const rating = z.number().int().min(0).max(4000);
+/** What a seek or a room challenge proposes. */
+const gameTerms = {
+  variant: z.enum(VARIANT_KEYS),
+  clock: ClockSpec,
+  rated: z.boolean().default(false),
+  color: z.enum(SEEK_COLORS).default('random'),
+};
 
 export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ping'), id: requestId }).strict(),
@@ -25,11 +41,66 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('draw'), id: requestId, game: gameId, op: z.enum(['offer', 'accept', 'decline', 'claim']) }).strict(),
   z.object({ t: z.literal('abort'), id: requestId, game: gameId }).strict(),
   z.object({ t: z.literal('claim-victory'), id: requestId, game: gameId }).strict(),
+  /** Game chat: players talk among themselves, spectators among themselves. */
+  z.object({ t: z.literal('chat'), id: requestId, game: gameId, channel: z.enum(CHAT_CHANNELS), text: chatText }).strict(),
+  /** Hide (or show again) another player's chat lines everywhere. */
+  z.object({ t: z.literal('mute'), id: requestId, user: userId, on: z.boolean().default(true) }).strict(),
+
+  /** Lobby: seeks and counters, live. */
+  z.object({ t: z.literal('lobby-sub'), id: requestId }).strict(),
+  z.object({ t: z.literal('lobby-unsub'), id: requestId }).strict(),
+  z
+    .object({
+      t: z.literal('seek-create'),
+      id: requestId,
+      ...gameTerms,
+      /** Ratings that may accept (inclusive). */
+      range: z.object({ min: rating, max: rating }).strict().refine((r) => r.min <= r.max, 'min must not exceed max').optional(),
+    })
+    .strict(),
+  z.object({ t: z.literal('seek-cancel'), id: requestId, seek: shortId }).strict(),
+  z.object({ t: z.literal('seek-accept'), id: requestId, seek: shortId }).strict(),
+  /** Quick pairing; `rated` defaults to true for accounts (guests are always casual). */
+  z.object({ t: z.literal('pool-join'), id: requestId, pool: z.enum(POOL_IDS), rated: z.boolean().optional() }).strict(),
+  z.object({ t: z.literal('pool-leave'), id: requestId }).strict(),
+
+  /** Rooms: presence, chat, challenges among members. */
+  z.object({ t: z.literal('room-join'), id: requestId, room: shortId }).strict(),
+  z.object({ t: z.literal('room-leave'), id: requestId, room: shortId }).strict(),
+  z.object({ t: z.literal('room-chat'), id: requestId, room: shortId, text: chatText }).strict(),
+  z.object({ t: z.literal('room-challenge'), id: requestId, room: shortId, to: userId.optional(), ...gameTerms }).strict(),
+  z.object({ t: z.literal('room-accept'), id: requestId, room: shortId, challenge: shortId }).strict(),
+  /** Declines a challenge addressed to you, or withdraws your own. */
+  z.object({ t: z.literal('room-decline'), id: requestId, room: shortId, challenge: shortId }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['t'];
 
-export const CLIENT_TYPES: readonly ClientMessageType[] = ['ping', 'sub', 'unsub', 'move', 'resign', 'draw', 'abort', 'claim-victory'];
+export const CLIENT_TYPES: readonly ClientMessageType[] = [
+  'ping',
+  'sub',
+  'unsub',
+  'move',
+  'resign',
+  'draw',
+  'abort',
+  'claim-victory',
+  'chat',
+  'mute',
+  'lobby-sub',
+  'lobby-unsub',
+  'seek-create',
+  'seek-cancel',
+  'seek-accept',
+  'pool-join',
+  'pool-leave',
+  'room-join',
+  'room-leave',
+  'room-chat',
+  'room-challenge',
+  'room-accept',
+  'room-decline',
+];
 
 export type DecodeErrorCode = 'protocol.too-large' | 'protocol.malformed' | 'protocol.unknown-type' | 'protocol.invalid';
 

@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * from './http.ts';
 export * from './server.ts';
+export * from './lobby.ts';

@@ -1,5 +1,6 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
 import type { GameEvent, GameView, Verdict } from '@youzai/game';
+import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
 
 export interface Identity {
   readonly id: string;
@@ -10,11 +11,34 @@ export interface Identity {
 export type ServerMessage =
   | { readonly t: 'welcome'; readonly protocol: number; readonly user: Identity; readonly now: number }
   | { readonly t: 'pong'; readonly id?: number; readonly now: number }
-  | { readonly t: 'ack'; readonly id?: number }
+  /** `seek` / `challenge`: the id of what the request created. */
+  | { readonly t: 'ack'; readonly id?: number; readonly seek?: string; readonly challenge?: string }
   /** Full state of a game at version `v` (on subscribe, or when a client is too far behind). */
   | { readonly t: 'game'; readonly game: string; readonly v: number; readonly view: GameView; readonly you: 0 | 1 | null }
   /** One change that took the game to version `v`. */
   | { readonly t: 'event'; readonly game: string; readonly v: number; readonly event: GameEvent; readonly now: number }
-  | { readonly t: 'error'; readonly id?: number; readonly game?: string; readonly code: string; readonly message: string };
+  | { readonly t: 'error'; readonly id?: number; readonly game?: string; readonly code: string; readonly message: string }
+  /** Both players' ratings after a rated game ended (on the game's topic, not versioned). */
+  | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff] }
+  /** A game chat line; players never see spectator lines while they play. */
+  | ({ readonly t: 'chat'; readonly game: string; readonly channel: ChatChannel } & ChatLine)
+  | ({ readonly t: 'chat'; readonly room: string } & ChatLine)
+  /** Recent lines, sent on subscribing to a game or joining a room. */
+  | { readonly t: 'chat-log'; readonly game: string; readonly channel: ChatChannel; readonly lines: readonly ChatLine[] }
+  | { readonly t: 'chat-log'; readonly room: string; readonly lines: readonly ChatLine[] }
+  /** Lobby snapshot, on lobby-sub. */
+  | { readonly t: 'lobby'; readonly seeks: readonly Seek[]; readonly counters: LobbyCounters; readonly pools: readonly PoolInfo[] }
+  /** Seeks that appeared or went since the last snapshot or update (an id is in one list at most). */
+  | { readonly t: 'seeks'; readonly add: readonly Seek[]; readonly remove: readonly string[] }
+  | ({ readonly t: 'counters' } & LobbyCounters)
+  /** You have a new game with both seats taken (from a seek, a pool or a room): subscribe to it. */
+  | { readonly t: 'paired'; readonly game: string; readonly color: 0 | 1; readonly opponent: PlayerTag; readonly via: 'seek' | 'pool' | 'room' }
+  /** You are (no longer) waiting in a pool; `why` when you left without asking. */
+  | { readonly t: 'pool'; readonly pool: string | null; readonly why?: 'paired' | 'left' }
+  | { readonly t: 'room'; readonly room: RoomView }
+  | { readonly t: 'room-members'; readonly room: string; readonly members: readonly PlayerTag[] }
+  | { readonly t: 'room-games'; readonly room: string; readonly games: readonly RoomGame[] }
+  | { readonly t: 'room-challenges'; readonly room: string; readonly challenges: readonly RoomChallenge[] }
+  | { readonly t: 'room-closed'; readonly room: string };
 
 export type { GameEvent, GameView, Verdict };

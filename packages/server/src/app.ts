@@ -7,9 +7,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
-import { ROUTES, type Ctx, type Deps } from './http/routes.ts';
+import { ROUTES as GAME_ROUTES, type Ctx, type Deps } from './http/routes.ts';
+import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { pageFor } from './http/pages.ts';
+import { Chat, type ChatRules } from './chat/chat.ts';
+import { Lobby, type LobbyRules } from './lobby/lobby.ts';
+import { Presence } from './lobby/presence.ts';
+import { Ratings } from './players/ratings.ts';
+import { Rooms, type RoomRules } from './rooms/rooms.ts';
 import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
 import type { Clock, Timers } from './service/time.ts';
@@ -18,6 +24,8 @@ import { attachSockets, type SocketHub } from './ws/socket.ts';
 
 /** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
 const firstLegalMove: ChooseMove = async () => '';
+
+const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -35,6 +43,10 @@ export interface AppOptions {
   readonly secureCookies?: boolean;
   /** The computer opponent's move choice (the engine pool); without it a simple stand-in plays. */
   readonly engine?: ChooseMove;
+  /** Lobby, room and chat parameters (tests shorten them). */
+  readonly lobby?: Partial<LobbyRules>;
+  readonly rooms?: Partial<RoomRules>;
+  readonly chat?: Partial<ChatRules>;
 }
 
 export interface App {
@@ -42,22 +54,33 @@ export interface App {
   readonly games: GameService;
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
+  readonly lobby: Lobby;
+  readonly rooms: Rooms;
+  readonly presence: Presence;
   close(): Promise<void>;
 }
 
 export async function createApp(opts: AppOptions): Promise<App> {
   const sessions = await Sessions.open(opts.store, () => opts.clock.now());
   const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
+  const ratings = new Ratings({ store: opts.store, bus: opts.bus, clock: opts.clock });
   const games = new GameService({
     store: opts.store,
     bus: opts.bus,
     clock: opts.clock,
     timers: opts.timers,
     onEngineTurn: computer.onEngineTurn,
+    ratings,
     ...(opts.conduct ? { conduct: opts.conduct } : {}),
   });
   computer.attach(games);
-  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl };
+  const time = { clock: opts.clock, timers: opts.timers };
+  const presence = new Presence();
+  const chat = new Chat({ store: opts.store, bus: opts.bus, clock: opts.clock, ...(opts.chat ? { rules: opts.chat } : {}) });
+  presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
+  const lobby = new Lobby({ bus: opts.bus, ...time, games, presence, ratingOf: (u, v) => ratings.ratingOf(u, v), ...(opts.lobby ? { rules: opts.lobby } : {}) });
+  const rooms = new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
+  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl, lobby, rooms, presence };
   const buckets = new Map<string, Bucket>();
   const rate = opts.httpRate ?? 50;
 
@@ -119,15 +142,21 @@ export async function createApp(opts: AppOptions): Promise<App> {
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  const sockets = attachSockets(server, { sessions, games, clock: opts.clock });
+  const sockets = attachSockets(server, { sessions, games, clock: opts.clock, bus: opts.bus, presence, lobby, rooms, chat });
+  lobby.throttle(() => sockets.lobbyBacklog() > 0);
 
   return {
     server,
     games,
     sessions,
     sockets,
+    lobby,
+    rooms,
+    presence,
     async close() {
       sockets.close();
+      lobby.close();
+      rooms.close();
       await games.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();

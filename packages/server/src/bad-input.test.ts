@@ -48,6 +48,21 @@ const FRAMES: [string, string][] = [
   ['{"t":"sub","game":"nosuchgame1"}', 'game.not-found'],
   ['{"t":"resign","game":"nosuchgame1"}', 'game.not-found'],
   ['{"t":"move","game":"nosuchgame1","uci":"h3e3","ply":0}', 'game.not-found'],
+  ['{"t":"chat","game":"abcdefgh","channel":"everyone","text":"hi"}', 'protocol.invalid'],
+  ['{"t":"chat","game":"abcdefgh","text":"hi"}', 'protocol.invalid'],
+  ['{"t":"chat","game":"nosuchgame1","channel":"spectators","text":"hi"}', 'game.not-found'],
+  ['{"t":"seek-create","variant":"chess","clock":{"kind":"fischer","minutes":5,"increment":0}}', 'protocol.invalid'],
+  ['{"t":"seek-create","variant":"xiangqi","clock":{"kind":"fischer","minutes":5,"increment":0},"range":{"min":1800,"max":1200}}', 'protocol.invalid'],
+  ['{"t":"seek-create","variant":"xiangqi","clock":{"kind":"fischer","minutes":5,"increment":0},"rated":true}', 'game.rated-guest'],
+  ['{"t":"seek-accept","seek":"nosuchseek"}', 'seek.not-found'],
+  ['{"t":"seek-cancel","seek":"../x"}', 'protocol.invalid'],
+  ['{"t":"pool-join","pool":"chess-1+0"}', 'protocol.invalid'],
+  ['{"t":"pool-leave"}', 'pool.not-in'],
+  ['{"t":"room-join","room":"nosuchroom"}', 'room.not-found'],
+  ['{"t":"room-chat","room":"nosuchroom","text":"hi"}', 'room.not-member'],
+  ['{"t":"room-challenge","room":"nosuchroom","variant":"janggi","clock":{"kind":"fischer","minutes":5,"increment":0}}', 'room.not-member'],
+  ['{"t":"mute","user":"<script>"}', 'protocol.invalid'],
+  ['{"t":"mute","user":"unobodyatall"}', 'user.not-found'],
 ];
 
 describe('malformed socket frames', () => {
@@ -109,6 +124,11 @@ const BODIES: [string, string, { text: string; type?: string }, number, string][
   ['GET', '/api/games/zzzzzzzz', { text: '' }, 404, 'game.not-found'],
   ['GET', '/api/nothing', { text: '' }, 404, 'http.not-found'],
   ['DELETE', '/api/games', { text: '' }, 405, 'http.method'],
+  ['POST', '/api/rooms', { text: '{"name":7}', type: 'application/json' }, 400, 'body.invalid'],
+  ['GET', '/api/rooms/zzzzzzzz', { text: '' }, 404, 'room.not-found'],
+  ['GET', '/api/leaderboard/chess', { text: '' }, 404, 'http.not-found'],
+  ['GET', '/api/users/nobody_at_all', { text: '' }, 404, 'user.not-found'],
+  ['GET', '/api/users/nobody_at_all/ratings/xiangqi', { text: '' }, 404, 'user.not-found'],
 ];
 
 describe('malformed HTTP bodies', () => {

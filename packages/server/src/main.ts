@@ -3,8 +3,10 @@
  *   PORT (8080), HOST (0.0.0.0), DATA_DIR (data; the SQLite file lives there),
  *   DATABASE_URL (PostgreSQL instead of SQLite), REDIS_URL (several nodes; see docs),
  *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
- *   HTTP_RATE (requests per second per address, default 50).
+ *   HTTP_RATE (requests per second per address, default 50),
+ *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1).
  */
+import { EnginePool, chooseMove } from '@youzai/engine';
 import { createApp } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
@@ -21,12 +23,16 @@ async function main(): Promise<void> {
     ...(env.SQLITE_SYNC ? { SQLITE_SYNC: env.SQLITE_SYNC } : {}),
   });
   const bus = new MemoryBus();
-  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}) });
+  const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
+  const engine = async (req: { gameId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string; level: number; clock: { remainingMs: number; incrementMs: number } }) =>
+    (await chooseMove(pool, req)).uci;
+  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}), engine });
   const recovered = await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
   console.log(`Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite in ' + (env.DATA_DIR ?? 'data')}; ${recovered} unfinished games resumed)`);
   const stop = async () => {
     await app.close();
+    await pool.close();
     await bus.close();
     await store.close();
     process.exit(0);

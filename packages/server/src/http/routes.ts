@@ -7,6 +7,9 @@ import { CreateGame, Credentials, decodeBody, type Identity } from '@youzai/prot
 import { z } from 'zod';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
+import type { Lobby } from '../lobby/lobby.ts';
+import type { Presence } from '../lobby/presence.ts';
+import type { Rooms } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { Store, UserRow } from '../store/types.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
@@ -37,11 +40,14 @@ export interface Deps {
   readonly sessions: Sessions;
   readonly games: GameService;
   readonly publicUrl: string;
+  readonly lobby: Lobby;
+  readonly rooms: Rooms;
+  readonly presence: Presence;
 }
 
 type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
 
-interface Route {
+export interface Route {
   readonly method: string;
   readonly path: RegExp;
   readonly handler: Handler;
@@ -49,10 +55,10 @@ interface Route {
   readonly anonymous?: boolean;
 }
 
-const ID = '([A-Za-z0-9]{6,16})';
-const NAME = '([A-Za-z0-9_-]{1,40})';
+export const ID = '([A-Za-z0-9]{6,16})';
+export const NAME = '([A-Za-z0-9_-]{1,40})';
 
-async function body<S extends z.ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> {
+export async function body<S extends z.ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> {
   const type = ctx.req.headers['content-type'] ?? '';
   if (!type.startsWith('application/json')) throw new HttpError(415, 'body.content-type', 'Send the body as application/json');
   const text = await readBody(ctx.req);
@@ -61,7 +67,7 @@ async function body<S extends z.ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S
   return r.value;
 }
 
-function fail(code: string, message: string): never {
+export function fail(code: string, message: string): never {
   throw new HttpError(statusFor(code), code, message);
 }
 
@@ -207,15 +213,6 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/challenges$/,
     handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, challenges: games.challengesFor(ctx.user.id) }),
-  },
-  {
-    method: 'GET',
-    path: new RegExp(`^/api/users/${NAME}$`),
-    handler: async (ctx, { store }) => {
-      const u = await store.userByName(ctx.params[0]!);
-      if (!u) fail('user.not-found', 'No such player');
-      sendJson(ctx.res, 200, { ok: true, user: { name: u.username, createdAt: u.createdAt } });
-    },
   },
   {
     method: 'GET',

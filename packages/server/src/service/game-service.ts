@@ -5,7 +5,7 @@
  */
 import { DEFAULT_CONDUCT, Game, type ClockConfig, type ConductRules, type GameAction, type GameData, type GameEvent, type GameView, type MoveEntry, type Seat } from '@youzai/game';
 import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
-import type { ClockSpec, CreateGame, Identity, ServerMessage } from '@youzai/protocol';
+import type { ClockSpec, CreateGame, Identity, SeekColor, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow, type Store } from '../store/types.ts';
 import { GameActor, type StoredExtras, type VersionedEvent } from './actor.ts';
@@ -42,6 +42,24 @@ export interface ServiceDeps {
    * player answers through act() like anyone else.
    */
   readonly onEngineTurn?: (gameId: string, view: GameView, seat: Seat) => void;
+  readonly ratings?: RatingsHook;
+}
+
+/** Told when a game finishes, inside the game's mailbox: ratings are applied before the next action of that game runs. */
+export interface RatingsHook {
+  /** A finished game (any reason); the hook decides whether it is rated. Must not throw. */
+  gameEnded(row: GameRow): Promise<void>;
+  /** After a restart: applies what a crash left unapplied; returns how many games. */
+  recover?(): Promise<number>;
+}
+
+/** The terms of a game two players agreed on (a lobby seek, a pool, a room challenge). */
+export interface PairedTerms {
+  readonly variant: CreateGame['variant'];
+  readonly clock: ClockSpec;
+  readonly rated: boolean;
+  /** The first player's side. */
+  readonly color: SeekColor;
 }
 
 export interface GameSummary {
@@ -56,6 +74,22 @@ export interface GameSummary {
 
 export const topicOf = (gameId: string): string => `game:${gameId}`;
 
+/**
+ * What every new game is checked against, whoever proposes it: rated games
+ * need accounts on all sides; byo-yomi where the variant offers it; some time.
+ */
+export function checkTerms(t: { variant: CreateGame['variant']; clock: ClockSpec; rated: boolean; players: readonly Identity[] }): Result<never, ServiceError> | null {
+  const v = VARIANTS[t.variant];
+  if (t.rated && t.players.some((p) => p.guest)) {
+    return err('game.rated-guest', t.players.length > 1 ? 'Rated games need an account on both sides' : 'Guests play casual games only: register to play rated games');
+  }
+  // Byo-yomi is offered for Janggi, as players there expect.
+  if (t.clock.kind === 'byoyomi' && !v.pass) return err('game.clock', `Byo-yomi is offered for Janggi only; ${v.name.en} uses Fischer time`);
+  const cfg = clockFromSpec(t.clock);
+  if (cfg.baseMs === 0 && (cfg.kind === 'fischer' ? cfg.incrementMs === 0 : false)) return err('game.clock', 'A clock needs some time');
+  return null;
+}
+
 export function clockFromSpec(spec: ClockSpec): ClockConfig {
   return spec.kind === 'fischer'
     ? { kind: 'fischer', baseMs: Math.round(spec.minutes * 60_000), incrementMs: spec.increment * 1000 }
@@ -66,6 +100,7 @@ export class GameService {
   private readonly actors = new Map<string, GameActor>();
   private readonly loading = new Map<string, Promise<GameActor | null>>();
   private readonly conduct: ConductRules;
+  private readonly endListeners = new Set<(row: GameRow) => void>();
   private closed = false;
 
   constructor(private readonly deps: ServiceDeps) {
@@ -75,17 +110,12 @@ export class GameService {
   async create(creator: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {
     const { store, clock } = this.deps;
     const now = clock.now();
-    const v = VARIANTS[req.variant];
-    if (req.rated && creator.guest) return err('game.rated-guest', 'Guests play casual games only: register to play rated games');
+    const bad = checkTerms({ ...req, players: [creator] });
+    if (bad) return bad;
     if (req.opponent.type === 'computer' && req.rated) return err('game.rated-computer', 'Games against the computer are casual');
-    if (req.clock.kind === 'byoyomi' && !v.pass) {
-      // Byo-yomi is offered for Janggi, as players there expect.
-      return err('game.clock', `Byo-yomi is offered for Janggi only; ${v.name.en} uses Fischer time`);
-    }
     const cfg = clockFromSpec(req.clock);
-    if (cfg.baseMs === 0 && (cfg.kind === 'fischer' ? cfg.incrementMs === 0 : false)) return err('game.clock', 'A clock needs some time');
     const me: Seat = { userId: creator.id, name: creator.name, kind: 'human' };
-    const color: Color = req.color === 'first' ? 0 : req.color === 'second' ? 1 : (this.deps.coin?.() ?? (Math.random() < 0.5 ? 0 : 1));
+    const color = this.side(req.color);
     let other: Seat | null = null;
     let extras: StoredExtras = { invite: null, challenge: null };
     if (req.opponent.type === 'computer') {
@@ -100,19 +130,62 @@ export class GameService {
       extras = { invite: { token: randomId(16), expiresAt: now + INVITE_TTL_MS }, challenge: null };
     }
     const seats: [Seat | null, Seat | null] = color === 0 ? [me, other] : [other, me];
+    const r = await this.start({ variant: req.variant, fen: req.fen ?? null, clock: cfg, rated: req.rated }, seats, extras, now);
+    return r.ok ? ok({ id: r.value, inviteToken: extras.invite?.token ?? null }) : r;
+  }
+
+  /**
+   * A game between two players who have both agreed (a lobby seek, a pool, a
+   * room challenge): both seats are taken, so it starts at once. Returns the
+   * game id and the first player's colour.
+   */
+  async createPaired(first: Identity, second: Identity, terms: PairedTerms): Promise<Result<{ id: string; color: Color }, ServiceError>> {
+    if (first.id === second.id) return err('challenge.self', 'You cannot play yourself');
+    const bad = checkTerms({ ...terms, players: [first, second] });
+    if (bad) return bad;
+    const color = this.side(terms.color);
+    const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human' });
+    const seats: [Seat, Seat] = color === 0 ? [seat(first), seat(second)] : [seat(second), seat(first)];
+    const r = await this.start({ variant: terms.variant, fen: null, clock: clockFromSpec(terms.clock), rated: terms.rated }, seats, { invite: null, challenge: null }, this.deps.clock.now());
+    return r.ok ? ok({ id: r.value, color }) : r;
+  }
+
+  /** Calls `fn` with the row of every game that finishes or is aborted on this node; returns the unsubscribe. */
+  onEnd(fn: (row: GameRow) => void): () => void {
+    this.endListeners.add(fn);
+    return () => this.endListeners.delete(fn);
+  }
+
+  /** The seat `userId` holds in a game: its colour, null for none, undefined when there is no such game. */
+  async seat(id: string, userId: string): Promise<Color | null | undefined> {
+    const actor = await this.actor(id);
+    return actor ? actor.game.seatOf(userId) : undefined;
+  }
+
+  private side(pref: SeekColor): Color {
+    return pref === 'first' ? 0 : pref === 'second' ? 1 : (this.deps.coin?.() ?? (Math.random() < 0.5 ? 0 : 1));
+  }
+
+  /** Stores a new game and takes ownership of it. */
+  private async start(
+    setup: { variant: CreateGame['variant']; fen: string | null; clock: ClockConfig; rated: boolean },
+    seats: [Seat | null, Seat | null],
+    extras: StoredExtras,
+    now: number,
+  ): Promise<Result<string, ServiceError>> {
     const id = randomId(8);
-    const created = Game.create({ id, variant: req.variant, fen: req.fen ?? null, clock: cfg, rated: req.rated, createdAt: now }, seats, now, this.conduct);
+    const created = Game.create({ id, ...setup, createdAt: now }, seats, now, this.conduct);
     if (!created.ok) return err(created.error.code, created.error.message);
     const actor = new GameActor(created.value, this.rowOf(created.value, extras, 1, now), extras);
     try {
-      await store.createGame(actor.row);
+      await this.deps.store.createGame(actor.row);
     } catch (e) {
       return err('server.storage', `The game could not be stored: ${(e as Error).message}`);
     }
     this.actors.set(id, actor);
     this.arm(actor);
     this.engineTurn(actor);
-    return ok({ id, inviteToken: extras.invite?.token ?? null });
+    return ok(id);
   }
 
   /** Takes the free seat of an invitation, or accepts a challenge. */
@@ -126,6 +199,7 @@ export class GameService {
       const seats = g.snapshot.seats;
       if (g.status !== 'waiting') return err('game.over', 'The game has already started or ended');
       if (seats[0]?.userId === user.id || seats[1]?.userId === user.id) return err('game.seat-taken', 'You already have a seat in this game');
+      if (g.snapshot.setup.rated && user.guest) return err('game.rated-guest', 'Rated games need an account on both sides: register to play');
       if (ex.challenge) {
         if (ex.challenge.userId !== user.id) return err('game.forbidden', 'This challenge is for another player');
       } else if (ex.invite) {
@@ -239,6 +313,7 @@ export class GameService {
     const rows = await this.deps.store.games({ status: ['active', 'waiting'], limit: 100_000 });
     let n = 0;
     for (const row of rows) if (await this.actor(row.id)) n++;
+    await this.deps.ratings?.recover?.();
     return n;
   }
 
@@ -309,6 +384,9 @@ export class GameService {
     if (actor.game.status === 'finished' || actor.game.status === 'aborted') {
       actor.cancelTimer?.();
       this.actors.delete(actor.game.id);
+      // Every ending passes here: moves, resignations, agreements, claims, and the timers (flags, first moves).
+      if (actor.game.status === 'finished') await this.deps.ratings?.gameEnded(row);
+      for (const fn of this.endListeners) fn(row);
     }
     return ok(events);
   }
@@ -371,4 +449,9 @@ export class GameService {
       data,
     };
   }
+}
+
+/** The seats of a stored game (its row's data is this service's snapshot). */
+export function storedSeats(row: GameRow): readonly [Seat | null, Seat | null] {
+  return (row.data as Partial<StoredData> | null)?.game?.seats ?? [null, null];
 }

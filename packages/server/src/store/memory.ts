@@ -6,13 +6,31 @@
  * something (a Date, a Map, undefined) that the real stores would change.
  */
 import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
-import { UniqueViolation, VersionConflict, type GameFilter, type GameRow, type MoveRow, type SessionRow, type Store, type UserRow } from './types.ts';
+import { applyResult, checkRated } from './rated.ts';
+import {
+  UniqueViolation,
+  VersionConflict,
+  type GameFilter,
+  type GameRow,
+  type LeaderRow,
+  type MoveRow,
+  type RatedResult,
+  type RatingChange,
+  type RatingPoint,
+  type RatingRow,
+  type ResultCounts,
+  type SessionRow,
+  type Store,
+  type UserRow,
+} from './types.ts';
 
 /** A game as kept: its data as JSON text, parsed afresh on every read. */
 type StoredGame = Omit<GameRow, 'data'> & { readonly data: string };
 
 const storeGame = (g: GameRow): StoredGame => ({ ...g, data: dataJson(g.data) });
 const loadGame = (g: StoredGame): GameRow => ({ ...g, data: JSON.parse(g.data) as unknown });
+/** Code-point order, as the SQL stores sort text (PostgreSQL with COLLATE "C"). */
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export class MemoryStore implements Store {
   private readonly meta = new Map<string, string>();
@@ -23,6 +41,12 @@ export class MemoryStore implements Store {
   private readonly gameRows = new Map<string, StoredGame>();
   private readonly invites = new Map<string, string>();
   private readonly moveRows = new Map<string, MoveRow[]>();
+  /** `${userId}\n${variant}` → current rating. */
+  private readonly ratingRows = new Map<string, RatingRow>();
+  private readonly history: RatingPoint[] = [];
+  private readonly ratedGames = new Map<string, number>();
+  /** user id → (muted id → when). */
+  private readonly muteRows = new Map<string, Map<string, number>>();
   private closed = false;
 
   async migrate(): Promise<void> {
@@ -152,6 +176,84 @@ export class MemoryStore implements Store {
     // Newest first; ties by id descending, as the SQL stores order them.
     rows.sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return rows.slice(0, Math.max(0, Math.floor(f.limit))).map(loadGame);
+  }
+
+  async applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+    this.open();
+    checkRated(r);
+    if (this.ratedGames.has(r.gameId)) return null;
+    // The SQL stores have foreign keys here.
+    for (const id of [r.whiteId, r.blackId]) if (!this.users.has(id)) throw new Error(`no user ${id}`);
+    // No await from here on: read, compute and write form one step, as a transaction does.
+    const key = (id: string) => `${id}\n${r.variant}`;
+    const out = applyResult(r, this.ratingRows.get(key(r.whiteId)) ?? null, this.ratingRows.get(key(r.blackId)) ?? null);
+    for (const row of out.rows) this.ratingRows.set(key(row.userId), { ...row });
+    this.history.push(...out.points.map((p) => ({ ...p })));
+    this.ratedGames.set(r.gameId, r.at);
+    return out.change;
+  }
+
+  async ratings(userId: string): Promise<RatingRow[]> {
+    this.open();
+    return [...this.ratingRows.values()].filter((r) => r.userId === userId).sort((a, b) => cmp(a.variant, b.variant)).map((r) => ({ ...r }));
+  }
+
+  async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    this.open();
+    const out: LeaderRow[] = [];
+    for (const r of this.ratingRows.values()) {
+      const username = this.users.get(r.userId)?.username;
+      if (r.variant === variant && username) out.push({ ...r, username });
+    }
+    const prov = (r: RatingRow) => (r.deviation > provisionalAbove ? 1 : 0);
+    out.sort((a, b) => prov(a) - prov(b) || b.rating - a.rating || cmp(a.userId, b.userId));
+    return out.slice(0, Math.max(0, Math.floor(limit)));
+  }
+
+  async ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+    this.open();
+    const mine = this.history.filter((p) => p.userId === userId && p.variant === variant);
+    mine.sort((a, b) => a.ratedAt - b.ratedAt || cmp(a.gameId, b.gameId));
+    const n = Math.max(0, Math.floor(limit));
+    return (n === 0 ? [] : mine.slice(-n)).map((p) => ({ ...p }));
+  }
+
+  async unratedGames(since: number, limit: number): Promise<GameRow[]> {
+    this.open();
+    const rows = [...this.gameRows.values()].filter((g) => g.rated && g.status === 'finished' && g.updatedAt >= since && !this.ratedGames.has(g.id));
+    rows.sort((a, b) => a.updatedAt - b.updatedAt || cmp(a.id, b.id));
+    return rows.slice(0, Math.max(0, Math.floor(limit))).map(loadGame);
+  }
+
+  async results(userId: string): Promise<ResultCounts[]> {
+    this.open();
+    const by = new Map<string, { wins: number; draws: number; losses: number }>();
+    for (const g of this.gameRows.values()) {
+      if (g.status !== 'finished') continue;
+      const side = g.whiteId === userId ? 0 : g.blackId === userId ? 1 : null;
+      if (side === null) continue;
+      let c = by.get(g.variant);
+      if (!c) by.set(g.variant, (c = { wins: 0, draws: 0, losses: 0 }));
+      if (g.result === '1/2-1/2') c.draws++;
+      else if (g.result === (side === 0 ? '1-0' : '0-1')) c.wins++;
+      else if (g.result === (side === 0 ? '0-1' : '1-0')) c.losses++;
+    }
+    return [...by].map(([variant, c]) => ({ variant, ...c })).sort((a, b) => cmp(a.variant, b.variant));
+  }
+
+  async setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {
+    this.open();
+    for (const id of [userId, mutedId]) if (!this.users.has(id)) throw new Error(`no user ${id}`);
+    let m = this.muteRows.get(userId);
+    if (!m) this.muteRows.set(userId, (m = new Map()));
+    if (muted) {
+      if (!m.has(mutedId)) m.set(mutedId, at);
+    } else m.delete(mutedId);
+  }
+
+  async mutes(userId: string): Promise<string[]> {
+    this.open();
+    return [...(this.muteRows.get(userId)?.keys() ?? [])].sort(cmp);
   }
 
   /** Like a closed database handle, a closed store refuses work: it catches use-after-close in tests. */

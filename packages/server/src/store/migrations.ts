@@ -6,6 +6,8 @@
  *
  * Usernames are unique on `username_key` (see checks.ts usernameKey). Times
  * are epoch milliseconds. `games.data` is the game layer's opaque snapshot.
+ * Ratings are Glicko-2 values in full precision (REAL / DOUBLE PRECISION:
+ * both IEEE doubles, so every back end reads back exactly what it wrote).
  */
 
 export interface Migration {
@@ -73,6 +75,49 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'ratings, chat mutes',
+    sql: `
+      CREATE TABLE ratings (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant    TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games      INTEGER NOT NULL,
+        rated_at   INTEGER NOT NULL,
+        PRIMARY KEY (user_id, variant)
+      ) WITHOUT ROWID;
+      CREATE INDEX ratings_board ON ratings (variant, rating DESC);
+
+      CREATE TABLE rating_history (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant    TEXT NOT NULL,
+        game_id    TEXT NOT NULL,
+        rated_at   INTEGER NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        PRIMARY KEY (user_id, variant, rated_at, game_id)
+      ) WITHOUT ROWID;
+
+      -- One row per game whose ratings were applied: written in the same
+      -- transaction as the ratings, so a game is never counted twice.
+      CREATE TABLE rated_games (
+        game_id  TEXT PRIMARY KEY,
+        rated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX games_rated_finished ON games (updated_at) WHERE rated = 1 AND status = 'finished';
+
+      CREATE TABLE mutes (
+        user_id  TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        muted_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        muted_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, muted_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -131,6 +176,47 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         at       BIGINT NOT NULL,
         clock_ms BIGINT NOT NULL,
         PRIMARY KEY (game_id, ply)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'ratings, chat mutes',
+    sql: `
+      CREATE TABLE ratings (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant    TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games      INTEGER NOT NULL,
+        rated_at   BIGINT NOT NULL,
+        PRIMARY KEY (user_id, variant)
+      );
+      CREATE INDEX ratings_board ON ratings (variant, rating DESC);
+
+      CREATE TABLE rating_history (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant    TEXT NOT NULL,
+        game_id    TEXT NOT NULL,
+        rated_at   BIGINT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, variant, rated_at, game_id)
+      );
+
+      CREATE TABLE rated_games (
+        game_id  TEXT PRIMARY KEY,
+        rated_at BIGINT NOT NULL
+      );
+      CREATE INDEX games_rated_finished ON games (updated_at) WHERE rated AND status = 'finished';
+
+      CREATE TABLE mutes (
+        user_id  TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        muted_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        muted_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, muted_id)
       );
     `,
   },

@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, tempSchema } from './fixtures.ts';
-import { game, move, played } from './fixtures.ts';
+import { T0, game, move, played, user } from './fixtures.ts';
 import { PostgresStore } from './postgres.ts';
 import { UniqueViolation, VersionConflict } from './types.ts';
 
@@ -28,8 +28,11 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     const { url, client } = await schema();
     await Promise.all([store(url).migrate(), store(url).migrate(), store(url).migrate()]);
     await store(url).migrate();
-    const r = await client.query('SELECT version, name FROM schema_migrations');
-    expect(r.rows).toEqual([{ version: 1, name: 'initial' }]);
+    const r = await client.query('SELECT version, name FROM schema_migrations ORDER BY version');
+    expect(r.rows).toEqual([
+      { version: 1, name: 'initial' },
+      { version: 2, name: 'ratings, chat mutes' },
+    ]);
   });
 
   it('refuses a database that a newer server has migrated', async () => {
@@ -43,12 +46,12 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     const { url, client } = await schema();
     await store(url).migrate();
     const r = await client.query(
-      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms') ORDER BY 1, 2",
+      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at') ORDER BY 1, 2",
     );
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(7);
+    expect(r.rows.length).toBe(11);
   });
 
   it('batches the saves of one turn; each save still gets its own answer', async () => {
@@ -91,5 +94,28 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     await pending;
     const again = store(url);
     expect((await again.game('g1'))?.version).toBe(2);
+  });
+
+  it('two servers: games of one player ending at the same moment all count, without deadlock', async () => {
+    const { url } = await schema();
+    const a = store(url), b = store(url);
+    await a.migrate();
+    const opponents = Array.from({ length: 20 }, (_, i) => `o${i}`);
+    for (const id of ['p', ...opponents]) await a.createUser(user(id, `N${id}`));
+    // Half of them from each node; colours alternate so the lock order differs from the seat order.
+    const results = await Promise.all(
+      opponents.map((o, i) =>
+        (i % 2 ? a : b).applyRatedGame({ gameId: `g${i}`, variant: 'xiangqi', whiteId: i % 4 < 2 ? 'p' : o, blackId: i % 4 < 2 ? o : 'p', score: 0.5, at: T0 + i }),
+      ),
+    );
+    expect(results.every((r) => r !== null)).toBe(true);
+    expect((await a.ratings('p'))[0]!.games).toBe(20);
+    expect(await b.ratingHistory('p', 'xiangqi', 100)).toHaveLength(20);
+    const mine = results.map((r) => r!.players.find((x) => x.userId === 'p')!);
+    expect(new Set(mine.map((m) => JSON.stringify(m.before))).size).toBe(20);
+    // The same game sent to both nodes at once counts once.
+    const twice = await Promise.all([a, b].map((s) => s.applyRatedGame({ gameId: 'dup', variant: 'janggi', whiteId: 'p', blackId: 'o1', score: 1, at: T0 })));
+    expect(twice.filter((r) => r !== null)).toHaveLength(1);
+    expect((await a.ratings('p')).find((r) => r.variant === 'janggi')!.games).toBe(1);
   });
 });

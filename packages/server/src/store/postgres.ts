@@ -6,15 +6,23 @@
  * epoch milliseconds, so they become numbers.
  */
 import pg from 'pg';
+import { DEFAULT_RATING } from '@youzai/game';
 import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
 import { POSTGRES_MIGRATIONS, pendingMigrations } from './migrations.ts';
 import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './postgres-saves.ts';
+import { applyResult, checkRated } from './rated.ts';
 import {
   UniqueViolation,
   type GameFilter,
   type GameRow,
   type GameStatus,
+  type LeaderRow,
   type MoveRow,
+  type RatedResult,
+  type RatingChange,
+  type RatingPoint,
+  type RatingRow,
+  type ResultCounts,
   type SessionRow,
   type Store,
   type UserRow,
@@ -33,7 +41,12 @@ const UNIQUE_CONSTRAINTS: Readonly<Record<string, string>> = {
   games_pkey: 'game',
   games_invite: 'inviteToken',
   moves_pkey: 'move',
+  rating_history_pkey: 'ratingPoint',
 };
+
+/** Deadlock and serialisation failures: the transaction is simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 5;
 
 function mapError(e: unknown): unknown {
   if (e instanceof pg.DatabaseError && e.code === '23505') {
@@ -82,6 +95,51 @@ interface MoveRecord {
   at: Bigint;
   clock_ms: Bigint;
 }
+
+interface RatingRecord {
+  user_id: string;
+  variant: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  rated_at: Bigint;
+}
+interface PointRecord {
+  user_id: string;
+  variant: string;
+  game_id: string;
+  rated_at: Bigint;
+  rating: number;
+  deviation: number;
+  volatility: number;
+}
+
+const toRating = (r: RatingRecord): RatingRow => ({
+  userId: r.user_id,
+  variant: r.variant,
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+  games: r.games,
+  ratedAt: Number(r.rated_at),
+});
+const toPoint = (r: PointRecord): RatingPoint => ({
+  userId: r.user_id,
+  variant: r.variant,
+  gameId: r.game_id,
+  ratedAt: Number(r.rated_at),
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+});
+
+const RESULTS_SQL =
+  'SELECT variant, ' +
+  "SUM(CASE WHEN (white_id = $1 AND result = '1-0') OR (black_id = $1 AND result = '0-1') THEN 1 ELSE 0 END)::int AS wins, " +
+  "SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END)::int AS draws, " +
+  "SUM(CASE WHEN (white_id = $1 AND result = '0-1') OR (black_id = $1 AND result = '1-0') THEN 1 ELSE 0 END)::int AS losses " +
+  `FROM games WHERE status = 'finished' AND (white_id = $1 OR black_id = $1) GROUP BY variant ORDER BY variant COLLATE "C"`;
 
 const toUser = (r: UserRecord): UserRow => ({ id: r.id, username: r.username, passwordHash: r.password_hash, createdAt: Number(r.created_at) });
 const toSession = (r: SessionRecord): SessionRow => ({
@@ -282,6 +340,123 @@ export class PostgresStore implements Store {
     return r.rows.map(toGame);
   }
 
+  async applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+    checkRated(r);
+    const res = { ...r };
+    return this.transaction(async (q) => {
+      const marked = await q('INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING RETURNING game_id', [res.gameId, res.at]);
+      if (marked.rowCount === 0) return null;
+      // Both rows exist, then are locked, always in the same (code-point) order, so two games
+      // sharing a player queue up instead of deadlocking, and the second reads the first's result.
+      const ids = [res.whiteId, res.blackId].sort();
+      await q(
+        `INSERT INTO ratings (user_id, variant, rating, deviation, volatility, games, rated_at)
+         SELECT u, $2, $3, $4, $5, 0, $6 FROM unnest($1::text[]) AS u ORDER BY u COLLATE "C" ON CONFLICT (user_id, variant) DO NOTHING`,
+        [ids, res.variant, DEFAULT_RATING.rating, DEFAULT_RATING.deviation, DEFAULT_RATING.volatility, res.at],
+      );
+      const locked = await q<RatingRecord>('SELECT * FROM ratings WHERE variant = $1 AND user_id = ANY($2::text[]) ORDER BY user_id COLLATE "C" FOR UPDATE', [
+        res.variant,
+        ids,
+      ]);
+      const rows = locked.rows.map(toRating);
+      // A row inserted just now (games 0) stands for "never rated": the default rating.
+      const find = (id: string) => rows.find((x) => x.userId === id && x.games > 0) ?? null;
+      const out = applyResult(res, find(res.whiteId), find(res.blackId));
+      const col = <T>(f: (x: RatingRow) => T) => out.rows.map(f);
+      await q(
+        `UPDATE ratings r SET rating = v.rating, deviation = v.deviation, volatility = v.volatility, games = v.games, rated_at = v.rated_at
+         FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::bigint[]) AS v (user_id, rating, deviation, volatility, games, rated_at)
+         WHERE r.user_id = v.user_id AND r.variant = $7`,
+        [col((x) => x.userId), col((x) => x.rating), col((x) => x.deviation), col((x) => x.volatility), col((x) => x.games), col((x) => x.ratedAt), res.variant],
+      );
+      const pcol = <T>(f: (x: RatingPoint) => T) => out.points.map(f);
+      await q(
+        `INSERT INTO rating_history (user_id, variant, game_id, rated_at, rating, deviation, volatility)
+         SELECT v.user_id, $2, $3, $4, v.rating, v.deviation, v.volatility FROM unnest($1::text[], $5::float8[], $6::float8[], $7::float8[]) AS v (user_id, rating, deviation, volatility)`,
+        [pcol((x) => x.userId), res.variant, res.gameId, res.at, pcol((x) => x.rating), pcol((x) => x.deviation), pcol((x) => x.volatility)],
+      );
+      return out.change;
+    });
+  }
+
+  async ratings(userId: string): Promise<RatingRow[]> {
+    const r = await this.query<RatingRecord>('SELECT * FROM ratings WHERE user_id = $1 AND games > 0 ORDER BY variant COLLATE "C"', [userId]);
+    return r.rows.map(toRating);
+  }
+
+  async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    const r = await this.query<RatingRecord & { username: string }>(
+      'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = $1 AND r.games > 0 AND u.username IS NOT NULL ' +
+        'ORDER BY (r.deviation > $2), r.rating DESC, r.user_id COLLATE "C" LIMIT $3',
+      [variant, provisionalAbove, Math.max(0, Math.floor(limit))],
+    );
+    return r.rows.map((x) => ({ ...toRating(x), username: x.username }));
+  }
+
+  async ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+    const r = await this.query<PointRecord>(
+      'SELECT * FROM (SELECT * FROM rating_history WHERE user_id = $1 AND variant = $2 ORDER BY rated_at DESC, game_id COLLATE "C" DESC LIMIT $3) h ' +
+        'ORDER BY rated_at, game_id COLLATE "C"',
+      [userId, variant, Math.max(0, Math.floor(limit))],
+    );
+    return r.rows.map(toPoint);
+  }
+
+  async unratedGames(since: number, limit: number): Promise<GameRow[]> {
+    const r = await this.query<GameRecord>(
+      "SELECT * FROM games g WHERE g.rated AND g.status = 'finished' AND g.updated_at >= $1 " +
+        'AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id COLLATE "C" LIMIT $2',
+      [since, Math.max(0, Math.floor(limit))],
+    );
+    return r.rows.map(toGame);
+  }
+
+  async results(userId: string): Promise<ResultCounts[]> {
+    const r = await this.query<ResultCounts>(RESULTS_SQL, [userId]);
+    return r.rows;
+  }
+
+  async setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {
+    if (muted) await this.query('INSERT INTO mutes (user_id, muted_id, muted_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, mutedId, at]);
+    else await this.query('DELETE FROM mutes WHERE user_id = $1 AND muted_id = $2', [userId, mutedId]);
+  }
+
+  async mutes(userId: string): Promise<string[]> {
+    const r = await this.query<{ muted_id: string }>('SELECT muted_id FROM mutes WHERE user_id = $1 ORDER BY muted_id COLLATE "C"', [userId]);
+    return r.rows.map((x) => x.muted_id);
+  }
+
+  /**
+   * Runs `fn` in one transaction on one pooled connection, with the same
+   * named statements as query(); a deadlock or serialisation failure runs it again.
+   */
+  private async transaction<T>(fn: (q: <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => Promise<pg.QueryResult<R>>) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const c = await this.pool.connect();
+      try {
+        await c.query('BEGIN');
+        const value = await fn((sql, params) => c.query({ name: this.statementName(sql), text: sql, values: params }));
+        await c.query('COMMIT');
+        return value;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => {});
+        if (attempt < MAX_ATTEMPTS && e instanceof pg.DatabaseError && RETRYABLE.has(e.code ?? '')) continue;
+        throw mapError(e);
+      } finally {
+        c.release();
+      }
+    }
+  }
+
+  private statementName(sql: string): string {
+    let name = this.statementNames.get(sql);
+    if (name === undefined) {
+      name = `youzai_${this.statementNames.size}`;
+      this.statementNames.set(sql, name);
+    }
+    return name;
+  }
+
   /**
    * Every statement is a named prepared statement: each connection parses
    * and plans it once instead of on every call, which is most of the
@@ -289,11 +464,7 @@ export class PostgresStore implements Store {
    * clash; the set of texts is small (games() has a few shapes).
    */
   private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
-    let name = this.statementNames.get(sql);
-    if (name === undefined) {
-      name = `youzai_${this.statementNames.size}`;
-      this.statementNames.set(sql, name);
-    }
+    const name = this.statementName(sql);
     try {
       return await this.pool.query<R>({ name, text: sql, values: params });
     } catch (e) {

@@ -5,7 +5,22 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { SqliteStoreOptions } from './sqlite.ts';
-import { UniqueViolation, VersionConflict, type GameFilter, type GameRow, type MoveRow, type SessionRow, type Store, type UserRow } from './types.ts';
+import {
+  UniqueViolation,
+  VersionConflict,
+  type GameFilter,
+  type GameRow,
+  type LeaderRow,
+  type MoveRow,
+  type RatedResult,
+  type RatingChange,
+  type RatingPoint,
+  type RatingRow,
+  type ResultCounts,
+  type SessionRow,
+  type Store,
+  type UserRow,
+} from './types.ts';
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -99,6 +114,30 @@ export class ThreadedSqliteStore implements Store {
   }
   games(filter: GameFilter): Promise<GameRow[]> {
     return this.call('games', filter);
+  }
+  applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+    return this.call('applyRatedGame', r);
+  }
+  ratings(userId: string): Promise<RatingRow[]> {
+    return this.call('ratings', userId);
+  }
+  leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    return this.call('leaderboard', variant, limit, provisionalAbove);
+  }
+  ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+    return this.call('ratingHistory', userId, variant, limit);
+  }
+  unratedGames(since: number, limit: number): Promise<GameRow[]> {
+    return this.call('unratedGames', since, limit);
+  }
+  results(userId: string): Promise<ResultCounts[]> {
+    return this.call('results', userId);
+  }
+  setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {
+    return this.call('setMute', userId, mutedId, muted, at);
+  }
+  mutes(userId: string): Promise<string[]> {
+    return this.call('mutes', userId);
   }
 }
 

@@ -3,7 +3,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from './fixtures.ts';
 import { SqliteStore } from './sqlite.ts';
-import { game, played } from './fixtures.ts';
+import { ThreadedSqliteStore } from './sqlite-threaded.ts';
+import { T0, game, played, user } from './fixtures.ts';
 import { VersionConflict } from './types.ts';
 
 describe('SqliteStore', () => {
@@ -36,14 +37,19 @@ describe('SqliteStore', () => {
     await store.close();
     const db = new Database(path, { readonly: true });
     cleanups.push(() => void db.close());
-    expect(db.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'initial' }]);
+    expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
+      { version: 1, name: 'initial' },
+      { version: 2, name: 'ratings, chat mutes' },
+    ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
       'games_black_updated',
       'games_invite',
+      'games_rated_finished',
       'games_status_updated',
       'games_updated',
       'games_white_updated',
+      'ratings_board',
       'sessions_user',
       'users_username_key',
     ]);
@@ -119,5 +125,24 @@ describe('SqliteStore', () => {
     expect(await quick.getMeta('a')).toBeNull();
     await quick.setMeta('a', '1');
     expect(await quick.getMeta('a')).toBe('1');
+  });
+
+  it('two servers on one file: games of one player ending at the same moment all count', async () => {
+    const { store, path } = await open();
+    for (const id of ['p', ...Array.from({ length: 20 }, (_, i) => `o${i}`)]) await store.createUser(user(id, `N${id}`));
+    await store.close();
+    // Two threads, two connections: SQLite's write lock, not one event loop, keeps them apart.
+    const a = new ThreadedSqliteStore(path), b = new ThreadedSqliteStore(path);
+    cleanups.push(() => a.close(), () => b.close());
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).applyRatedGame({ gameId: `g${i}`, variant: 'xiangqi', whiteId: 'p', blackId: `o${i}`, score: 1, at: T0 + i })),
+    );
+    expect(results.every((r) => r !== null)).toBe(true);
+    expect((await a.ratings('p'))[0]!.games).toBe(20);
+    expect(await b.ratingHistory('p', 'xiangqi', 100)).toHaveLength(20);
+    // Every game but the first started from the rating another one left.
+    const befores = new Set(results.map((r) => JSON.stringify(r!.players[0].before)));
+    expect(befores.size).toBe(20);
+    expect(await Promise.all([a.applyRatedGame({ gameId: 'g3', variant: 'xiangqi', whiteId: 'p', blackId: 'o3', score: 1, at: T0 }), b.applyRatedGame({ gameId: 'g3', variant: 'xiangqi', whiteId: 'p', blackId: 'o3', score: 1, at: T0 })])).toEqual([null, null]);
   });
 });

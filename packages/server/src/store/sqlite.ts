@@ -9,13 +9,20 @@ import Database from 'better-sqlite3';
 import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
 import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.ts';
 import { SQLITE_MIGRATIONS, pendingMigrations } from './migrations.ts';
+import { applyResult, checkRated } from './rated.ts';
 import {
   UniqueViolation,
   VersionConflict,
   type GameFilter,
   type GameRow,
   type GameStatus,
+  type LeaderRow,
   type MoveRow,
+  type RatedResult,
+  type RatingChange,
+  type RatingPoint,
+  type RatingRow,
+  type ResultCounts,
   type SessionRow,
   type Store,
   type UserRow,
@@ -43,6 +50,7 @@ const UNIQUE_COLUMNS: Readonly<Record<string, string>> = {
   'games.id': 'game',
   'games.invite_token': 'inviteToken',
   'moves.game_id, moves.ply': 'move',
+  'rating_history.user_id, rating_history.variant, rating_history.rated_at, rating_history.game_id': 'ratingPoint',
 };
 
 function mapError(e: unknown): unknown {
@@ -89,6 +97,44 @@ interface MoveRecord {
   clock_ms: number;
 }
 
+interface RatingRecord {
+  user_id: string;
+  variant: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  rated_at: number;
+}
+interface PointRecord {
+  user_id: string;
+  variant: string;
+  game_id: string;
+  rated_at: number;
+  rating: number;
+  deviation: number;
+  volatility: number;
+}
+
+const toRating = (r: RatingRecord): RatingRow => ({
+  userId: r.user_id,
+  variant: r.variant,
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+  games: r.games,
+  ratedAt: r.rated_at,
+});
+const toPoint = (r: PointRecord): RatingPoint => ({
+  userId: r.user_id,
+  variant: r.variant,
+  gameId: r.game_id,
+  ratedAt: r.rated_at,
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+});
+
 const toUser = (r: UserRecord): UserRow => ({ id: r.id, username: r.username, passwordHash: r.password_hash, createdAt: r.created_at });
 const toSession = (r: SessionRecord): SessionRow => ({ tokenHash: r.token_hash, userId: r.user_id, createdAt: r.created_at, expiresAt: r.expires_at });
 const toMove = (r: MoveRecord): MoveRow => ({ gameId: r.game_id, ply: r.ply, uci: r.uci, at: r.at, clockMs: r.clock_ms });
@@ -134,6 +180,14 @@ const GAME_VALUES = '@id, @variant, @status, @whiteId, @blackId, @rated, @create
 const GAME_SET =
   'variant = @variant, status = @status, white_id = @whiteId, black_id = @blackId, rated = @rated, created_at = @createdAt, ' +
   'updated_at = @updatedAt, result = @result, reason = @reason, plies = @plies, version = @version, invite_token = @inviteToken, data = @data';
+
+/** Wins, draws and losses per variant of the user `@u` (same text in SQLite and, with $1, PostgreSQL). */
+export const RESULTS_SQL =
+  'SELECT variant, ' +
+  "SUM(CASE WHEN (white_id = @u AND result = '1-0') OR (black_id = @u AND result = '0-1') THEN 1 ELSE 0 END) AS wins, " +
+  "SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END) AS draws, " +
+  "SUM(CASE WHEN (white_id = @u AND result = '0-1') OR (black_id = @u AND result = '1-0') THEN 1 ELSE 0 END) AS losses " +
+  "FROM games WHERE status = 'finished' AND (white_id = @u OR black_id = @u) GROUP BY variant ORDER BY variant";
 
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
@@ -286,6 +340,74 @@ export class SqliteStore implements Store {
     params.push(Math.max(0, Math.floor(f.limit)));
     const sql = `SELECT * FROM games ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY updated_at DESC, id DESC LIMIT ?`;
     return (this.stmt(sql).all(...params) as GameRecord[]).map(toGame);
+  }
+
+  async applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+    checkRated(r);
+    const res = { ...r };
+    // Runs inside the group-commit transaction: the ratings read here are the latest, and nothing else writes until it ends.
+    return this.write(() => {
+      const marked = this.stmt('INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING').run(res.gameId, res.at);
+      if (marked.changes === 0) return null;
+      const get = this.stmt('SELECT * FROM ratings WHERE user_id = ? AND variant = ?');
+      const read = (id: string) => {
+        const row = get.get(id, res.variant) as RatingRecord | undefined;
+        return row ? toRating(row) : null;
+      };
+      const out = applyResult(res, read(res.whiteId), read(res.blackId));
+      const put = this.stmt(
+        'INSERT INTO ratings (user_id, variant, rating, deviation, volatility, games, rated_at) VALUES (@userId, @variant, @rating, @deviation, @volatility, @games, @ratedAt) ' +
+          'ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, rated_at = excluded.rated_at',
+      );
+      for (const row of out.rows) put.run(row);
+      const point = this.stmt(
+        'INSERT INTO rating_history (user_id, variant, game_id, rated_at, rating, deviation, volatility) VALUES (@userId, @variant, @gameId, @ratedAt, @rating, @deviation, @volatility)',
+      );
+      for (const p of out.points) point.run(p);
+      return out.change;
+    });
+  }
+
+  async ratings(userId: string): Promise<RatingRow[]> {
+    return (this.stmt('SELECT * FROM ratings WHERE user_id = ? ORDER BY variant').all(userId) as RatingRecord[]).map(toRating);
+  }
+
+  async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    const rows = this.stmt(
+      'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = ? AND u.username IS NOT NULL ' +
+        'ORDER BY (r.deviation > ?), r.rating DESC, r.user_id LIMIT ?',
+    ).all(variant, provisionalAbove, Math.max(0, Math.floor(limit))) as (RatingRecord & { username: string })[];
+    return rows.map((r) => ({ ...toRating(r), username: r.username }));
+  }
+
+  async ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+    const rows = this.stmt(
+      'SELECT * FROM (SELECT * FROM rating_history WHERE user_id = ? AND variant = ? ORDER BY rated_at DESC, game_id DESC LIMIT ?) ORDER BY rated_at, game_id',
+    ).all(userId, variant, Math.max(0, Math.floor(limit))) as PointRecord[];
+    return rows.map(toPoint);
+  }
+
+  async unratedGames(since: number, limit: number): Promise<GameRow[]> {
+    const rows = this.stmt(
+      "SELECT * FROM games g WHERE g.rated = 1 AND g.status = 'finished' AND g.updated_at >= ? " +
+        'AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id LIMIT ?',
+    ).all(since, Math.max(0, Math.floor(limit))) as GameRecord[];
+    return rows.map(toGame);
+  }
+
+  async results(userId: string): Promise<ResultCounts[]> {
+    return this.stmt(RESULTS_SQL).all({ u: userId }) as ResultCounts[];
+  }
+
+  setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {
+    return this.write(() => {
+      if (muted) this.stmt('INSERT INTO mutes (user_id, muted_id, muted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(userId, mutedId, at);
+      else this.stmt('DELETE FROM mutes WHERE user_id = ? AND muted_id = ?').run(userId, mutedId);
+    });
+  }
+
+  async mutes(userId: string): Promise<string[]> {
+    return this.stmt('SELECT muted_id FROM mutes WHERE user_id = ? ORDER BY muted_id').pluck().all(userId) as string[];
   }
 
   /** Prepared statements are cached by their text: preparing costs more than running. */

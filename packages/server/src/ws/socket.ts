@@ -9,18 +9,33 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MAX_FRAME_BYTES, PROTOCOL_VERSION, decodeClientMessage, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
 import { COOKIE, identityOf, type Sessions } from '../auth/sessions.ts';
+import type { Bus } from '../bus/bus.ts';
+import { LOBBY_TOPIC, gameChatTopic, userTopic } from '../bus/topics.ts';
+import { isAuthored, type Chat } from '../chat/chat.ts';
 import { Bucket, parseCookies } from '../http/util.ts';
+import type { Lobby } from '../lobby/lobby.ts';
+import type { Presence } from '../lobby/presence.ts';
+import type { Rooms } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
+import { Fanout, type FanoutMember } from './fanout.ts';
+import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 
 export interface SocketDeps {
   readonly sessions: Sessions;
   readonly games: GameService;
   readonly clock: Clock;
+  readonly bus: Bus;
+  readonly presence: Presence;
+  readonly lobby: Lobby;
+  readonly rooms: Rooms;
+  readonly chat: Chat;
 }
 
 export interface SocketHub {
   readonly count: () => number;
+  /** Lobby frames still going out to the lobby's sockets. */
+  readonly lobbyBacklog: () => number;
   close(): void;
 }
 
@@ -33,23 +48,58 @@ const HEARTBEAT_MS = 30_000;
 
 const DRAW: Record<string, PlayerAction['type']> = { offer: 'draw-offer', accept: 'draw-accept', decline: 'draw-decline', claim: 'draw-claim' };
 
-class Connection {
+class Connection implements SocialConnection, FanoutMember {
   private readonly subs = new Map<string, () => void>();
+  /** Other bus topics this socket hears (lobby, rooms, game chats, its user's own). */
+  private readonly topics = new Map<string, () => void>();
+  /** Rooms this socket is in. */
+  readonly rooms = new Set<string>();
   private readonly bucket: Bucket;
   private strikes = 0;
+  private closed = false;
   alive = true;
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly user: Identity | null,
-    private readonly deps: SocketDeps,
+    readonly user: Identity | null,
+    readonly deps: SocketDeps,
+    private readonly lobby: Fanout,
   ) {
     this.bucket = new Bucket(RATE, BURST, deps.clock.now());
     ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary));
     ws.on('close', () => this.cleanup());
     ws.on('error', () => this.cleanup());
     ws.on('pong', () => (this.alive = true));
-    if (user) this.send({ t: 'welcome', protocol: PROTOCOL_VERSION, user, now: deps.clock.now() });
+    if (user) {
+      this.listen(userTopic(user.id));
+      deps.presence.connect(user.id);
+      this.send({ t: 'welcome', protocol: PROTOCOL_VERSION, user, now: deps.clock.now() });
+    }
+  }
+
+  /** Hears a bus topic: frames as they are, chat lines unless this user muted their author. */
+  listen(topic: string): void {
+    if (this.topics.has(topic)) return;
+    const me = this.user?.id;
+    const off = this.deps.bus.subscribe(topic, (m) => {
+      if (typeof m === 'string') this.sendRaw(m);
+      else if (isAuthored(m) && !(me !== undefined && this.deps.chat.isMuted(me, m.from))) this.sendRaw(m.frame);
+    });
+    this.topics.set(topic, off);
+  }
+
+  unlisten(topic: string): void {
+    this.topics.get(topic)?.();
+    this.topics.delete(topic);
+  }
+
+  /** The lobby reaches its thousands of sockets through the node's one fan-out, not a bus subscription each. */
+  joinLobby(): void {
+    this.lobby.add(this);
+  }
+
+  leaveLobby(): void {
+    this.lobby.delete(this);
   }
 
   send(m: ServerMessage): void {
@@ -58,6 +108,11 @@ class Connection {
 
   sendRaw(text: string): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  /** A frame encoded once for many sockets; sent as text. */
+  sendBuffer(frame: Buffer): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: false });
   }
 
   private strike(): boolean {
@@ -92,6 +147,7 @@ class Connection {
 
   private async dispatch(m: ClientMessage): Promise<void> {
     const id = idOf(m);
+    if (isSocial(m)) return dispatchSocial(this, m, id);
     switch (m.t) {
       case 'ping':
         return this.send({ t: 'pong', ...id, now: this.deps.clock.now() });
@@ -118,11 +174,11 @@ class Connection {
     }
   }
 
-  private async sendState(game: string): Promise<number | null> {
+  private async sendState(game: string): Promise<{ v: number; you: 0 | 1 | null } | null> {
     const s = await this.deps.games.view(game, this.user?.id);
     if (!s) return null;
     this.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
-    return s.v;
+    return { v: s.v, you: s.you };
   }
 
   private async subscribe(game: string, since: number | undefined, id: { id?: number }): Promise<void> {
@@ -138,6 +194,7 @@ class Connection {
     });
     this.subs.set(game, off);
     let caughtUp = false;
+    let seat: 0 | 1 | null | undefined;
     if (since !== undefined) {
       const missed = await this.deps.games.since(game, since);
       if (missed) {
@@ -147,17 +204,30 @@ class Connection {
       }
     }
     if (!caughtUp) {
-      const v = await this.sendState(game);
-      if (v === null) {
+      const state = await this.sendState(game);
+      if (state === null) {
         this.unsubscribe(game);
         return this.send({ t: 'error', ...id, game, code: 'game.not-found', message: 'No such game' });
       }
-      sentV = v;
+      sentV = state.v;
+      seat = state.you;
     }
     for (const f of held) if (versionOf(f) > sentV) this.sendRaw(f);
     ready = true;
     this.send({ t: 'ack', ...id });
     if (this.user) void this.deps.games.presence(game, this.user.id, 1);
+    // Catching up means the game is live here, so its seat costs nothing to look up.
+    if (seat === undefined) seat = this.user ? await this.deps.games.seat(game, this.user.id) : null;
+    this.joinGameChat(game, seat);
+  }
+
+  /** Players hear the players' chat, everyone else the spectators'; recent lines first. */
+  private joinGameChat(game: string, seat: 0 | 1 | null | undefined): void {
+    if (seat === undefined || !this.subs.has(game)) return;
+    const channel = seat === null ? 'spectators' : 'players';
+    this.listen(gameChatTopic(game, channel));
+    const lines = this.deps.chat.log({ game, channel }, this.user?.id);
+    if (lines.length) this.send({ t: 'chat-log', game, channel, lines });
   }
 
   private unsubscribe(game: string): void {
@@ -165,11 +235,22 @@ class Connection {
     if (!off) return;
     off();
     this.subs.delete(game);
+    this.unlisten(gameChatTopic(game, 'players'));
+    this.unlisten(gameChatTopic(game, 'spectators'));
     if (this.user) void this.deps.games.presence(game, this.user.id, -1);
   }
 
   cleanup(): void {
+    if (this.closed) return;
+    this.closed = true;
     for (const g of [...this.subs.keys()]) this.unsubscribe(g);
+    for (const off of this.topics.values()) off();
+    this.topics.clear();
+    this.lobby.delete(this);
+    if (!this.user) return;
+    for (const r of this.rooms) this.deps.rooms.leave(r, this.user.id);
+    this.rooms.clear();
+    this.deps.presence.disconnect(this.user.id);
   }
 
   ping(): void {
@@ -192,6 +273,7 @@ function versionOf(frame: string): number {
 export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const conns = new Set<Connection>();
+  const lobby = new Fanout(deps.bus, LOBBY_TOPIC);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
@@ -201,7 +283,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
     void (async () => {
       const user = await deps.sessions.resolve(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new Connection(ws, user ? identityOf(user) : null, deps);
+        const c = new Connection(ws, user ? identityOf(user) : null, deps, lobby);
         conns.add(c);
         ws.on('close', () => conns.delete(c));
       });
@@ -219,8 +301,10 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   beat.unref();
   return {
     count: () => conns.size,
+    lobbyBacklog: () => lobby.backlog,
     close() {
       clearInterval(beat);
+      lobby.close();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },

@@ -1,0 +1,402 @@
+/**
+ * A pool of engine workers (worker_threads, one Fairy-Stockfish each). The
+ * main thread only queues requests and passes messages, so the event loop is
+ * never blocked by a search.
+ *
+ * - Fairness: requests wait in a queue served round-robin by game id.
+ * - Timeouts: a search that runs past its time plus a grace is taken as a
+ *   hung worker; an optional deadline bounds queueing and search together.
+ * - Crashes: a worker that exits, throws or hangs is terminated and
+ *   replaced; its request is retried once on a fresh worker, then rejected
+ *   with an EngineError the caller can handle.
+ * - Legality: the engine may only choose among `legalMoves`
+ *   (`go searchmoves`); an answer outside them, or none, is replaced by a
+ *   legal fallback move (fallback.ts), so a resolved promise is always a
+ *   legal move.
+ */
+import { availableParallelism, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { isVariantKey, type VariantKey } from '@youzai/rules';
+import { fallbackMove } from './fallback.ts';
+import { FairQueue } from './fair-queue.ts';
+import { isLevel, levelOf } from './levels.ts';
+import type { Fault, FromWorker, Score, SearchRequest, ToWorker } from './protocol.ts';
+
+export type EngineErrorCode = 'crashed' | 'timeout' | 'deadline' | 'unavailable' | 'queue-full' | 'closed' | 'bad-request';
+
+/** A request the pool could not answer with an engine move. `code` is stable. */
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface BestMoveRequest {
+  /** Requests are served round-robin by this key. */
+  readonly gameId: string;
+  readonly variant: VariantKey;
+  readonly fen: string;
+  /**
+   * Moves played from `fen` (FS notation); `legalMoves` are for the position
+   * after them. FS drops a move it thinks illegal and the rest with it, so
+   * send only moves legal under its rules too (not Janggi cannon moves it
+   * lacks); chooseMove sends none.
+   */
+  readonly moves?: readonly string[];
+  readonly level: number;
+  /** Our rules' legal moves: the engine chooses among these only. */
+  readonly legalMoves: readonly string[];
+  /** Shorter than the level's time per move, e.g. when the clock is low. */
+  readonly movetimeMs?: number;
+  /**
+   * Milliseconds from the call by which an answer is wanted, queueing
+   * included: a running search is told to stop and answers its best move so
+   * far; a request still queued is rejected with code `deadline`.
+   */
+  readonly deadlineMs?: number;
+}
+
+export interface BestMove {
+  readonly uci: string;
+  /** `engine`: the engine's choice; `fallback`: it answered nothing we may play. */
+  readonly source: 'engine' | 'fallback';
+  readonly score?: Score;
+  readonly depth?: number;
+  /** From the call to the answer, queueing included. */
+  readonly ms: number;
+  /** For a fallback: what the engine answered instead (null: no move). */
+  readonly engineAnswer?: string | null;
+}
+
+export interface EnginePoolOptions {
+  /** Workers at most (each one engine searching one request at a time). */
+  readonly size?: number;
+  /** Extra time a search may take past its move time before the worker counts as hung. */
+  readonly hangGraceMs?: number;
+  /** Queued requests at most; more are rejected with code `queue-full`. */
+  readonly maxQueue?: number;
+  /** Test hook: a fault for the worker to fake on this attempt (see protocol.ts). */
+  readonly faults?: (job: { readonly gameId: string; readonly attempt: number }) => Fault | undefined;
+}
+
+export interface PoolStats {
+  readonly workers: number;
+  readonly busy: number;
+  readonly queued: number;
+  /** Workers replaced after a crash, an engine error or a hang. */
+  readonly restarts: number;
+  readonly timeouts: number;
+  readonly fallbacks: number;
+}
+
+/** What one engine worker costs in memory (measured: ~230 MB resident; its WASM heap starts at 128 MB). */
+const WORKER_BYTES = 256 * 1024 * 1024;
+
+/** One engine per core, one core left to the event loop, and engines using at most a quarter of the memory. */
+export const defaultPoolSize = (): number => Math.max(1, Math.min(availableParallelism() - 1, Math.floor(totalmem() / 4 / WORKER_BYTES)));
+
+/** A worker that fails to start this many times in a row makes the queue fail fast. */
+const MAX_BOOT_FAILURES = 3;
+const MAX_ATTEMPTS = 2;
+
+interface Job {
+  readonly gameId: string;
+  readonly request: Omit<SearchRequest, 'type' | 'id' | 'fault'>;
+  readonly legal: ReadonlySet<string>;
+  readonly started: number;
+  attempts: number;
+  settled: boolean;
+  /** The deadline passed while it was searching. */
+  expired: boolean;
+  slot: Slot | null;
+  deadline: ReturnType<typeof setTimeout> | undefined;
+  resolve(m: BestMove): void;
+  reject(e: EngineError): void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  ready: boolean;
+  dead: boolean;
+  job: Job | null;
+  searchId: number;
+  hang: ReturnType<typeof setTimeout> | undefined;
+  /** warmup() callers; also released when the worker dies. */
+  readonly readyWaiters: (() => void)[];
+}
+
+export class EnginePool {
+  readonly size: number;
+  private readonly hangGraceMs: number;
+  private readonly maxQueue: number;
+  private readonly faults: EnginePoolOptions['faults'];
+  private readonly slots = new Set<Slot>();
+  private readonly queue = new FairQueue<Job>();
+  /** Requests whose worker died: served before the queue. */
+  private readonly retries: Job[] = [];
+  private nextSearchId = 1;
+  private closed = false;
+  private bootFailures = 0;
+  private respawnTimer: ReturnType<typeof setTimeout> | undefined;
+  private counts = { restarts: 0, timeouts: 0, fallbacks: 0 };
+
+  constructor(options: EnginePoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? defaultPoolSize()));
+    this.hangGraceMs = options.hangGraceMs ?? 5000;
+    this.maxQueue = options.maxQueue ?? 10_000;
+    this.faults = options.faults;
+  }
+
+  /** The engine's move among `legalMoves`, or a legal fallback. Rejects only with EngineError. */
+  bestMove(req: BestMoveRequest): Promise<BestMove> {
+    const started = performance.now();
+    if (this.closed) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
+    const bad = badRequest(req);
+    if (bad) return Promise.reject(new EngineError('bad-request', bad));
+    if (this.queue.size + this.retries.length >= this.maxQueue) {
+      return Promise.reject(new EngineError('queue-full', `${this.maxQueue} engine requests are already waiting`));
+    }
+    const level = levelOf(req.level);
+    return new Promise<BestMove>((resolve, reject) => {
+      const job: Job = {
+        gameId: req.gameId,
+        request: {
+          variant: req.variant,
+          fen: req.fen,
+          moves: req.moves ?? [],
+          searchmoves: req.legalMoves,
+          level: req.level,
+          movetimeMs: Math.max(1, Math.min(level.movetimeMs, req.movetimeMs ?? level.movetimeMs)),
+        },
+        legal: new Set(req.legalMoves),
+        started,
+        attempts: 0,
+        settled: false,
+        expired: false,
+        slot: null,
+        deadline: undefined,
+        resolve,
+        reject,
+      };
+      if (req.deadlineMs !== undefined) job.deadline = setTimeout(() => this.onDeadline(job), Math.max(0, req.deadlineMs));
+      this.queue.push(job.gameId, job);
+      this.pump();
+    });
+  }
+
+  /**
+   * Starts every worker now and resolves once all are ready (a Fairy-Stockfish
+   * instance takes a few seconds to initialise), so the first requests do
+   * not wait for it. Without it the pool grows on demand.
+   */
+  async warmup(): Promise<void> {
+    while (!this.closed && this.slots.size < this.size) this.spawn();
+    const ready = [...this.slots].map((s) => (s.ready ? Promise.resolve() : new Promise<void>((resolve) => s.readyWaiters.push(resolve))));
+    await Promise.all(ready);
+  }
+
+  stats(): PoolStats {
+    let busy = 0;
+    for (const s of this.slots) if (s.job) busy++;
+    return { workers: this.slots.size, busy, queued: this.queue.size + this.retries.length, ...this.counts };
+  }
+
+  /** Test hook: the workers now searching, to kill one from outside. */
+  busyWorkersForTest(): Worker[] {
+    return [...this.slots].filter((s) => s.job).map((s) => s.worker);
+  }
+
+  /** Rejects everything pending with code `closed` and ends the workers. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.respawnTimer);
+    const pending = [...this.retries.splice(0), ...this.queue.drain()];
+    for (const s of this.slots) if (s.job) pending.push(s.job);
+    for (const job of pending) this.settle(job, new EngineError('closed', 'the engine pool was closed'));
+    const workers = [...this.slots].map((s) => {
+      this.retire(s);
+      return s.worker.terminate();
+    });
+    await Promise.allSettled(workers);
+  }
+
+  // ---- scheduling -------------------------------------------------------
+
+  private pump(): void {
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.dead || slot.job) continue;
+      const job = this.retries.shift() ?? this.queue.shift();
+      if (!job) return;
+      this.dispatch(slot, job);
+    }
+    const waiting = this.queue.size + this.retries.length;
+    let booting = 0;
+    for (const s of this.slots) if (!s.ready) booting++;
+    // Grow lazily, one worker per waiting request, up to `size`.
+    while (waiting > booting && this.slots.size < this.size && this.respawnTimer === undefined) {
+      this.spawn();
+      booting++;
+    }
+  }
+
+  private dispatch(slot: Slot, job: Job): void {
+    job.attempts++;
+    job.slot = slot;
+    slot.job = job;
+    slot.searchId = this.nextSearchId++;
+    const fault = this.faults?.({ gameId: job.gameId, attempt: job.attempts });
+    const msg: ToWorker = { type: 'search', id: slot.searchId, ...job.request, ...(fault ? { fault } : {}) };
+    slot.worker.postMessage(msg);
+    const limit = job.request.movetimeMs * 2 + this.hangGraceMs;
+    slot.hang = setTimeout(() => {
+      this.counts.timeouts++;
+      this.kill(slot, 'timeout', `the engine did not answer within ${limit} ms`);
+    }, limit);
+  }
+
+  private onDeadline(job: Job): void {
+    job.deadline = undefined;
+    if (job.settled) return;
+    if (job.slot) {
+      // Searching: the engine stops and answers its best move so far.
+      job.expired = true;
+      job.slot.worker.postMessage({ type: 'stop' } satisfies ToWorker);
+      return;
+    }
+    const i = this.retries.indexOf(job);
+    if (i >= 0) this.retries.splice(i, 1);
+    else this.queue.remove(job.gameId, job);
+    this.settle(job, new EngineError('deadline', 'no engine was free before the deadline'));
+  }
+
+  private settle(job: Job, outcome: BestMove | EngineError): void {
+    if (job.settled) return;
+    job.settled = true;
+    job.slot = null;
+    clearTimeout(job.deadline);
+    if (outcome instanceof EngineError) job.reject(outcome);
+    else job.resolve(outcome);
+  }
+
+  /** The worker could not answer: retry the request once elsewhere, then give up. */
+  private failed(job: Job, code: EngineErrorCode, message: string): void {
+    job.slot = null;
+    if (job.settled) return;
+    if (job.expired) this.settle(job, new EngineError('deadline', `${message} after the deadline`));
+    else if (job.attempts < MAX_ATTEMPTS && !this.closed) this.retries.push(job);
+    else this.settle(job, new EngineError(code, `${message} (after ${job.attempts} attempts)`));
+  }
+
+  // ---- workers ----------------------------------------------------------
+
+  private spawn(): void {
+    // The worker is TypeScript: a small module boots it through tsx's loader.
+    const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url));
+    const slot: Slot = { worker, ready: false, dead: false, job: null, searchId: 0, hang: undefined, readyWaiters: [] };
+    this.slots.add(slot);
+    worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
+    worker.on('error', (e) => this.onDeath(slot, 'crashed', `the engine worker failed: ${e.message}`));
+    worker.on('exit', (code) => this.onDeath(slot, 'crashed', `the engine worker exited (code ${code})`));
+  }
+
+  private onMessage(slot: Slot, m: FromWorker): void {
+    if (slot.dead) return;
+    switch (m.type) {
+      case 'ready':
+        slot.ready = true;
+        this.bootFailures = 0;
+        for (const w of slot.readyWaiters.splice(0)) w();
+        this.pump();
+        return;
+      case 'fatal':
+        this.kill(slot, 'crashed', `the engine did not start: ${m.message}`);
+        return;
+      case 'failed':
+        // The engine threw: its state is suspect, so replace it.
+        if (m.id === slot.searchId) this.kill(slot, 'crashed', `the engine failed: ${m.message}`);
+        return;
+      case 'result': {
+        const job = slot.job;
+        if (!job || m.id !== slot.searchId) return;
+        clearTimeout(slot.hang);
+        slot.job = null;
+        const ms = Math.round(performance.now() - job.started);
+        if (m.bestmove !== null && job.legal.has(m.bestmove)) {
+          this.settle(job, { uci: m.bestmove, source: 'engine', ms, ...(m.score ? { score: m.score } : {}), ...(m.depth !== undefined ? { depth: m.depth } : {}) });
+        } else {
+          this.counts.fallbacks++;
+          const { variant, fen, moves, searchmoves } = job.request;
+          this.settle(job, { uci: fallbackMove({ variant, fen, moves, legal: searchmoves }), source: 'fallback', ms, engineAnswer: m.bestmove });
+        }
+        this.pump();
+        return;
+      }
+    }
+  }
+
+  /** Ends a worker that misbehaved; its death handler does the rest. */
+  private kill(slot: Slot, code: EngineErrorCode, message: string): void {
+    if (slot.dead) return;
+    void slot.worker.terminate();
+    this.onDeath(slot, code, message);
+  }
+
+  private onDeath(slot: Slot, code: EngineErrorCode, message: string): void {
+    if (slot.dead) return;
+    const wasReady = slot.ready;
+    this.retire(slot);
+    if (this.closed) return;
+    this.counts.restarts++;
+    if (slot.job) {
+      const job = slot.job;
+      slot.job = null;
+      this.failed(job, code, message);
+    }
+    if (!wasReady) this.onBootFailure(message);
+    // A replacement starts at once (or after the boot back-off).
+    if (this.respawnTimer === undefined) this.spawn();
+    this.pump();
+  }
+
+  private retire(slot: Slot): void {
+    slot.dead = true;
+    for (const w of slot.readyWaiters.splice(0)) w();
+    clearTimeout(slot.hang);
+    this.slots.delete(slot);
+  }
+
+  private onBootFailure(message: string): void {
+    this.bootFailures++;
+    let live = 0;
+    for (const s of this.slots) if (s.ready) live++;
+    if (this.bootFailures >= MAX_BOOT_FAILURES && live === 0) {
+      // No engine can start: fail fast instead of keeping callers waiting.
+      const pending = [...this.retries.splice(0), ...this.queue.drain()];
+      for (const job of pending) this.settle(job, new EngineError('unavailable', `no engine could start: ${message}`));
+    }
+    const backoff = Math.min(30_000, 250 * 2 ** this.bootFailures);
+    this.respawnTimer = setTimeout(() => {
+      this.respawnTimer = undefined;
+      this.pump();
+    }, backoff);
+    this.respawnTimer.unref();
+  }
+}
+
+function badRequest(req: BestMoveRequest): string | null {
+  if (!isVariantKey(req.variant)) return `unknown variant ${String(req.variant)}`;
+  if (!isLevel(req.level)) return `level must be an integer 1..8, got ${String(req.level)}`;
+  if (req.legalMoves.length === 0) return 'no legal move: the game is over';
+  // The FEN goes into a UCI command line: only FEN characters, no line breaks.
+  if (typeof req.fen !== 'string' || !/^[A-Za-z0-9/[\]~+\- ]{1,256}$/.test(req.fen)) return 'bad FEN';
+  const tokens = [...req.legalMoves, ...(req.moves ?? [])];
+  if (tokens.some((m) => typeof m !== 'string' || !/^[A-Za-z0-9@]{3,8}$/.test(m))) return 'bad move token';
+  return null;
+}

@@ -1,0 +1,45 @@
+/** Messages between the pool (main thread) and an engine worker. */
+import type { VariantKey } from '@youzai/rules';
+
+/**
+ * Faults a test can ask a worker to fake mid-search: `exit` ends the thread,
+ * `hang` blocks it forever, `illegal` and `none` answer a move outside the
+ * list or no move. Only the pool's `faults` test hook sets this.
+ */
+export type Fault = 'exit' | 'hang' | 'illegal' | 'none';
+
+export interface SearchRequest {
+  readonly type: 'search';
+  readonly id: number;
+  readonly variant: VariantKey;
+  readonly fen: string;
+  /** Moves played from `fen`, in FS notation; usually empty. */
+  readonly moves: readonly string[];
+  /** The root moves the engine may choose from: our legal moves. */
+  readonly searchmoves: readonly string[];
+  readonly level: number;
+  /** Overrides the level's time per move (the clock may leave less). */
+  readonly movetimeMs: number;
+  readonly fault?: Fault;
+}
+
+/** Engine score from the side to move's point of view. */
+export type Score = { readonly kind: 'cp'; readonly value: number } | { readonly kind: 'mate'; readonly value: number };
+
+export interface SearchResult {
+  readonly type: 'result';
+  readonly id: number;
+  /** null when the engine found no move (`bestmove (none)`). */
+  readonly bestmove: string | null;
+  readonly score?: Score;
+  readonly depth?: number;
+}
+
+export interface SearchFailed {
+  readonly type: 'failed';
+  readonly id: number;
+  readonly message: string;
+}
+
+export type ToWorker = SearchRequest | { readonly type: 'stop' };
+export type FromWorker = { readonly type: 'ready' } | { readonly type: 'fatal'; readonly message: string } | SearchResult | SearchFailed;

@@ -1,0 +1,6 @@
+// Starts the TypeScript engine worker through tsx's loader (a worker thread
+// does not inherit the main thread's loader hooks on Node 20).
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./worker.ts');

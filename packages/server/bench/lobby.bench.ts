@@ -1,0 +1,297 @@
+/**
+ * npm run bench:lobby: many lobby clients over real WebSockets on loopback,
+ * against the real server (its own process, SQLite by default, PostgreSQL
+ * with BENCH_STORE=postgres). Every client subscribes to the lobby and
+ * receives the counters and every seek update, while a few of them create
+ * seeks and others accept them. Prints the messages per second delivered to
+ * the clients, the p50/p99 time from sending seek-accept to BOTH players
+ * having their `paired` message, and the server's memory per connection.
+ * Nothing here is a test: the figures are printed.
+ *
+ * Env: BENCH_CLIENTS (10000), BENCH_SECONDS (30), SEEK_RATE (seeks created
+ * and accepted per second, 20), BENCH_ACTIVE (clients that seek and accept,
+ * 200), BENCH_STORE (sqlite|postgres).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { tempSchema } from '../src/store/fixtures.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const SEEK_RATE = Number(process.env.SEEK_RATE ?? 20);
+const ACTIVE = Math.min(CLIENTS, Number(process.env.BENCH_ACTIVE ?? 200));
+const STORE = process.env.BENCH_STORE ?? 'sqlite';
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const extra = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const c = spawn(process.execPath, [...extra, '--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HTTP_RATE: '1000000', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => c.stdout!.on('data', (d: Buffer) => String(d).includes('is running at') && resolve()));
+  if (process.env.BENCH_SERVER_LOG) c.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
+  return c;
+}
+
+async function session(base: string): Promise<string> {
+  const res = await fetch(base + '/api/me');
+  await res.arrayBuffer();
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** Aggregate counts of what all clients received. */
+const received = { all: 0, counters: 0, seeks: 0 };
+let counting = false;
+
+/** A lobby client. Passive ones only count; active ones read their frames and seek or accept. */
+class Client {
+  ws!: WebSocket;
+  nextId = 1;
+  /** Seek ids this active client has seen announced and not removed. */
+  readonly visible = new Set<string>();
+  onPaired: ((game: string) => void) | null = null;
+  onAck = new Map<number, (m: any) => void>();
+
+  constructor(readonly active: boolean) {}
+
+  async open(base: string, cookie: string): Promise<void> {
+    this.ws = new WebSocket(base.replace('http', 'ws') + '/ws', { headers: { cookie } });
+    let ready: (() => void) | null = null;
+    const snapshot = new Promise<void>((resolve) => (ready = resolve));
+    this.ws.on('message', (d: Buffer) => {
+      if (counting) {
+        received.all++;
+        // Classified without parsing: 10,000 copies of each frame arrive.
+        const head = d.toString('latin1', 0, 15);
+        if (head === '{"t":"counters"') received.counters++;
+        else if (head.startsWith('{"t":"seeks"')) received.seeks++;
+      }
+      if (ready && d.toString('latin1', 0, 12) === '{"t":"lobby"') {
+        ready();
+        ready = null;
+      }
+      if (this.active) this.read(JSON.parse(String(d)));
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.send({ t: 'lobby-sub' });
+    await snapshot;
+  }
+
+  send(m: Record<string, unknown>, onAck?: (m: any) => void): void {
+    const id = this.nextId++;
+    if (onAck) this.onAck.set(id, onAck);
+    this.ws.send(JSON.stringify({ ...m, id }));
+  }
+
+  private read(m: any): void {
+    if ((m.t === 'ack' || m.t === 'error') && m.id !== undefined) {
+      const f = this.onAck.get(m.id);
+      this.onAck.delete(m.id);
+      f?.(m);
+    } else if (m.t === 'seeks') {
+      for (const s of m.add) this.visible.add(s.id);
+      for (const id of m.remove) this.visible.delete(id);
+    } else if (m.t === 'lobby') {
+      for (const s of m.seeks) this.visible.add(s.id);
+    } else if (m.t === 'paired') {
+      this.onPaired?.(m.game);
+    }
+  }
+}
+
+function pct(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
+
+async function main(): Promise<void> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
+  const schema = STORE === 'postgres' ? await tempSchema() : null;
+  const server = await startServer(port, schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir });
+  const base = `http://127.0.0.1:${port}`;
+  const stats = async (q = '') =>
+    (await (await fetch(base + '/api/stats' + q)).json()) as { memory: { rss: number; heapUsed: number }; eventLoopDelayMs: { p50: number; p99: number; max: number } };
+  try {
+    console.log(`store: ${STORE}; connecting ${CLIENTS} lobby clients (${ACTIVE} of them seek and accept)...`);
+    // Sessions first (guests: casual seeks), then the sockets, so the memory delta is the sockets'.
+    const t0 = performance.now();
+    const cookies: string[] = [];
+    for (let i = 0; i < CLIENTS; i += 200) cookies.push(...(await Promise.all(Array.from({ length: Math.min(200, CLIENTS - i) }, () => session(base)))));
+    if (global.gc) global.gc();
+    await new Promise((r) => setTimeout(r, 500));
+    const before = await stats();
+    const clients: Client[] = [];
+    for (let i = 0; i < CLIENTS; i += 200) {
+      const batch = Array.from({ length: Math.min(200, CLIENTS - i) }, (_, k) => new Client(i + k < ACTIVE));
+      await Promise.all(batch.map((c, k) => c.open(base, cookies[i + k]!)));
+      clients.push(...batch);
+    }
+    console.log(`setup took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await new Promise((r) => setTimeout(r, 2000)); // let the counters settle
+    const connected = await stats();
+
+    const active = clients.slice(0, ACTIVE);
+    const latencies: number[] = [];
+    /** From seek-create sent to the seek reaching the acceptor's lobby stream. */
+    const visibility: number[] = [];
+    let skipped = 0;
+    let abandoned = 0;
+    const errors = new Map<string, number>();
+    let created = 0;
+    let accepted = 0;
+    const busy = new Set<Client>();
+    const pick = (): Client | null => {
+      for (let tries = 0; tries < 20; tries++) {
+        const c = active[Math.floor(Math.random() * active.length)]!;
+        if (!busy.has(c)) return c;
+      }
+      return null;
+    };
+    const fail = (m: any) => m.t === 'error' && errors.set(m.code, (errors.get(m.code) ?? 0) + 1);
+
+    /** One round: A posts a seek; B, once it sees it, accepts; both must hear `paired`. */
+    const round = (measure: boolean): void => {
+      const a = pick();
+      if (!a) {
+        skipped++;
+        return;
+      }
+      busy.add(a);
+      const sent = performance.now();
+      a.send({ t: 'seek-create', variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 3 } }, (ack) => {
+        if (ack.t !== 'ack') {
+          fail(ack);
+          busy.delete(a);
+          return;
+        }
+        created++;
+        const seekId: string = ack.seek;
+        let b: Client | null = null;
+        for (let tries = 0; tries < 20 && !b; tries++) {
+          const c = pick();
+          if (c && c !== a) b = c;
+        }
+        if (!b) {
+          a.send({ t: 'seek-cancel', seek: seekId });
+          busy.delete(a);
+          return;
+        }
+        const acceptor = b;
+        busy.add(acceptor);
+        const accept = () => {
+          let start = 0;
+          let heard = 0;
+          let game: string | null = null;
+          const done = (g: string) => {
+            if (game !== null && g !== game) return;
+            game = g;
+            if (++heard < 2) return;
+            if (measure) latencies.push(performance.now() - start);
+            a.onPaired = acceptor.onPaired = null;
+            busy.delete(a);
+            busy.delete(acceptor);
+          };
+          a.onPaired = done;
+          acceptor.onPaired = done;
+          start = performance.now();
+          acceptor.send({ t: 'seek-accept', seek: seekId }, (r) => {
+            if (r.t === 'ack') accepted++;
+            else {
+              fail(r);
+              a.onPaired = acceptor.onPaired = null;
+              busy.delete(a);
+              busy.delete(acceptor);
+            }
+          });
+        };
+        // Accept what the lobby shows: wait until the seek reached the acceptor.
+        const wait = (n: number): void => {
+          if (acceptor.visible.has(seekId)) {
+            if (measure) visibility.push(performance.now() - sent);
+            accept();
+          } else if (n > 1000) {
+            abandoned++;
+            a.send({ t: 'seek-cancel', seek: seekId });
+            busy.delete(a);
+            busy.delete(acceptor);
+          } else setTimeout(() => wait(n + 1), 2);
+        };
+        wait(0);
+      });
+    };
+
+    await stats('?reset');
+    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+    clientLoop.enable();
+    counting = true;
+    let measuring = true;
+    const start = performance.now();
+    // Catches up when this process's loop was late, so the rate holds.
+    let rounds = 0;
+    const timer = setInterval(() => {
+      while (rounds < ((performance.now() - start) / 1000) * SEEK_RATE) {
+        rounds++;
+        round(measuring);
+      }
+    }, 1000 / SEEK_RATE);
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const elapsed = (performance.now() - start) / 1000;
+    counting = false;
+    measuring = false;
+    clearInterval(timer);
+    const after = await stats();
+    clientLoop.disable();
+
+    const perConn = (connected.memory.rss - before.memory.rss) / CLIENTS;
+    const perConnHeap = (connected.memory.heapUsed - before.memory.heapUsed) / CLIENTS;
+    console.log(`lobby clients: ${CLIENTS} connected, all subscribed to the lobby`);
+    console.log(
+      `seeks: ${created} created, ${accepted} accepted in ${elapsed.toFixed(1)} s (target ${SEEK_RATE}/s; ${skipped} rounds skipped with every active client busy, ${abandoned} seeks never seen within ~2 s)`,
+    );
+    console.log(
+      `messages delivered to clients: ${(received.all / elapsed).toFixed(0)} per second (${received.all} in ${elapsed.toFixed(1)} s; ${received.seeks} seek updates, ${received.counters} counters)`,
+    );
+    console.log(`seek-create → the seek in another client's lobby stream: p50 ${pct(visibility, 50).toFixed(1)} ms, p99 ${pct(visibility, 99).toFixed(1)} ms`);
+    console.log(`accept → both players have the game: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${pct(latencies, 100).toFixed(1)} ms (${latencies.length} pairings)`);
+    console.log(
+      `server memory per connection (socket, session lookup done, lobby subscription): rss ${(perConn / 1024).toFixed(1)} KiB, heap ${(perConnHeap / 1024).toFixed(1)} KiB; ` +
+        `rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB at the end`,
+    );
+    const d = after.eventLoopDelayMs;
+    console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
+    console.log(`bench client event-loop delay (adds to the latency): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms`);
+    if (errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+    for (const c of clients) c.ws.terminate();
+  } finally {
+    server.kill(process.env.BENCH_NODE_ARGS ? 'SIGINT' : 'SIGKILL');
+    await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3000 : 0));
+    rmSync(dataDir, { recursive: true, force: true });
+    await schema?.dispose();
+    process.exit(0);
+  }
+}
+
+void main();

@@ -1,0 +1,8 @@
+/** Bus topic names, in one place. A game's own topic is topicOf() in the game service. */
+import type { ChatChannel } from '@youzai/protocol';
+
+export const LOBBY_TOPIC = 'lobby';
+/** Messages for one user, on every socket they have open. */
+export const userTopic = (userId: string): string => `user:${userId}`;
+export const roomTopic = (roomId: string): string => `room:${roomId}`;
+export const gameChatTopic = (gameId: string, channel: ChatChannel): string => `chat:${gameId}:${channel}`;

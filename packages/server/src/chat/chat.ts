@@ -1,0 +1,135 @@
+/**
+ * Chat: a game's players, its spectators, and rooms. Lines are plain text:
+ * the server cleans them (Unicode NFC, no control or bidi-override
+ * characters, one line) and forwards them as JSON strings, never as HTML;
+ * clients must render them as text. Each author is rate-limited across all
+ * chats; lines carry their author so that each reader's mutes can hide them.
+ * Who may write where is the caller's check (the socket knows the seats).
+ */
+import { err, ok, type Result, type RuleError } from '@youzai/rules';
+import { CHAT_MAX_LENGTH, type ChatLine, type ChatTarget, type Identity, type ServerMessage } from '@youzai/protocol';
+import type { Bus } from '../bus/bus.ts';
+import { gameChatTopic, roomTopic } from '../bus/topics.ts';
+import type { Clock } from '../service/time.ts';
+import type { Store } from '../store/types.ts';
+
+export interface ChatRules {
+  /** Longest line, in code points. */
+  readonly maxLength: number;
+  /** Lines per second per author, and the burst allowed. */
+  readonly perSecond: number;
+  readonly burst: number;
+  /** Recent lines kept per chat, for those who arrive later. */
+  readonly history: number;
+  /** Chats whose history is kept at most (the oldest are forgotten first). */
+  readonly maxChats: number;
+}
+
+export const DEFAULT_CHAT_RULES: ChatRules = { maxLength: CHAT_MAX_LENGTH, perSecond: 1, burst: 3, history: 50, maxChats: 5000 };
+
+/** A chat frame with its author's id, so that each reader's mutes can hide it. */
+export interface Authored {
+  readonly from: string;
+  readonly frame: string;
+}
+
+export const isAuthored = (m: unknown): m is Authored => typeof m === 'object' && m !== null && typeof (m as Authored).from === 'string';
+
+/** C0 and C1 controls, line and paragraph separators, and the bidi embeddings, overrides and isolates that can disguise text. */
+// eslint-disable-next-line no-control-regex
+const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+
+/** A line as it will be stored and sent: NFC, one line, trimmed. */
+export function cleanText(raw: string): string {
+  return raw.normalize('NFC').replace(UNWANTED, ' ').trim();
+}
+
+const keyOf = (t: ChatTarget): string => ('room' in t ? roomTopic(t.room) : gameChatTopic(t.game, t.channel));
+
+export class Chat {
+  private readonly rules: ChatRules;
+  private readonly buckets = new Map<string, { tokens: number; last: number }>();
+  private readonly logs = new Map<string, ChatLine[]>();
+  /** Mutes of the users online (loaded when they connect). */
+  private readonly muted = new Map<string, Set<string>>();
+
+  constructor(private readonly deps: { readonly store: Store; readonly bus: Bus; readonly clock: Clock; readonly rules?: Partial<ChatRules> }) {
+    this.rules = { ...DEFAULT_CHAT_RULES, ...deps.rules };
+  }
+
+  /** Checks, rate-limits and publishes a line; the caller has checked that `user` may write to `target`. */
+  post(user: Identity, target: ChatTarget, raw: string): Result<ChatLine, RuleError> {
+    const text = cleanText(raw);
+    if (text === '') return err('chat.empty', 'Write something first');
+    if ([...text].length > this.rules.maxLength) return err('chat.too-long', `Chat lines are at most ${this.rules.maxLength} characters`);
+    const now = this.deps.clock.now();
+    if (!this.take(user.id, now)) return err('chat.rate-limited', `At most ${this.rules.perSecond} line per second`);
+    const line: ChatLine = { user: { id: user.id, name: user.name, guest: user.guest }, text, at: now };
+    const key = keyOf(target);
+    let log = this.logs.get(key);
+    if (!log) {
+      if (this.logs.size >= this.rules.maxChats) this.logs.delete(this.logs.keys().next().value!);
+      this.logs.set(key, (log = []));
+    }
+    log.push(line);
+    if (log.length > this.rules.history) log.splice(0, log.length - this.rules.history);
+    const msg: ServerMessage = 'room' in target ? { t: 'chat', room: target.room, ...line } : { t: 'chat', game: target.game, channel: target.channel, ...line };
+    const out: Authored = { from: user.id, frame: JSON.stringify(msg) };
+    this.deps.bus.publish(key, out);
+    return ok(line);
+  }
+
+  /** Recent lines of a chat, without those `viewerId` has muted. */
+  log(target: ChatTarget, viewerId?: string): ChatLine[] {
+    const lines = this.logs.get(keyOf(target)) ?? [];
+    return viewerId ? lines.filter((l) => !this.isMuted(viewerId, l.user.id)) : [...lines];
+  }
+
+  /** Forgets a chat's history (a room that closed). */
+  forget(target: ChatTarget): void {
+    this.logs.delete(keyOf(target));
+  }
+
+  isMuted(viewerId: string, authorId: string): boolean {
+    return this.muted.get(viewerId)?.has(authorId) ?? false;
+  }
+
+  /** Mutes (or unmutes) a player for `userId`, on every chat, persistently. */
+  async mute(userId: string, mutedId: string, on: boolean): Promise<Result<true, RuleError>> {
+    if (userId === mutedId) return err('mute.self', 'You cannot mute yourself');
+    if (!(await this.deps.store.userById(mutedId))) return err('user.not-found', 'No such player');
+    await this.deps.store.setMute(userId, mutedId, on, this.deps.clock.now());
+    let set = this.muted.get(userId);
+    if (!set) this.muted.set(userId, (set = new Set()));
+    if (on) set.add(mutedId);
+    else set.delete(mutedId);
+    return ok(true);
+  }
+
+  /** The user's first socket opened: their mutes apply from now on. */
+  async arrived(userId: string): Promise<void> {
+    const list = await this.deps.store.mutes(userId);
+    const set = this.muted.get(userId) ?? new Set<string>();
+    for (const id of list) set.add(id);
+    this.muted.set(userId, set);
+  }
+
+  /** The user's last socket closed. */
+  left(userId: string): void {
+    this.muted.delete(userId);
+  }
+
+  private take(userId: string, now: number): boolean {
+    // Buckets are kept across reconnections (reconnecting must not reset the limit); full ones are dropped when many.
+    if (this.buckets.size > 10_000) {
+      for (const [k, v] of this.buckets) if (now - v.last > (this.rules.burst / this.rules.perSecond) * 1000) this.buckets.delete(k);
+    }
+    let b = this.buckets.get(userId);
+    if (!b) this.buckets.set(userId, (b = { tokens: this.rules.burst, last: now }));
+    b.tokens = Math.min(this.rules.burst, b.tokens + ((now - b.last) / 1000) * this.rules.perSecond);
+    b.last = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+}

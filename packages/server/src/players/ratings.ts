@@ -1,0 +1,78 @@
+/**
+ * The ratings hook of the game service: when a rated game finishes, whatever
+ * ended it, both players' Glicko-2 ratings are updated once, atomically, by
+ * the store (applyRatedGame), and the change is told to the game's watchers.
+ * A game whose update was lost to a crash is applied by recover() on restart;
+ * the store's marker makes a second application a no-op.
+ */
+import { DEFAULT_RATING, isProvisional, type Rating } from '@youzai/game';
+import type { RatingDiff, RatingTag, ServerMessage } from '@youzai/protocol';
+import type { Bus } from '../bus/bus.ts';
+import { ENGINE_ID, topicOf, type RatingsHook } from '../service/game-service.ts';
+import type { Clock } from '../service/time.ts';
+import type { GameRow, PlayerRatingChange, RatingRow, Store } from '../store/types.ts';
+
+/** How far back recover() looks for finished rated games left unapplied. */
+export const RECOVER_WINDOW_MS = 7 * 24 * 3600_000;
+
+const SCORE: Readonly<Record<string, 0 | 0.5 | 1>> = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
+
+/** A rating as the API shows it: rounded, with the provisional mark. */
+export function ratingTag(r: Rating | RatingRow | null): RatingTag {
+  const x = r ?? DEFAULT_RATING;
+  return { rating: Math.round(x.rating), deviation: Math.round(x.deviation), provisional: isProvisional(x) };
+}
+
+function diffOf(p: PlayerRatingChange): RatingDiff {
+  const before = ratingTag(p.before);
+  const after = ratingTag(p.after);
+  return { userId: p.userId, before, after, diff: Math.round(p.after.rating - p.before.rating) };
+}
+
+export class Ratings implements RatingsHook {
+  constructor(private readonly deps: { readonly store: Store; readonly bus: Bus; readonly clock: Clock }) {}
+
+  async gameEnded(row: GameRow): Promise<void> {
+    try {
+      await this.apply(row);
+    } catch (e) {
+      // The game stays finished; recover() applies it on the next start.
+      console.error(`ratings of game ${row.id} not applied`, e);
+    }
+  }
+
+  async recover(): Promise<number> {
+    let n = 0;
+    const since = this.deps.clock.now() - RECOVER_WINDOW_MS;
+    for (;;) {
+      const rows = await this.deps.store.unratedGames(since, 500);
+      let applied = 0;
+      for (const row of rows) {
+        try {
+          if (await this.apply(row)) applied++;
+        } catch (e) {
+          console.error(`ratings of game ${row.id} not applied`, e);
+        }
+      }
+      n += applied;
+      if (rows.length < 500 || applied === 0) return n;
+    }
+  }
+
+  /** The user's current rating in a variant (the default for a newcomer). */
+  async ratingOf(userId: string, variant: string): Promise<RatingRow | null> {
+    return (await this.deps.store.ratings(userId)).find((r) => r.variant === variant) ?? null;
+  }
+
+  private async apply(row: GameRow): Promise<boolean> {
+    const score = row.result === null ? undefined : SCORE[row.result];
+    const { whiteId, blackId } = row;
+    // Rated games are only ever created between two accounts; the checks keep a bad row from reaching the store.
+    if (!row.rated || row.status !== 'finished' || score === undefined || !whiteId || !blackId || whiteId === ENGINE_ID || blackId === ENGINE_ID) return false;
+    const change = await this.deps.store.applyRatedGame({ gameId: row.id, variant: row.variant, whiteId, blackId, score, at: row.updatedAt });
+    if (!change) return false;
+    const msg: ServerMessage = { t: 'ratings', game: row.id, players: [diffOf(change.players[0]), diffOf(change.players[1])] };
+    this.deps.bus.publish(topicOf(row.id), JSON.stringify(msg));
+    return true;
+  }
+}

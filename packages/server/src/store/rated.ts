@@ -1,0 +1,46 @@
+/**
+ * The rating arithmetic every back end runs inside its own transaction, the
+ * same way, on the ratings it has just read there: so the three stores agree
+ * to the last bit, and a rating is never computed from a stale read.
+ */
+import { DEFAULT_RATING, rateGame, type Rating } from '@youzai/game';
+import type { RatedResult, RatingChange, RatingPoint, RatingRow } from './types.ts';
+
+export interface RatedRows {
+  /** New current ratings, white then black. */
+  readonly rows: readonly [RatingRow, RatingRow];
+  readonly points: readonly [RatingPoint, RatingPoint];
+  readonly change: RatingChange;
+}
+
+/** Catches caller bugs before anything is written. */
+export function checkRated(r: RatedResult): void {
+  if (r.whiteId === r.blackId) throw new TypeError(`game ${r.gameId}: a player cannot be rated against themself`);
+  if (r.score !== 0 && r.score !== 0.5 && r.score !== 1) throw new TypeError(`game ${r.gameId}: score must be 0, 0.5 or 1`);
+  if (!Number.isSafeInteger(r.at)) throw new TypeError(`game ${r.gameId}: at must be a whole number`);
+}
+
+const glicko = (row: RatingRow | null): Rating =>
+  row ? { rating: row.rating, deviation: row.deviation, volatility: row.volatility } : DEFAULT_RATING;
+
+/** Both players' rows after the game, from their rows before it (null: never rated in this variant). */
+export function applyResult(r: RatedResult, white: RatingRow | null, black: RatingRow | null): RatedRows {
+  const before: [Rating, Rating] = [glicko(white), glicko(black)];
+  const after = rateGame(before[0], before[1], r.score);
+  const ids = [r.whiteId, r.blackId] as const;
+  const games = [white?.games ?? 0, black?.games ?? 0] as const;
+  const row = (i: 0 | 1): RatingRow => ({ userId: ids[i], variant: r.variant, ...after[i], games: games[i] + 1, ratedAt: r.at });
+  const point = (i: 0 | 1): RatingPoint => ({ userId: ids[i], variant: r.variant, gameId: r.gameId, ratedAt: r.at, ...after[i] });
+  return {
+    rows: [row(0), row(1)],
+    points: [point(0), point(1)],
+    change: {
+      gameId: r.gameId,
+      variant: r.variant,
+      players: [
+        { userId: ids[0], before: before[0], after: after[0] },
+        { userId: ids[1], before: before[1], after: after[1] },
+      ],
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The socket's messages beyond play: the lobby (seeks, pools), rooms, chat
+ * and mutes. Each is answered with ack or error, like every request; what
+ * they change reaches others through bus topics the socket listens to.
+ */
+import type { ClientMessage, Identity, ServerMessage } from '@youzai/protocol';
+import type { Result, RuleError } from '@youzai/rules';
+import { roomTopic } from '../bus/topics.ts';
+import type { SocketDeps } from './socket.ts';
+
+const SOCIAL = [
+  'chat',
+  'mute',
+  'lobby-sub',
+  'lobby-unsub',
+  'seek-create',
+  'seek-cancel',
+  'seek-accept',
+  'pool-join',
+  'pool-leave',
+  'room-join',
+  'room-leave',
+  'room-chat',
+  'room-challenge',
+  'room-accept',
+  'room-decline',
+] as const satisfies readonly ClientMessage['t'][];
+
+export type SocialMessage = Extract<ClientMessage, { t: (typeof SOCIAL)[number] }>;
+
+const SOCIAL_TYPES: ReadonlySet<string> = new Set(SOCIAL);
+export const isSocial = (m: ClientMessage): m is SocialMessage => SOCIAL_TYPES.has(m.t);
+
+/** What these handlers need of a connection. */
+export interface SocialConnection {
+  readonly user: Identity | null;
+  readonly deps: SocketDeps;
+  /** Rooms this socket is in. */
+  readonly rooms: Set<string>;
+  send(m: ServerMessage): void;
+  listen(topic: string): void;
+  unlisten(topic: string): void;
+  joinLobby(): void;
+  leaveLobby(): void;
+}
+
+type Id = { id?: number };
+
+export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: Id): Promise<void> {
+  const { lobby, rooms, chat, games } = c.deps;
+  const answer = (r: Result<unknown, RuleError>, extra: Partial<Extract<ServerMessage, { t: 'ack' }>> = {}) =>
+    c.send(r.ok ? { t: 'ack', ...id, ...extra } : { t: 'error', ...id, code: r.error.code, message: r.error.message });
+
+  // Watching the lobby needs no identity; everything else does.
+  if (m.t === 'lobby-sub') {
+    c.joinLobby();
+    c.send(lobby.snapshot());
+    return c.send({ t: 'ack', ...id });
+  }
+  if (m.t === 'lobby-unsub') {
+    c.leaveLobby();
+    return c.send({ t: 'ack', ...id });
+  }
+  const user = c.user;
+  if (!user) return c.send({ t: 'error', ...id, code: 'auth.required', message: 'Open the site first to get a session' });
+
+  switch (m.t) {
+    case 'seek-create': {
+      const r = await lobby.createSeek(user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color, range: m.range });
+      return answer(r, r.ok ? { seek: r.value.id } : {});
+    }
+    case 'seek-cancel':
+      return answer(lobby.cancelSeek(user.id, m.seek));
+    case 'seek-accept':
+      return answer(await lobby.acceptSeek(user, m.seek));
+    case 'pool-join':
+      return answer(await lobby.joinPool(user, m.pool, m.rated));
+    case 'pool-leave':
+      return answer(lobby.leavePool(user.id));
+    case 'room-join': {
+      // A second join from the same socket only sends the state again.
+      const r = c.rooms.has(m.room) ? rooms.view(m.room) : null;
+      const joined = r ? { ok: true as const, value: r } : rooms.join(m.room, user);
+      if (!joined.ok) return answer(joined);
+      c.rooms.add(m.room);
+      c.listen(roomTopic(m.room));
+      c.send({ t: 'room', room: joined.value });
+      const lines = chat.log({ room: m.room }, user.id);
+      if (lines.length) c.send({ t: 'chat-log', room: m.room, lines });
+      return c.send({ t: 'ack', ...id });
+    }
+    case 'room-leave': {
+      if (c.rooms.delete(m.room)) {
+        c.unlisten(roomTopic(m.room));
+        rooms.leave(m.room, user.id);
+      }
+      return c.send({ t: 'ack', ...id });
+    }
+    case 'room-chat':
+      return answer(rooms.say(m.room, user, m.text));
+    case 'room-challenge': {
+      const r = rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to);
+      return answer(r, r.ok ? { challenge: r.value.id } : {});
+    }
+    case 'room-accept':
+      return answer(await rooms.accept(m.room, user, m.challenge));
+    case 'room-decline':
+      return answer(rooms.decline(m.room, user.id, m.challenge));
+    case 'chat': {
+      const seat = await games.seat(m.game, user.id);
+      if (seat === undefined) return c.send({ t: 'error', ...id, code: 'game.not-found', message: 'No such game' });
+      // Players talk among themselves; spectators among themselves, unheard by the players.
+      if ((m.channel === 'players') !== (seat !== null)) {
+        return c.send({ t: 'error', ...id, code: 'chat.forbidden', message: m.channel === 'players' ? 'Only the players write here' : 'Players do not write in the spectators\u2019 chat' });
+      }
+      return answer(chat.post(user, { game: m.game, channel: m.channel }, m.text));
+    }
+    case 'mute':
+      return answer(await chat.mute(user.id, m.user, m.on));
+  }
+}
