@@ -59,7 +59,7 @@ const GAMES = [
   { variant: 'xiangqi', moves: ['h3e3', 'h10g8', 'b1c3', 'b10c8', 'i1i2', 'i10i9', 'a1a2', 'a10a9'] },
   { variant: 'janggi', moves: ['a4a5', 'a7a6', 'e2e2', 'e9e9', 'i4i5', 'i7i6', 'c4c5', 'c7c6'] },
   { variant: 'sittuyin', moves: ['K@e2', 'K@d7', 'F@d2', 'F@e7', 'R@a1', 'R@h8', 'R@h1', 'R@a8'] },
-  { variant: 'xiangqi', moves: ['b3e3', 'b10c8', 'b1c3', 'h10g8', 'a4a5', 'i7i6', 'e3e7', 'c10e8'] },
+  { variant: 'xiangqi', moves: ['b3e3', 'b10c8', 'b1c3', 'h10g8', 'a4a5', 'i7i6', 'e3e7', 'i10i9'] },
 ] as const;
 
 describe('crash and restart', () => {
