@@ -204,6 +204,10 @@ export class Game {
   get ply(): number {
     return this.referee.ply;
   }
+  /** The side to move. */
+  get turn(): Color {
+    return this.referee.pos.turn;
+  }
   seatOf(userId: string): Color | null {
     const s = this.data.seats;
     if (s[0]?.userId === userId) return 0;

@@ -404,9 +404,9 @@ export class GameService {
   private engineTurn(actor: GameActor): void {
     const hook = this.deps.onEngineTurn;
     if (!hook || actor.game.status !== 'active') return;
-    const view = actor.game.view(this.deps.clock.now());
-    const seat = view.seats[view.turn];
-    if (seat?.kind === 'engine') hook(actor.game.id, view, seat);
+    // Cheap test first: most games have no computer seat, and a full view costs.
+    const seat = actor.game.snapshot.seats[actor.game.turn];
+    if (seat?.kind === 'engine') hook(actor.game.id, actor.game.view(this.deps.clock.now()), seat);
   }
 
   /** Arms the timer for the game's next deadline (flag, first move, invitation expiry). */
