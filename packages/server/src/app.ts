@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
-import { ROUTES as GAME_ROUTES, type Ctx, type Deps } from './http/routes.ts';
+import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { pageFor } from './http/pages.ts';
@@ -43,6 +43,8 @@ export interface AppOptions {
   readonly secureCookies?: boolean;
   /** The computer opponent's move choice (the engine pool); without it a simple stand-in plays. */
   readonly engine?: ChooseMove;
+  /** Hint and evaluation for the solo board. */
+  readonly analyse?: Analyse;
   /** Lobby, room and chat parameters (tests shorten them). */
   readonly lobby?: Partial<LobbyRules>;
   readonly rooms?: Partial<RoomRules>;
@@ -80,7 +82,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
   const lobby = new Lobby({ bus: opts.bus, ...time, games, presence, ratingOf: (u, v) => ratings.ratingOf(u, v), ...(opts.lobby ? { rules: opts.lobby } : {}) });
   const rooms = new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
-  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl, lobby, rooms, presence };
+  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl, lobby, rooms, presence, ...(opts.analyse ? { analyse: opts.analyse } : {}) };
   const buckets = new Map<string, Bucket>();
   const rate = opts.httpRate ?? 50;
 

@@ -7,6 +7,7 @@
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1).
  */
 import { EnginePool, chooseMove } from '@youzai/engine';
+import { VARIANTS, legalUcis, parseFen } from '@youzai/rules';
 import { createApp } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
@@ -26,7 +27,15 @@ async function main(): Promise<void> {
   const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
   const engine = async (req: { gameId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string; level: number; clock: { remainingMs: number; incrementMs: number } }) =>
     (await chooseMove(pool, req)).uci;
-  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}), engine });
+  // Solo-board hints: full strength (level 8's skill and depth) for 0.7 s, restricted to our legal moves.
+  const analyse = async (req: { userId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string }) => {
+    const pos = parseFen(VARIANTS[req.variant], req.fen);
+    const legalMoves = pos.ok ? legalUcis(pos.value) : [];
+    const m = await pool.bestMove({ gameId: `analysis:${req.userId}`, variant: req.variant, fen: req.fen, level: 8, legalMoves, movetimeMs: 700 });
+    const score = m.score ? (m.score.kind === 'cp' ? { cp: m.score.value } : { mate: m.score.value }) : null;
+    return { bestmove: m.uci, score, depth: m.depth ?? null };
+  };
+  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}), engine, analyse });
   const recovered = await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
   console.log(`Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite in ' + (env.DATA_DIR ?? 'data')}; ${recovered} unfinished games resumed)`);

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CreateGame, Credentials, decodeBody, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
+import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
 import type { Lobby } from '../lobby/lobby.ts';
@@ -40,12 +41,24 @@ export interface Deps {
   readonly sessions: Sessions;
   readonly games: GameService;
   readonly publicUrl: string;
+  /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
+  readonly analyse?: Analyse;
   readonly lobby: Lobby;
   readonly rooms: Rooms;
   readonly presence: Presence;
 }
 
 type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
+
+export interface AnalysisResult {
+  readonly bestmove: string;
+  /** From the side to move's point of view: centipawns, or mate in n (negative: being mated). */
+  readonly score: { readonly cp: number } | { readonly mate: number } | null;
+  readonly depth: number | null;
+}
+export type Analyse = (req: { readonly userId: string; readonly variant: VariantKey; readonly fen: string }) => Promise<AnalysisResult>;
+
+const Analysis = z.object({ variant: z.enum(VARIANT_KEYS), fen: z.string().max(256) }).strict();
 
 export interface Route {
   readonly method: string;
@@ -209,6 +222,21 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/abort$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'abort' }) },
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/claim-victory$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'claim-victory' }) },
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/draw$`), handler: async (ctx, deps) => act(ctx, deps, { type: DRAW_ACTION[(await body(ctx, Draw)).op] }) },
+  {
+    // Runs on the server: the engine's WASM build needs threads (SharedArrayBuffer, so a
+    // cross-origin-isolated page) and megabytes of download in the browser; the server's
+    // pool is already warm. Per-user rate limits keep it fair.
+    method: 'POST',
+    path: /^\/api\/analysis$/,
+    handler: async (ctx, { analyse }) => {
+      const req = await body(ctx, Analysis);
+      const pos = parseFen(VARIANTS[req.variant], req.fen);
+      if (!pos.ok) fail(pos.error.code, pos.error.message);
+      if (legalUcis(pos.value).length === 0) fail('analysis.game-over', 'There is no move to suggest: the game is over');
+      if (!analyse) fail('server.no-engine', 'The engine is not available on this server');
+      sendJson(ctx.res, 200, { ok: true, ...(await analyse({ userId: ctx.user.id, variant: req.variant, fen: req.fen })) });
+    },
+  },
   {
     method: 'GET',
     path: /^\/api\/challenges$/,

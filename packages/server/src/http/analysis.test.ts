@@ -1,0 +1,58 @@
+/** The solo board's hint endpoint: decoding, position checks, and the engine seam. */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../app.ts';
+import { MemoryBus } from '../bus/bus.ts';
+import { systemClock, systemTimers } from '../service/time.ts';
+import { MemoryStore } from '../store/memory.ts';
+import { TestClient } from '../testing/client.ts';
+
+async function start(withEngine: boolean): Promise<{ app: App; base: string; asked: string[] }> {
+  const asked: string[] = [];
+  const app = await createApp({
+    store: new MemoryStore(),
+    bus: new MemoryBus(),
+    clock: systemClock,
+    timers: systemTimers,
+    publicUrl: 'http://test',
+    httpRate: 1000,
+    ...(withEngine ? { analyse: async (r: { fen: string }) => (asked.push(r.fen), { bestmove: 'h3e3', score: { cp: 30 }, depth: 9 }) } : {}),
+  });
+  await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, asked };
+}
+
+describe('POST /api/analysis', () => {
+  let s: Awaited<ReturnType<typeof start>>;
+  let none: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => {
+    s = await start(true);
+    none = await start(false);
+  });
+  afterAll(async () => {
+    await s.app.close();
+    await none.app.close();
+  });
+  const start_ = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+  it('answers the engine\'s move and score for a valid position', async () => {
+    const c = new TestClient(s.base);
+    const r = await c.http('POST', '/api/analysis', { variant: 'xiangqi', fen: start_ });
+    expect(r.json).toEqual({ ok: true, bestmove: 'h3e3', score: { cp: 30 }, depth: 9 });
+    expect(s.asked).toEqual([start_]);
+  });
+
+  it('refuses a bad FEN and a finished position before asking the engine', async () => {
+    const c = new TestClient(s.base);
+    expect((await c.http('POST', '/api/analysis', { variant: 'xiangqi', fen: 'nonsense' })).json.code).toBe('fen.ranks');
+    const mated = await c.http('POST', '/api/analysis', { variant: 'xiangqi', fen: '1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1' });
+    expect(mated.json.code).toBe('analysis.game-over');
+    expect(s.asked.length).toBe(1);
+  });
+
+  it('says so when the server has no engine', async () => {
+    const r = await new TestClient(none.base).http('POST', '/api/analysis', { variant: 'janggi', fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1' });
+    expect(r.status).toBe(503);
+    expect(r.json.code).toBe('server.no-engine');
+  });
+});
