@@ -13,6 +13,9 @@ import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
 import { openStore } from './store/open.ts';
 
+// A server keeps serving: a stray rejection is logged, never fatal.
+process.on('unhandledRejection', (e) => console.error('unhandled rejection:', e));
+
 async function main(): Promise<void> {
   const env = process.env;
   const port = Number(env.PORT ?? 8080);
