@@ -179,7 +179,7 @@ async function main(): Promise<void> {
   const server = await startServer(port, schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir });
   const base = `http://127.0.0.1:${port}`;
   const bench = new Bench(base);
-  const stats = async (q = '') => (await new Http(base).call('GET', '/api/stats' + q)) as { memory: { rss: number; heapUsed: number }; live: number; eventLoopDelayMs: { p50: number; p99: number; max: number } };
+  const stats = async (q = '') => (await new Http(base).call('GET', '/api/stats' + q)) as { memory: { rss: number; heapUsed: number }; live: number; eventLoopDelayMs: { p50: number; p99: number; max: number }; moveServiceMs: { count: number; p50: number; p99: number } };
   try {
     const before = await stats();
     console.log(`store: ${STORE}; setting up ${GAMES} games (${GAMES * 2} players, one socket each)...`);
@@ -215,6 +215,8 @@ async function main(): Promise<void> {
     console.log(`server memory: rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; per live game (rss delta incl. its two sockets and sessions): ${(perGame / 1024).toFixed(1)} KiB`);
     clientLoop.disable();
     console.log(`bench client event-loop delay (adds to the round trip): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(clientLoop.max / 1e6).toFixed(1)} ms`);
+    const ms = after.moveServiceMs;
+    console.log(`server-side time per accepted move (queue, rules, durable write, broadcast): p50 ${ms.p50.toFixed(1)} ms, p99 ${ms.p99.toFixed(1)} ms over ${ms.count} moves`);
     const d = after.eventLoopDelayMs;
     console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
     if (bench.errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(bench.errors))}`);

@@ -118,8 +118,12 @@ export const ROUTES: readonly Route[] = [
         live: games.liveGames(100_000).length,
         memory: { rss: m.rss, heapUsed: m.heapUsed },
         eventLoopDelayMs: { p50: d.percentile(50) / 1e6, p99: d.percentile(99) / 1e6, max: d.max / 1e6 },
+        moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
       });
-      if (ctx.url.searchParams.has('reset')) d.reset();
+      if (ctx.url.searchParams.has('reset')) {
+        d.reset();
+        games.moveTimes.reset();
+      }
     },
   },
   { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: me(ctx) }) },

@@ -10,6 +10,7 @@ import type { Bus } from '../bus/bus.ts';
 import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow, type Store } from '../store/types.ts';
 import { GameActor, type StoredExtras, type VersionedEvent } from './actor.ts';
 import { randomId } from './ids.ts';
+import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Clock, Timers } from './time.ts';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -228,16 +229,23 @@ export class GameService {
 
   /** A player's action; the side is the user's seat, never chosen by the client. */
   async act(id: string, userId: string, action: PlayerAction): Promise<Result<true, ServiceError>> {
+    const started = performance.now();
     const actor = await this.actor(id);
     if (!actor) return err('game.not-found', 'No such game');
-    return actor.run(async () => {
+    const r = await actor.run(async (): Promise<Result<true, ServiceError>> => {
       const by = actor.game.seatOf(userId);
       if (by === null) return err('game.forbidden', 'You are not playing in this game');
       const full: GameAction = action.type === 'move' ? { ...action, by } : { type: action.type, by };
-      const r = await this.commit(actor, full, this.deps.clock.now());
-      return r.ok ? ok(true as const) : r;
+      const done = await this.commit(actor, full, this.deps.clock.now());
+      return done.ok ? ok(true as const) : done;
     });
+    // Server-side time of an accepted move: queueing, rules, the durable write, the broadcast.
+    if (action.type === 'move' && r.ok) this.moveTimes.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+    return r;
   }
+
+  /** Microseconds per accepted move, as served by this node (see /api/stats). */
+  readonly moveTimes: RecordableHistogram = createHistogram();
 
   /** The full state for a watcher or player, with the version it is at. */
   async view(id: string, userId?: string): Promise<{ view: GameView; v: number; you: Color | null; extras: StoredExtras } | null> {
