@@ -187,3 +187,16 @@ describe('offers, claims, aborts, resignation', () => {
     expect(r.apply({ type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 510_000).ok).toBe(true);
   });
 });
+
+describe('computer guard', () => {
+  it('lists the moves that would lose by a run limit, and only at the limit', () => {
+    const g = newGame({ fen: '3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1', clock: { kind: 'fischer', baseMs: 600_000, incrementMs: 0 } });
+    const line = 'i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10'.split(' ');
+    line.forEach((uci, ply) => {
+      if (ply === 10) expect(g.movesThatViolate()).toEqual([]); // Red has checked 5 times: below its limit
+      must(g, { type: 'move', by: (ply % 2) as 0 | 1, uci, ply }, 1_000 + ply);
+    });
+    expect(g.movesThatViolate()).toContain('i9i10');
+    expect(g.movesThatViolate()).not.toContain('i9i8');
+  });
+});

@@ -4,7 +4,7 @@
  * rejected action leaves the game untouched; accepted actions return the
  * events to broadcast. Time is an argument; nothing here reads a clock.
  */
-import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result, type RuleError, type VariantKey } from '@youzai/rules';
+import { VARIANTS, err, hasMatingMaterial, legalUcis, makeFen, ok, type Color, type Result, type RuleError, type VariantKey } from '@youzai/rules';
 import { flagAt, newClock, punch, read, startTurn, stop, type ClockConfig, type ClockState } from './clock.ts';
 import type { Referee, RefereeState } from './referee.ts';
 import { startReferee } from './referees.ts';
@@ -334,6 +334,13 @@ export class Game {
   /** The referee's warning for a candidate move (Xiangqi run limits). */
   wouldViolate(uci: string): Verdict | null {
     return this.referee.wouldViolate(uci);
+  }
+
+  /** Legal moves that would lose (or draw) at once by a run limit; empty unless the side to move is at its limit. */
+  movesThatViolate(): string[] {
+    const run = this.referee.state().runs?.[this.referee.pos.turn];
+    if (!run || run.length < run.limit) return [];
+    return legalUcis(this.referee.pos).filter((m) => this.referee.wouldViolate(m) !== null);
   }
 
   clockView(now: number): ClockView {

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   });
   const bus = new MemoryBus();
   const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
-  const engine = async (req: { gameId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string; level: number; clock: { remainingMs: number; incrementMs: number } }) =>
+  const engine = async (req: { gameId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string; level: number; clock: { remainingMs: number; incrementMs: number }; avoid: readonly string[] }) =>
     (await chooseMove(pool, req)).uci;
   // Solo-board hints: full strength (level 8's skill and depth) for 0.7 s, restricted to our legal moves.
   const analyse = async (req: { userId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string }) => {

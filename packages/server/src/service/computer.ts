@@ -15,6 +15,8 @@ export interface EngineRequest {
   readonly fen: string;
   readonly level: number;
   readonly clock: { readonly remainingMs: number; readonly incrementMs: number };
+  /** Legal moves to play only if nothing else is left (they lose by a rule the engine cannot see). */
+  readonly avoid: readonly string[];
 }
 
 /** Answers a legal move in Fairy-Stockfish notation. */
@@ -47,6 +49,7 @@ export class ComputerPlayer {
       fen: view.fen,
       level: seat.level ?? 3,
       clock: { remainingMs: view.clock.remainingMs[view.turn], incrementMs: cfg.kind === 'fischer' ? cfg.incrementMs : cfg.periodMs },
+      avoid: this.games ? await this.games.movesToAvoid(gameId) : [],
     };
     let uci: string | null = null;
     try {

@@ -408,6 +408,12 @@ export class GameService {
     }
   }
 
+  /** Moves the computer should not play: they would lose by a rule the engine cannot see (Xiangqi run limits). */
+  async movesToAvoid(id: string): Promise<string[]> {
+    const actor = await this.actor(id);
+    return actor ? actor.game.movesThatViolate() : [];
+  }
+
   /** Tells the computer player when a computer seat is to move. */
   private engineTurn(actor: GameActor): void {
     const hook = this.deps.onEngineTurn;
