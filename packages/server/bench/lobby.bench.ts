@@ -12,44 +12,20 @@
  * and accepted per second, 20), BENCH_ACTIVE (clients that seek and accept,
  * 200), BENCH_STORE (sqlite|postgres).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { tempSchema } from '../src/store/fixtures.ts';
+import { freePort, startServerProcess } from '../src/testing/server-process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SEEK_RATE = Number(process.env.SEEK_RATE ?? 20);
 const ACTIVE = Math.min(CLIENTS, Number(process.env.BENCH_ACTIVE ?? 200));
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const extra = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const c = spawn(process.execPath, [...extra, '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HTTP_RATE: '1000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => c.stdout!.on('data', (d: Buffer) => String(d).includes('is running at') && resolve()));
-  if (process.env.BENCH_SERVER_LOG) c.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
-  return c;
-}
 
 async function session(base: string): Promise<string> {
   const res = await fetch(base + '/api/me');
@@ -130,7 +106,10 @@ async function main(): Promise<void> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
   const schema = STORE === 'postgres' ? await tempSchema() : null;
-  const server = await startServer(port, schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir });
+  const server = await startServerProcess(port, { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) }, {
+    extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+    log: Boolean(process.env.BENCH_SERVER_LOG),
+  });
   const base = `http://127.0.0.1:${port}`;
   const stats = async (q = '') =>
     (await (await fetch(base + '/api/stats' + q)).json()) as { memory: { rss: number; heapUsed: number }; eventLoopDelayMs: { p50: number; p99: number; max: number } };

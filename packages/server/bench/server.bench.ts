@@ -8,46 +8,21 @@
  * Env: BENCH_GAMES (5000), BENCH_SECONDS (30), THINK_MS (mean think time per
  * move, 2000: 5000 games / 2 s = 2,500 moves/s), BENCH_STORE (sqlite|postgres).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { VARIANTS, legalUcis, parseFen, parseUci, type Position, type VariantKey } from '@youzai/rules';
 import { tempSchema } from '../src/store/fixtures.ts';
+import { freePort, startServerProcess } from '../src/testing/server-process.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const THINK = Number(process.env.THINK_MS ?? 2000);
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const VARIANT_CYCLE: VariantKey[] = ['xiangqi', 'janggi', 'sittuyin'];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const extra = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  // The same V8 flags as `npm start`: a 64 MB young generation keeps GC pauses short under load.
-  const c = spawn(process.execPath, ['--max-semi-space-size=64', ...extra, '--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HTTP_RATE: '1000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => c.stdout!.on('data', (d: Buffer) => String(d).includes('is running at') && resolve()));
-  if (process.env.BENCH_SERVER_LOG) c.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
-  return c;
-}
 
 class Http {
   cookie = '';
@@ -177,7 +152,10 @@ async function main(): Promise<void> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
   const schema = STORE === 'postgres' ? await tempSchema() : null;
-  const server = await startServer(port, schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir });
+  const server = await startServerProcess(port, { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) }, {
+    extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+    log: Boolean(process.env.BENCH_SERVER_LOG),
+  });
   const base = `http://127.0.0.1:${port}`;
   const bench = new Bench(base);
   const stats = async (q = '') => (await new Http(base).call('GET', '/api/stats' + q)) as { memory: { rss: number; heapUsed: number }; live: number; eventLoopDelayMs: { p50: number; p99: number; max: number }; moveServiceMs: { count: number; p50: number; p99: number } };

@@ -4,16 +4,14 @@
  * acknowledged move is there, clocks did not charge the downtime, and play
  * continues.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestClient } from './testing/client.ts';
+import { freePort, startServerProcess } from './testing/server-process.ts';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'youzai-crash-'));
 let child: ChildProcess | null = null;
 
@@ -22,37 +20,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const c = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const t = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
-    c.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('is running at')) {
-        clearTimeout(t);
-        resolve();
-      }
-    });
-    c.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    c.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-  return c;
-}
+const startServer = (port: number): Promise<ChildProcess> => startServerProcess(port, { DATA_DIR: dataDir });
 
 // Each game: variant and the moves both sides will play, alternating.
 const GAMES = [

@@ -1,0 +1,55 @@
+/** The real server as a child process, for the crash test and the benchmarks: the way `npm start` runs it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** The V8 flags `npm start` uses (package.json): a 64 MB young generation keeps GC pauses short under load. */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'] as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts packages/server/src/main.ts on 127.0.0.1:`port` and resolves once it
+ * says it is running. `extraArgs`: more Node flags (e.g. --cpu-prof); `log`:
+ * copy the server's output to this process's stderr afterwards.
+ */
+export async function startServerProcess(port: number, env: Record<string, string>, opts: { extraArgs?: readonly string[]; log?: boolean } = {}): Promise<ChildProcess> {
+  const c = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.extraArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const t = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 60_000);
+    const onExit = (code: number | null) => reject(new Error(`the server exited (${code}): ${out}`));
+    c.on('exit', onExit);
+    c.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    c.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('is running at')) {
+        clearTimeout(t);
+        c.off('exit', onExit);
+        resolve();
+      }
+    });
+  });
+  if (opts.log) {
+    c.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
+    c.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
+  } else {
+    c.stdout!.resume();
+    c.stderr!.resume();
+  }
+  return c;
+}
