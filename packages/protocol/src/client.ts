@@ -76,15 +76,8 @@ export const ClientMessage = z.discriminatedUnion('t', [
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['t'];
 
-export const CLIENT_TYPES: readonly ClientMessageType[] = [
-  'ping',
-  'sub',
-  'unsub',
-  'move',
-  'resign',
-  'draw',
-  'abort',
-  'claim-victory',
+/** Messages beyond play: the lobby (seeks, pools), rooms, chat and mutes. */
+export const SOCIAL_CLIENT_TYPES = [
   'chat',
   'mute',
   'lobby-sub',
@@ -100,7 +93,9 @@ export const CLIENT_TYPES: readonly ClientMessageType[] = [
   'room-challenge',
   'room-accept',
   'room-decline',
-];
+] as const satisfies readonly ClientMessageType[];
+
+export const CLIENT_TYPES: readonly ClientMessageType[] = ['ping', 'sub', 'unsub', 'move', 'resign', 'draw', 'abort', 'claim-victory', ...SOCIAL_CLIENT_TYPES];
 
 export type DecodeErrorCode = 'protocol.too-large' | 'protocol.malformed' | 'protocol.unknown-type' | 'protocol.invalid';
 

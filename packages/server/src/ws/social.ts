@@ -3,28 +3,12 @@
  * and mutes. Each is answered with ack or error, like every request; what
  * they change reaches others through bus topics the socket listens to.
  */
-import type { ClientMessage, Identity, ServerMessage } from '@youzai/protocol';
+import { SOCIAL_CLIENT_TYPES, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
 import type { Result, RuleError } from '@youzai/rules';
 import { roomTopic } from '../bus/topics.ts';
 import type { SocketDeps } from './socket.ts';
 
-const SOCIAL = [
-  'chat',
-  'mute',
-  'lobby-sub',
-  'lobby-unsub',
-  'seek-create',
-  'seek-cancel',
-  'seek-accept',
-  'pool-join',
-  'pool-leave',
-  'room-join',
-  'room-leave',
-  'room-chat',
-  'room-challenge',
-  'room-accept',
-  'room-decline',
-] as const satisfies readonly ClientMessage['t'][];
+const SOCIAL = SOCIAL_CLIENT_TYPES;
 
 export type SocialMessage = Extract<ClientMessage, { t: (typeof SOCIAL)[number] }>;
 
