@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../fen.ts';
 import type { Move } from '../../move.ts';
-import { legalMoveList, makeLine, type Notation } from '../../notation.ts';
+import { makeLine } from '../../notation.ts';
 import type { Position } from '../../position.ts';
 import { makeUci, parseUci } from '../../uci.ts';
 import { janggi } from './index.ts';
 import { janggiAlgebraic as n } from './notation.ts';
 import { prng, walkPositions as walk } from '../../testing/random-play.ts';
+import { roundTrip } from '../../testing/notation-round-trip.ts';
 
 const at = (fen: string): Position => {
   const r = parseFen(janggi, fen);
@@ -117,26 +118,6 @@ describe('Janggi algebraic: reading', () => {
 
 
 /** Fails with the first move whose text is shared or does not read back. */
-function roundTrip(notation: Notation, positions: readonly Position[]): { moves: number; texts: Set<string> } {
-  let moves = 0;
-  const texts = new Set<string>();
-  for (const pos of positions) {
-    const seen = new Map<string, Move>();
-    for (const m of legalMoveList(pos)) {
-      const text = notation.make(pos, m);
-      const clash = seen.get(text);
-      if (clash !== undefined) throw new Error(`${text} prints both ${makeUci(pos, clash)} and ${makeUci(pos, m)}`);
-      seen.set(text, m);
-      const back = notation.parse(pos, text);
-      if (!back.ok || back.value !== m) {
-        throw new Error(`${makeUci(pos, m)} → ${text} → ${back.ok ? makeUci(pos, back.value) : back.error.code}`);
-      }
-      texts.add(text);
-      moves++;
-    }
-  }
-  return { moves, texts };
-}
 
 describe('Janggi algebraic: round trip over random play', () => {
   const rnd = prng(7321);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseFen } from '../../fen.ts';
-import type { Move } from '../../move.ts';
-import { legalMoveList, makeLine, parseLine } from '../../notation.ts';
+import { makeLine, parseLine } from '../../notation.ts';
 import type { Position } from '../../position.ts';
 import { makeUci, parseUci } from '../../uci.ts';
 import { sittuyin } from './index.ts';
 import { sittuyinAlgebraic as n } from './notation.ts';
 import { prng, walkPositions as walk } from '../../testing/random-play.ts';
+import { roundTrip } from '../../testing/notation-round-trip.ts';
 
 const at = (fen: string): Position => {
   const r = parseFen(sittuyin, fen);
@@ -130,23 +130,7 @@ describe('Sittuyin algebraic: round trip over random play', () => {
 
   it('parse(make(m)) is m and no two legal moves print alike', () => {
     expect(positions.length).toBeGreaterThan(300);
-    let moves = 0;
-    const texts = new Set<string>();
-    for (const pos of positions) {
-      const seen = new Map<string, Move>();
-      for (const m of legalMoveList(pos)) {
-        const text = n.make(pos, m);
-        const clash = seen.get(text);
-        if (clash !== undefined) throw new Error(`${text} prints both ${makeUci(pos, clash)} and ${makeUci(pos, m)}`);
-        seen.set(text, m);
-        const back = n.parse(pos, text);
-        if (!back.ok || back.value !== m) {
-          throw new Error(`${makeUci(pos, m)} → ${text} → ${back.ok ? makeUci(pos, back.value) : back.error.code}`);
-        }
-        texts.add(text);
-        moves++;
-      }
-    }
+    const { moves, texts } = roundTrip(n, positions);
     expect(moves).toBeGreaterThan(8000);
     const all = [...texts];
     for (const re of [/@/, /x/, /=G$/, /^[a-h][1-8][a-h][1-8]=G$/, /\+$/, /^[KGEHR]([a-h]|[1-8]|[a-h][1-8])x?[a-h][1-8]/]) {
