@@ -12,13 +12,9 @@
  * and accepted per second, 20), BENCH_ACTIVE (clients that seek and accept,
  * 200), BENCH_STORE (sqlite|postgres).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { tempSchema } from '../src/store/fixtures.ts';
-import { freePort, startServerProcess } from '../src/testing/server-process.ts';
+import { percentile, startBenchServer } from '../src/testing/server-process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -96,21 +92,8 @@ class Client {
   }
 }
 
-function pct(xs: number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
 async function main(): Promise<void> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
-  const schema = STORE === 'postgres' ? await tempSchema() : null;
-  const server = await startServerProcess(port, { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) }, {
-    extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
-    log: Boolean(process.env.BENCH_SERVER_LOG),
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, server, dispose } = await startBenchServer(STORE);
   const stats = async (q = '') =>
     (await (await fetch(base + '/api/stats' + q)).json()) as { memory: { rss: number; heapUsed: number }; eventLoopDelayMs: { p50: number; p99: number; max: number } };
   try {
@@ -253,8 +236,8 @@ async function main(): Promise<void> {
     console.log(
       `messages delivered to clients: ${(received.all / elapsed).toFixed(0)} per second (${received.all} in ${elapsed.toFixed(1)} s; ${received.seeks} seek updates, ${received.counters} counters)`,
     );
-    console.log(`seek-create → the seek in another client's lobby stream: p50 ${pct(visibility, 50).toFixed(1)} ms, p99 ${pct(visibility, 99).toFixed(1)} ms`);
-    console.log(`accept → both players have the game: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${pct(latencies, 100).toFixed(1)} ms (${latencies.length} pairings)`);
+    console.log(`seek-create → the seek in another client's lobby stream: p50 ${percentile(visibility, 50).toFixed(1)} ms, p99 ${percentile(visibility, 99).toFixed(1)} ms`);
+    console.log(`accept → both players have the game: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms (${latencies.length} pairings)`);
     console.log(
       `server memory per connection (socket, session lookup done, lobby subscription): rss ${(perConn / 1024).toFixed(1)} KiB, heap ${(perConnHeap / 1024).toFixed(1)} KiB; ` +
         `rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB at the end`,
@@ -267,8 +250,7 @@ async function main(): Promise<void> {
   } finally {
     server.kill(process.env.BENCH_NODE_ARGS ? 'SIGINT' : 'SIGKILL');
     await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3000 : 0));
-    rmSync(dataDir, { recursive: true, force: true });
-    await schema?.dispose();
+    await dispose();
     process.exit(0);
   }
 }

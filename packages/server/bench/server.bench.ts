@@ -8,14 +8,10 @@
  * Env: BENCH_GAMES (5000), BENCH_SECONDS (30), THINK_MS (mean think time per
  * move, 2000: 5000 games / 2 s = 2,500 moves/s), BENCH_STORE (sqlite|postgres).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { VARIANTS, legalUcis, parseFen, parseUci, type Position, type VariantKey } from '@youzai/rules';
-import { tempSchema } from '../src/store/fixtures.ts';
-import { freePort, startServerProcess } from '../src/testing/server-process.ts';
+import { percentile, startBenchServer } from '../src/testing/server-process.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -142,21 +138,8 @@ class Bench {
   }
 }
 
-function pct(xs: number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
 async function main(): Promise<void> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
-  const schema = STORE === 'postgres' ? await tempSchema() : null;
-  const server = await startServerProcess(port, { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) }, {
-    extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
-    log: Boolean(process.env.BENCH_SERVER_LOG),
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const { base, server, dispose } = await startBenchServer(STORE);
   const bench = new Bench(base);
   const stats = async (q = '') => (await new Http(base).call('GET', '/api/stats' + q)) as { memory: { rss: number; heapUsed: number }; live: number; eventLoopDelayMs: { p50: number; p99: number; max: number }; moveServiceMs: { count: number; p50: number; p99: number } };
   try {
@@ -190,7 +173,7 @@ async function main(): Promise<void> {
     const perGame = (after.memory.rss - before.memory.rss) / Math.max(1, after.live);
     console.log(`concurrent games: ${after.live} live at the end (${bench.ended} ended and were replaced during the run)`);
     console.log(`moves per second: ${(bench.moves / elapsed).toFixed(0)} (${bench.moves} moves in ${elapsed.toFixed(1)} s)`);
-    console.log(`move round trip (send → ack, all players): p50 ${pct(bench.rtts, 50).toFixed(1)} ms, p99 ${pct(bench.rtts, 99).toFixed(1)} ms`);
+    console.log(`move round trip (send → ack, all players): p50 ${percentile(bench.rtts, 50).toFixed(1)} ms, p99 ${percentile(bench.rtts, 99).toFixed(1)} ms`);
     console.log(`server memory: rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; per live game (rss delta incl. its two sockets and sessions): ${(perGame / 1024).toFixed(1)} KiB`);
     clientLoop.disable();
     console.log(`bench client event-loop delay (adds to the round trip): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(clientLoop.max / 1e6).toFixed(1)} ms`);
@@ -202,8 +185,7 @@ async function main(): Promise<void> {
   } finally {
     server.kill(process.env.BENCH_NODE_ARGS ? 'SIGINT' : 'SIGKILL');
     await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3000 : 0));
-    rmSync(dataDir, { recursive: true, force: true });
-    await schema?.dispose();
+    await dispose();
     process.exit(0);
   }
 }

@@ -53,3 +53,37 @@ export async function startServerProcess(port: number, env: Record<string, strin
   }
   return c;
 }
+
+/**
+ * The server as the benchmarks run it: its own process, no HTTP rate limit,
+ * SQLite in a temporary folder or PostgreSQL in a schema of its own.
+ * Env: BENCH_NODE_ARGS (more Node flags), BENCH_SERVER_LOG (copy its output).
+ */
+export async function startBenchServer(store: string): Promise<{ base: string; server: ChildProcess; dispose: () => Promise<void> }> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { tempSchema } = await import('../store/fixtures.ts');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
+  const schema = store === 'postgres' ? await tempSchema() : null;
+  const server = await startServerProcess(port, { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) }, {
+    extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+    log: Boolean(process.env.BENCH_SERVER_LOG),
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    server,
+    dispose: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await schema?.dispose();
+    },
+  };
+}
+
+/** The p-th percentile of `xs` (NaN when empty). */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+}
