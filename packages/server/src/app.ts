@@ -10,7 +10,7 @@ import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
-import { pageFor } from './http/pages.ts';
+import { isPagePath, WebFiles } from './http/static.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
 import { Lobby, type LobbyRules } from './lobby/lobby.ts';
 import { Presence } from './lobby/presence.ts';
@@ -49,6 +49,8 @@ export interface AppOptions {
   readonly lobby?: Partial<LobbyRules>;
   readonly rooms?: Partial<RoomRules>;
   readonly chat?: Partial<ChatRules>;
+  /** The built web client (packages/web/dist); pages say how to build it when absent. */
+  readonly webDir?: string;
 }
 
 export interface App {
@@ -91,7 +93,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
       ? `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${opts.secureCookies ? '; Secure' : ''}`
       : `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}${opts.secureCookies ? '; Secure' : ''}`;
 
+  const web = new WebFiles(opts.webDir ?? null);
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Static files first: cached in memory, no identity and no rate limit (one page load fetches dozens).
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/assets/')) {
+      if (web.serveAsset(req, res, (req.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'))) return;
+    }
     const addr = req.socket.remoteAddress ?? '?';
     let bucket = buckets.get(addr);
     if (!bucket) buckets.set(addr, (bucket = new Bucket(rate, rate * 2, opts.clock.now())));
@@ -104,8 +112,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     } catch {
       return sendError(res, 400, 'http.bad-url', 'Malformed URL');
     }
-    const page = pageFor(url.pathname);
-    const route = page ? null : ROUTES.find((r) => r.method === req.method && r.path.test(url.pathname));
+    const route = ROUTES.find((r) => r.method === req.method && r.path.test(url.pathname)) ?? null;
+    const page = !route && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(url.pathname) && !ROUTES.some((r) => r.path.test(url.pathname));
     if (!page && !route) {
       const known = ROUTES.some((r) => r.path.test(url.pathname));
       return sendError(res, known ? 405 : 404, known ? 'http.method' : 'http.not-found', known ? 'Method not allowed' : 'Not found');
@@ -118,8 +126,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
     }
     if (page) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(page);
+      web.servePage(req, res, {});
       return;
     }
     const ctx: Ctx = {

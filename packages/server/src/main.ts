@@ -2,12 +2,14 @@
  * npm start: the club's server. Environment:
  *   PORT (8080), HOST (0.0.0.0), DATA_DIR (data; the SQLite file lives there),
  *   DATABASE_URL (PostgreSQL instead of SQLite), REDIS_URL (several nodes; see docs),
+ *   WEB_DIR (packages/web/dist: the built web client),
  *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
  *   HTTP_RATE (requests per second per address, default 50),
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1).
  */
 import { EnginePool, chooseMove } from '@youzai/engine';
 import { VARIANTS, legalUcis, parseFen } from '@youzai/rules';
+import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
     const score = m.score ? (m.score.kind === 'cp' ? { cp: m.score.value } : { mate: m.score.value }) : null;
     return { bestmove: m.uci, score, depth: m.depth ?? null };
   };
-  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}), engine, analyse });
+  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}), engine, analyse, webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)) });
   const recovered = await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
   console.log(`Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite in ' + (env.DATA_DIR ?? 'data')}; ${recovered} unfinished games resumed)`);

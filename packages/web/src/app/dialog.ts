@@ -1,0 +1,35 @@
+/** A small modal: a question and buttons; resolves with the chosen value (null when dismissed). */
+import { h } from './h.ts';
+import { t } from '../i18n/index.ts';
+
+export function choose<T>(title: string, body: string, options: readonly { label: string; value: T; primary?: boolean }[]): Promise<T | null> {
+  return new Promise((resolve) => {
+    const done = (v: T | null) => {
+      overlay.remove();
+      document.removeEventListener('keydown', onKey);
+      resolve(v);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') done(null);
+    };
+    const buttons = options.map((o) => {
+      const b = h(`button${o.primary ? '.primary' : ''}`, { type: 'button' }, o.label);
+      b.addEventListener('click', () => done(o.value));
+      return b;
+    });
+    const cancel = h('button', { type: 'button' }, t('common.cancel'));
+    cancel.addEventListener('click', () => done(null));
+    const box = h('div.dialog', { role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('h2', null, title), body ? h('p', null, body) : null, h('div.dialog-buttons', null, ...buttons, cancel));
+    const overlay = h('div.overlay', null, box);
+    overlay.addEventListener('click', (e) => {
+      if (e.target === overlay) done(null);
+    });
+    document.addEventListener('keydown', onKey);
+    document.body.append(overlay);
+    buttons[0]?.focus();
+  });
+}
+
+export async function confirmBox(title: string, body: string, yes: string): Promise<boolean> {
+  return (await choose(title, body, [{ label: yes, value: true, primary: true }])) === true;
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { match } from './router.ts';
+
+describe('router', () => {
+  it('matches the pages with their parameters', () => {
+    expect(match('/')).toEqual({ name: 'home', params: {} });
+    expect(match('/game/Ab3dE9xZ')).toEqual({ name: 'game', params: { id: 'Ab3dE9xZ' } });
+    expect(match('/invite/Ab3dE9xZ/tok3n12345')).toEqual({ name: 'invite', params: { id: 'Ab3dE9xZ', token: 'tok3n12345' } });
+    expect(match('/@/lan_1')).toEqual({ name: 'profile', params: { name: 'lan_1' } });
+    expect(match('/leaderboard/janggi').params).toEqual({ variant: 'janggi' });
+    expect(match('/leaderboard').params).toEqual({});
+    expect(match('/rules/sittuyin')).toEqual({ name: 'rules', params: { variant: 'sittuyin' } });
+    expect(match('/rooms/Ab3dE9xZ').name).toBe('room');
+  });
+
+  it('sends everything else to the not-found page', () => {
+    expect(match('/game/bad').name).toBe('not-found');
+    expect(match('/rules/chess').name).toBe('not-found');
+    expect(match('/api/games').name).toBe('not-found');
+  });
+});

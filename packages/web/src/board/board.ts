@@ -1,0 +1,137 @@
+/**
+ * The board component: chessgroundx for drawing, dragging, premoves and
+ * animation; legal moves always from our rules library (the same code the
+ * server arbitrates with). Works for the three geometries.
+ */
+import { Chessground } from 'chessgroundx';
+import type { Api } from 'chessgroundx/api.js';
+import type { Config } from 'chessgroundx/config.js';
+import { premove } from 'chessgroundx/premove.js';
+import type * as cg from 'chessgroundx/types.js';
+import { legalUcis, makeFen, type Position, type VariantKey } from '@youzai/rules';
+import { lastMoveKeys, moveChoices, type MoveChoices } from './keys.ts';
+import 'chessgroundx/assets/chessground.base.css';
+import './board.css';
+
+export type Side = 'white' | 'black';
+export const sideOf = (c: 0 | 1): Side => (c === 0 ? 'white' : 'black');
+
+const POCKET_ROLES: Partial<Record<VariantKey, cg.Role[]>> = {
+  sittuyin: ['k-piece', 'f-piece', 'r-piece', 's-piece', 'n-piece'],
+};
+
+export interface BoardOptions {
+  readonly variant: VariantKey;
+  readonly orientation: Side;
+  /** A move made on the board; `choose` is called when one drag means several moves (an optional promotion). */
+  readonly onMove: (uci: string) => void;
+  readonly choose?: (options: readonly string[]) => Promise<string | null>;
+  /** Premoves for players (not on the solo board). */
+  readonly premoves?: boolean;
+}
+
+export interface BoardState {
+  readonly pos: Position;
+  readonly lastUci?: string | undefined;
+  /** Which side may move pieces now: a player's colour, 'both' (solo board), or null (watching, game over). */
+  readonly movable: Side | 'both' | null;
+  /** For a player waiting for the opponent: their colour, so they can premove. */
+  readonly premoveColor?: Side | null;
+}
+
+export class Board {
+  readonly wrap: HTMLElement;
+  readonly pocketTop: HTMLElement | null;
+  readonly pocketBottom: HTMLElement | null;
+  private readonly api: Api;
+  private choices: MoveChoices = moveChoices([]);
+
+  constructor(
+    readonly el: HTMLElement,
+    private readonly opts: BoardOptions,
+  ) {
+    const geometry = opts.variant === 'sittuyin' ? { width: 8, height: 8 } : { width: 9, height: 10 };
+    const pocketRoles = POCKET_ROLES[opts.variant];
+    this.wrap = document.createElement('div');
+    this.wrap.className = `yz-board yz-${opts.variant}`;
+    this.pocketTop = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
+    this.pocketBottom = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
+    el.replaceChildren(...[this.pocketTop, this.wrap, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
+    const config: Config = {
+      orientation: opts.orientation,
+      dimensions: geometry,
+      coordinates: false,
+      kingRoles: ['k-piece'],
+      ...(pocketRoles ? { pocketRoles: { white: pocketRoles, black: pocketRoles } } : {}),
+      animation: { enabled: true, duration: 220 },
+      highlight: { lastMove: true, check: true },
+      draggable: { enabled: true, showGhost: true },
+      drawable: { enabled: true },
+      movable: {
+        free: false,
+        showDests: true,
+        events: {
+          after: (orig, dest) => void this.played(orig, dest),
+          afterNewPiece: (piece, dest) => void this.played(`${piece.role[0]!.toUpperCase()}@`, dest),
+        },
+      },
+      premovable: { enabled: opts.premoves ?? false, premoveFunc: premove(opts.variant, false, geometry) },
+    };
+    this.api = Chessground(this.wrap, config, this.pocketTop ?? undefined, this.pocketBottom ?? undefined);
+  }
+
+  private async played(orig: string, dest: string): Promise<void> {
+    const options = this.choices.byPair.get(`${orig}${dest}`) ?? [];
+    if (options.length === 0) return;
+    let uci: string | null = options[0]!;
+    if (options.length > 1) uci = this.opts.choose ? await this.opts.choose(options) : options[0]!;
+    if (uci) this.opts.onMove(uci);
+    else this.api.cancelMove();
+  }
+
+  /** Shows a position. Legal moves are computed here from the rules library. */
+  set(state: BoardState): void {
+    const { pos } = state;
+    const turn = sideOf(pos.turn as 0 | 1);
+    const movingNow = state.movable === 'both' || state.movable === turn;
+    this.choices = moveChoices(movingNow ? legalUcis(pos) : []);
+    const check = pos.inCheck();
+    this.api.set({
+      fen: makeFen(pos),
+      turnColor: turn,
+      check: check ? turn : false,
+      lastMove: lastMoveKeys(state.lastUci) as cg.Orig[] | undefined,
+      movable: {
+        color: movingNow ? (state.movable === 'both' ? 'both' : turn) : (state.premoveColor ?? undefined),
+        dests: this.choices.dests as cg.Dests,
+      },
+    });
+    if (!state.movable) this.api.cancelPremove();
+  }
+
+  /** Plays a premove the player set earlier, if it is legal now; true when one was played. */
+  playPremove(): boolean {
+    return this.api.playPremove();
+  }
+
+  /** Moves that happen on one square (Janggi pass, Sittuyin promotion in place), for buttons. */
+  inPlaceMoves(): readonly string[] {
+    return this.choices.inPlace;
+  }
+
+  flip(): void {
+    this.api.toggleOrientation();
+  }
+
+  get orientation(): Side {
+    return this.api.state.orientation;
+  }
+
+  setArrows(shapes: { orig: string; dest: string; brush?: string }[]): void {
+    this.api.setAutoShapes(shapes.map((s) => ({ orig: s.orig as cg.Key, dest: s.dest as cg.Key, brush: s.brush ?? 'green' })));
+  }
+
+  destroy(): void {
+    this.api.destroy();
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * A game's moves as the client shows them: positions after each ply for
+ * navigation, and the moves printed in a chosen notation. Pure (rules library only).
+ */
+import { parseFen, parseUci, VARIANTS, type Notation, type Position, type VariantKey } from '@youzai/rules';
+
+export class MoveHistory {
+  /** positions[i] = the position after i plies. */
+  private readonly positions: Position[];
+  private readonly ucis: string[] = [];
+  private readonly texts = new Map<string, string[]>();
+
+  private constructor(
+    readonly variant: VariantKey,
+    start: Position,
+  ) {
+    this.positions = [start];
+  }
+
+  /** Null when the FEN is not valid for the variant. */
+  static from(variant: VariantKey, initialFen: string, moves: readonly string[] = []): MoveHistory | null {
+    const start = parseFen(VARIANTS[variant], initialFen);
+    if (!start.ok) return null;
+    const h = new MoveHistory(variant, start.value);
+    for (const m of moves) if (!h.push(m)) return null;
+    return h;
+  }
+
+  get length(): number {
+    return this.ucis.length;
+  }
+
+  get moves(): readonly string[] {
+    return this.ucis;
+  }
+
+  /** Appends a legal move; false (and nothing changes) when it is not legal. */
+  push(uci: string): boolean {
+    const last = this.positions[this.positions.length - 1]!;
+    const m = parseUci(last, uci);
+    if (!m.ok) return false;
+    const next = last.clone();
+    next.play(m.value);
+    for (const [id, list] of this.texts) list.push(this.notation(id).make(last, m.value));
+    this.positions.push(next);
+    this.ucis.push(uci);
+    return true;
+  }
+
+  /** Removes the last move (solo board undo); false when there is none. */
+  pop(): boolean {
+    if (this.ucis.length === 0) return false;
+    this.ucis.pop();
+    this.positions.pop();
+    for (const list of this.texts.values()) list.pop();
+    return true;
+  }
+
+  /** The position after `ply` plies (clamped to what exists). */
+  positionAt(ply: number): Position {
+    return this.positions[Math.max(0, Math.min(ply, this.positions.length - 1))]!;
+  }
+
+  get current(): Position {
+    return this.positions[this.positions.length - 1]!;
+  }
+
+  lastUci(ply = this.ucis.length): string | undefined {
+    return ply > 0 ? this.ucis[ply - 1] : undefined;
+  }
+
+  notations(): readonly Notation[] {
+    return VARIANTS[this.variant].notations;
+  }
+
+  private notation(id: string): Notation {
+    return this.notations().find((n) => n.id === id) ?? this.notations()[0]!;
+  }
+
+  /** Every move printed in notation `id` (cached per notation). */
+  printed(id: string): readonly string[] {
+    let list = this.texts.get(id);
+    if (!list) {
+      const n = this.notation(id);
+      list = this.ucis.map((u, i) => {
+        const before = this.positions[i]!;
+        const m = parseUci(before, u);
+        return m.ok ? n.make(before, m.value) : u;
+      });
+      this.texts.set(id, list);
+    }
+    return list;
+  }
+}
+
+/** Where the viewer is: following the live game (null) or looking at a past ply. */
+export class Cursor {
+  private viewing: number | null = null;
+
+  constructor(private readonly length: () => number) {}
+
+  /** The ply shown. */
+  get ply(): number {
+    return this.viewing ?? this.length();
+  }
+
+  get live(): boolean {
+    return this.viewing === null;
+  }
+
+  go(ply: number): void {
+    const n = this.length();
+    const p = Math.max(0, Math.min(ply, n));
+    this.viewing = p >= n ? null : p;
+  }
+
+  first(): void {
+    this.go(0);
+  }
+  prev(): void {
+    this.go(this.ply - 1);
+  }
+  next(): void {
+    this.go(this.ply + 1);
+  }
+  last(): void {
+    this.viewing = null;
+  }
+}

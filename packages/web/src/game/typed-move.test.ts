@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseFen, VARIANTS } from '@youzai/rules';
+import { readTypedMove } from './typed-move.ts';
+
+const start = (v: 'xiangqi' | 'janggi' | 'sittuyin') => {
+  const p = parseFen(VARIANTS[v], VARIANTS[v].startFen);
+  if (!p.ok) throw new Error(p.error.message);
+  return p.value;
+};
+
+describe('typed moves', () => {
+  it('reads coordinates, WXF and Vietnamese notation to the same move', () => {
+    const pos = start('xiangqi');
+    expect(readTypedMove(pos, 'h3e3')).toEqual({ ok: true, uci: 'h3e3' });
+    expect(readTypedMove(pos, 'C2=5')).toEqual({ ok: true, uci: 'h3e3' });
+    expect(readTypedMove(pos, ' P2-5 ')).toEqual({ ok: true, uci: 'h3e3' });
+  });
+
+  it('reads a Sittuyin placement and a Janggi pass', () => {
+    expect(readTypedMove(start('sittuyin'), 'K@d2')).toEqual({ ok: true, uci: 'K@d2' });
+    expect(readTypedMove(start('janggi'), 'pass')).toEqual({ ok: true, uci: 'e2e2' });
+  });
+
+  it('refuses an illegal or unreadable move with a message', () => {
+    const pos = start('xiangqi');
+    const bad = readTypedMove(pos, 'h3h9');
+    expect(bad.ok).toBe(false);
+    expect(readTypedMove(pos, 'hello').ok).toBe(false);
+    expect(readTypedMove(pos, '').ok).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+/** A move typed by a keyboard or screen-reader user: UCI coordinates or any notation of the variant. Pure. */
+import { makeUci, parseUci, type Position } from '@youzai/rules';
+
+export type Typed = { ok: true; uci: string } | { ok: false; message: string };
+
+export function readTypedMove(pos: Position, text: string): Typed {
+  const s = text.trim();
+  if (!s) return { ok: false, message: 'empty' };
+  const u = parseUci(pos, s);
+  if (u.ok) return { ok: true, uci: makeUci(pos, u.value) };
+  let message = u.error.message;
+  for (const n of pos.variant.notations) {
+    const r = n.parse(pos, s);
+    if (r.ok) return { ok: true, uci: makeUci(pos, r.value) };
+    if (r.error.code !== 'notation.syntax') message = r.error.message;
+  }
+  return { ok: false, message };
+}

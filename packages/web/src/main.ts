@@ -1,0 +1,149 @@
+/** The browser client's entry: the shell (header, banner), the socket, and the router. */
+import './style.css';
+import type { Identity } from '@youzai/protocol';
+import { h, fill } from './app/h.ts';
+import { match, type Match } from './app/router.ts';
+import type { AppContext, Page } from './app/context.ts';
+import { Sound } from './app/sound.ts';
+import { lang, setLang, t, type Lang } from './i18n/index.ts';
+import { api } from './net/api.ts';
+import { Socket } from './net/socket.ts';
+import { PAGES } from './pages/index.ts';
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+const saved = storage?.getItem('yz-lang');
+setLang(saved === 'en' || saved === 'vi' ? saved : 'vi');
+
+const root = document.getElementById('app')!;
+const header = h('header.top');
+const banner = h('div.banner', { role: 'status', 'aria-live': 'polite', hidden: true });
+const toastEl = h('div.toast', { role: 'status', 'aria-live': 'polite', hidden: true });
+const main = h('main#main');
+const footer = h('footer.foot');
+root.replaceChildren(header, banner, toastEl, main, footer);
+
+const socket = new Socket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+let page: Page | null = null;
+let toastTimer: ReturnType<typeof setTimeout> | null = null;
+
+const app: AppContext = {
+  socket,
+  me: null,
+  sound: new Sound(storage),
+  navigate(path, replace = false) {
+    if (replace) history.replaceState(null, '', path);
+    else history.pushState(null, '', path);
+    route();
+  },
+  refresh() {
+    renderHeader();
+    renderFooter();
+    route();
+  },
+  toast(text) {
+    toastEl.textContent = text;
+    toastEl.hidden = false;
+    if (toastTimer) clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (toastEl.hidden = true), 4000);
+  },
+  async refreshMe() {
+    const r = await api<{ user: Identity }>('GET', '/api/me');
+    if (r.ok) app.me = r.user;
+    renderHeader();
+  },
+};
+
+function link(path: string, text: string, attrs: Record<string, string> = {}): HTMLAnchorElement {
+  return h('a', { href: path, ...attrs }, text);
+}
+
+function renderHeader(): void {
+  const me = app.me;
+  const langBtn = h('button.lang', { type: 'button', title: t('nav.language.title'), 'data-testid': 'lang-switch' }, t('nav.language'));
+  langBtn.addEventListener('click', () => {
+    const next: Lang = lang() === 'vi' ? 'en' : 'vi';
+    setLang(next);
+    storage?.setItem('yz-lang', next);
+    app.refresh();
+  });
+  const soundBtn = h('button.sound', { type: 'button', 'aria-pressed': String(!app.sound.muted), 'data-testid': 'sound-switch' }, app.sound.muted ? `🔇 ${t('nav.sound.off')}` : `🔊 ${t('nav.sound.on')}`);
+  soundBtn.addEventListener('click', () => {
+    app.sound.setMuted(!app.sound.muted);
+    renderHeader();
+  });
+  const user = me
+    ? me.guest
+      ? [h('span.me', null, `${t('common.guest')} ${me.name}`), link('/login', t('nav.login')), link('/register', t('nav.register'))]
+      : [link(`/@/${me.name}`, me.name, { class: 'me' }), logoutButton()]
+    : [];
+  const nav = h(
+    'nav.menu',
+    { 'aria-label': t('nav.menu') },
+    link('/', t('nav.home')),
+    link('/puzzles', t('nav.puzzles')),
+    link('/live', t('nav.live')),
+    link('/tv', t('nav.tv')),
+    link('/leaderboard', t('nav.leaderboard')),
+    link('/rooms', t('nav.rooms')),
+    link('/solo', t('nav.solo')),
+    link('/rules', t('nav.rules')),
+  );
+  fill(header, h('a.logo', { href: '/' }, h('span.logo-mark', { 'aria-hidden': 'true' }, '帥'), t('app.name')), nav, h('div.tools', null, ...user, soundBtn, langBtn));
+}
+
+function logoutButton(): HTMLElement {
+  const b = h('button.linkish', { type: 'button' }, t('nav.logout'));
+  b.addEventListener('click', async () => {
+    await api('POST', '/api/logout');
+    location.href = '/';
+  });
+  return b;
+}
+
+function renderFooter(): void {
+  fill(footer, h('small', null, t('footer.licence')));
+}
+
+function route(): void {
+  const m: Match = match(location.pathname);
+  page?.destroy?.();
+  page = PAGES[m.name](app, m.params);
+  document.title = `${page.title} · ${t('app.name')}`;
+  main.replaceChildren(page.el);
+  window.scrollTo(0, 0);
+}
+
+// Links inside the app navigate without reloading.
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element | null)?.closest?.('a');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || a.target || a.hasAttribute('download')) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+  e.preventDefault();
+  app.navigate(url.pathname + url.search);
+});
+window.addEventListener('popstate', route);
+
+socket.onState((s) => {
+  banner.hidden = s === 'open';
+  banner.textContent = s === 'open' ? '' : t(s === 'connecting' ? 'banner.connecting' : 'banner.reconnecting');
+  banner.dataset.state = s;
+});
+socket.on((msg) => {
+  if (msg.t === 'welcome') {
+    app.me = msg.user;
+    renderHeader();
+  }
+});
+
+renderHeader();
+renderFooter();
+// The session cookie must exist before the socket opens: /api/me makes a guest when needed.
+void app.refreshMe().then(() => socket.connect());
+route();

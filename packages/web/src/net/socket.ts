@@ -1,0 +1,183 @@
+/**
+ * One WebSocket to the server, reconnecting with backoff. Game subscriptions
+ * are remembered with the last version seen, so after a reconnect (to any
+ * node) the client asks for exactly what it missed (`sub {since}`).
+ * The server's clock offset is estimated from ping/pong for smooth clocks.
+ */
+import type { ClientMessage, ServerMessage } from '@youzai/protocol';
+
+export type SocketState = 'connecting' | 'open' | 'reconnecting';
+type Listener = (msg: ServerMessage) => void;
+/** A client frame without its request id (the socket numbers requests). */
+export type Outgoing = ClientMessage extends infer M ? (M extends { id?: number } ? Omit<M, 'id'> : never) : never;
+
+export interface Reply {
+  readonly ok: boolean;
+  readonly code?: string;
+  readonly message?: string;
+  readonly msg: ServerMessage;
+}
+
+export class Socket {
+  private ws: WebSocket | null = null;
+  private nextId = 1;
+  private readonly listeners = new Set<Listener>();
+  private readonly stateListeners = new Set<(s: SocketState) => void>();
+  private readonly pending = new Map<number, (r: Reply) => void>();
+  /** Game id → last version held (0: none yet). */
+  private readonly games = new Map<string, number>();
+  private lobby = false;
+  private readonly rooms = new Set<string>();
+  private attempt = 0;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pingSent = new Map<number, number>();
+  state: SocketState = 'connecting';
+  /** serverTime ≈ Date.now() + offset. */
+  offset = 0;
+  private bestRtt = Infinity;
+
+  constructor(private readonly url: string) {}
+
+  connect(): void {
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      this.setState('open');
+      for (const [game, v] of this.games) this.rawSend({ t: 'sub', game, ...(v > 0 ? { since: v } : {}) });
+      if (this.lobby) this.rawSend({ t: 'lobby-sub' });
+      for (const room of this.rooms) this.rawSend({ t: 'room-join', room });
+      this.ping();
+      this.pingTimer = setInterval(() => this.ping(), 10_000);
+    };
+    ws.onmessage = (e) => {
+      let msg: ServerMessage;
+      try {
+        msg = JSON.parse(String(e.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = null;
+      for (const [, resolve] of this.pending) resolve({ ok: false, code: 'net.offline', message: 'connection lost', msg: { t: 'error', code: 'net.offline', message: 'connection lost' } });
+      this.pending.clear();
+      this.setState('reconnecting');
+      const delay = Math.min(8000, 250 * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);
+      setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private receive(msg: ServerMessage): void {
+    if (msg.t === 'welcome') this.sync(msg.now, null);
+    if (msg.t === 'pong' && msg.id !== undefined) this.sync(msg.now, msg.id);
+    if ((msg.t === 'game' || msg.t === 'event') && this.games.has(msg.game)) {
+      const held = this.games.get(msg.game) ?? 0;
+      if (msg.t === 'game' || msg.v > held) this.games.set(msg.game, msg.v);
+    }
+    if ((msg.t === 'ack' || msg.t === 'error') && msg.id !== undefined) {
+      const resolve = this.pending.get(msg.id);
+      if (resolve) {
+        this.pending.delete(msg.id);
+        resolve(msg.t === 'ack' ? { ok: true, msg } : { ok: false, code: msg.code, message: msg.message, msg });
+      }
+    }
+    for (const l of this.listeners) l(msg);
+  }
+
+  private sync(serverNow: number, id: number | null): void {
+    const now = Date.now();
+    if (id === null) {
+      if (this.bestRtt === Infinity) this.offset = serverNow - now;
+      return;
+    }
+    const sent = this.pingSent.get(id);
+    this.pingSent.delete(id);
+    if (sent === undefined) return;
+    const rtt = now - sent;
+    // The quickest round trip gives the best estimate; let it age slowly.
+    this.bestRtt = Math.min(this.bestRtt * 1.1, 10_000);
+    if (rtt <= this.bestRtt) {
+      this.bestRtt = rtt;
+      this.offset = serverNow - (sent + rtt / 2);
+    }
+  }
+
+  private ping(): void {
+    const id = this.nextId++;
+    this.pingSent.set(id, Date.now());
+    this.rawSend({ t: 'ping', id });
+  }
+
+  serverNow(): number {
+    return Date.now() + this.offset;
+  }
+
+  private setState(s: SocketState): void {
+    this.state = s;
+    for (const l of this.stateListeners) l(s);
+  }
+
+  private rawSend(msg: Record<string, unknown>): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Sends a request; resolves with the server's ack or error (or `net.offline`). */
+  request(msg: Outgoing): Promise<Reply> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      if (!this.rawSend({ ...msg, id })) {
+        resolve({ ok: false, code: 'net.offline', message: 'not connected', msg: { t: 'error', code: 'net.offline', message: 'not connected' } });
+        return;
+      }
+      this.pending.set(id, resolve);
+    });
+  }
+
+  on(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  onState(l: (s: SocketState) => void): () => void {
+    this.stateListeners.add(l);
+    return () => this.stateListeners.delete(l);
+  }
+
+  subscribe(game: string): void {
+    if (this.games.has(game)) return;
+    this.games.set(game, 0);
+    this.rawSend({ t: 'sub', game });
+  }
+
+  unsubscribe(game: string): void {
+    if (!this.games.delete(game)) return;
+    this.rawSend({ t: 'unsub', game });
+  }
+
+  /** Forgets the version held, so the next sub asks for a full state. */
+  resync(game: string): void {
+    if (!this.games.has(game)) return;
+    this.games.set(game, 0);
+    this.rawSend({ t: 'sub', game });
+  }
+
+  watchLobby(on: boolean): void {
+    this.lobby = on;
+    this.rawSend({ t: on ? 'lobby-sub' : 'lobby-unsub' });
+  }
+
+  joinRoom(room: string): void {
+    this.rooms.add(room);
+    this.rawSend({ t: 'room-join', room });
+  }
+
+  leaveRoom(room: string): void {
+    this.rooms.delete(room);
+    this.rawSend({ t: 'room-leave', room });
+  }
+}

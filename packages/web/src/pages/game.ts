@@ -1,0 +1,447 @@
+/**
+ * The game page: board, clocks, move list, controls, verdict, chat. State
+ * comes only from the server (full `game` frames and versioned `event`s);
+ * the board shows moves at once and the server's answer confirms or resets them.
+ */
+import type { GameView } from '@youzai/game';
+import type { ChatLine, ServerMessage } from '@youzai/protocol';
+import { legalUcis, makeBoardFen } from '@youzai/rules';
+import type { AppContext, Page } from '../app/context.ts';
+import { choose, confirmBox } from '../app/dialog.ts';
+import { h, fill } from '../app/h.ts';
+import { clockConfigName, seatName, sideName, variantName } from '../app/names.ts';
+import { Board, sideOf } from '../board/board.ts';
+import { readUci } from '../board/keys.ts';
+import { ChatView } from '../game/chat-view.ts';
+import { clockFace, formatClock } from '../game/clock-display.ts';
+import { LiveGame } from '../game/live-game.ts';
+import { Cursor } from '../game/move-history.ts';
+import { MoveListView } from '../game/move-list-view.ts';
+import { readTypedMove } from '../game/typed-move.ts';
+import { refereePanel } from '../game/xiangqi-panel.ts';
+import { lang, t, tMaybe } from '../i18n/index.ts';
+import { api } from '../net/api.ts';
+
+/** How long a player must be gone before the opponent may claim (the server's grace). */
+const DISCONNECT_GRACE_MS = 60_000;
+
+const pieceCount = (fen: string) => (fen.match(/[a-zA-Z]/g) ?? []).length;
+
+export function gamePage(app: AppContext, params: Record<string, string>): Page {
+  const id = params.id!;
+  const el = h('div.game-page', { 'data-testid': 'game-page' }, h('p', null, t('common.loading')));
+  let live: LiveGame | null = null;
+  let board: Board | null = null;
+  let moveList: MoveListView | null = null;
+  let chat: ChatView | null = null;
+  let cursor: Cursor | null = null;
+  let pendingChat: readonly ChatLine[] | null = null;
+  let ratingsLine: string[] = [];
+  let tick: ReturnType<typeof setInterval> | null = null;
+  let status = '';
+  const storage = (() => {
+    try {
+      return localStorage;
+    } catch {
+      return null;
+    }
+  })();
+  const invite = (() => {
+    try {
+      return sessionStorage.getItem(`yz-invite-${id}`);
+    } catch {
+      return null;
+    }
+  })();
+
+  // Regions, built once the first full frame arrives.
+  const top = h('div.player.top');
+  const bottom = h('div.player.bottom');
+  const boardEl = h('div.board-holder', { 'data-testid': 'board' });
+  const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
+  const controls = h('div.controls');
+  const special = h('div.special');
+  const endPanel = h('section.end', { 'data-testid': 'end-panel', hidden: true });
+  const refHolder = h('div');
+  const invitePanel = h('div.invite-panel');
+  const typedForm = h('form.typed');
+
+  function myColor(): 0 | 1 | null {
+    return live?.you ?? null;
+  }
+
+  function orientation(): 0 | 1 {
+    return myColor() ?? 0;
+  }
+
+  function build(g: LiveGame): void {
+    const variant = g.view.variant;
+    cursor = new Cursor(() => live?.history.length ?? 0);
+    board = new Board(boardEl, {
+      variant,
+      orientation: sideOf(orientation()),
+      premoves: g.isPlayer,
+      onMove: (uci) => void play(uci),
+      choose: (options) => choosePromotion(options),
+    });
+    moveList = new MoveListView(() => live!.history, cursor, () => renderBoard(), storage);
+    const channel = g.isPlayer ? 'players' : 'spectators';
+    chat = new ChatView(`${t('chat.title')} · ${t(g.isPlayer ? 'chat.players' : 'chat.spectators')}`, (text) => app.socket.request({ t: 'chat', game: id, channel, text }));
+    if (pendingChat) chat.replace(pendingChat);
+    const input = h('input', { type: 'text', name: 'move', autocomplete: 'off', placeholder: t('game.typed.placeholder'), 'aria-label': t('game.typed.label'), 'data-testid': 'typed-move' }) as HTMLInputElement;
+    fill(typedForm, h('label', null, t('game.typed.label'), input), h('button', { type: 'submit' }, t('game.typed.submit')));
+    typedForm.onsubmit = (e) => {
+      e.preventDefault();
+      if (!live) return;
+      const r = readTypedMove(live.history.current, input.value);
+      if (!r.ok) {
+        status = t('game.typed.invalid', { text: input.value, message: r.message });
+        renderStatus();
+        return;
+      }
+      input.value = '';
+      void play(r.uci);
+    };
+    const flip = h('button', { type: 'button', 'data-testid': 'flip' }, `⇅ ${t('game.flip')}`);
+    flip.addEventListener('click', () => board?.flip());
+    fill(
+      el,
+      h(
+        'div.game-layout',
+        null,
+        h('div.board-col', null, top, boardEl, bottom),
+        h(
+          'aside.side-col',
+          null,
+          h('p.game-meta', null, `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')}`),
+          invitePanel,
+          statusEl,
+          controls,
+          special,
+          endPanel,
+          moveList.el,
+          h('div.row', null, flip),
+          typedForm,
+          refHolder,
+          chat.el,
+        ),
+      ),
+    );
+    document.addEventListener('keydown', onKey);
+    tick = setInterval(renderClocks, 100);
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (!cursor || (e.target as HTMLElement).closest('input,textarea,select')) return;
+    const go: Record<string, () => void> = { ArrowLeft: () => cursor!.prev(), ArrowRight: () => cursor!.next(), Home: () => cursor!.first(), End: () => cursor!.last() };
+    const f = go[e.key];
+    if (!f) return;
+    e.preventDefault();
+    f();
+    renderBoard();
+  }
+
+  async function choosePromotion(options: readonly string[]): Promise<string | null> {
+    return choose(
+      t('game.promotion.title'),
+      '',
+      options.map((u) => ({ label: readUci(u)?.kind === 'move' && (readUci(u) as { promotion: string | null }).promotion ? t('game.promotion.promote') : t('game.promotion.plain'), value: u, primary: true })),
+    );
+  }
+
+  async function play(uci: string): Promise<void> {
+    const g = live;
+    if (!g || !g.myTurn) return;
+    const violation = g.wouldViolate(uci);
+    if (violation) {
+      const go = await confirmBox(t('game.violation.title'), t('game.violation.body', { move: uci, why: violation.explanation[lang()] }), t('game.violation.confirm'));
+      if (!go) {
+        renderBoard();
+        return;
+      }
+    }
+    const ply = g.view.ply;
+    status = t('game.pending');
+    renderStatus();
+    const r = await app.socket.request({ t: 'move', game: id, uci, ply });
+    if (!r.ok) {
+      status = tMaybe(`err.${r.code}`, r.message ?? String(r.code));
+      renderStatus();
+      // The server follows a refused move with the current state; without a socket, show ours again.
+      renderBoard();
+    }
+  }
+
+  function seatLine(c: 0 | 1): HTMLElement {
+    const v = live!.view;
+    const seat = v.seats[c];
+    const gone = v.disconnectedSince[c] !== null && v.status === 'active';
+    const nameEl = seat && seat.kind === 'human' ? h('a', { href: `/@/${seat.name}` }, seat.name) : h('span', null, seatName(seat));
+    return h(
+      'div.seat',
+      null,
+      h(`span.side-dot.c${c}`, { 'aria-hidden': 'true' }),
+      h('span.side-name', null, sideName(v.variant, c)),
+      ' ',
+      seat ? nameEl : h('em', null, t('game.waiting')),
+      gone ? h('span.gone', { title: t('game.disconnected', { side: sideName(v.variant, c) }) }, ' ⚠') : null,
+      h(`span.clock.c${c}`, { 'data-testid': `clock-${c}`, role: 'timer' }),
+    );
+  }
+
+  function renderPlayers(): void {
+    const o = orientation();
+    fill(top, seatLine((1 - o) as 0 | 1));
+    fill(bottom, seatLine(o));
+    renderClocks();
+  }
+
+  function renderClocks(): void {
+    if (!live) return;
+    const now = app.socket.serverNow();
+    for (const c of [0, 1] as const) {
+      const face = clockFace(live.view.clock, c, live.view.status === 'active' ? now : live.view.clock.at);
+      for (const node of el.querySelectorAll<HTMLElement>(`.clock.c${c}`)) {
+        const text = formatClock(face.shownMs) + (face.periods !== null ? ` (${face.periods})` : '');
+        if (node.textContent !== text) node.textContent = text;
+        node.classList.toggle('running', face.running && live.view.status === 'active');
+        node.classList.toggle('low', face.low);
+        node.classList.toggle('byoyomi', face.inByoyomi);
+      }
+    }
+    if (live.view.firstMoveDeadline && live.view.status === 'active') renderStatus();
+  }
+
+  function renderBoard(): void {
+    if (!live || !board || !cursor) return;
+    const ply = cursor.ply;
+    const pos = live.history.positionAt(ply);
+    const mine = myColor();
+    const playing = live.view.status === 'active' || live.view.status === 'waiting';
+    board.set({
+      pos,
+      lastUci: live.history.lastUci(ply),
+      movable: cursor.live && live.myTurn ? sideOf(mine!) : null,
+      premoveColor: cursor.live && playing && mine !== null && !live.myTurn ? sideOf(mine) : null,
+    });
+    moveList?.render();
+    renderSpecial();
+  }
+
+  function renderSpecial(): void {
+    if (!live || !board) return;
+    const buttons: HTMLElement[] = [];
+    for (const uci of board.inPlaceMoves()) {
+      const p = readUci(uci);
+      if (!p || p.kind !== 'move') continue;
+      const label = p.promotion ? t('game.promoteInPlace', { square: p.from }) : t('game.pass');
+      const b = h('button', { type: 'button', 'data-testid': p.promotion ? `promote-${p.from}` : 'pass' }, label);
+      b.addEventListener('click', () => void play(uci));
+      buttons.push(b);
+    }
+    fill(special, ...buttons);
+  }
+
+  function renderStatus(): void {
+    if (!live) return;
+    const v = live.view;
+    let text = status;
+    if (!text) {
+      if (v.status === 'waiting') text = t('game.waiting');
+      else if (live.over) text = t('game.over');
+      else if (live.isPlayer) text = live.myTurn ? t('game.yourTurn') : t('game.theirTurn');
+      else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
+      if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
+      if (v.firstMoveDeadline && v.status === 'active') {
+        const s = Math.max(0, Math.ceil((v.firstMoveDeadline - app.socket.serverNow()) / 1000));
+        text += ` · ${t('game.firstMove', { s })}`;
+      }
+    }
+    if (statusEl.textContent !== text) statusEl.textContent = text;
+  }
+
+  function renderControls(): void {
+    if (!live) return;
+    const v = live.view;
+    const me = myColor();
+    const buttons: HTMLElement[] = [];
+    const act = (label: string, testid: string, run: () => void, primary = false) => {
+      const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, label);
+      b.addEventListener('click', run);
+      buttons.push(b);
+    };
+    const send = async (msg: Parameters<typeof app.socket.request>[0]) => {
+      const r = await app.socket.request(msg);
+      status = r.ok ? '' : tMaybe(`err.${r.code}`, r.message ?? String(r.code));
+      renderStatus();
+    };
+    if (me !== null && v.status === 'active') {
+      const opp = (1 - me) as 0 | 1;
+      if (v.ply < 2) act(t('game.abort'), 'abort', () => void send({ t: 'abort', game: id }));
+      else
+        act(t('game.resign'), 'resign', async () => {
+          if (await confirmBox(t('game.resign'), t('game.resign.confirm'), t('game.resign'))) void send({ t: 'resign', game: id });
+        });
+      if (v.drawOffer === opp) {
+        buttons.push(h('span.offer', null, t('game.draw.theyOffer')));
+        act(t('game.draw.accept'), 'draw-accept', () => void send({ t: 'draw', game: id, op: 'accept' }), true);
+        act(t('game.draw.decline'), 'draw-decline', () => void send({ t: 'draw', game: id, op: 'decline' }));
+      } else if (v.drawOffer === me) buttons.push(h('span.offer', null, t('game.draw.offered')));
+      else if (v.ply >= 2) act(t('game.draw.offer'), 'draw-offer', () => void send({ t: 'draw', game: id, op: 'offer' }));
+      const claim = live.refereeState.counters?.claim;
+      if (claim?.claimable) act(t('game.draw.claim', { plies: claim.plies }), 'draw-claim', () => void send({ t: 'draw', game: id, op: 'claim' }));
+      const gone = v.disconnectedSince[opp];
+      if (gone !== null && app.socket.serverNow() - gone >= DISCONNECT_GRACE_MS) act(t('game.claimVictory'), 'claim-victory', () => void send({ t: 'claim-victory', game: id }));
+    }
+    fill(controls, ...buttons);
+  }
+
+  function renderInvite(): void {
+    if (!live || live.view.status !== 'waiting' || !invite) {
+      fill(invitePanel);
+      return;
+    }
+    const input = h('input', { type: 'text', readonly: true, value: invite, 'data-testid': 'invite-url', 'aria-label': t('invite.share') }) as HTMLInputElement;
+    const copy = h('button', { type: 'button' }, t('common.copy'));
+    copy.addEventListener('click', () => {
+      void navigator.clipboard?.writeText(invite).then(() => app.toast(t('common.copied')));
+      input.select();
+    });
+    fill(invitePanel, h('p', null, t('invite.share')), h('div.row', null, input, copy));
+  }
+
+  function renderEnd(): void {
+    if (!live || !live.over) {
+      endPanel.hidden = true;
+      return;
+    }
+    const v = live.view;
+    const verdict = v.verdict;
+    const headline =
+      v.status === 'aborted' ? t('game.result.aborted') : verdict?.winner === null || !verdict ? t('game.result.draw') : t('game.result.win', { side: sideName(v.variant, verdict.winner) });
+    endPanel.hidden = false;
+    fill(
+      endPanel,
+      h('h3', null, t('game.over')),
+      h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline}`),
+      verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdict.explanation[lang()]) : null,
+      ...ratingsLine.map((l) => h('p.rating-change', null, l)),
+      h('div.row', null, h('a.button', { href: '/' }, t('game.rematchHome')), h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export'))),
+    );
+  }
+
+  function renderReferee(): void {
+    if (!live) return;
+    const state = live.refereeState;
+    let warning: string | null = null;
+    if (live.myTurn && cursor?.live && live.view.variant === 'xiangqi') {
+      const pos = live.history.current;
+      const bad = legalUcis(pos).filter((u) => live!.wouldViolate(u) !== null);
+      if (bad.length) warning = t('game.violation.some', { n: bad.length });
+    }
+    if (state.runs || state.counters || state.quiet || warning) refHolder.replaceChildren(refereePanel(live.view.variant, state, warning));
+    else refHolder.replaceChildren();
+  }
+
+  function renderAll(): void {
+    renderPlayers();
+    renderBoard();
+    renderStatus();
+    renderControls();
+    renderInvite();
+    renderEnd();
+    renderReferee();
+  }
+
+  function onFullFrame(view: GameView, v: number, you: 0 | 1 | null): void {
+    if (!live) {
+      live = new LiveGame(view, v, you);
+      build(live);
+    } else {
+      const flipSide = live.you !== you;
+      live.reset(view, v, you);
+      if (flipSide) {
+        board?.destroy();
+        build(live);
+      }
+    }
+    status = '';
+    renderAll();
+  }
+
+  const off = app.socket.on((msg: ServerMessage) => {
+    if ('game' in msg && msg.game !== id) return;
+    switch (msg.t) {
+      case 'game':
+        onFullFrame(msg.view, msg.v, msg.you);
+        break;
+      case 'event': {
+        if (!live) return;
+        const before = live.history.current;
+        const r = live.apply(msg.v, msg.event);
+        if (r === 'resync') {
+          app.socket.resync(id);
+          return;
+        }
+        if (r === 'ignored') return;
+        status = '';
+        if (msg.event.type === 'move') {
+          const after = live.history.current;
+          app.sound.play(pieceCount(makeBoardFen(after)) < pieceCount(makeBoardFen(before)) ? 'capture' : msg.event.check ? 'check' : 'move');
+        }
+        if (msg.event.type === 'end') app.sound.play('end');
+        if (msg.event.type === 'started') app.toast(t('game.yourTurn'));
+        renderAll();
+        if (msg.event.type === 'move' && live.myTurn) board?.playPremove();
+        break;
+      }
+      case 'error':
+        if (msg.game === id && msg.code === 'game.not-found') fill(el, h('p', null, t('game.notFound')));
+        break;
+      case 'chat':
+        if ('game' in msg) chat?.add(msg);
+        break;
+      case 'chat-log':
+        if ('game' in msg) {
+          pendingChat = msg.lines;
+          chat?.replace(msg.lines);
+        }
+        break;
+      case 'ratings':
+        ratingsLine = msg.players.map((p, i) =>
+          t('game.ratingChange', {
+            name: seatName(live?.view.seats[i]),
+            before: Math.round(p.before.rating),
+            after: Math.round(p.after.rating),
+            diff: `${p.diff >= 0 ? '+' : ''}${Math.round(p.diff)}`,
+          }),
+        );
+        renderEnd();
+        break;
+    }
+  });
+
+  // Refresh the whole state when the page comes back to view: a tab asleep may have missed a lot.
+  const onVisible = () => {
+    if (document.visibilityState === 'visible' && live && !live.over) app.socket.resync(id);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+
+  void api('GET', `/api/games/${id}`).then((r) => {
+    if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
+  });
+  app.socket.subscribe(id);
+
+  return {
+    el,
+    title: t('game.movesTitle'),
+    destroy() {
+      off();
+      app.socket.unsubscribe(id);
+      if (tick) clearInterval(tick);
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', onVisible);
+      board?.destroy();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** Route name → page. */
+import type { AppContext, Page } from '../app/context.ts';
+import type { RouteName } from '../app/router.ts';
+import { authPage } from './auth.ts';
+import { gamePage } from './game.ts';
+import { homePage } from './home.ts';
+import { invitePage } from './invite.ts';
+import { leaderboardPage } from './leaderboard.ts';
+import { livePage, tvPage } from './live.ts';
+import { notFoundPage } from './not-found.ts';
+import { profilePage } from './profile.ts';
+import { puzzlesPage } from './puzzles.ts';
+import { roomPage, roomsPage } from './rooms.ts';
+import { rulesPage } from './rules.ts';
+import { soloPage } from './solo.ts';
+
+type PageFactory = (app: AppContext, params: Record<string, string>) => Page;
+
+export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
+  home: homePage,
+  game: gamePage,
+  invite: invitePage,
+  live: livePage,
+  tv: tvPage,
+  profile: profilePage,
+  leaderboard: leaderboardPage,
+  rooms: roomsPage,
+  room: roomPage,
+  solo: soloPage,
+  rules: rulesPage,
+  puzzles: puzzlesPage,
+  puzzle: puzzlesPage,
+  login: (app) => authPage(app, 'login'),
+  register: (app) => authPage(app, 'register'),
+  'not-found': notFoundPage,
+};

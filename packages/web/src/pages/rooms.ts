@@ -1,0 +1,5 @@
+/** Placeholder until this page is written. */
+import type { AppContext, Page } from '../app/context.ts';
+import { h } from '../app/h.ts';
+export function roomsPage(_app: AppContext, ..._rest: unknown[]): Page { return { el: h('div.page', null, 'rooms'), title: 'rooms' }; }
+export function roomPage(_app: AppContext, ..._rest: unknown[]): Page { return { el: h('div.page', null, 'rooms'), title: 'rooms' }; }
