@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The end-to-end tests drive the built web client.
+    globalSetup: ['packages/web/scripts/build.global.ts'],
   },
 });

@@ -72,7 +72,7 @@ function renderHeader(): void {
     storage?.setItem('yz-lang', next);
     app.refresh();
   });
-  const soundBtn = h('button.sound', { type: 'button', 'aria-pressed': String(!app.sound.muted), 'data-testid': 'sound-switch' }, app.sound.muted ? `🔇 ${t('nav.sound.off')}` : `🔊 ${t('nav.sound.on')}`);
+  const soundBtn = h('button.sound', { type: 'button', 'aria-pressed': String(!app.sound.muted), 'data-testid': 'sound-switch' }, app.sound.muted ? t('nav.sound.off') : t('nav.sound.on'));
   soundBtn.addEventListener('click', () => {
     app.sound.setMuted(!app.sound.muted);
     renderHeader();

@@ -17,6 +17,8 @@ export class LiveGame {
   private referee: Referee | null;
   /** Events of the last apply, for sounds and animations. */
   lastEvents: GameEvent[] = [];
+  /** One version may hold several events (a mating move and the end): after an event of version v, more of v may follow. */
+  private openVersion = false;
 
   constructor(view: GameView, v: number, you: 0 | 1 | null) {
     this.view = view;
@@ -41,6 +43,7 @@ export class LiveGame {
     this.history = MoveHistory.from(view.variant, view.initialFen, view.moves) ?? this.history;
     this.referee = this.buildReferee();
     this.lastEvents = [];
+    this.openVersion = false;
   }
 
   /** Applies the event that took the game to version `v`. */
@@ -52,14 +55,16 @@ export class LiveGame {
       this.lastEvents = [event];
       return 'applied';
     }
-    if (v <= this.v) return 'ignored';
-    if (v !== this.v + 1) return 'resync';
+    const sameVersion = v === this.v && this.openVersion;
+    if (v <= this.v && !sameVersion) return 'ignored';
+    if (v !== this.v + 1 && !sameVersion) return 'resync';
     const view = this.view;
     switch (event.type) {
       case 'started':
         this.view = { ...view, seats: event.seats, status: 'active' };
         break;
       case 'move': {
+        if (event.ply === view.ply && sameVersion) return 'ignored';
         if (event.ply !== view.ply + 1 || !this.history.push(event.uci)) return 'resync';
         this.referee?.play(event.uci);
         const mover = view.turn;
@@ -89,6 +94,7 @@ export class LiveGame {
         break;
     }
     this.v = v;
+    this.openVersion = true;
     this.lastEvents = [event];
     return 'applied';
   }

@@ -37,10 +37,10 @@ export class MoveListView {
     };
     fill(
       this.nav,
-      btn(t('game.nav.first'), '⏮', () => cursor.first(), 'nav-first'),
-      btn(t('game.nav.prev'), '◀', () => cursor.prev(), 'nav-prev'),
-      btn(t('game.nav.next'), '▶', () => cursor.next(), 'nav-next'),
-      btn(t('game.nav.last'), '⏭', () => cursor.last(), 'nav-last'),
+      btn(t('game.nav.first'), '«', () => cursor.first(), 'nav-first'),
+      btn(t('game.nav.prev'), '‹', () => cursor.prev(), 'nav-prev'),
+      btn(t('game.nav.next'), '›', () => cursor.next(), 'nav-next'),
+      btn(t('game.nav.last'), '»', () => cursor.last(), 'nav-last'),
     );
     this.el.append(h('div.moves-head', null, h('h3', null, t('game.movesTitle')), notations.length > 1 ? h('label', null, t('game.notation'), ' ', this.notationSel) : null), this.list, this.nav);
     this.list.addEventListener('click', (e) => {

@@ -1,0 +1,184 @@
+/**
+ * The club in a real browser: guests playing by invitation link, a
+ * spectator, the three boards, the solo board, the language switch.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { legalUcis, parseFen, parseUci, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
+import { clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
+
+let club: Club;
+
+beforeAll(async () => {
+  club = await startClub(inject('webDir'));
+});
+
+afterAll(async () => {
+  await club?.close();
+});
+
+/** Creates an invitation game from the home page's form; returns the game page and the invitation link. */
+async function createInvite(page: Page, variant: VariantKey, extra: Record<string, string> = {}): Promise<{ url: string; invite: string }> {
+  await page.goto('/');
+  await page.getByTestId('mode-friend').click();
+  const form = page.getByTestId('create-form');
+  await form.locator('select[name="variant"]').selectOption(variant);
+  for (const [name, value] of Object.entries(extra)) await form.locator(`[name="${name}"]`).first().fill(value);
+  const color = form.locator('select[name="color"]');
+  if (await color.count()) await color.selectOption('first');
+  else await form.locator('input[name="color"][value="first"]').check();
+  await page.getByTestId('create-submit').click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+  const invite = await page.getByTestId('invite-url').inputValue();
+  expect(invite).toMatch(/\/invite\/[A-Za-z0-9]+\/[A-Za-z0-9]+$/);
+  return { url: page.url(), invite };
+}
+
+async function moveTexts(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="move-list"] [data-ply]').allTextContents();
+}
+
+function position(variant: VariantKey, moves: readonly string[]): Position {
+  const p = parseFen(VARIANTS[variant], VARIANTS[variant].startFen);
+  if (!p.ok) throw new Error(p.error.message);
+  for (const u of moves) {
+    const m = parseUci(p.value, u);
+    if (!m.ok) throw new Error(`${u}: ${m.error.message}`);
+    p.value.play(m.value);
+  }
+  return p.value;
+}
+
+describe('a Xiangqi game by invitation link, watched by a third visitor', () => {
+  it('is played to checkmate by clicking, and the spectator sees every move', async () => {
+    const red = await club.visitor();
+    const black = await club.visitor();
+    const watcher = await club.visitor({ width: 360, height: 740 });
+    const game = await createInvite(red.page, 'xiangqi');
+    await shot(red.page, 'xiangqi-invite-waiting');
+
+    await black.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+    await black.page.waitForURL(game.url.replace(/^https?:\/\/[^/]+/, club.base));
+    await watcher.page.goto(game.url.replace(/^https?:\/\/[^/]+/, ''));
+    await expect.poll(() => watcher.page.getByTestId('status').textContent()).toMatch(/.+/);
+
+    // A helpmate in three: the cannon takes the elephant on g10 with the advisor blocking e9.
+    const line = ['b3b5', 'e7e6', 'b5g5', 'd10e9', 'g5g10'];
+    for (const [i, uci] of line.entries()) {
+      await clickMove(i % 2 === 0 ? red.page : black.page, uci);
+      for (const p of [red.page, black.page, watcher.page]) await waitForPlies(p, i + 1);
+    }
+    for (const p of [red.page, black.page, watcher.page]) {
+      await p.getByTestId('end-panel').waitFor({ state: 'visible' });
+      expect(await p.getByTestId('result').textContent()).toContain('1-0');
+    }
+    expect(await red.page.getByTestId('explanation').textContent()).toMatch(/chiếu bí|bí/i);
+    const seen = await watcher.page.locator('[data-testid="move-list"] [data-ply]').count();
+    expect(seen).toBe(5);
+    expect(await moveTexts(watcher.page)).toEqual(await moveTexts(red.page));
+    await shot(red.page, 'xiangqi-checkmate-red');
+    await shot(black.page, 'xiangqi-checkmate-black');
+    await shot(watcher.page, 'xiangqi-checkmate-spectator-phone');
+  });
+});
+
+describe('a Sittuyin game', () => {
+  it('goes through the placement phase from the pocket into the first moves', async () => {
+    const a = await club.visitor();
+    const b = await club.visitor();
+    const game = await createInvite(a.page, 'sittuyin');
+    await b.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+    await b.page.waitForURL(/\/game\//);
+    const played: string[] = [];
+    // Placements until both hands are empty, then two board moves.
+    let boardMoves = 0;
+    while (boardMoves < 2) {
+      const pos = position('sittuyin', played);
+      const ucis = legalUcis(pos);
+      const drops = ucis.filter((u) => u.includes('@'));
+      const uci = drops.length ? drops[Math.floor(drops.length / 2)]! : ucis.find((u) => /^[a-h]\d[a-h]\d$/.test(u) && u.slice(0, 2) !== u.slice(2))!;
+      if (!drops.length) boardMoves++;
+      const page = pos.turn === 0 ? a.page : b.page;
+      if (played.length === 3) await shot(page, 'sittuyin-placement');
+      await clickMove(page, uci);
+      played.push(uci);
+      await waitForPlies(a.page, played.length);
+      await waitForPlies(b.page, played.length);
+    }
+    expect(played.filter((u) => u.includes('@'))).toHaveLength(16);
+    expect(await a.page.locator('[data-testid="move-list"] [data-ply]').count()).toBe(18);
+    expect(await a.page.locator('.pocket piece[data-nb]:not([data-nb="0"])').count()).toBe(0);
+    await shot(a.page, 'sittuyin-first-moves');
+  });
+});
+
+describe('a Janggi game', () => {
+  it('lets the side to move pass, and both players see it', async () => {
+    const cho = await club.visitor();
+    const han = await club.visitor();
+    const game = await createInvite(cho.page, 'janggi');
+    await han.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+    await han.page.waitForURL(/\/game\//);
+    await cho.page.getByTestId('pass').waitFor();
+    await cho.page.getByTestId('pass').click();
+    await waitForPlies(han.page, 1);
+    expect((await moveTexts(han.page))[0]).toMatch(/pass/i);
+    expect(await han.page.getByTestId('pass').count()).toBe(1); // now Han may pass
+    await clickMove(han.page, 'a7b7');
+    await waitForPlies(cho.page, 2);
+    await shot(cho.page, 'janggi-after-pass');
+  });
+});
+
+describe('the solo board', () => {
+  it('plays both sides, undoes, loads a FEN and flips', async () => {
+    const { page } = await club.visitor();
+    await page.goto('/solo/xiangqi');
+    await clickMove(page, 'h3e3');
+    await waitForPlies(page, 1);
+    await clickMove(page, 'h10g8');
+    await waitForPlies(page, 2);
+    expect(await moveTexts(page)).toHaveLength(2);
+    await page.getByTestId('undo').click();
+    expect(await moveTexts(page)).toHaveLength(1);
+    const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1';
+    await page.getByTestId('fen').fill(fen);
+    await page.getByTestId('load-fen').click();
+    expect(await page.getByTestId('fen').inputValue()).toBe(fen);
+    expect(await moveTexts(page)).toHaveLength(0);
+    await page.getByTestId('fen').fill('not a fen');
+    await page.getByTestId('load-fen').click();
+    expect(await page.getByTestId('status').textContent()).toMatch(/FEN/);
+    await page.getByTestId('flip').click();
+    expect(await page.locator('.yz-board').getAttribute('class')).toContain('orientation-black');
+    await shot(page, 'solo-xiangqi');
+    await page.goto('/solo/janggi');
+    await page.getByTestId('typed-move').fill('pass');
+    await page.getByTestId('typed-move').press('Enter');
+    await waitForPlies(page, 1);
+    await shot(page, 'solo-janggi');
+  });
+});
+
+describe('the language switch', () => {
+  it('switches every label between Vietnamese and English and remembers the choice', async () => {
+    const { page } = await club.visitor({ width: 360, height: 740 });
+    await page.goto('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+    expect(await page.locator('nav.menu').textContent()).toContain('Luật chơi');
+    await page.getByTestId('lang-switch').click();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('nav.menu').textContent()).toContain('Rules');
+    expect(await page.locator('nav.menu').textContent()).not.toContain('Luật chơi');
+    await shot(page, 'home-en-phone');
+    await page.reload();
+    expect(await page.locator('nav.menu').textContent()).toContain('Rules');
+    await page.goto('/rules/xiangqi');
+    await page.locator('.rules-doc h2').waitFor();
+    expect(await page.locator('.rules-doc').textContent()).toMatch(/General|Chariot/);
+    await page.getByTestId('lang-switch').click();
+    await page.locator('.rules-doc h2').waitFor();
+    expect(await page.locator('.rules-doc').textContent()).toMatch(/Tướng|Xe/);
+    await shot(page, 'rules-vi-phone');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * End-to-end harness: the real server as `npm start` runs it (its own
+ * process, SQLite in a temporary folder, the engine pool), serving the
+ * built client; Debian's Chromium driven by playwright-core. Screenshots go
+ * to test-artifacts/e2e/ and are kept.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort, startServerProcess } from '../../../server/src/testing/server-process.ts';
+
+export const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/e2e/', import.meta.url));
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface Club {
+  readonly base: string;
+  readonly browser: Browser;
+  /** A new visitor: its own cookies (a new guest), Vietnamese unless told otherwise. */
+  visitor(opts?: { width?: number; height?: number; lang?: 'vi' | 'en' }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function startClub(webDir: string): Promise<Club> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'youzai-e2e-'));
+  const server: ChildProcess = await startServerProcess(port, { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const base = `http://127.0.0.1:${port}`;
+  const contexts: BrowserContext[] = [];
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return {
+    base,
+    browser,
+    async visitor(opts = {}) {
+      const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, baseURL: base, locale: opts.lang === 'en' ? 'en-US' : 'vi-VN' });
+      if (opts.lang === 'en') await context.addInitScript(() => localStorage.setItem('yz-lang', 'en'));
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
+      return { context, page };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** The centre of a board square on screen, from the board's box, its size and its orientation. */
+export async function squarePoint(page: Page, square: string, scope = 'body'): Promise<{ x: number; y: number }> {
+  const wrap = page.locator(`${scope} .yz-board`).first();
+  const box = (await wrap.boundingBox())!;
+  const cls = (await wrap.getAttribute('class')) ?? '';
+  const files = cls.includes('yz-sittuyin') ? 8 : 9;
+  const ranks = cls.includes('yz-sittuyin') ? 8 : 10;
+  const black = cls.includes('orientation-black');
+  const f = square.charCodeAt(0) - 97;
+  const r = Number(square.slice(1)) - 1;
+  const col = black ? files - 1 - f : f;
+  const row = black ? r : ranks - 1 - r;
+  return { x: box.x + ((col + 0.5) * box.width) / files, y: box.y + ((row + 0.5) * box.height) / ranks };
+}
+
+/** Plays a move by clicking its two squares (or a pocket piece, then its square). */
+export async function clickMove(page: Page, uci: string): Promise<void> {
+  const drop = /^([A-Z])@([a-i]\d+)$/.exec(uci);
+  if (drop) {
+    const role = `${drop[1]!.toLowerCase()}-piece`;
+    await page.locator(`.pocket.bottom piece[data-role="${role}"]`).click();
+    const to = await squarePoint(page, drop[2]!);
+    await page.mouse.click(to.x, to.y);
+    return;
+  }
+  const m = /^([a-i]\d+)([a-i]\d+)$/.exec(uci);
+  if (!m) throw new Error(`not a board move: ${uci}`);
+  const from = await squarePoint(page, m[1]!);
+  const to = await squarePoint(page, m[2]!);
+  await page.mouse.click(from.x, from.y);
+  await page.mouse.click(to.x, to.y);
+}
+
+/** Waits until the move list shows `n` plies. */
+export async function waitForPlies(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= k, n, { timeout: 20_000 });
+}
