@@ -390,7 +390,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           app.sound.play(pieceCount(makeBoardFen(after)) < pieceCount(makeBoardFen(before)) ? 'capture' : msg.event.check ? 'check' : 'move');
         }
         if (msg.event.type === 'end') app.sound.play('end');
-        if (msg.event.type === 'started') app.toast(t('game.yourTurn'));
+        if (msg.event.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
         renderAll();
         if (msg.event.type === 'move' && live.myTurn) board?.playPremove();
         break;
