@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { VariantKey } from '@youzai/rules';
 import { FAIRY_VARIANTS, HOUSE_INI, HOUSE_INI_PATH } from './house-ini.ts';
 import { levelOf } from './levels.ts';
-import type { Score } from './protocol.ts';
+import type { AnalysisLine, AnalysisSettings, Score } from './protocol.ts';
 
 /** The part of the Emscripten module object we use. */
 interface FairyModule {
@@ -27,13 +27,20 @@ export interface SearchParams {
   readonly searchmoves: readonly string[];
   readonly level: number;
   readonly movetimeMs: number;
+  /** Full strength, several lines and its own depth limit (see protocol.ts). */
+  readonly analysis?: AnalysisSettings;
 }
 
 export interface EngineAnswer {
   readonly bestmove: string | null;
   readonly score?: Score;
   readonly depth?: number;
+  /** Analysis only: the lines, best first. */
+  readonly lines?: readonly AnalysisLine[];
 }
+
+/** Skill 20: the engine plays its best line, no deliberate weakening. */
+const FULL_STRENGTH = 20;
 
 /** Options every instance gets: one search thread, a small hash, classical evaluation. */
 const SETUP = [
@@ -54,6 +61,7 @@ export class FairyEngine {
   private waiter: Waiter | undefined;
   private variant = '';
   private skill = Number.NaN;
+  private multipv = 1;
 
   private constructor(private readonly mod: FairyModule) {
     mod.addMessageListener((line) => this.onLine(line));
@@ -108,20 +116,26 @@ export class FairyEngine {
 
   private async searchAs(section: string, p: SearchParams): Promise<EngineAnswer> {
     const level = levelOf(p.level);
-    if (section !== this.variant || level.skill !== this.skill) {
+    const skill = p.analysis ? FULL_STRENGTH : level.skill;
+    const multipv = p.analysis?.multipv ?? 1;
+    if (section !== this.variant || skill !== this.skill || multipv !== this.multipv) {
       this.mod.postMessage(`setoption name UCI_Variant value ${section}`);
-      this.mod.postMessage(`setoption name Skill Level value ${level.skill}`);
+      this.mod.postMessage(`setoption name Skill Level value ${skill}`);
+      this.mod.postMessage(`setoption name MultiPV value ${multipv}`);
       await this.command('isready', (l) => l === 'readyok');
       this.variant = section;
-      this.skill = level.skill;
+      this.skill = skill;
+      this.multipv = multipv;
     }
     this.mod.postMessage(`position fen ${p.fen}${p.moves.length ? ` moves ${p.moves.join(' ')}` : ''}`);
     const movetime = Math.max(1, Math.round(p.movetimeMs));
+    const depth = p.analysis?.depth ?? level.depth;
     // searchmoves takes the rest of the line, so it comes last.
-    const lines = await this.command(`go depth ${level.depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) =>
+    const lines = await this.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) =>
       l.startsWith('bestmove'),
     );
-    return readAnswer(lines);
+    const answer = readAnswer(lines);
+    return p.analysis && answer.bestmove !== null ? { ...answer, lines: readLines(lines) } : answer;
   }
 
   /** Ends the current search early; it still answers `bestmove`. */
@@ -159,11 +173,28 @@ export function readAnswer(lines: readonly string[]): EngineAnswer {
   return info ? { bestmove, score: info.score, depth: info.depth } : { bestmove };
 }
 
+/**
+ * The lines of a MultiPV search, best first: for each line number the last
+ * exact report. A search stopped by its time reports the lines it had not
+ * finished at the previous depth, so every line is a completed one.
+ */
+export function readLines(lines: readonly string[]): AnalysisLine[] {
+  const byIndex = new Map<number, AnalysisLine>();
+  for (const line of lines) {
+    const info = readInfo(line);
+    if (!info || info.moves.length === 0) continue;
+    byIndex.set(info.multipv, { pv: info.moves, score: info.score, depth: info.depth });
+  }
+  return [...byIndex.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
+}
+
 interface Info {
   readonly depth: number;
   readonly multipv: number;
   readonly score: Score;
   readonly pv: string | undefined;
+  /** The whole line after `pv`. */
+  readonly moves: readonly string[];
 }
 
 /** An exact `info ... depth D ... score cp|mate N ... pv M ...` line; bounds and other lines give undefined. */
@@ -180,5 +211,7 @@ function readInfo(line: string): Info | undefined {
   const value = Number(t[si + 2]);
   if (si < 0 || (kind !== 'cp' && kind !== 'mate') || !Number.isFinite(value) || !Number.isFinite(depth)) return undefined;
   if (t.includes('lowerbound') || t.includes('upperbound')) return undefined;
-  return { depth, multipv: Number(at('multipv') ?? 1), score: { kind, value }, pv: at('pv') };
+  const pvAt = t.indexOf('pv');
+  const moves = pvAt < 0 ? [] : t.slice(pvAt + 1).filter((m) => m.length > 0);
+  return { depth, multipv: Number(at('multipv') ?? 1), score: { kind, value }, pv: at('pv'), moves };
 }

@@ -68,6 +68,30 @@ describe('EnginePool', () => {
     expect(m).toMatchObject({ uci: 'b7d7', source: 'engine' });
   });
 
+  it('analyses at full strength: MultiPV lines, best first, each starting with one of our moves', async () => {
+    // Red mates at once with the i8 chariot (i8i10); other moves do not mate.
+    const fen = '3ak4/4a4/8R/9/1P4P2/2B5P/9/3A5/9/2BAK4 w - - 15 61';
+    const legal = legalAt('xiangqi', fen);
+    const a = await pool.analyse({ gameId: 'analyse', variant: 'xiangqi', fen, legalMoves: legal, multipv: 3, depth: 6, movetimeMs: 2000 });
+    expect(a.lines).toHaveLength(3);
+    expect(a.lines[0]).toMatchObject({ pv: ['i8i10'], score: { kind: 'mate', value: 1 } });
+    for (const l of a.lines) expect(legal).toContain(l.pv[0]);
+    expect(a.lines[1]!.score).not.toEqual({ kind: 'mate', value: 1 });
+    // Restricted to the moves it is given, and a game move afterwards is a single-line search again.
+    const only = await pool.analyse({ gameId: 'analyse', variant: 'xiangqi', fen, legalMoves: ['b6b7', 'g6g7'], multipv: 2, depth: 4, movetimeMs: 2000 });
+    expect(only.lines.map((l) => l.pv[0]).sort()).toEqual(['b6b7', 'g6g7']);
+    const m = await pool.bestMove({ gameId: 'analyse', variant: 'xiangqi', fen, level: 8, legalMoves: legal, movetimeMs: 300 });
+    expect(m).toMatchObject({ uci: 'i8i10', source: 'engine' });
+  });
+
+  it('rejects a bad analysis request with code bad-request', async () => {
+    const base = { gameId: 'bad-analyse', variant: 'xiangqi' as const, fen: START('xiangqi'), legalMoves: legalAt('xiangqi'), multipv: 2, depth: 4, movetimeMs: 100 };
+    for (const bad of [{ ...base, multipv: 0 }, { ...base, depth: 41 }, { ...base, movetimeMs: 0 }, { ...base, legalMoves: [] }]) {
+      const e = await pool.analyse(bad).catch((x: unknown) => x);
+      expect((e as EngineError).code).toBe('bad-request');
+    }
+  });
+
   it('replaces a worker that exits mid-search and retries the request', async () => {
     plan.set('crash', ['exit']);
     const before = pool.stats().restarts;

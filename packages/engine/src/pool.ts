@@ -20,8 +20,8 @@ import { Worker } from 'node:worker_threads';
 import { isVariantKey, type VariantKey } from '@youzai/rules';
 import { fallbackMove } from './fallback.ts';
 import { FairQueue } from './fair-queue.ts';
-import { isLevel, levelOf } from './levels.ts';
-import type { Fault, FromWorker, Score, SearchRequest, ToWorker } from './protocol.ts';
+import { MAX_LEVEL, isLevel, levelOf } from './levels.ts';
+import type { AnalysisLine, Fault, FromWorker, Score, SearchRequest, SearchResult, ToWorker } from './protocol.ts';
 
 export type EngineErrorCode = 'crashed' | 'timeout' | 'deadline' | 'unavailable' | 'queue-full' | 'closed' | 'bad-request';
 
@@ -73,6 +73,34 @@ export interface BestMove {
   readonly engineAnswer?: string | null;
 }
 
+export interface AnalysisRequest {
+  /** Requests are served round-robin by this key. */
+  readonly gameId: string;
+  readonly variant: VariantKey;
+  readonly fen: string;
+  /** Our rules' legal moves: the lines start with these only. */
+  readonly legalMoves: readonly string[];
+  /** Lines wanted (MultiPV), 1..8. */
+  readonly multipv: number;
+  /** Depth limit, 1..40. */
+  readonly depth: number;
+  /** Time limit; the search stops at whichever of depth and time comes first. */
+  readonly movetimeMs: number;
+  /** As for bestMove: queueing and search together. */
+  readonly deadlineMs?: number;
+}
+
+export interface Analysis {
+  /**
+   * Best first, at full strength. Each line starts with one of `legalMoves`
+   * (the moves after the first are the engine's and may disagree with our
+   * rules in Janggi); empty when the engine found no legal move among them.
+   */
+  readonly lines: readonly AnalysisLine[];
+  /** From the call to the answer, queueing included. */
+  readonly ms: number;
+}
+
 export interface EnginePoolOptions {
   /** Workers at most (each one engine searching one request at a time). */
   readonly size?: number;
@@ -105,6 +133,8 @@ const MAX_BOOT_FAILURES = 3;
 const MAX_ATTEMPTS = 2;
 
 interface Job {
+  /** A game move (fallback when the engine has none) or an analysis (its lines as found). */
+  readonly kind: 'move' | 'analysis';
   readonly gameId: string;
   readonly request: Omit<SearchRequest, 'type' | 'id' | 'fault'>;
   readonly legal: ReadonlySet<string>;
@@ -115,7 +145,7 @@ interface Job {
   expired: boolean;
   slot: Slot | null;
   deadline: ReturnType<typeof setTimeout> | undefined;
-  resolve(m: BestMove): void;
+  resolve(m: BestMove | Analysis): void;
   reject(e: EngineError): void;
 }
 
@@ -164,6 +194,7 @@ export class EnginePool {
     const level = levelOf(req.level);
     return new Promise<BestMove>((resolve, reject) => {
       const job: Job = {
+        kind: 'move',
         gameId: req.gameId,
         request: {
           variant: req.variant,
@@ -180,13 +211,57 @@ export class EnginePool {
         expired: false,
         slot: null,
         deadline: undefined,
-        resolve,
+        resolve: resolve as (m: BestMove | Analysis) => void,
         reject,
       };
-      if (req.deadlineMs !== undefined) job.deadline = setTimeout(() => this.onDeadline(job), Math.max(0, req.deadlineMs));
-      this.queue.push(job.gameId, job);
-      this.pump();
+      this.enqueue(job, req.deadlineMs);
     });
+  }
+
+  /**
+   * Analysis at full strength: the best `multipv` lines among `legalMoves`,
+   * searched to `depth` or for `movetimeMs`. For tools such as the puzzle
+   * generator and the hint; no fallback is ever made up.
+   */
+  analyse(req: AnalysisRequest): Promise<Analysis> {
+    const started = performance.now();
+    if (this.closed) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
+    const bad = badRequest({ ...req, level: MAX_LEVEL }) ?? badAnalysis(req);
+    if (bad) return Promise.reject(new EngineError('bad-request', bad));
+    if (this.queue.size + this.retries.length >= this.maxQueue) {
+      return Promise.reject(new EngineError('queue-full', `${this.maxQueue} engine requests are already waiting`));
+    }
+    return new Promise<Analysis>((resolve, reject) => {
+      const job: Job = {
+        kind: 'analysis',
+        gameId: req.gameId,
+        request: {
+          variant: req.variant,
+          fen: req.fen,
+          moves: [],
+          searchmoves: req.legalMoves,
+          level: MAX_LEVEL,
+          movetimeMs: Math.max(1, Math.round(req.movetimeMs)),
+          analysis: { multipv: req.multipv, depth: req.depth },
+        },
+        legal: new Set(req.legalMoves),
+        started,
+        attempts: 0,
+        settled: false,
+        expired: false,
+        slot: null,
+        deadline: undefined,
+        resolve: resolve as (m: BestMove | Analysis) => void,
+        reject,
+      };
+      this.enqueue(job, req.deadlineMs);
+    });
+  }
+
+  private enqueue(job: Job, deadlineMs: number | undefined): void {
+    if (deadlineMs !== undefined) job.deadline = setTimeout(() => this.onDeadline(job), Math.max(0, deadlineMs));
+    this.queue.push(job.gameId, job);
+    this.pump();
   }
 
   /**
@@ -276,7 +351,7 @@ export class EnginePool {
     this.settle(job, new EngineError('deadline', 'no engine was free before the deadline'));
   }
 
-  private settle(job: Job, outcome: BestMove | EngineError): void {
+  private settle(job: Job, outcome: BestMove | Analysis | EngineError): void {
     if (job.settled) return;
     job.settled = true;
     job.slot = null;
@@ -328,17 +403,21 @@ export class EnginePool {
         clearTimeout(slot.hang);
         slot.job = null;
         const ms = Math.round(performance.now() - job.started);
-        if (m.bestmove !== null && job.legal.has(m.bestmove)) {
-          this.settle(job, { uci: m.bestmove, source: 'engine', ms, ...(m.score ? { score: m.score } : {}), ...(m.depth !== undefined ? { depth: m.depth } : {}) });
-        } else {
-          this.counts.fallbacks++;
-          const { variant, fen, moves, searchmoves } = job.request;
-          this.settle(job, { uci: fallbackMove({ variant, fen, moves, legal: searchmoves }), source: 'fallback', ms, engineAnswer: m.bestmove });
-        }
+        this.settle(job, job.kind === 'analysis' ? { lines: (m.lines ?? []).filter((l) => job.legal.has(l.pv[0] ?? '')), ms } : this.answer(job, m, ms));
         this.pump();
         return;
       }
     }
+  }
+
+  /** The engine's move if we may play it, else a legal fallback. */
+  private answer(job: Job, m: SearchResult, ms: number): BestMove {
+    if (m.bestmove !== null && job.legal.has(m.bestmove)) {
+      return { uci: m.bestmove, source: 'engine', ms, ...(m.score ? { score: m.score } : {}), ...(m.depth !== undefined ? { depth: m.depth } : {}) };
+    }
+    this.counts.fallbacks++;
+    const { variant, fen, moves, searchmoves } = job.request;
+    return { uci: fallbackMove({ variant, fen, moves, legal: searchmoves }), source: 'fallback', ms, engineAnswer: m.bestmove };
   }
 
   /** Ends a worker that misbehaved; its death handler does the rest. */
@@ -388,6 +467,13 @@ export class EnginePool {
     }, backoff);
     this.respawnTimer.unref();
   }
+}
+
+function badAnalysis(req: AnalysisRequest): string | null {
+  if (!Number.isInteger(req.multipv) || req.multipv < 1 || req.multipv > 8) return `multipv must be an integer 1..8, got ${String(req.multipv)}`;
+  if (!Number.isInteger(req.depth) || req.depth < 1 || req.depth > 40) return `depth must be an integer 1..40, got ${String(req.depth)}`;
+  if (!(req.movetimeMs > 0)) return 'movetimeMs must be positive';
+  return null;
 }
 
 function badRequest(req: BestMoveRequest): string | null {

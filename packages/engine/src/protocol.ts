@@ -20,7 +20,24 @@ export interface SearchRequest {
   readonly level: number;
   /** Overrides the level's time per move (the clock may leave less). */
   readonly movetimeMs: number;
+  /**
+   * Analysis instead of a game move: full strength (skill 20), this many
+   * lines (MultiPV) and this depth limit instead of the level's.
+   */
+  readonly analysis?: AnalysisSettings;
   readonly fault?: Fault;
+}
+
+export interface AnalysisSettings {
+  readonly multipv: number;
+  readonly depth: number;
+}
+
+/** One line of an analysis: its moves from the root and its score (side to move's view). */
+export interface AnalysisLine {
+  readonly pv: readonly string[];
+  readonly score: Score;
+  readonly depth: number;
 }
 
 /** Engine score from the side to move's point of view. */
@@ -33,6 +50,8 @@ export interface SearchResult {
   readonly bestmove: string | null;
   readonly score?: Score;
   readonly depth?: number;
+  /** For an analysis: the lines, best first. */
+  readonly lines?: readonly AnalysisLine[];
 }
 
 export interface SearchFailed {
