@@ -1,0 +1,11 @@
+/**
+ * @youzai/puzzles: puzzles (cờ thế) for the three games. Pure like the rules
+ * library: the format, a verifier on the house referee, themes and
+ * difficulty, the puzzle rating. The data files are in `data/`; the
+ * generator (Node, the engine) in `scripts/`.
+ */
+export * from './puzzle.ts';
+export { verifyPuzzle, isAcceptedMove, checkMove, replay, isCheckmate, type VerifyCode, type VerifiedFacts } from './verify.ts';
+export { describeLine, SACRIFICE_LOSS, SHORT_MOVES, type Description } from './describe.ts';
+export { PIECE_VALUES, DECISIVE_GAIN, materialBalance } from './material.ts';
+export { INITIAL_PLAYER_RATING, PUZZLE_START_DEVIATION, initialPuzzleRating, rateAttempt, type RatedAttempt } from './rating.ts';

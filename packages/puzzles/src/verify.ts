@@ -1,0 +1,108 @@
+/**
+ * Puzzles checked against the house rules: the referee that judges real
+ * games plays every move of the line, so a move our rules reject, or a game
+ * end the line overlooks, is caught, whatever the engine thought.
+ */
+import { startReferee, type Referee } from '@youzai/game';
+import { COLORS, type Result, type RuleError } from '@youzai/rules';
+import { DECISIVE_GAIN, materialBalance } from './material.ts';
+import { isSolverPly, solverMoves, type Puzzle } from './puzzle.ts';
+
+export type VerifyCode =
+  | 'puzzle.fen'
+  | 'puzzle.turn'
+  | 'puzzle.length'
+  | 'puzzle.illegal'
+  | 'puzzle.ended'
+  | 'puzzle.not-mate'
+  | 'puzzle.mate-in'
+  | 'puzzle.no-gain';
+
+export interface VerifiedFacts {
+  /** Every position of the line, as a referee, from the puzzle's to the last (solution.length + 1). */
+  readonly referees: readonly Referee[];
+  /** The solver's material gain over the line (material.ts units). */
+  readonly gain: number;
+}
+
+const fail = (code: VerifyCode, message: string): { readonly ok: false; readonly error: RuleError<VerifyCode> } => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** Replays the line with the house referee: the referees after each ply, or the first move it rejects. */
+export function replay(p: Pick<Puzzle, 'variant' | 'fen' | 'solution'>, plies = p.solution.length): Result<Referee[], RuleError<VerifyCode>> {
+  const start = startReferee(p.variant, p.fen);
+  if (!start.ok) return fail('puzzle.fen', start.error.message);
+  const out = [start.value];
+  let ref = start.value;
+  for (let i = 0; i < plies; i++) {
+    if (ref.verdict) return fail('puzzle.ended', `the game is over before ply ${i} (${ref.verdict.reason})`);
+    const next = ref.clone();
+    const played = next.play(p.solution[i] ?? '');
+    if (!played.ok) return fail('puzzle.illegal', `ply ${i} ${p.solution[i]}: ${played.error.message}`);
+    out.push(next);
+    ref = next;
+  }
+  return { ok: true, value: out };
+}
+
+/** The side to move is mated by our rules: in check and no legal move (not the engine's notion). */
+export const isCheckmate = (ref: Referee): boolean => ref.pos.inCheck() && !ref.pos.hasLegalMove();
+
+/**
+ * Everything a shipped puzzle must satisfy: the FEN is valid and the solver
+ * is to move; the line is legal under the house rules and has the solver
+ * move first and last; the game does not end inside the line; a mate puzzle
+ * ends in checkmate after exactly `mateIn` solver moves; a material puzzle
+ * ends with the solver at least DECISIVE_GAIN up on where it started, and
+ * not in a finished game.
+ */
+export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyCode>> {
+  if (p.solution.length % 2 !== 1) return fail('puzzle.length', `the line has ${p.solution.length} plies; it must end with a solver move`);
+  const line = replay(p);
+  if (!line.ok) return line;
+  const refs = line.value;
+  const first = refs[0]!;
+  const last = refs[refs.length - 1]!;
+  if (COLORS[first.pos.turn] !== p.turn) return fail('puzzle.turn', `${COLORS[first.pos.turn]} is to move in the FEN, the puzzle says ${p.turn}`);
+  if (!first.pos.hasLegalMove()) return fail('puzzle.ended', 'the solver has no move');
+  const gain = materialBalance(last.pos, first.pos.turn) - materialBalance(first.pos, first.pos.turn);
+  if (p.kind === 'mate') {
+    if (!isCheckmate(last)) return fail('puzzle.not-mate', 'the line does not end in checkmate');
+    if (last.verdict?.reason !== 'checkmate' || last.verdict.winner !== first.pos.turn) {
+      return fail('puzzle.not-mate', `the referee's verdict is ${last.verdict?.reason ?? 'none'}, not the solver's checkmate`);
+    }
+    if (p.mateIn !== solverMoves(p)) return fail('puzzle.mate-in', `mateIn is ${p.mateIn}, the line has ${solverMoves(p)} solver moves`);
+  } else {
+    if (last.verdict) return fail('puzzle.ended', `the line ends the game (${last.verdict.reason}); that is not a material puzzle`);
+    const need = DECISIVE_GAIN[p.variant];
+    if (gain < need) return fail('puzzle.no-gain', `the solver gains ${gain}, less than ${need}`);
+  }
+  return { ok: true, value: { referees: refs, gain } };
+}
+
+/**
+ * Whether `uci` is an accepted solver move at `plyIndex` (0, 2, 4, ...):
+ * the line's move, or any move that gives checkmate there (several mating
+ * moves at the end of a mate puzzle are all right, as on lichess).
+ */
+export function isAcceptedMove(p: Puzzle, plyIndex: number, uci: string): boolean {
+  return checkMove(p, plyIndex, uci) !== 'wrong';
+}
+
+/**
+ * The trainer's verdict on a solver move: `wrong`; `right` (the opponent
+ * replies with the next move of the line); or `solved` (the line's last
+ * move, or a checkmate).
+ */
+export function checkMove(p: Puzzle, plyIndex: number, uci: string): 'wrong' | 'right' | 'solved' {
+  if (!isSolverPly(plyIndex) || plyIndex >= p.solution.length) return 'wrong';
+  const isLast = plyIndex === p.solution.length - 1;
+  if (uci === p.solution[plyIndex]) return isLast ? 'solved' : 'right';
+  const before = replay(p, plyIndex);
+  if (!before.ok) return 'wrong';
+  const ref = before.value[before.value.length - 1]!.clone();
+  if (!ref.play(uci).ok) return 'wrong';
+  return isCheckmate(ref) ? 'solved' : 'wrong';
+}
