@@ -1,6 +1,7 @@
 /**
- * A tiny DOM builder: the client has no framework. Text is always set as a
- * text node (never innerHTML), so user strings (names, chat) cannot inject markup.
+ * A tiny DOM builder, `h('tag#id.class', attrs, ...children)`: the client has
+ * no framework. Text is always set as a text node (never innerHTML), so user
+ * strings (names, chat) cannot inject markup.
  */
 type Child = Node | string | number | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
@@ -8,8 +9,11 @@ type Attrs = Record<string, string | number | boolean | null | undefined | Event
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K];
 export function h(tag: string, attrs?: Attrs | null, ...children: (Child | Child[])[]): HTMLElement;
 export function h(tag: string, attrs?: Attrs | null, ...children: (Child | Child[])[]): HTMLElement {
-  const [name, ...classes] = tag.split('.');
+  const [head = '', ...classes] = tag.split('.');
+  // `tag#id.class`: the id rides on the tag name.
+  const [name, id] = head.split('#');
   const el = document.createElement(name || 'div');
+  if (id) el.id = id;
   if (classes.length) el.className = classes.join(' ');
   if (attrs) {
     for (const [k, v] of Object.entries(attrs)) {
