@@ -1,4 +1,380 @@
-/** Placeholder until this page is written. */
+/**
+ * Home and lobby: live counters, the open seeks, quick pairing per pool,
+ * creating a game (a seek, a friend's invitation, the computer), a few live
+ * games and the puzzle of the day. Seeks and counters come from the socket
+ * (`lobby` snapshot, then `seeks` and `counters`); pool counts from the
+ * snapshot and GET /api/lobby.
+ */
+import type { LobbyCounters, PoolId, PoolInfo, Seek, ServerMessage } from '@youzai/protocol';
 import type { AppContext, Page } from '../app/context.ts';
-import { h } from '../app/h.ts';
-export function homePage(_app: AppContext, ..._rest: unknown[]): Page { return { el: h('div.page', null, 'home'), title: 'home' }; }
+import { h, fill } from '../app/h.ts';
+import { clockSpecName, variantName } from '../app/names.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
+import { api } from '../net/api.ts';
+import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, type TermsInput } from './game-terms.ts';
+import { SeekBook } from './seek-book.ts';
+import { TermsFields } from './terms-form.ts';
+import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';
+import './pages.css';
+
+type Mode = 'seek' | 'friend' | 'computer';
+const MODES: readonly Mode[] = ['seek', 'friend', 'computer'];
+const MODE_LABEL: Record<Mode, MessageKey> = { seek: 'home.create.seek', friend: 'home.create.friend', computer: 'home.create.computer' };
+const SUBMIT_LABEL: Record<Mode, MessageKey> = { seek: 'form.submit.seek', friend: 'form.submit.friend', computer: 'form.submit.computer' };
+const LIVE_ON_HOME = 5;
+
+// Kept across re-renders of the page (a language switch rebuilds it): the form as left, and the pool we wait in.
+let lastMode: Mode = 'seek';
+let lastInput: TermsInput = DEFAULT_INPUT;
+let lastLevel = DEFAULT_LEVEL;
+let myPool: string | null = null;
+
+function poolName(p: Pick<PoolInfo, 'variant' | 'clock'>): string {
+  return `${variantName(p.variant)} ${clockSpecName(p.clock)}`;
+}
+
+export function homePage(app: AppContext): Page {
+  const book = new SeekBook();
+  let counters: LobbyCounters | null = null;
+  let pools: readonly PoolInfo[] = [];
+  let gotSnapshot = false;
+  let poolTimer: ReturnType<typeof setTimeout> | null = null;
+  let lastPoolFetch = 0;
+  let destroyed = false;
+
+  const countersEl = h('p.counters', { 'data-testid': 'counters', 'aria-live': 'polite' });
+  const seeksEl = h('div.seeks-holder');
+  const poolsEl = h('div.pools', { 'data-testid': 'pools' });
+  const waitingEl = h('div.waiting', { 'data-testid': 'pool-waiting', 'aria-live': 'polite', hidden: true });
+  const liveEl = h('div', null, h('p.muted', null, t('common.loading')));
+  const poolRated = h('input', { type: 'checkbox', name: 'pool-rated', checked: true, 'data-testid': 'pool-rated' }) as HTMLInputElement;
+  const poolRatedLabel = h('label.check', null, poolRated, h('span', null, t('form.rated')));
+
+  const canRate = () => app.me !== null && !app.me.guest;
+
+  // --- counters, seeks, pools ---
+
+  function renderCounters(): void {
+    fill(countersEl, counters ? `${t('home.online', { n: counters.online })} · ${t('home.seeking', { n: counters.seeking })}` : '\u00a0');
+  }
+
+  function seekRow(s: Seek): HTMLElement {
+    const mine = app.me !== null && s.user.id === app.me.id;
+    const button = mine
+      ? h('button', { type: 'button', 'data-testid': 'seek-cancel' }, t('home.seeks.yours'))
+      : h('button.primary', { type: 'button', 'data-testid': 'seek-accept' }, t('home.seeks.accept'));
+    button.addEventListener('click', async () => {
+      button.setAttribute('disabled', '');
+      const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: s.id });
+      if (!r.ok) {
+        app.toast(errorText(r));
+        button.removeAttribute('disabled');
+      }
+    });
+    const side = readerSide(s, mine);
+    return h(
+      'tr',
+      { 'data-seek': s.id, class: mine ? 'mine' : '' },
+      h('td.who', { 'data-label': t('home.seeks.player') }, playerEl(s.user)),
+      h('td.num', { 'data-label': t('home.seeks.rating') }, ratingEl(s.rating)),
+      h('td', { 'data-label': t('home.seeks.game') }, variantName(s.variant)),
+      h('td', { 'data-label': t('home.seeks.time') }, clockSpecName(s.clock)),
+      h('td', { 'data-label': t('home.seeks.mode') }, t(s.rated ? 'common.rated' : 'common.casual'), side ? h('span.muted.seek-side', null, ` · ${side}`) : null),
+      h('td.act', null, button),
+    );
+  }
+
+  function renderSeeks(): void {
+    const list = book.list();
+    if (list.length === 0) {
+      fill(seeksEl, h('p.muted', { 'data-testid': 'seeks-empty' }, t('home.seeks.empty')));
+      return;
+    }
+    fill(
+      seeksEl,
+      h(
+        'table.seek-table',
+        { 'data-testid': 'seeks' },
+        h(
+          'thead',
+          null,
+          h('tr', null, ...(['home.seeks.player', 'home.seeks.rating', 'home.seeks.game', 'home.seeks.time', 'home.seeks.mode'] as const).map((k) => h('th', { scope: 'col' }, t(k))), h('th', null)),
+        ),
+        h('tbody', null, list.map(seekRow)),
+      ),
+    );
+  }
+
+  function renderPools(): void {
+    const byVariant = new Map<string, PoolInfo[]>();
+    for (const p of pools) byVariant.set(p.variant, [...(byVariant.get(p.variant) ?? []), p]);
+    fill(
+      poolsEl,
+      pools.length === 0 ? h('p.muted', null, t('common.loading')) : null,
+      [...byVariant].map(([variant, list]) =>
+        h(
+          'div.pool-group',
+          null,
+          h('h3', null, variantName(list[0]!.variant)),
+          h(
+            'div.pool-buttons',
+            null,
+            list.map((p) => {
+              const on = myPool === p.id;
+              const b = h(
+                `button.pool${on ? '.primary' : ''}`,
+                { type: 'button', 'data-testid': `pool-${p.id}`, 'data-variant': variant, 'aria-pressed': String(on), title: poolName(p) },
+                h('strong', null, clockSpecName(p.clock)),
+                h('small', null, t('home.quick.count', { n: p.waiting })),
+              );
+              b.addEventListener('click', () => void (on ? leavePool() : joinPool(p.id)));
+              return b;
+            }),
+          ),
+        ),
+      ),
+    );
+    const waiting = pools.find((p) => p.id === myPool);
+    waitingEl.hidden = myPool === null;
+    if (myPool !== null) {
+      const leave = h('button', { type: 'button', 'data-testid': 'pool-leave' }, t('home.quick.leave'));
+      leave.addEventListener('click', () => void leavePool());
+      fill(waitingEl, h('span.spinner', { 'aria-hidden': 'true' }), h('span', null, t('home.quick.waiting', { pool: waiting ? poolName(waiting) : myPool })), leave);
+    } else fill(waitingEl);
+    poolRatedLabel.hidden = !canRate();
+  }
+
+  async function joinPool(pool: string): Promise<void> {
+    const r = await app.socket.request({ t: 'pool-join', pool: pool as PoolId, ...(canRate() ? { rated: poolRated.checked } : {}) });
+    if (!r.ok) app.toast(errorText(r));
+    // The `pool` frame confirms; mark it now so the button answers at once.
+    else if (myPool === null) myPool = pool;
+    renderPools();
+  }
+
+  async function leavePool(): Promise<void> {
+    const r = await app.socket.request({ t: 'pool-leave' });
+    if (!r.ok && r.code !== 'pool.not-in') app.toast(errorText(r));
+    myPool = null;
+    renderPools();
+  }
+
+  /** Pool counts travel only in snapshots: fetch one when the number of seekers moves, at most every 3 s. */
+  function refreshPools(): void {
+    if (poolTimer) return;
+    const wait = Math.max(0, lastPoolFetch + 3000 - Date.now());
+    poolTimer = setTimeout(async () => {
+      lastPoolFetch = Date.now();
+      const r = await api<{ pools: PoolInfo[] }>('GET', '/api/lobby');
+      poolTimer = null;
+      if (destroyed || !r.ok) return;
+      pools = r.pools;
+      renderPools();
+    }, wait);
+  }
+
+  const off = app.socket.on((msg: ServerMessage) => {
+    switch (msg.t) {
+      case 'lobby':
+        gotSnapshot = true;
+        book.reset(msg.seeks);
+        counters = msg.counters;
+        pools = msg.pools;
+        renderSeeks();
+        renderCounters();
+        renderPools();
+        break;
+      case 'seeks':
+        if (book.apply(msg)) renderSeeks();
+        break;
+      case 'counters': {
+        const moved = counters?.seeking !== msg.seeking;
+        counters = { online: msg.online, seeking: msg.seeking };
+        renderCounters();
+        if (moved) refreshPools();
+        break;
+      }
+      case 'pool':
+        myPool = msg.pool;
+        renderPools();
+        break;
+      case 'paired':
+        myPool = null;
+        app.navigate(`/game/${msg.game}`);
+        break;
+      case 'welcome':
+        // We now know who we are: own seeks, rated boxes.
+        terms.setCanRate(canRate());
+        renderSeeks();
+        renderPools();
+        break;
+    }
+  });
+  // A dropped socket takes our pool place and seeks with it (the server drops them when the last socket closes).
+  const offState = app.socket.onState((s) => {
+    if (s !== 'open' && myPool !== null) {
+      myPool = null;
+      renderPools();
+    }
+  });
+
+  // --- create a game ---
+
+  let mode: Mode = lastMode;
+  const terms = new TermsFields(lastInput);
+  terms.setCanRate(canRate());
+  const level = h(
+    'select',
+    { name: 'level' },
+    LEVELS.map((n) => h('option', { value: n }, t('form.level.option', { n }))),
+  ) as HTMLSelectElement;
+  level.value = String(lastLevel);
+  const levelLabel = h('label.level', null, h('span', null, t('form.level')), level);
+  const formError = h('p.error', { role: 'alert', 'data-testid': 'create-error', hidden: true });
+  const submit = h('button.primary', { type: 'submit', 'data-testid': 'create-submit' }) as HTMLButtonElement;
+  const form = h('form.create-form', { 'data-testid': 'create-form', novalidate: true }, terms.el, levelLabel, formError, h('div.row', null, submit));
+  const modeButtons = MODES.map((m) => {
+    const b = h('button', { type: 'button', 'data-testid': `mode-${m}`, 'data-mode': m }, t(MODE_LABEL[m]));
+    b.addEventListener('click', () => {
+      mode = m;
+      lastMode = m;
+      renderMode();
+    });
+    return b;
+  });
+
+  function renderMode(): void {
+    for (const b of modeButtons) {
+      const on = b.dataset.mode === mode;
+      b.classList.toggle('active', on);
+      b.setAttribute('aria-pressed', String(on));
+    }
+    terms.setRatedOffered(mode !== 'computer');
+    levelLabel.hidden = mode !== 'computer';
+    submit.textContent = t(SUBMIT_LABEL[mode]);
+    formError.hidden = true;
+  }
+
+  function showError(text: string): void {
+    formError.textContent = text;
+    formError.hidden = false;
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    formError.hidden = true;
+    lastInput = terms.values();
+    lastLevel = Number(level.value) || DEFAULT_LEVEL;
+    const r = terms.read();
+    if (!r.ok) {
+      showError(t(r.key));
+      return;
+    }
+    submit.disabled = true;
+    try {
+      if (mode === 'seek') {
+        const a = await app.socket.request(seekRequest(r.value));
+        if (!a.ok) showError(errorText(a));
+        else app.toast(t('home.seek.posted'));
+        return;
+      }
+      const body = mode === 'friend' ? inviteBody(r.value) : computerBody(r.value, lastLevel);
+      const res = await api<{ id: string; url: string; invite: string | null }>('POST', '/api/games', body);
+      if (!res.ok) {
+        showError(errorText(res));
+        return;
+      }
+      if (res.invite) {
+        try {
+          sessionStorage.setItem(`yz-invite-${res.id}`, res.invite);
+        } catch {
+          // Storage refused (private mode): the game page then has no share box, the link still works.
+        }
+      }
+      app.navigate(`/game/${res.id}`);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  renderMode();
+
+  // --- live games ---
+
+  const stopLive = every(15_000, () =>
+    void fetchLiveGames().then((games) => {
+      if (destroyed) return;
+      if (!games) return fill(liveEl, h('p.error', null, t('err.net.offline')));
+      fill(
+        liveEl,
+        liveGameList(games.slice(0, LIVE_ON_HOME), 'home-live'),
+        games.length > 0 ? h('p', null, h('a', { href: '/live' }, t('home.live.all'))) : null,
+      );
+    }),
+  );
+
+  // --- layout ---
+
+  const el = h(
+    'div.page.home-page',
+    { 'data-testid': 'home' },
+    h('div.home-head', null, h('h1', null, t('app.tagline')), countersEl),
+    h(
+      'div.home-grid',
+      null,
+      h(
+        'div.home-main',
+        null,
+        h('section.card.quick', { 'aria-labelledby': 'quick-h' }, h('h2#quick-h', null, t('home.quick')), waitingEl, poolsEl, poolRatedLabel),
+        h('section.card.create', { 'aria-labelledby': 'create-h' }, h('h2#create-h', null, t('home.create')), h('div.tabs.modes', { role: 'group' }, modeButtons), form),
+      ),
+      h(
+        'div.home-side',
+        null,
+        h('section.card.seeks', { 'aria-labelledby': 'seeks-h' }, h('h2#seeks-h', null, t('home.seeks')), seeksEl),
+        h('section.card.live', { 'aria-labelledby': 'live-h' }, h('h2#live-h', null, t('home.live')), liveEl),
+        h(
+          'section.card.puzzle-day',
+          { 'aria-labelledby': 'puzzle-h' },
+          h('h2#puzzle-h', null, t('home.puzzleOfDay')),
+          h('p', null, t('home.puzzle.text')),
+          h('a.button', { href: '/puzzles', 'data-testid': 'puzzle-link' }, t('home.puzzle.go')),
+        ),
+      ),
+    ),
+  );
+
+  renderCounters();
+  renderSeeks();
+  renderPools();
+  app.socket.watchLobby(true);
+  // Shown before the socket is up; the socket's snapshot replaces it.
+  void api<{ seeks: Seek[]; counters: LobbyCounters; pools: PoolInfo[] }>('GET', '/api/lobby').then((r) => {
+    if (destroyed || !r.ok || gotSnapshot) return;
+    book.reset(r.seeks);
+    counters = r.counters;
+    pools = r.pools;
+    renderSeeks();
+    renderCounters();
+    renderPools();
+  });
+
+  return {
+    el,
+    title: t('nav.home'),
+    destroy() {
+      destroyed = true;
+      off();
+      offState();
+      stopLive();
+      if (poolTimer) clearTimeout(poolTimer);
+      app.socket.watchLobby(false);
+      // Leaving the lobby withdraws what waits here (a pairing would find nobody watching);
+      // a re-render of this same page (language switch) keeps it.
+      if (location.pathname !== '/') {
+        if (myPool !== null) void app.socket.request({ t: 'pool-leave' });
+        myPool = null;
+        if (app.me) for (const id of book.ownedBy(app.me.id)) void app.socket.request({ t: 'seek-cancel', seek: id });
+      }
+    },
+  };
+}
