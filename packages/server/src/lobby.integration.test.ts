@@ -158,7 +158,7 @@ describe('rooms over WebSocket', () => {
     const made = await alice.http('POST', '/api/rooms', { name: 'Cờ tướng tối thứ Sáu' });
     expect(made.status).toBe(201);
     const room: string = made.json.id;
-    expect(made.json.url).toBe(`http://test/room/${room}`);
+    expect(made.json.url).toBe(`http://test/rooms/${room}`);
     expect(await alice.request({ t: 'room-join', room }, 1)).toMatchObject({ t: 'ack' });
     expect(alice.received.find((m) => m.t === 'room')).toMatchObject({ room: { id: room, name: 'Cờ tướng tối thứ Sáu', owner: { id: alice.userId } } });
     expect(await bob.request({ t: 'room-join', room }, 1)).toMatchObject({ t: 'ack' });

@@ -79,7 +79,7 @@ function renderHeader(): void {
   });
   const user = me
     ? me.guest
-      ? [h('span.me', null, `${t('common.guest')} ${me.name}`), link('/login', t('nav.login')), link('/register', t('nav.register'))]
+      ? [h('span.me', { title: t('common.guest') }, me.name), link('/login', t('nav.login')), link('/register', t('nav.register'))]
       : [link(`/@/${me.name}`, me.name, { class: 'me' }), logoutButton()]
     : [];
   const nav = h(

@@ -128,7 +128,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
       const req = await body(ctx, CreateRoom);
       const r = rooms.create(identityOf(ctx.user), req.name);
       if (!r.ok) fail(r.error.code, r.error.message);
-      sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/room/${r.value.id}`, room: r.value });
+      sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/rooms/${r.value.id}`, room: r.value });
     },
   },
   {

@@ -8,7 +8,7 @@ import type { Api } from 'chessgroundx/api.js';
 import type { Config } from 'chessgroundx/config.js';
 import { premove } from 'chessgroundx/premove.js';
 import type * as cg from 'chessgroundx/types.js';
-import { legalUcis, makeFen, type Position, type VariantKey } from '@youzai/rules';
+import { legalUcis, makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
 import { lastMoveKeys, moveChoices, type MoveChoices } from './keys.ts';
 import 'chessgroundx/assets/chessground.base.css';
 import './board.css';
@@ -58,6 +58,8 @@ export class Board {
     this.pocketBottom = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
     el.replaceChildren(...[this.pocketTop, this.wrap, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
     const config: Config = {
+      // A FEN from the start: chessgroundx builds pockets from it (the default chess FEN has none).
+      fen: VARIANTS[opts.variant].startFen,
       orientation: opts.orientation,
       dimensions: geometry,
       coordinates: false,

@@ -72,7 +72,7 @@ describe('a Xiangqi game by invitation link, watched by a third visitor', () => 
       await p.getByTestId('end-panel').waitFor({ state: 'visible' });
       expect(await p.getByTestId('result').textContent()).toContain('1-0');
     }
-    expect(await red.page.getByTestId('explanation').textContent()).toMatch(/chiếu bí|bí/i);
+    expect(await red.page.getByTestId('explanation').textContent()).toMatch(/chiếu hết|chiếu bí/i);
     const seen = await watcher.page.locator('[data-testid="move-list"] [data-ply]').count();
     expect(seen).toBe(5);
     expect(await moveTexts(watcher.page)).toEqual(await moveTexts(red.page));

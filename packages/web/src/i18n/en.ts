@@ -186,7 +186,7 @@ export const en: Record<MessageKey, string> = {
   'live.title': 'Live games',
   'live.empty': 'No game is being played right now.',
   'live.watch': 'Watch',
-  'live.ply': '{n} plies',
+  'live.ply': 'plies: {n}',
   'live.spectators': '{n} watching',
   'tv.title': 'Youzai TV',
   'tv.empty': 'Nothing to watch yet. Come back later!',
