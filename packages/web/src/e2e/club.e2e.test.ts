@@ -82,6 +82,28 @@ describe('a Xiangqi game by invitation link, watched by a third visitor', () => 
   });
 });
 
+describe('a server restart in the middle of a game', () => {
+  it('shows the reconnecting banner, then both players catch up by themselves and play on', async () => {
+    const red = await club.visitor();
+    const black = await club.visitor();
+    const game = await createInvite(red.page, 'xiangqi');
+    await black.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+    await black.page.waitForURL(/\/game\//);
+    await clickMove(red.page, 'h3e3');
+    await waitForPlies(black.page, 1);
+    const restart = await club.crash();
+    for (const p of [red.page, black.page]) await p.locator('.banner:not([hidden])').waitFor();
+    expect(await red.page.locator('.banner').textContent()).toMatch(/kết nối/);
+    await shot(red.page, 'reconnecting-banner');
+    await restart();
+    for (const p of [red.page, black.page]) await p.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 30_000 });
+    await clickMove(black.page, 'h10g8');
+    await waitForPlies(red.page, 2);
+    expect(await moveTexts(red.page)).toEqual(await moveTexts(black.page));
+    expect(await moveTexts(red.page)).toHaveLength(2);
+  });
+});
+
 describe('a Sittuyin game', () => {
   it('goes through the placement phase from the pocket into the first moves', async () => {
     const a = await club.visitor();

@@ -20,13 +20,16 @@ export interface Club {
   readonly browser: Browser;
   /** A new visitor: its own cookies (a new guest), Vietnamese unless told otherwise. */
   visitor(opts?: { width?: number; height?: number; lang?: 'vi' | 'en' }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Kills the server (SIGKILL: no goodbye to anyone) and returns a function that starts it again on the same port and data. */
+  crash(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 export async function startClub(webDir: string): Promise<Club> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-e2e-'));
-  const server: ChildProcess = await startServerProcess(port, { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1' });
+  const env = { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1' };
+  let server: ChildProcess = await startServerProcess(port, env);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const base = `http://127.0.0.1:${port}`;
   const contexts: BrowserContext[] = [];
@@ -41,6 +44,14 @@ export async function startClub(webDir: string): Promise<Club> {
       const page = await context.newPage();
       page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
       return { context, page };
+    },
+    async crash() {
+      const dead = new Promise((r) => server.once('exit', r));
+      server.kill('SIGKILL');
+      await dead;
+      return async () => {
+        server = await startServerProcess(port, env);
+      };
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);
