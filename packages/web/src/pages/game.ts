@@ -76,6 +76,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   function build(g: LiveGame): void {
     const variant = g.view.variant;
+    el.classList.add(`v-${variant}`);
     cursor = new Cursor(() => live?.history.length ?? 0);
     board = new Board(boardEl, {
       variant,
