@@ -5,18 +5,13 @@ import { h, fill } from './app/h.ts';
 import { match, type Match } from './app/router.ts';
 import type { AppContext, Page } from './app/context.ts';
 import { Sound } from './app/sound.ts';
+import { localStore } from './app/storage.ts';
 import { lang, setLang, t, type Lang } from './i18n/index.ts';
 import { api } from './net/api.ts';
 import { Socket } from './net/socket.ts';
 import { PAGES } from './pages/index.ts';
 
-const storage = (() => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-})();
+const storage = localStore();
 const saved = storage?.getItem('yz-lang');
 setLang(saved === 'en' || saved === 'vi' ? saved : 'vi');
 

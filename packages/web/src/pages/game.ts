@@ -7,11 +7,13 @@ import type { GameView } from '@youzai/game';
 import type { ChatLine, ServerMessage } from '@youzai/protocol';
 import { legalUcis, makeBoardFen } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
-import { choose, confirmBox } from '../app/dialog.ts';
+import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
 import { clockConfigName, seatName, sideName, variantName } from '../app/names.ts';
+import { choosePromotion } from '../board/promotion.ts';
+import { localStore } from '../app/storage.ts';
 import { Board, sideOf } from '../board/board.ts';
-import { readUci } from '../board/keys.ts';
+import { inPlaceButtons } from '../board/in-place.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
 import { LiveGame } from '../game/live-game.ts';
@@ -39,13 +41,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let ratingsLine: string[] = [];
   let tick: ReturnType<typeof setInterval> | null = null;
   let status = '';
-  const storage = (() => {
-    try {
-      return localStorage;
-    } catch {
-      return null;
-    }
-  })();
+  const storage = localStore();
   const invite = (() => {
     try {
       return sessionStorage.getItem(`yz-invite-${id}`);
@@ -83,7 +79,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       orientation: sideOf(orientation()),
       premoves: g.isPlayer,
       onMove: (uci) => void play(uci),
-      choose: (options) => choosePromotion(options),
+      choose: choosePromotion,
     });
     moveList = new MoveListView(() => live!.history, cursor, () => renderBoard(), storage);
     const channel = g.isPlayer ? 'players' : 'spectators';
@@ -140,14 +136,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     e.preventDefault();
     f();
     renderBoard();
-  }
-
-  async function choosePromotion(options: readonly string[]): Promise<string | null> {
-    return choose(
-      t('game.promotion.title'),
-      '',
-      options.map((u) => ({ label: readUci(u)?.kind === 'move' && (readUci(u) as { promotion: string | null }).promotion ? t('game.promotion.promote') : t('game.promotion.plain'), value: u, primary: true })),
-    );
   }
 
   async function play(uci: string): Promise<void> {
@@ -231,16 +219,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   function renderSpecial(): void {
     if (!live || !board) return;
-    const buttons: HTMLElement[] = [];
-    for (const uci of board.inPlaceMoves()) {
-      const p = readUci(uci);
-      if (!p || p.kind !== 'move') continue;
-      const label = p.promotion ? t('game.promoteInPlace', { square: p.from }) : t('game.pass');
-      const b = h('button', { type: 'button', 'data-testid': p.promotion ? `promote-${p.from}` : 'pass' }, label);
-      b.addEventListener('click', () => void play(uci));
-      buttons.push(b);
-    }
-    fill(special, ...buttons);
+    fill(special, ...inPlaceButtons(board.inPlaceMoves(), (uci) => void play(uci)));
   }
 
   function renderStatus(): void {

@@ -2,10 +2,12 @@
 import { startReferee, type Referee } from '@youzai/game';
 import { makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
-import { choose } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
 import { variantName } from '../app/names.ts';
+import { choosePromotion } from '../board/promotion.ts';
+import { localStore } from '../app/storage.ts';
 import { Board } from '../board/board.ts';
+import { inPlaceButtons } from '../board/in-place.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
@@ -17,13 +19,7 @@ import { api } from '../net/api.ts';
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? 'xiangqi') as VariantKey;
   const v = VARIANTS[variant];
-  const storage = (() => {
-    try {
-      return localStorage;
-    } catch {
-      return null;
-    }
-  })();
+  const storage = localStore();
   let startFen = v.startFen;
   let history = MoveHistory.from(variant, startFen)!;
   const first = startReferee(variant, startFen);
@@ -41,15 +37,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     variant,
     orientation: 'white',
     onMove: (uci) => play(uci),
-    choose: (options) =>
-      choose(
-        t('game.promotion.title'),
-        '',
-        options.map((u) => {
-          const p = readUci(u);
-          return { label: p?.kind === 'move' && p.promotion ? t('game.promotion.promote') : t('game.promotion.plain'), value: u, primary: true };
-        }),
-      ),
+    choose: choosePromotion,
   });
   const moveList = new MoveListView(() => history, cursor, () => render(), storage);
 
@@ -86,15 +74,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     fenInput.value = makeFen(pos);
     const verdict = cursor.live ? referee.verdict : null;
     statusEl.textContent = verdict ? t('solo.over', { text: verdict.explanation[lang()] }) : hintText || t('game.turnOf', { side: v.sideNames[lang()][pos.turn] });
-    const buttons: HTMLElement[] = [];
-    for (const uci of board.inPlaceMoves()) {
-      const p = readUci(uci);
-      if (!p || p.kind !== 'move') continue;
-      const b = h('button', { type: 'button', 'data-testid': p.promotion ? `promote-${p.from}` : 'pass' }, p.promotion ? t('game.promoteInPlace', { square: p.from }) : t('game.pass'));
-      b.addEventListener('click', () => play(uci));
-      buttons.push(b);
-    }
-    fill(special, ...buttons);
+    fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     const state = referee.state();
     refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, state, null)] : []));
   }
