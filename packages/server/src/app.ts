@@ -8,6 +8,7 @@ import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
+import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
@@ -15,6 +16,8 @@ import { Chat, type ChatRules } from './chat/chat.ts';
 import { Lobby, type LobbyRules } from './lobby/lobby.ts';
 import { Presence } from './lobby/presence.ts';
 import { Ratings } from './players/ratings.ts';
+import { loadShippedPuzzles, type PuzzleBank } from './puzzles/bank.ts';
+import { PuzzleService } from './puzzles/service.ts';
 import { Rooms, type RoomRules } from './rooms/rooms.ts';
 import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
@@ -25,7 +28,7 @@ import { attachSockets, type SocketHub } from './ws/socket.ts';
 /** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
 const firstLegalMove: ChooseMove = async () => '';
 
-const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES];
+const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...PUZZLE_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -49,6 +52,10 @@ export interface AppOptions {
   readonly lobby?: Partial<LobbyRules>;
   readonly rooms?: Partial<RoomRules>;
   readonly chat?: Partial<ChatRules>;
+  /** The puzzles offered; the shipped data files (packages/puzzles/data) when absent. */
+  readonly puzzles?: PuzzleBank;
+  /** Picks among the puzzles nearest a solver's rating (tests fix it). */
+  readonly random?: () => number;
   /** The built web client (packages/web/dist); pages say how to build it when absent. */
   readonly webDir?: string;
 }
@@ -84,7 +91,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
   const lobby = new Lobby({ bus: opts.bus, ...time, games, presence, ratingOf: (u, v) => ratings.ratingOf(u, v), ...(opts.lobby ? { rules: opts.lobby } : {}) });
   const rooms = new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
-  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl, lobby, rooms, presence, ...(opts.analyse ? { analyse: opts.analyse } : {}) };
+  const puzzles = new PuzzleService({ bank: opts.puzzles ?? loadShippedPuzzles(), store: opts.store, clock: opts.clock, ...(opts.random ? { random: opts.random } : {}) });
+  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl, lobby, rooms, presence, puzzles, ...(opts.analyse ? { analyse: opts.analyse } : {}) };
   const buckets = new Map<string, Bucket>();
   const rate = opts.httpRate ?? 50;
 

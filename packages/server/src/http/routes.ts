@@ -10,6 +10,7 @@ import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
 import type { Lobby } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
+import type { PuzzleService } from '../puzzles/service.ts';
 import type { Rooms } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { Store, UserRow } from '../store/types.ts';
@@ -46,6 +47,7 @@ export interface Deps {
   readonly lobby: Lobby;
   readonly rooms: Rooms;
   readonly presence: Presence;
+  readonly puzzles: PuzzleService;
 }
 
 type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;

@@ -6,6 +6,7 @@
  * something (a Date, a Map, undefined) that the real stores would change.
  */
 import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
+import { applyPuzzle, checkPuzzleResult } from './puzzle-rated.ts';
 import { applyResult, checkRated } from './rated.ts';
 import {
   UniqueViolation,
@@ -14,6 +15,11 @@ import {
   type GameRow,
   type LeaderRow,
   type MoveRow,
+  type PuzzleOutcome,
+  type PuzzleRatingRow,
+  type PuzzleResult,
+  type PuzzleRoundRow,
+  type PuzzleStateRow,
   type RatedResult,
   type RatingChange,
   type RatingPoint,
@@ -45,6 +51,11 @@ export class MemoryStore implements Store {
   private readonly ratingRows = new Map<string, RatingRow>();
   private readonly history: RatingPoint[] = [];
   private readonly ratedGames = new Map<string, number>();
+  /** `${userId}\n${variant}` → puzzle rating. */
+  private readonly puzzleRatingRows = new Map<string, PuzzleRatingRow>();
+  private readonly puzzleStateRows = new Map<string, PuzzleStateRow>();
+  /** `${userId}\n${puzzleId}` → round. */
+  private readonly puzzleRoundRows = new Map<string, PuzzleRoundRow>();
   /** user id → (muted id → when). */
   private readonly muteRows = new Map<string, Map<string, number>>();
   private closed = false;
@@ -239,6 +250,40 @@ export class MemoryStore implements Store {
       else if (g.result === (side === 0 ? '0-1' : '1-0')) c.losses++;
     }
     return [...by].map(([variant, c]) => ({ variant, ...c })).sort((a, b) => cmp(a.variant, b.variant));
+  }
+
+  async applyPuzzleResult(r: PuzzleResult): Promise<PuzzleOutcome> {
+    this.open();
+    checkPuzzleResult(r);
+    // The SQL stores have a foreign key here.
+    if (!this.users.has(r.userId)) throw new Error(`no user ${r.userId}`);
+    // No await from here on: read, compute and write form one step, as a transaction does.
+    const playerKey = `${r.userId}\n${r.variant}`;
+    const roundKey = `${r.userId}\n${r.puzzleId}`;
+    const out = applyPuzzle(r, this.puzzleRatingRows.get(playerKey) ?? null, this.puzzleStateRows.get(r.puzzleId) ?? null, this.puzzleRoundRows.get(roundKey) ?? null);
+    if (out.rated) {
+      this.puzzleRatingRows.set(playerKey, { ...out.player });
+      this.puzzleStateRows.set(r.puzzleId, { ...out.puzzle });
+    }
+    this.puzzleRoundRows.set(roundKey, { ...out.round });
+    return { ...out, player: { ...out.player }, puzzle: { ...out.puzzle }, round: { ...out.round } };
+  }
+
+  async puzzleRatings(userId: string): Promise<PuzzleRatingRow[]> {
+    this.open();
+    return [...this.puzzleRatingRows.values()].filter((r) => r.userId === userId).sort((a, b) => cmp(a.variant, b.variant)).map((r) => ({ ...r }));
+  }
+
+  async puzzleStates(variant: string): Promise<PuzzleStateRow[]> {
+    this.open();
+    return [...this.puzzleStateRows.values()].filter((r) => r.variant === variant).sort((a, b) => cmp(a.puzzleId, b.puzzleId)).map((r) => ({ ...r }));
+  }
+
+  async puzzleRounds(userId: string, variant: string, limit: number): Promise<PuzzleRoundRow[]> {
+    this.open();
+    const mine = [...this.puzzleRoundRows.values()].filter((r) => r.userId === userId && r.variant === variant);
+    mine.sort((a, b) => b.lastAt - a.lastAt || cmp(b.puzzleId, a.puzzleId));
+    return mine.slice(0, Math.max(0, Math.floor(limit))).map((r) => ({ ...r }));
   }
 
   async setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {

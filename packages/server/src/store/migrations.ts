@@ -118,6 +118,53 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    name: 'puzzle ratings',
+    sql: `
+      -- Puzzle ratings, apart from game ratings: per user and variant.
+      CREATE TABLE puzzle_ratings (
+        user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant     TEXT NOT NULL,
+        rating      REAL NOT NULL,
+        deviation   REAL NOT NULL,
+        volatility  REAL NOT NULL,
+        attempts    INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,
+        best_streak INTEGER NOT NULL,
+        rated_at    INTEGER NOT NULL,
+        PRIMARY KEY (user_id, variant)
+      ) WITHOUT ROWID;
+
+      -- Each puzzle's own rating; the puzzles themselves ship as data files.
+      CREATE TABLE puzzle_states (
+        puzzle_id  TEXT PRIMARY KEY,
+        variant    TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        attempts   INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        rated_at   INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX puzzle_states_variant ON puzzle_states (variant);
+
+      -- One row per user and puzzle: its first attempt is the rated one.
+      CREATE TABLE puzzle_rounds (
+        user_id   TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        puzzle_id TEXT NOT NULL,
+        variant   TEXT NOT NULL,
+        first_at  INTEGER NOT NULL,
+        first_win INTEGER NOT NULL CHECK (first_win IN (0, 1)),
+        last_at   INTEGER NOT NULL,
+        last_win  INTEGER NOT NULL CHECK (last_win IN (0, 1)),
+        plays     INTEGER NOT NULL,
+        PRIMARY KEY (user_id, puzzle_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX puzzle_rounds_recent ON puzzle_rounds (user_id, variant, last_at);
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -218,6 +265,50 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         muted_at BIGINT NOT NULL,
         PRIMARY KEY (user_id, muted_id)
       );
+    `,
+  },
+  {
+    version: 3,
+    name: 'puzzle ratings',
+    sql: `
+      CREATE TABLE puzzle_ratings (
+        user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant     TEXT NOT NULL,
+        rating      DOUBLE PRECISION NOT NULL,
+        deviation   DOUBLE PRECISION NOT NULL,
+        volatility  DOUBLE PRECISION NOT NULL,
+        attempts    INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        streak      INTEGER NOT NULL,
+        best_streak INTEGER NOT NULL,
+        rated_at    BIGINT NOT NULL,
+        PRIMARY KEY (user_id, variant)
+      );
+
+      CREATE TABLE puzzle_states (
+        puzzle_id  TEXT PRIMARY KEY,
+        variant    TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        attempts   INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        rated_at   BIGINT NOT NULL
+      );
+      CREATE INDEX puzzle_states_variant ON puzzle_states (variant);
+
+      CREATE TABLE puzzle_rounds (
+        user_id   TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        puzzle_id TEXT NOT NULL,
+        variant   TEXT NOT NULL,
+        first_at  BIGINT NOT NULL,
+        first_win BOOLEAN NOT NULL,
+        last_at   BIGINT NOT NULL,
+        last_win  BOOLEAN NOT NULL,
+        plays     INTEGER NOT NULL,
+        PRIMARY KEY (user_id, puzzle_id)
+      );
+      CREATE INDEX puzzle_rounds_recent ON puzzle_rounds (user_id, variant, last_at DESC);
     `,
   },
 ];

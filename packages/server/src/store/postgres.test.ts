@@ -32,6 +32,7 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     expect(r.rows).toEqual([
       { version: 1, name: 'initial' },
       { version: 2, name: 'ratings, chat mutes' },
+      { version: 3, name: 'puzzle ratings' },
     ]);
   });
 
@@ -46,12 +47,12 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     const { url, client } = await schema();
     await store(url).migrate();
     const r = await client.query(
-      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at') ORDER BY 1, 2",
+      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at', 'first_at', 'last_at') ORDER BY 1, 2",
     );
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(11);
+    expect(r.rows.length).toBe(15);
   });
 
   it('batches the saves of one turn; each save still gets its own answer', async () => {

@@ -12,6 +12,11 @@ import {
   type GameRow,
   type LeaderRow,
   type MoveRow,
+  type PuzzleOutcome,
+  type PuzzleRatingRow,
+  type PuzzleResult,
+  type PuzzleRoundRow,
+  type PuzzleStateRow,
   type RatedResult,
   type RatingChange,
   type RatingPoint,
@@ -132,6 +137,18 @@ export class ThreadedSqliteStore implements Store {
   }
   results(userId: string): Promise<ResultCounts[]> {
     return this.call('results', userId);
+  }
+  applyPuzzleResult(r: PuzzleResult): Promise<PuzzleOutcome> {
+    return this.call('applyPuzzleResult', r);
+  }
+  puzzleRatings(userId: string): Promise<PuzzleRatingRow[]> {
+    return this.call('puzzleRatings', userId);
+  }
+  puzzleStates(variant: string): Promise<PuzzleStateRow[]> {
+    return this.call('puzzleStates', variant);
+  }
+  puzzleRounds(userId: string, variant: string, limit: number): Promise<PuzzleRoundRow[]> {
+    return this.call('puzzleRounds', userId, variant, limit);
   }
   setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {
     return this.call('setMute', userId, mutedId, muted, at);

@@ -40,6 +40,7 @@ describe('SqliteStore', () => {
     expect(db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all()).toEqual([
       { version: 1, name: 'initial' },
       { version: 2, name: 'ratings, chat mutes' },
+      { version: 3, name: 'puzzle ratings' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -49,6 +50,8 @@ describe('SqliteStore', () => {
       'games_status_updated',
       'games_updated',
       'games_white_updated',
+      'puzzle_rounds_recent',
+      'puzzle_states_variant',
       'ratings_board',
       'sessions_user',
       'users_username_key',

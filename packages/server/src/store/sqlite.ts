@@ -9,6 +9,8 @@ import Database from 'better-sqlite3';
 import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
 import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.ts';
 import { SQLITE_MIGRATIONS, pendingMigrations } from './migrations.ts';
+import { applyPuzzle, checkPuzzleResult } from './puzzle-rated.ts';
+import { PUZZLE_RATING_SQL, PUZZLE_ROUND_SQL, PUZZLE_STATE_SQL, toPuzzleRating, toPuzzleRound, toPuzzleState, type PuzzleRatingRecord, type PuzzleRoundRecord, type PuzzleStateRecord } from './puzzle-records.ts';
 import { applyResult, checkRated } from './rated.ts';
 import {
   UniqueViolation,
@@ -18,6 +20,11 @@ import {
   type GameStatus,
   type LeaderRow,
   type MoveRow,
+  type PuzzleOutcome,
+  type PuzzleRatingRow,
+  type PuzzleResult,
+  type PuzzleRoundRow,
+  type PuzzleStateRow,
   type RatedResult,
   type RatingChange,
   type RatingPoint,
@@ -397,6 +404,41 @@ export class SqliteStore implements Store {
 
   async results(userId: string): Promise<ResultCounts[]> {
     return this.stmt(RESULTS_SQL).all({ u: userId }) as ResultCounts[];
+  }
+
+  async applyPuzzleResult(r: PuzzleResult): Promise<PuzzleOutcome> {
+    checkPuzzleResult(r);
+    const res = { ...r, initial: { ...r.initial } };
+    // Inside the group-commit transaction: the rows read here are the latest.
+    return this.write(() => {
+      const player = this.stmt('SELECT * FROM puzzle_ratings WHERE user_id = ? AND variant = ?').get(res.userId, res.variant) as PuzzleRatingRecord | undefined;
+      const puzzle = this.stmt('SELECT * FROM puzzle_states WHERE puzzle_id = ?').get(res.puzzleId) as PuzzleStateRecord | undefined;
+      const round = this.stmt('SELECT * FROM puzzle_rounds WHERE user_id = ? AND puzzle_id = ?').get(res.userId, res.puzzleId) as PuzzleRoundRecord | undefined;
+      const out = applyPuzzle(res, player ? toPuzzleRating(player) : null, puzzle ? toPuzzleState(puzzle) : null, round ? toPuzzleRound(round) : null);
+      if (out.rated) {
+        this.stmt(PUZZLE_RATING_SQL).run(out.player);
+        this.stmt(PUZZLE_STATE_SQL).run(out.puzzle);
+      }
+      this.stmt(PUZZLE_ROUND_SQL).run({ ...out.round, firstWin: out.round.firstWin ? 1 : 0, lastWin: out.round.lastWin ? 1 : 0 });
+      return out;
+    });
+  }
+
+  async puzzleRatings(userId: string): Promise<PuzzleRatingRow[]> {
+    return (this.stmt('SELECT * FROM puzzle_ratings WHERE user_id = ? ORDER BY variant').all(userId) as PuzzleRatingRecord[]).map(toPuzzleRating);
+  }
+
+  async puzzleStates(variant: string): Promise<PuzzleStateRow[]> {
+    return (this.stmt('SELECT * FROM puzzle_states WHERE variant = ? ORDER BY puzzle_id').all(variant) as PuzzleStateRecord[]).map(toPuzzleState);
+  }
+
+  async puzzleRounds(userId: string, variant: string, limit: number): Promise<PuzzleRoundRow[]> {
+    const rows = this.stmt('SELECT * FROM puzzle_rounds WHERE user_id = ? AND variant = ? ORDER BY last_at DESC, puzzle_id DESC LIMIT ?').all(
+      userId,
+      variant,
+      Math.max(0, Math.floor(limit)),
+    ) as PuzzleRoundRecord[];
+    return rows.map(toPuzzleRound);
   }
 
   setMute(userId: string, mutedId: string, muted: boolean, at: number): Promise<void> {

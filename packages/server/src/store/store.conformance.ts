@@ -4,10 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RATING, rateGame } from '@youzai/game';
+import { rateAttempt } from '@youzai/puzzles';
 import { T0, game, move, played, user } from './fixtures.ts';
-import { UniqueViolation, VersionConflict, type RatedResult, type Store } from './types.ts';
+import { UniqueViolation, VersionConflict, type PuzzleResult, type RatedResult, type Store } from './types.ts';
 
 const rated = (gameId: string, whiteId: string, blackId: string, score: 0 | 0.5 | 1, at = T0, variant = 'xiangqi'): RatedResult => ({ gameId, variant, whiteId, blackId, score, at });
+const START = { rating: 1320, deviation: 300, volatility: 0.06 };
+const attempt = (userId: string, puzzleId: string, win: boolean, at = T0, variant = 'xiangqi'): PuzzleResult => ({ userId, puzzleId, variant, win, at, initial: START });
 const glicko = (r: { rating: number; deviation: number; volatility: number }) => ({ rating: r.rating, deviation: r.deviation, volatility: r.volatility });
 
 export interface StoreFixture {
@@ -390,6 +393,79 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
       expect(await store.results('nobody')).toEqual([]);
     });
 
+    it('a puzzle attempt rates the solver and the puzzle once; a replay changes no rating', async () => {
+      await store.createUser(user('u1'));
+      const first = await store.applyPuzzleResult(attempt('u1', 'x1', true));
+      const expected = rateAttempt(DEFAULT_RATING, START, true);
+      expect(first.rated).toBe(true);
+      expect(first.before).toEqual(glicko(DEFAULT_RATING));
+      expect(first.player).toEqual({ userId: 'u1', variant: 'xiangqi', ...expected.player, attempts: 1, wins: 1, streak: 1, bestStreak: 1, ratedAt: T0 });
+      expect(first.puzzle).toEqual({ puzzleId: 'x1', variant: 'xiangqi', ...expected.puzzle, attempts: 1, wins: 1, ratedAt: T0 });
+      expect(first.round).toEqual({ userId: 'u1', puzzleId: 'x1', variant: 'xiangqi', firstAt: T0, firstWin: true, lastAt: T0, lastWin: true, plays: 1 });
+      const again = await store.applyPuzzleResult(attempt('u1', 'x1', false, T0 + 5));
+      expect(again.rated).toBe(false);
+      expect(again.player).toEqual(first.player);
+      expect(again.puzzle).toEqual(first.puzzle);
+      expect(again.round).toEqual({ ...first.round, lastAt: T0 + 5, lastWin: false, plays: 2 });
+      expect(await store.puzzleRatings('u1')).toEqual([first.player]);
+      expect(await store.puzzleStates('xiangqi')).toEqual([first.puzzle]);
+      expect(await store.puzzleStates('janggi')).toEqual([]);
+      expect(await store.puzzleRounds('u1', 'xiangqi', 10)).toEqual([again.round]);
+      // Puzzle ratings are apart from game ratings.
+      expect(await store.ratings('u1')).toEqual([]);
+    });
+
+    it('puzzle streaks and counts follow rated attempts; the next solver meets the puzzle as moved', async () => {
+      for (const id of ['u1', 'u2']) await store.createUser(user(id));
+      await store.applyPuzzleResult(attempt('u1', 'x1', true, T0));
+      await store.applyPuzzleResult(attempt('u1', 'x2', true, T0 + 1));
+      await store.applyPuzzleResult(attempt('u1', 'x2', false, T0 + 2)); // a replay: no streak change
+      const third = await store.applyPuzzleResult(attempt('u1', 'x3', false, T0 + 3));
+      expect(third.player).toMatchObject({ attempts: 3, wins: 2, streak: 0, bestStreak: 2, ratedAt: T0 + 3 });
+      const x1 = (await store.puzzleStates('xiangqi')).find((p) => p.puzzleId === 'x1')!;
+      const other = await store.applyPuzzleResult(attempt('u2', 'x1', false, T0 + 4));
+      const expected = rateAttempt(DEFAULT_RATING, glicko(x1), false);
+      expect(glicko(other.puzzle)).toEqual(expected.puzzle);
+      expect(other.puzzle).toMatchObject({ attempts: 2, wins: 1 });
+      const janggi = await store.applyPuzzleResult(attempt('u1', 'j1', true, T0 + 5, 'janggi'));
+      expect(janggi.before).toEqual(glicko(DEFAULT_RATING)); // its own rating per variant
+      expect((await store.puzzleRatings('u1')).map((r) => [r.variant, r.attempts])).toEqual([['janggi', 1], ['xiangqi', 3]]);
+      expect((await store.puzzleStates('xiangqi')).map((p) => p.puzzleId)).toEqual(['x1', 'x2', 'x3']);
+    });
+
+    it('puzzle rounds: most recently played first, per user and variant, limited', async () => {
+      for (const id of ['u1', 'u2']) await store.createUser(user(id));
+      await store.applyPuzzleResult(attempt('u1', 'x1', true, T0));
+      await store.applyPuzzleResult(attempt('u1', 'x2', true, T0 + 1));
+      await store.applyPuzzleResult(attempt('u1', 'x3', true, T0 + 2));
+      await store.applyPuzzleResult(attempt('u1', 'x1', false, T0 + 3));
+      await store.applyPuzzleResult(attempt('u2', 'x9', true, T0 + 9));
+      await store.applyPuzzleResult(attempt('u1', 'j1', true, T0 + 9, 'janggi'));
+      expect((await store.puzzleRounds('u1', 'xiangqi', 10)).map((r) => r.puzzleId)).toEqual(['x1', 'x3', 'x2']);
+      expect((await store.puzzleRounds('u1', 'xiangqi', 2)).map((r) => r.puzzleId)).toEqual(['x1', 'x3']);
+      expect(await store.puzzleRounds('u1', 'sittuyin', 10)).toEqual([]);
+    });
+
+    it('puzzle attempts sent together: each puzzle counts once, all of one solver count', async () => {
+      await store.createUser(user('u1'));
+      const same = await Promise.all([1, 2, 3].map((i) => store.applyPuzzleResult(attempt('u1', 'x1', true, T0 + i))));
+      expect(same.filter((o) => o.rated)).toHaveLength(1);
+      await Promise.all(['x2', 'x3', 'x4'].map((id) => store.applyPuzzleResult(attempt('u1', id, true, T0 + 10))));
+      const [row] = await store.puzzleRatings('u1');
+      expect(row).toMatchObject({ attempts: 4, wins: 4, streak: 4, bestStreak: 4 });
+      expect((await store.puzzleRounds('u1', 'xiangqi', 10)).find((r) => r.puzzleId === 'x1')?.plays).toBe(3);
+    });
+
+    it('a puzzle attempt needs an existing user and a sane result; a failure writes nothing', async () => {
+      await expect(store.applyPuzzleResult(attempt('ghost', 'x1', true))).rejects.toThrow();
+      await store.createUser(user('u1'));
+      await expect(store.applyPuzzleResult({ ...attempt('u1', 'x1', true), win: 'yes' as unknown as boolean })).rejects.toThrow(TypeError);
+      await expect(store.applyPuzzleResult(attempt('u1', 'x1', true, T0 + 0.5))).rejects.toThrow(TypeError);
+      expect(await store.puzzleStates('xiangqi')).toEqual([]);
+      expect(await store.puzzleRatings('u1')).toEqual([]);
+      expect(await store.puzzleRounds('u1', 'xiangqi', 10)).toEqual([]);
+    });
+
     it('mutes: set, idempotent, undone, per user', async () => {
       for (const id of ['u1', 'u2', 'u3']) await store.createUser(user(id));
       await store.setMute('u1', 'u2', true, T0);
@@ -416,7 +492,11 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
       await store.createUser(user('u2', 'Bob'));
       const change = await store.applyRatedGame(rated('g9', 'u1', 'u2', 0.5));
       await store.setMute('u1', 'u2', true, T0);
+      const solved = await store.applyPuzzleResult(attempt('u1', 'x1', true));
       const s = await reopen();
+      expect(await s.puzzleRatings('u1')).toEqual([solved.player]);
+      expect(await s.puzzleStates('xiangqi')).toEqual([solved.puzzle]);
+      expect((await s.applyPuzzleResult(attempt('u1', 'x1', true))).rated).toBe(false);
       expect((await s.ratings('u1'))[0]).toMatchObject({ ...change!.players[0].after, games: 1 });
       expect(await s.applyRatedGame(rated('g9', 'u1', 'u2', 0.5))).toBeNull();
       expect(await s.mutes('u1')).toEqual(['u2']);

@@ -1,0 +1,38 @@
+/**
+ * The arithmetic of a puzzle attempt, which every back end runs inside its
+ * own transaction on the rows it has just read there (as rated.ts does for
+ * games): so the stores agree to the last bit.
+ */
+import { INITIAL_PLAYER_RATING, rateAttempt } from '@youzai/puzzles';
+import type { Glicko, PuzzleOutcome, PuzzleRatingRow, PuzzleResult, PuzzleRoundRow, PuzzleStateRow } from './types.ts';
+
+/** Catches caller bugs before anything is written. */
+export function checkPuzzleResult(r: PuzzleResult): void {
+  if (typeof r.win !== 'boolean') throw new TypeError(`puzzle ${r.puzzleId}: win must be a boolean`);
+  if (!Number.isSafeInteger(r.at)) throw new TypeError(`puzzle ${r.puzzleId}: at must be a whole number`);
+  for (const k of ['rating', 'deviation', 'volatility'] as const) {
+    if (!Number.isFinite(r.initial[k])) throw new TypeError(`puzzle ${r.puzzleId}: initial ${k} must be a number`);
+  }
+}
+
+const glicko = (x: Glicko): Glicko => ({ rating: x.rating, deviation: x.deviation, volatility: x.volatility });
+
+/** The rows after the attempt, from the rows before it (null: none yet). */
+export function applyPuzzle(r: PuzzleResult, player: PuzzleRatingRow | null, puzzle: PuzzleStateRow | null, round: PuzzleRoundRow | null): PuzzleOutcome {
+  const p: PuzzleRatingRow = player ?? { userId: r.userId, variant: r.variant, ...INITIAL_PLAYER_RATING, attempts: 0, wins: 0, streak: 0, bestStreak: 0, ratedAt: r.at };
+  const z: PuzzleStateRow = puzzle ?? { puzzleId: r.puzzleId, variant: r.variant, ...glicko(r.initial), attempts: 0, wins: 0, ratedAt: r.at };
+  const before = glicko(p);
+  if (round) {
+    return { rated: false, before, player: p, puzzle: z, round: { ...round, lastAt: r.at, lastWin: r.win, plays: round.plays + 1 } };
+  }
+  const next = rateAttempt(before, glicko(z), r.win);
+  const win = r.win ? 1 : 0;
+  const streak = r.win ? p.streak + 1 : 0;
+  return {
+    rated: true,
+    before,
+    player: { ...p, ...next.player, attempts: p.attempts + 1, wins: p.wins + win, streak, bestStreak: Math.max(p.bestStreak, streak), ratedAt: r.at },
+    puzzle: { ...z, ...next.puzzle, attempts: z.attempts + 1, wins: z.wins + win, ratedAt: r.at },
+    round: { userId: r.userId, puzzleId: r.puzzleId, variant: r.variant, firstAt: r.at, firstWin: r.win, lastAt: r.at, lastWin: r.win, plays: 1 },
+  };
+}
