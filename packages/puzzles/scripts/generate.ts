@@ -49,7 +49,7 @@ const SECOND_LINE_RATE = 0.2;
 const SECOND_LINE_MAX_LOSS_CP = 150;
 const MAX_PLIES = 300;
 /** No category may fill more than this share of the count, for a mix. */
-const QUOTAS: Record<Category, number> = { mate1: 0.35, mate2: 1, mate3plus: 1, material1: 0.35, material2plus: 1 };
+const QUOTAS: Record<Category, number> = { mate1: 0.4, mate2: 1, mate3plus: 1, material1: 0.4, material2plus: 1 };
 type Category = 'mate1' | 'mate2' | 'mate3plus' | 'material1' | 'material2plus';
 
 function category(p: Puzzle): Category {

@@ -109,3 +109,12 @@ describe('describeLine', () => {
     expect(describeLine({ ...mateIn1, solution: ['i8i1'] })).toBeNull();
   });
 });
+
+describe('verifyPuzzle: the end of a mate is forced by our rules', () => {
+  it('refuses a line whose opponent could have escaped the last mate', () => {
+    // a4a5 threatens nothing: Black's d9e9 walks into the discovered mate, but other replies escape it.
+    const p: Puzzle = { ...mateIn2, solution: ['a4a5', 'd9e9', 'c10c1'] };
+    expect(code(p)).toBe('puzzle.not-forced');
+    expect(code(mateIn2)).toBe('ok');
+  });
+});

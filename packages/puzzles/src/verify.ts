@@ -4,7 +4,7 @@
  * end the line overlooks, is caught, whatever the engine thought.
  */
 import { startReferee, type Referee } from '@youzai/game';
-import { COLORS, type Result, type RuleError } from '@youzai/rules';
+import { COLORS, type Position, type Result, type RuleError } from '@youzai/rules';
 import { DECISIVE_GAIN, materialBalance } from './material.ts';
 import { isSolverPly, solverMoves, type Puzzle } from './puzzle.ts';
 
@@ -16,6 +16,7 @@ export type VerifyCode =
   | 'puzzle.ended'
   | 'puzzle.not-mate'
   | 'puzzle.mate-in'
+  | 'puzzle.not-forced'
   | 'puzzle.no-gain';
 
 export interface VerifiedFacts {
@@ -54,7 +55,9 @@ export const isCheckmate = (ref: Referee): boolean => ref.pos.inCheck() && !ref.
  * Everything a shipped puzzle must satisfy: the FEN is valid and the solver
  * is to move; the line is legal under the house rules and has the solver
  * move first and last; the game does not end inside the line; a mate puzzle
- * ends in checkmate after exactly `mateIn` solver moves; a material puzzle
+ * ends in checkmate after exactly `mateIn` solver moves, and its end is
+ * forced by our rules alone (after the second-to-last solver move, every
+ * reply, not only the line's, allows a mate at once); a material puzzle
  * ends with the solver at least DECISIVE_GAIN up on where it started, and
  * not in a finished game.
  */
@@ -74,12 +77,41 @@ export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyC
       return fail('puzzle.not-mate', `the referee's verdict is ${last.verdict?.reason ?? 'none'}, not the solver's checkmate`);
     }
     if (p.mateIn !== solverMoves(p)) return fail('puzzle.mate-in', `mateIn is ${p.mateIn}, the line has ${solverMoves(p)} solver moves`);
+    if (p.solution.length >= 3 && !everyReplyMated(refs[refs.length - 3]!.pos)) {
+      return fail('puzzle.not-forced', 'after the second-to-last solver move, some reply escapes the mate in one');
+    }
   } else {
     if (last.verdict) return fail('puzzle.ended', `the line ends the game (${last.verdict.reason}); that is not a material puzzle`);
     const need = DECISIVE_GAIN[p.variant];
     if (gain < need) return fail('puzzle.no-gain', `the solver gains ${gain}, less than ${need}`);
   }
   return { ok: true, value: { referees: refs, gain } };
+}
+
+/** Every legal move of the side to move (the defender) allows a checkmate at once. */
+function everyReplyMated(pos: Position): boolean {
+  const p = pos.clone();
+  const replies = new Int32Array(512);
+  const n = p.legalMoves(replies);
+  for (let i = 0; i < n; i++) {
+    p.make(replies[i]!);
+    const mated = hasMateInOne(p);
+    p.unmake();
+    if (!mated) return false;
+  }
+  return n > 0;
+}
+
+function hasMateInOne(p: Position): boolean {
+  const moves = new Int32Array(512);
+  const n = p.legalMoves(moves);
+  for (let i = 0; i < n; i++) {
+    p.make(moves[i]!);
+    const mate = p.inCheck() && !p.hasLegalMove();
+    p.unmake();
+    if (mate) return true;
+  }
+  return false;
 }
 
 /**
