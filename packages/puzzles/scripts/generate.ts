@@ -23,6 +23,7 @@ import { EnginePool } from '@youzai/engine';
 import { startReferee, type Referee } from '@youzai/game';
 import { isVariantKey, legalUcis, makeFen, prng, type VariantKey } from '@youzai/rules';
 import { decodePuzzle, solverMoves, type Puzzle, type PuzzleFile } from '../src/index.ts';
+import { parseInputLine } from './input.ts';
 import { DEFAULT_THRESHOLDS, mineLine, screen, type Analyse, type Rejection, type Screened, type SearchSettings } from './miner.ts';
 import type { AnalysisLine } from '@youzai/engine';
 
@@ -211,27 +212,20 @@ function chooseMove(ref: Referee, legal: readonly string[], lines: readonly Anal
 const isPassMove = (m: string): boolean => /^([a-p](?:10|[1-9]))\1$/.test(m);
 const cpOf = (l: AnalysisLine): number => (l.score.kind === 'cp' ? l.score.value : l.score.value > 0 ? 100_000 : -100_000);
 
-/**
- * A file of games or positions, one a line (`#` starts a comment): a FEN,
- * optionally followed by `moves m1 m2 ...`, or a move list from the start
- * position (`moves m1 m2 ...` or just the moves). Every position reached is
- * screened.
- */
+/** The file's games and positions (input.ts): every position reached is screened. */
 async function mineInput(run: Run, file: string): Promise<void> {
   const lines = readFileSync(file, 'utf8').split('\n');
   for (let n = 0; n < lines.length && !run.done; n++) {
-    const text = lines[n]!.trim();
-    if (!text || text.startsWith('#')) continue;
-    const [head, tail] = text.includes('moves') ? text.split(/\s*moves\s*/, 2) : text.includes('/') ? [text, ''] : ['', text];
-    const started = startReferee(run.o.variant, head ? head : undefined);
+    const line = parseInputLine(lines[n]!);
+    if (!line) continue;
+    const started = startReferee(run.o.variant, line.fen ?? undefined);
     if (!started.ok) {
       console.error(`${file}:${n + 1}: ${started.error.message}`);
       continue;
     }
     const ref = started.value;
-    const moves = (tail ?? '').split(/\s+/).filter(Boolean);
     let before: readonly AnalysisLine[] | null = null;
-    for (let ply = 0; ply <= moves.length && !ref.verdict && !run.done; ply++) {
+    for (let ply = 0; ply <= line.moves.length && !ref.verdict && !run.done; ply++) {
       if (!inPlacement(ref)) {
         const fen = makeFen(ref.pos);
         const legal = legalUcis(ref.pos);
@@ -239,7 +233,7 @@ async function mineInput(run: Run, file: string): Promise<void> {
         await run.consider({ fen, legal, lines, before }, `file:${basename(file)}:l${n + 1}:p${ply}`);
         before = lines;
       }
-      const m = moves[ply];
+      const m = line.moves[ply];
       if (m === undefined) break;
       if (!ref.play(m).ok) {
         console.error(`${file}:${n + 1}: move ${ply + 1} ${m} is illegal; rest of the line skipped`);
