@@ -1,4 +1,255 @@
-/** Placeholder until this page is written. */
+/**
+ * The puzzle trainer (cờ thế): a position near your puzzle rating; you play
+ * the solver's moves, the opponent's replies are played for you. A wrong
+ * move fails the puzzle and shows the solution, which can be stepped
+ * through; the first attempt at a puzzle moves both ratings.
+ */
+import { checkMove } from '@youzai/puzzles';
+import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
-import { h } from '../app/h.ts';
-export function puzzlesPage(_app: AppContext, ..._rest: unknown[]): Page { return { el: h('div.page', null, 'puzzles'), title: 'puzzles' }; }
+import { h, fill } from '../app/h.ts';
+import { sideName, variantName } from '../app/names.ts';
+import { choosePromotion } from '../board/promotion.ts';
+import { localStore } from '../app/storage.ts';
+import { Board, sideOf } from '../board/board.ts';
+import { Cursor, MoveHistory } from '../game/move-history.ts';
+import { MoveListView } from '../game/move-list-view.ts';
+import { readTypedMove } from '../game/typed-move.ts';
+import { t, tMaybe } from '../i18n/index.ts';
+import './pages.css';
+import type { ApiResult } from '../net/api.ts';
+import { dailyPuzzle, myPuzzleRatings, nextPuzzle, puzzleById, puzzleThemes, sendResult, type PuzzlePlayer, type PuzzleView } from '../net/puzzles-api.ts';
+
+type Phase = 'solving' | 'solved' | 'failed';
+
+export function puzzlesPage(app: AppContext, params: Record<string, string>): Page {
+  const storage = localStore();
+  let variant = (params.variant ?? 'xiangqi') as VariantKey;
+  let theme: string | null = null;
+  let puzzle: PuzzleView | null = null;
+  let history: MoveHistory | null = null;
+  let board: Board | null = null;
+  let moveList: MoveListView | null = null;
+  let cursor: Cursor | null = null;
+  let phase: Phase = 'solving';
+  /** Plies of the line played so far. */
+  let played = 0;
+  let rated = new Set<string>();
+  let feedback = '';
+  let ratingText = '';
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** The solver's puzzle rating in this game, from the server (streak included). */
+  let player: PuzzlePlayer | null = null;
+
+  const el = h('div.puzzle-page', { 'data-testid': 'puzzle-page' });
+  const boardEl = h('div.board-holder', { 'data-testid': 'board' });
+  const info = h('div.puzzle-info');
+  const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'puzzle-status' });
+  const actions = h('div.controls');
+  const movesHolder = h('div');
+  const themeSel = h('select', { name: 'theme', 'aria-label': t('puzzle.theme') }) as HTMLSelectElement;
+  const typed = h('input', { type: 'text', autocomplete: 'off', placeholder: t('game.typed.placeholder'), 'aria-label': t('game.typed.label'), 'data-testid': 'typed-move' }) as HTMLInputElement;
+  const typedForm = h('form.typed', null, h('label', null, t('game.typed.label'), typed), h('button', { type: 'submit' }, t('game.typed.submit')));
+  typedForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!history || !cursor) return;
+    const r = readTypedMove(history.positionAt(cursor.ply), typed.value);
+    if (!r.ok) {
+      feedback = t('game.typed.invalid', { text: typed.value, message: r.message });
+      render();
+      return;
+    }
+    typed.value = '';
+    solverMove(r.uci);
+  });
+
+  const tabs = h('nav.tabs', null, ...VARIANT_KEYS.map((k) => h('a', { href: `/puzzles/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k))));
+  themeSel.addEventListener('change', () => {
+    theme = themeSel.value || null;
+    void loadNext();
+  });
+
+  fill(
+    el,
+    h(
+      'div.game-layout',
+      null,
+      h('div.board-col', null, boardEl),
+      h('aside.side-col', null, h('h1', null, t('puzzle.title')), tabs, h('label.theme', null, t('puzzle.theme'), ' ', themeSel), info, statusEl, actions, movesHolder, typedForm),
+    ),
+  );
+
+  function start(p: PuzzleView): void {
+    puzzle = p;
+    variant = p.variant;
+    phase = 'solving';
+    played = 0;
+    feedback = '';
+    ratingText = '';
+    history = MoveHistory.from(p.variant, p.fen);
+    if (!history) {
+      fill(statusEl, t('puzzle.none'));
+      return;
+    }
+    cursor = new Cursor(() => history?.length ?? 0);
+    board?.destroy();
+    board = new Board(boardEl, {
+      variant: p.variant,
+      orientation: sideOf(p.turn === 'white' ? 0 : 1),
+      onMove: (uci) => solverMove(uci),
+      choose: choosePromotion,
+    });
+    moveList = new MoveListView(() => history!, cursor, () => render(), storage);
+    movesHolder.replaceChildren(moveList.el);
+    render();
+  }
+
+  function solverColor(): 0 | 1 {
+    return puzzle?.turn === 'black' ? 1 : 0;
+  }
+
+  function solverMove(uci: string): void {
+    if (!puzzle || !history || !cursor || phase !== 'solving' || !cursor.live) return;
+    const verdict = checkMove(puzzle, played, uci);
+    if (verdict === 'wrong') {
+      // Show the wrong move briefly, then the solution from the start of the puzzle.
+      if (history.push(uci)) render();
+      fail();
+      return;
+    }
+    history.push(uci);
+    played++;
+    app.sound.play('move');
+    if (verdict === 'solved') {
+      succeed();
+      return;
+    }
+    feedback = t('puzzle.good');
+    render();
+    timer = setTimeout(() => {
+      if (!puzzle || !history) return;
+      history.push(puzzle.solution[played]!);
+      played++;
+      app.sound.play('move');
+      feedback = '';
+      render();
+    }, 450);
+  }
+
+  async function report(win: boolean): Promise<void> {
+    if (!puzzle || rated.has(puzzle.id)) return;
+    rated.add(puzzle.id);
+    const r = await sendResult(puzzle.id, win);
+    if (r.ok) {
+      player = r.player;
+      const diff = Math.round(r.diff);
+      ratingText = r.rated ? t('puzzle.ratingDiff', { rating: Math.round(r.rating), diff: `${diff >= 0 ? '+' : ''}${diff}` }) : '';
+      render();
+    }
+  }
+
+  function succeed(): void {
+    phase = 'solved';
+    feedback = t('puzzle.solved');
+    app.sound.play('end');
+    render();
+    void report(true);
+  }
+
+  function fail(): void {
+    phase = 'failed';
+    feedback = t('puzzle.failed');
+    timer = setTimeout(() => {
+      // The solution, stepped through from the puzzle's position.
+      if (!puzzle) return;
+      history = MoveHistory.from(puzzle.variant, puzzle.fen, puzzle.solution);
+      cursor = new Cursor(() => history?.length ?? 0);
+      moveList = new MoveListView(() => history!, cursor, () => render(), storage);
+      movesHolder.replaceChildren(moveList.el);
+      cursor.first();
+      render();
+    }, 700);
+    render();
+    void report(false);
+  }
+
+  function render(): void {
+    if (!puzzle || !history || !board || !cursor) return;
+    const ply = cursor.ply;
+    const solving = phase === 'solving' && cursor.live;
+    const mine = solverColor();
+    board.set({ pos: history.positionAt(ply), lastUci: history.lastUci(ply), movable: solving && history.current.turn === mine ? sideOf(mine) : null });
+    moveList?.render();
+    const kind = puzzle.kind === 'mate' ? t('puzzle.kind.mate', { n: puzzle.mateIn ?? '?' }) : t('puzzle.kind.material');
+    fill(
+      info,
+      h('p.puzzle-kind', { 'data-testid': 'puzzle-kind' }, kind),
+      player ? h('p', { 'data-testid': 'puzzle-player' }, t('puzzle.rating', { rating: `${Math.round(player.rating)}${player.provisional ? '?' : ''}` })) : null,
+      h('p.muted', null, `${t('puzzle.difficulty', { rating: Math.round(puzzle.rating) })} · ${t('puzzle.streak', { n: player?.streak ?? 0 })}`),
+      ratingText ? h('p.rating-change', { 'data-testid': 'puzzle-rating' }, ratingText) : null,
+    );
+    statusEl.textContent = feedback || t('puzzle.yourMove', { side: sideName(puzzle.variant, mine) });
+    statusEl.dataset.phase = phase;
+    const buttons: HTMLElement[] = [];
+    const btn = (label: string, testid: string, run: () => void, primary = false) => {
+      const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, label);
+      b.addEventListener('click', run);
+      buttons.push(b);
+    };
+    if (phase !== 'solving') {
+      btn(t('puzzle.next'), 'puzzle-next', () => void loadNext(), true);
+      btn(t('puzzle.retry'), 'puzzle-retry', () => puzzle && start(puzzle));
+    }
+    btn(t('puzzle.daily'), 'puzzle-daily', () => void loadDaily());
+    fill(actions, ...buttons);
+  }
+
+  async function show(r: Promise<ApiResult<{ puzzle: PuzzleView; player?: PuzzlePlayer }>>): Promise<void> {
+    if (timer) clearTimeout(timer);
+    const res = await r;
+    if (!res.ok) {
+      statusEl.textContent = res.code.endsWith('not-found') ? t('puzzle.none') : tMaybe(`err.${res.code}`, res.message);
+      return;
+    }
+    if (res.player) player = res.player;
+    start(res.puzzle);
+    if (!params.id) history_replace(`/puzzles/${res.puzzle.variant}`);
+  }
+
+  function history_replace(path: string): void {
+    if (location.pathname !== path) window.history.replaceState(null, '', path);
+  }
+
+  async function loadNext(): Promise<void> {
+    await show(nextPuzzle(variant, theme));
+  }
+
+  async function loadDaily(): Promise<void> {
+    await show(dailyPuzzle(variant));
+  }
+
+  void puzzleThemes(variant).then((r) => {
+    themeSel.replaceChildren(h('option', { value: '' }, t('puzzle.theme.any')));
+    if (!r.ok) return;
+    for (const th of r.themes) themeSel.append(h('option', { value: th.theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
+  });
+  if (params.id) {
+    void myPuzzleRatings().then((r) => {
+      if (r.ok && puzzle) player = r.ratings[puzzle.variant] ?? null;
+      render();
+    });
+    void show(puzzleById(params.id));
+  }
+  else void loadNext();
+  rated = new Set();
+
+  return {
+    el,
+    title: t('puzzle.title'),
+    destroy() {
+      if (timer) clearTimeout(timer);
+      board?.destroy();
+    },
+  };
+}
