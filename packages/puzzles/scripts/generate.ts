@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { EnginePool } from '@youzai/engine';
 import { startReferee, type Referee } from '@youzai/game';
 import { isVariantKey, legalUcis, makeFen, prng, type VariantKey } from '@youzai/rules';
-import { decodePuzzle, solverMoves, type Puzzle, type PuzzleFile } from '../src/index.ts';
+import { DECISIVE_GAIN, decodePuzzle, solverMoves, type Puzzle, type PuzzleFile } from '../src/index.ts';
 import { parseInputLine } from './input.ts';
 import { DEFAULT_THRESHOLDS, mineLine, screen, type Analyse, type Rejection, type Screened, type SearchSettings } from './miner.ts';
 import type { AnalysisLine } from '@youzai/engine';
@@ -308,7 +308,13 @@ function writeParams(run: Run): void {
     quick: run.o.quick,
     deep: run.o.deep,
     mateInOne: 'found by our rules (every mating move is accepted), no engine search',
-    thresholds: { ...DEFAULT_THRESHOLDS, secondBestAtMateMoves: 'no mate (any length) except at the last move, where every mating move is accepted', decisiveGain: 'DECISIVE_GAIN in src/material.ts' },
+    thresholds: {
+      ...DEFAULT_THRESHOLDS,
+      secondBestAtMateMoves: 'no mate (any length) except at the last move, where every mating move is accepted',
+      decisiveGain: DECISIVE_GAIN[run.o.variant],
+      decisiveGainUnits: 'src/material.ts PIECE_VALUES (soldier/pawn = 100)',
+    },
+    verification: 'verifyPuzzle (src/verify.ts): house referee, checkmate by our rules, end of each mate forced by our rules',
     quotas: QUOTAS,
     total: run.puzzles.length,
     mix,
