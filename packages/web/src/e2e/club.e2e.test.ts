@@ -137,7 +137,7 @@ describe('a Sittuyin game', () => {
 describe('a Janggi game', () => {
   it('lets the side to move pass, and both players see it', async () => {
     const cho = await club.visitor();
-    const han = await club.visitor();
+    const han = await club.visitor({ width: 360, height: 740 });
     const game = await createInvite(cho.page, 'janggi');
     await han.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
     await han.page.waitForURL(/\/game\//);
@@ -146,6 +146,7 @@ describe('a Janggi game', () => {
     await waitForPlies(han.page, 1);
     expect((await moveTexts(han.page))[0]).toMatch(/pass/i);
     expect(await han.page.getByTestId('pass').count()).toBe(1); // now Han may pass
+    await shot(han.page, 'janggi-han-phone');
     await clickMove(han.page, 'a7b7');
     await waitForPlies(cho.page, 2);
     await shot(cho.page, 'janggi-after-pass');

@@ -72,7 +72,9 @@ export class MoveListView {
       rows.push(h('li', null, h('span.num', null, `${i / 2 + 1}.`), cell(i + 1), cell(i + 2)));
     }
     fill(this.list, ...rows);
-    this.list.querySelector('.active')?.scrollIntoView?.({ block: 'nearest' });
+    // Scroll the list itself, never the page (a move arriving must not move the board on a phone).
+    const active = this.list.querySelector<HTMLElement>('.active');
+    if (active) this.list.scrollTop = Math.max(0, active.offsetTop - this.list.offsetTop - this.list.clientHeight / 2);
     if (!this.cursor.live) this.list.append(h('li.viewing', null, t('game.nav.viewing', { ply: shown, total: texts.length })));
   }
 }
