@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { VARIANT_KEYS, legalUcis } from '@youzai/rules';
 import { describe, expect, it } from 'vitest';
 import { describeLine } from './describe.ts';
-import { decodePuzzle, type Puzzle } from './puzzle.ts';
+import { decodePuzzle, puzzleId, type Puzzle } from './puzzle.ts';
 import { isAcceptedMove, isCheckmate, replay, verifyPuzzle } from './verify.ts';
 
 /** The issue asks for at least this many per game. */
@@ -30,6 +30,7 @@ describe.each(VARIANT_KEYS)('shipped %s puzzles', (variant) => {
     expect(puzzles.every((p) => p.variant === variant)).toBe(true);
     expect(new Set(puzzles.map((p) => p.id)).size).toBe(puzzles.length);
     expect(new Set(puzzles.map((p) => p.fen.split(' ').slice(0, 2).join(' '))).size).toBe(puzzles.length);
+    expect(puzzles.filter((p) => p.id !== puzzleId(p.variant, p.fen, p.solution)).map((p) => p.id)).toEqual([]);
   });
 
   it('each: the side to move is the solver, every move is legal, a mate ends in checkmate, a material line wins material', () => {
