@@ -9,6 +9,8 @@ import type { Config } from 'chessgroundx/config.js';
 import { premove } from 'chessgroundx/premove.js';
 import type * as cg from 'chessgroundx/types.js';
 import { legalUcis, makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
+import { sideName, variantName } from '../app/names.ts';
+import { t } from '../i18n/index.ts';
 import { lastMoveKeys, moveChoices, type MoveChoices } from './keys.ts';
 import 'chessgroundx/assets/chessground.base.css';
 import './board.css';
@@ -39,12 +41,18 @@ export interface BoardState {
   readonly premoveColor?: Side | null;
 }
 
+/** A premove survives a redraw while its player may still premove (waiting for the opponent). */
+export function keepsPremove(state: Pick<BoardState, 'movable' | 'premoveColor'>): boolean {
+  return state.movable !== null || !!state.premoveColor;
+}
+
 export class Board {
   readonly wrap: HTMLElement;
   readonly pocketTop: HTMLElement | null;
   readonly pocketBottom: HTMLElement | null;
   private readonly api: Api;
   private choices: MoveChoices = moveChoices([]);
+  private last: BoardState | null = null;
 
   constructor(
     readonly el: HTMLElement,
@@ -56,6 +64,8 @@ export class Board {
     this.wrap.className = `yz-board yz-${opts.variant}`;
     this.pocketTop = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
     this.pocketBottom = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
+    // The drawing means nothing to a screen reader: the holder says what it is and whose move it is (typed moves are the keyboard's way in).
+    el.setAttribute('role', 'img');
     el.replaceChildren(...[this.pocketTop, this.wrap, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
     const config: Config = {
       // A FEN from the start: chessgroundx builds pockets from it (the default chess FEN has none).
@@ -84,17 +94,19 @@ export class Board {
 
   private async played(orig: string, dest: string): Promise<void> {
     const options = this.choices.byPair.get(`${orig}${dest}`) ?? [];
-    if (options.length === 0) return;
-    let uci: string | null = options[0]!;
+    let uci: string | null = options[0] ?? null;
     if (options.length > 1) uci = this.opts.choose ? await this.opts.choose(options) : options[0]!;
     if (uci) this.opts.onMove(uci);
-    else this.api.cancelMove();
+    // chessgroundx has already moved the piece: put the position back (a dismissed promotion choice).
+    else if (this.last) this.set(this.last);
   }
 
   /** Shows a position. Legal moves are computed here from the rules library. */
   set(state: BoardState): void {
+    this.last = state;
     const { pos } = state;
     const turn = sideOf(pos.turn as 0 | 1);
+    this.el.setAttribute('aria-label', t('board.label', { variant: variantName(this.opts.variant), side: sideName(this.opts.variant, pos.turn as 0 | 1) }));
     const movingNow = state.movable === 'both' || state.movable === turn;
     this.choices = moveChoices(movingNow ? legalUcis(pos) : []);
     const check = pos.inCheck();
@@ -108,7 +120,7 @@ export class Board {
         dests: this.choices.dests as cg.Dests,
       },
     });
-    if (!state.movable) this.api.cancelPremove();
+    if (!keepsPremove(state)) this.api.cancelPremove();
   }
 
   /** Plays a premove the player set earlier, if it is legal now; true when one was played. */

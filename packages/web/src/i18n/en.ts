@@ -124,6 +124,7 @@ export const en: Record<MessageKey, string> = {
   'game.promotion.title': 'Promotion',
   'game.promotion.promote': 'Promote to General (Sit-ke)',
   'game.promotion.plain': 'Plain move, no promotion',
+  'board.label': '{variant} board, {side} to move',
   'game.flip': 'Flip board',
   'game.notation': 'Notation',
   'game.nav.first': 'First',

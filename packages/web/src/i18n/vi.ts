@@ -122,6 +122,7 @@ export const vi = {
   'game.promotion.title': 'Phong cấp',
   'game.promotion.promote': 'Phong thành Tướng (Sit-ke)',
   'game.promotion.plain': 'Đi thường, không phong',
+  'board.label': 'Bàn {variant}, lượt {side} đi',
   'game.flip': 'Xoay bàn cờ',
   'game.notation': 'Ký hiệu',
   'game.nav.first': 'Về đầu',
