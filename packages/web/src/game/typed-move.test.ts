@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFen, VARIANTS } from '@youzai/rules';
+import { CATALOGS } from '../i18n/index.ts';
 import { readTypedMove } from './typed-move.ts';
 
 const start = (v: 'xiangqi' | 'janggi' | 'sittuyin') => {
@@ -27,5 +28,15 @@ describe('typed moves', () => {
     expect(bad.ok).toBe(false);
     expect(readTypedMove(pos, 'hello').ok).toBe(false);
     expect(readTypedMove(pos, '').ok).toBe(false);
+  });
+
+  it('gives a code the translation layer knows for each refusal', () => {
+    const pos = start('xiangqi');
+    const codes = ['h3h9', 'hello', '', 'C2=9'].map((s) => {
+      const r = readTypedMove(pos, s);
+      return r.ok ? 'ok' : r.code;
+    });
+    expect(codes.slice(0, 3)).toEqual(['move.illegal', 'move.syntax', 'typed.empty']);
+    for (const code of codes) expect(Object.keys(CATALOGS.vi), code).toContain(`err.${code}`);
   });
 });

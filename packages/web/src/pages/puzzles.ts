@@ -56,7 +56,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     if (!history || !cursor) return;
     const r = readTypedMove(history.positionAt(cursor.ply), typed.value);
     if (!r.ok) {
-      feedback = t('game.typed.invalid', { text: typed.value, message: r.message });
+      feedback = t('game.typed.invalid', { text: typed.value, message: tMaybe(`err.${r.code}`, r.message) });
       render();
       return;
     }

@@ -128,7 +128,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     e.preventDefault();
     const r = readTypedMove(history.positionAt(cursor.ply), typed.value);
     if (!r.ok) {
-      statusEl.textContent = t('game.typed.invalid', { text: typed.value, message: r.message });
+      statusEl.textContent = t('game.typed.invalid', { text: typed.value, message: tMaybe(`err.${r.code}`, r.message) });
       return;
     }
     typed.value = '';
