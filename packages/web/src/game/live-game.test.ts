@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Game, type GameEvent } from '@youzai/game';
+import { DEFAULT_CONDUCT, Game, type GameEvent } from '@youzai/game';
+import { resubscription } from '../net/socket.ts';
+import { clockFace } from './clock-display.ts';
 import { LiveGame } from './live-game.ts';
 
 const setup = { id: 'g1', variant: 'xiangqi' as const, fen: null, clock: { kind: 'fischer' as const, baseMs: 300_000, incrementMs: 3000 }, rated: false, createdAt: 0 };
@@ -14,10 +16,10 @@ function server() {
   const g = r.value;
   let v = 1;
   /** Each accepted action is one version, possibly with several events, as the server publishes them. */
-  const act = (action: Parameters<Game['apply']>[0], now: number): { v: number; events: GameEvent[] } => {
+  const act = (action: Parameters<Game['apply']>[0], now: number): { v: number; events: GameEvent[]; now: number } => {
     const res = g.apply(action, now);
     if (!res.ok) throw new Error(res.error.message);
-    return { v: ++v, events: res.value };
+    return { v: ++v, events: res.value, now };
   };
   return { g, act, v: () => v };
 }
@@ -29,7 +31,7 @@ describe('the client copy of a game', () => {
     const line = ['b3b5', 'e7e6', 'b5g5', 'd10e9', 'g5g10'];
     line.forEach((uci, i) => {
       const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-      for (const e of events) expect(live.apply(v, e)).toBe('applied');
+      for (const e of events) expect(live.apply(v, e, 1000 * (i + 1))).toBe('applied');
     });
     const view = s.g.view(5000);
     expect(live.view.status).toBe('finished');
@@ -45,12 +47,12 @@ describe('the client copy of a game', () => {
     const s = server();
     const live = new LiveGame(s.g.view(0), s.v(), 0);
     const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
-    expect(live.apply(first.v, first.events[0]!)).toBe('applied');
-    const again = live.apply(first.v - 1, first.events[0]!);
+    expect(live.apply(first.v, first.events[0]!, first.now)).toBe('applied');
+    const again = live.apply(first.v - 1, first.events[0]!, first.now);
     expect(again).toBe('ignored');
     s.act({ type: 'move', by: 1, uci: 'h10g8', ply: 1 }, 2000);
     const third = s.act({ type: 'move', by: 0, uci: 'h1g3', ply: 2 }, 3000);
-    expect(live.apply(third.v, third.events[0]!)).toBe('resync');
+    expect(live.apply(third.v, third.events[0]!, third.now)).toBe('resync');
     expect(live.history.length).toBe(1);
     // A full frame puts it right.
     live.reset(s.g.view(3000), third.v, 0);
@@ -63,16 +65,16 @@ describe('the client copy of a game', () => {
     const live = new LiveGame(s.g.view(0), s.v(), 1);
     for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
       const r = s.act({ type: 'move', by: i as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-      live.apply(r.v, r.events[0]!);
+      live.apply(r.v, r.events[0]!, r.now);
     }
     const offer = s.act({ type: 'draw-offer', by: 0 }, 3000);
-    live.apply(offer.v, offer.events[0]!);
+    live.apply(offer.v, offer.events[0]!, offer.now);
     expect(live.view.drawOffer).toBe(0);
     const red = s.act({ type: 'move', by: 0, uci: 'h1g3', ply: 2 }, 4000);
-    live.apply(red.v, red.events[0]!);
+    live.apply(red.v, red.events[0]!, red.now);
     expect(live.view.drawOffer).toBe(0);
     const black = s.act({ type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 5000);
-    live.apply(black.v, black.events[0]!);
+    live.apply(black.v, black.events[0]!, black.now);
     expect(live.view.drawOffer).toBe(s.g.view(5000).drawOffer);
     expect(live.view.drawOffer).toBeNull();
   });
@@ -95,5 +97,86 @@ describe('the client copy of a game', () => {
     expect(live.wouldViolate('i9i8')).toBeNull();
     const res = g.apply({ type: 'move', by: 0, uci: 'i9i10', ply: 12 }, 14_000);
     expect(res.ok && res.value.find((e) => e.type === 'end')).toMatchObject({ verdict: { reason: 'perpetual-check', winner: 1 } });
+  });
+});
+
+describe('the client copy of a game, caught up and timed by the server', () => {
+  it('takes a version asked for again after a reconnect without playing anything twice', () => {
+    // The mating move and the end share one version; the connection dropped between them.
+    const s = server();
+    ['b3b5', 'e7e6', 'b5g5', 'd10e9'].forEach((uci, i) => s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1)));
+    const live = new LiveGame(s.g.view(4000), s.v(), 0);
+    const last = s.act({ type: 'move', by: 0, uci: 'g5g10', ply: 4 }, 5000);
+    const [move, end] = last.events;
+    expect(end?.type).toBe('end');
+    expect(live.apply(last.v, move!, last.now)).toBe('applied');
+    // `sub {since: v - 1}` sends both events of version v again.
+    expect(live.apply(last.v, move!, last.now)).toBe('ignored');
+    expect(live.apply(last.v, end!, last.now)).toBe('applied');
+    expect(live.view.status).toBe('finished');
+    expect(live.history.length).toBe(5);
+    // And once more: nothing is applied twice.
+    expect(live.apply(last.v, move!, last.now)).toBe('ignored');
+    expect(live.apply(last.v, end!, last.now)).toBe('ignored');
+  });
+
+  it('asks for the last version held again when it resubscribes', () => {
+    expect(resubscription('g1', 7)).toEqual({ t: 'sub', game: 'g1', since: 6 });
+    expect(resubscription('g1', 1)).toEqual({ t: 'sub', game: 'g1', since: 0 });
+    expect(resubscription('g1', 0)).toEqual({ t: 'sub', game: 'g1' });
+  });
+
+  it('times a disconnection by the server clock, and offers the claim only after the grace', () => {
+    const s = server();
+    const live = new LiveGame(s.g.view(0), s.v(), 0);
+    const spectator = new LiveGame(s.g.view(0), s.v(), null);
+    // The server's clock runs far from this machine's.
+    for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
+      const r = s.act({ type: 'move', by: i as 0 | 1, uci, ply: i }, 1000 * (i + 1));
+      for (const g of [live, spectator]) g.apply(r.v, r.events[0]!, r.now);
+    }
+    // Server time, far from this machine's Date.now().
+    const serverNow = 3000;
+    const gone = s.g.apply({ type: 'connection', color: 1, connected: false }, serverNow);
+    if (!gone.ok) throw new Error(gone.error.message);
+    for (const g of [live, spectator]) g.apply(s.v(), gone.value[0]!, serverNow);
+    expect(live.view.disconnectedSince[1]).toBe(serverNow);
+    expect(live.canClaimVictory(serverNow + DEFAULT_CONDUCT.disconnectGraceMs - 1)).toBe(false);
+    expect(live.canClaimVictory(serverNow + DEFAULT_CONDUCT.disconnectGraceMs)).toBe(true);
+    expect(spectator.canClaimVictory(serverNow + DEFAULT_CONDUCT.disconnectGraceMs)).toBe(false);
+    // The server agrees at the same moment.
+    expect(s.g.apply({ type: 'claim-victory', by: 0 }, serverNow + DEFAULT_CONDUCT.disconnectGraceMs).ok).toBe(true);
+  });
+
+  it('stops the clock where the flag fell, not at the start of the turn', () => {
+    const s = server();
+    const live = new LiveGame(s.g.view(0), s.v(), 1);
+    for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
+      const r = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
+      live.apply(r.v, r.events[0]!, r.now);
+    }
+    // Black's clock runs from 3000 with 300 s: it flags at 303 000.
+    const flag = s.act({ type: 'tick' }, 303_500);
+    expect(flag.events[0]).toMatchObject({ type: 'end', verdict: { reason: 'timeout' } });
+    live.apply(flag.v, flag.events[0]!, flag.now);
+    expect(live.view.clock.running).toBeNull();
+    expect(clockFace(live.view.clock, 1, 400_000).totalMs).toBe(0);
+    expect(clockFace(live.view.clock, 0, 400_000).totalMs).toBe(s.g.view(303_500).clock.remainingMs[0]);
+  });
+
+  it('keeps the first-move deadlines the server sets: at the start, and for the second side after the first ply', () => {
+    const r = Game.create(setup, [seats[0], null], 0);
+    if (!r.ok) throw new Error(r.error.message);
+    const g = r.value;
+    const live = new LiveGame(g.view(0), 1, 0);
+    const joined = g.apply({ type: 'join', seat: seats[1], color: 1 }, 5000);
+    if (!joined.ok) throw new Error(joined.error.message);
+    expect(live.apply(2, joined.value[0]!, 5000)).toBe('applied');
+    expect(live.view.firstMoveDeadline).toBe(g.view(5000).firstMoveDeadline);
+    const moved = g.apply({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 9000);
+    if (!moved.ok) throw new Error(moved.error.message);
+    expect(live.apply(3, moved.value[0]!, 9000)).toBe('applied');
+    expect(live.view.firstMoveDeadline).toBe(g.view(9000).firstMoveDeadline);
+    expect(live.view.firstMoveDeadline).not.toBeNull();
   });
 });

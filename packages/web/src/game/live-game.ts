@@ -4,7 +4,8 @@
  * (the same pure code as the server's) gives the Xiangqi runs and counters
  * between full frames and warns before a move that would lose by a rule.
  */
-import { startReferee, type GameEvent, type GameView, type Referee, type RefereeState, type Verdict } from '@youzai/game';
+import { DEFAULT_CONDUCT, startReferee, type ClockView, type GameEvent, type GameView, type Referee, type RefereeState, type Verdict } from '@youzai/game';
+import { clockFace } from './clock-display.ts';
 import { MoveHistory } from './move-history.ts';
 
 export type ApplyResult = 'applied' | 'ignored' | 'resync';
@@ -46,11 +47,12 @@ export class LiveGame {
     this.openVersion = false;
   }
 
-  /** Applies the event that took the game to version `v`. */
-  apply(v: number, event: GameEvent): ApplyResult {
+  /** Applies the event that took the game to version `v`; `now` is the server's time of the event. */
+  apply(v: number, event: GameEvent, now: number): ApplyResult {
     if (event.type === 'connection') {
       const d = [...this.view.disconnectedSince] as [number | null, number | null];
-      d[event.color] = event.connected ? null : (d[event.color] ?? Date.now());
+      // Server time, as the claim button compares it with the server's clock.
+      d[event.color] = event.connected ? null : (d[event.color] ?? now);
       this.view = { ...this.view, disconnectedSince: d };
       this.lastEvents = [event];
       return 'applied';
@@ -59,12 +61,14 @@ export class LiveGame {
     if (v <= this.v && !sameVersion) return 'ignored';
     if (v !== this.v + 1 && !sameVersion) return 'resync';
     const view = this.view;
+    // A version is asked for again after a reconnect (`sub {since: v - 1}`): skip what is already here.
+    if (sameVersion && this.holds(event)) return 'ignored';
     switch (event.type) {
       case 'started':
-        this.view = { ...view, seats: event.seats, status: 'active' };
+        // The server gives the first mover `firstMoveMs` from the start (the default conduct).
+        this.view = { ...view, seats: event.seats, status: 'active', startedAt: view.startedAt ?? now, firstMoveDeadline: now + DEFAULT_CONDUCT.firstMoveMs };
         break;
       case 'move': {
-        if (event.ply === view.ply && sameVersion) return 'ignored';
         if (event.ply !== view.ply + 1 || !this.history.push(event.uci)) return 'resync';
         this.referee?.play(event.uci);
         const mover = view.turn;
@@ -79,7 +83,8 @@ export class LiveGame {
           clock: event.clock,
           drawOffer: view.drawOffer !== null && view.drawOffer !== mover ? null : view.drawOffer,
           referee: this.referee?.state() ?? view.referee,
-          firstMoveDeadline: null,
+          // After the first ply the second side gets its own first-move deadline.
+          firstMoveDeadline: event.ply === 1 ? event.clock.at + DEFAULT_CONDUCT.firstMoveMs : null,
         };
         break;
       }
@@ -90,13 +95,32 @@ export class LiveGame {
         this.view = { ...view, drawOffer: null };
         break;
       case 'end':
-        this.view = { ...view, status: event.status, verdict: event.verdict, drawOffer: null, clock: { ...view.clock, running: null } };
+        this.view = { ...view, status: event.status, verdict: event.verdict, drawOffer: null, firstMoveDeadline: null, endedAt: now, clock: stopClock(view.clock, now) };
         break;
     }
     this.v = v;
     this.openVersion = true;
     this.lastEvents = [event];
     return 'applied';
+  }
+
+  /** Whether an event of the current version is already reflected in the view. */
+  private holds(event: GameEvent): boolean {
+    const view = this.view;
+    switch (event.type) {
+      case 'started':
+        return view.status !== 'waiting';
+      case 'move':
+        return event.ply <= view.ply;
+      case 'draw-offer':
+        return view.drawOffer === event.by;
+      case 'draw-declined':
+        return view.drawOffer === null;
+      case 'end':
+        return view.status === event.status;
+      case 'connection':
+        return false;
+    }
   }
 
   get refereeState(): RefereeState {
@@ -106,6 +130,13 @@ export class LiveGame {
   /** The verdict this move would bring against its mover, if any (Xiangqi run limits). */
   wouldViolate(uci: string): Verdict | null {
     return this.referee?.wouldViolate(uci) ?? null;
+  }
+
+  /** Whether this player may claim the win now: the opponent has been away longer than the server's grace (server time). */
+  canClaimVictory(serverNow: number): boolean {
+    if (this.you === null || this.view.status !== 'active') return false;
+    const gone = this.view.disconnectedSince[(1 - this.you) as 0 | 1];
+    return gone !== null && serverNow - gone >= DEFAULT_CONDUCT.disconnectGraceMs;
   }
 
   get isPlayer(): boolean {
@@ -119,4 +150,14 @@ export class LiveGame {
   get over(): boolean {
     return this.view.status === 'finished' || this.view.status === 'aborted';
   }
+}
+
+/** The clock stopped at `now`: the running side keeps what it had left then (a flag shows 0, not its time at the turn's start). */
+export function stopClock(clock: ClockView, now: number): ClockView {
+  const c = clock.running;
+  if (c === null) return clock;
+  const face = clockFace(clock, c, now);
+  const remainingMs = [...clock.remainingMs] as [number, number];
+  remainingMs[c] = face.totalMs;
+  return { ...clock, remainingMs, running: null, at: now };
 }

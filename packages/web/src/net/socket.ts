@@ -11,6 +11,15 @@ type Listener = (msg: ServerMessage) => void;
 /** A client frame without its request id (the socket numbers requests). */
 export type Outgoing = ClientMessage extends infer M ? (M extends { id?: number } ? Omit<M, 'id'> : never) : never;
 
+/**
+ * The `sub` that catches up after a reconnect. One version may hold several
+ * events (a mating move and the end) and the connection may have dropped
+ * between them, so ask again for the last version held; the game drops what it has.
+ */
+export function resubscription(game: string, held: number): { t: 'sub'; game: string; since?: number } {
+  return held > 0 ? { t: 'sub', game, since: held - 1 } : { t: 'sub', game };
+}
+
 export interface Reply {
   readonly ok: boolean;
   readonly code?: string;
@@ -44,7 +53,7 @@ export class Socket {
     ws.onopen = () => {
       this.attempt = 0;
       this.setState('open');
-      for (const [game, v] of this.games) this.rawSend({ t: 'sub', game, ...(v > 0 ? { since: v } : {}) });
+      for (const [game, v] of this.games) this.rawSend(resubscription(game, v));
       if (this.lobby) this.rawSend({ t: 'lobby-sub' });
       for (const room of this.rooms) this.rawSend({ t: 'room-join', room });
       this.ping();
@@ -62,6 +71,8 @@ export class Socket {
     ws.onclose = () => {
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.pingTimer = null;
+      // Pings of the closed socket will never be answered.
+      this.pingSent.clear();
       for (const [, resolve] of this.pending) resolve({ ok: false, code: 'net.offline', message: 'connection lost', msg: { t: 'error', code: 'net.offline', message: 'connection lost' } });
       this.pending.clear();
       this.setState('reconnecting');

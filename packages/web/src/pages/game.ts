@@ -24,9 +24,6 @@ import { refereePanel } from '../game/xiangqi-panel.ts';
 import { lang, t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 
-/** How long a player must be gone before the opponent may claim (the server's grace). */
-const DISCONNECT_GRACE_MS = 60_000;
-
 const pieceCount = (fen: string) => (fen.match(/[a-zA-Z]/g) ?? []).length;
 
 export function gamePage(app: AppContext, params: Record<string, string>): Page {
@@ -41,6 +38,11 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let ratingsLine: string[] = [];
   let tick: ReturnType<typeof setInterval> | null = null;
   let status = '';
+  let destroyed = false;
+  /** A full state has been asked for: more gaps until it comes need no second request. */
+  let resyncing = false;
+  /** Whether the claim button was shown at the last render (it appears with time, not with an event). */
+  let claimShown = false;
   const storage = localStore();
   const invite = (() => {
     try {
@@ -92,7 +94,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       if (!live) return;
       const r = readTypedMove(live.history.current, input.value);
       if (!r.ok) {
-        status = t('game.typed.invalid', { text: input.value, message: r.message });
+        status = t('game.typed.invalid', { text: input.value, message: tMaybe(`err.${r.code}`, r.message) });
         renderStatus();
         return;
       }
@@ -125,7 +127,14 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       ),
     );
     document.addEventListener('keydown', onKey);
-    tick = setInterval(renderClocks, 100);
+    // build() runs again when our seat changes: one timer only.
+    if (tick) clearInterval(tick);
+    tick = setInterval(onTick, 100);
+  }
+
+  function onTick(): void {
+    renderClocks();
+    if (live && live.canClaimVictory(app.socket.serverNow()) !== claimShown) renderControls();
   }
 
   function onKey(e: KeyboardEvent): void {
@@ -140,11 +149,16 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   async function play(uci: string): Promise<void> {
     const g = live;
-    if (!g || !g.myTurn) return;
+    if (!g || !g.myTurn) {
+      status = t('err.game.not-your-turn');
+      renderStatus();
+      renderBoard();
+      return;
+    }
     const violation = g.wouldViolate(uci);
     if (violation) {
       const go = await confirmBox(t('game.violation.title'), t('game.violation.body', { move: uci, why: violation.explanation[lang()] }), t('game.violation.confirm'));
-      if (!go) {
+      if (!go || destroyed) {
         renderBoard();
         return;
       }
@@ -173,7 +187,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       h('span.side-name', null, sideName(v.variant, c)),
       ' ',
       seat ? nameEl : h('em', null, t('game.waiting')),
-      gone ? h('span.gone', { title: t('game.disconnected', { side: sideName(v.variant, c) }) }, ' ⚠') : null,
+      gone ? h('span.gone', { role: 'img', title: t('game.disconnected', { side: sideName(v.variant, c) }), 'aria-label': t('game.disconnected', { side: sideName(v.variant, c) }) }, ' ⚠') : null,
       h(`span.clock.c${c}`, { 'data-testid': `clock-${c}`, role: 'timer' }),
     );
   }
@@ -202,7 +216,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   }
 
   function renderBoard(): void {
-    if (!live || !board || !cursor) return;
+    if (destroyed || !live || !board || !cursor) return;
     const ply = cursor.ply;
     const pos = live.history.positionAt(ply);
     const mine = myColor();
@@ -260,7 +274,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       if (v.ply < 2) act(t('game.abort'), 'abort', () => void send({ t: 'abort', game: id }));
       else
         act(t('game.resign'), 'resign', async () => {
-          if (await confirmBox(t('game.resign'), t('game.resign.confirm'), t('game.resign'))) void send({ t: 'resign', game: id });
+          if ((await confirmBox(t('game.resign'), t('game.resign.confirm'), t('game.resign'))) && !destroyed) void send({ t: 'resign', game: id });
         });
       if (v.drawOffer === opp) {
         buttons.push(h('span.offer', null, t('game.draw.theyOffer')));
@@ -270,9 +284,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       else if (v.ply >= 2) act(t('game.draw.offer'), 'draw-offer', () => void send({ t: 'draw', game: id, op: 'offer' }));
       const claim = live.refereeState.counters?.claim;
       if (claim?.claimable) act(t('game.draw.claim', { plies: claim.plies }), 'draw-claim', () => void send({ t: 'draw', game: id, op: 'claim' }));
-      const gone = v.disconnectedSince[opp];
-      if (gone !== null && app.socket.serverNow() - gone >= DISCONNECT_GRACE_MS) act(t('game.claimVictory'), 'claim-victory', () => void send({ t: 'claim-victory', game: id }));
-    }
+      claimShown = live.canClaimVictory(app.socket.serverNow());
+      if (claimShown) act(t('game.claimVictory'), 'claim-victory', () => void send({ t: 'claim-victory', game: id }));
+    } else claimShown = false;
     fill(controls, ...buttons);
   }
 
@@ -334,6 +348,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   }
 
   function onFullFrame(view: GameView, v: number, you: 0 | 1 | null): void {
+    // A state read before events we already applied (an answer to a refused move racing a move): keep ours.
+    if (live && live.you === you && v < live.v) return;
     if (!live) {
       live = new LiveGame(view, v, you);
       build(live);
@@ -345,7 +361,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         build(live);
       }
     }
-    status = '';
+    resyncing = false;
+    // A refused action is answered with its error, then this frame: keep the error in view.
+    if (status === t('game.pending')) status = '';
     renderAll();
   }
 
@@ -358,9 +376,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       case 'event': {
         if (!live) return;
         const before = live.history.current;
-        const r = live.apply(msg.v, msg.event);
+        const r = live.apply(msg.v, msg.event, msg.now);
         if (r === 'resync') {
-          app.socket.resync(id);
+          if (!resyncing) app.socket.resync(id);
+          resyncing = true;
           return;
         }
         if (r === 'ignored') return;
@@ -371,6 +390,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         }
         if (msg.event.type === 'end') app.sound.play('end');
         if (msg.event.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
+        if (msg.event.type === 'draw-declined' && live.you !== null && msg.event.by !== live.you) app.toast(t('game.draw.declined', { side: sideName(live.view.variant, msg.event.by) }));
         renderAll();
         if (msg.event.type === 'move' && live.myTurn) board?.playPremove();
         break;
@@ -416,6 +436,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     el,
     title: t('game.movesTitle'),
     destroy() {
+      destroyed = true;
       off();
       app.socket.unsubscribe(id);
       if (tick) clearInterval(tick);
