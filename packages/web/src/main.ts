@@ -1,6 +1,7 @@
 /** The browser client's entry: the shell (header, banner), the socket, and the router. */
 import './style.css';
 import type { Identity } from '@youzai/protocol';
+import { closeDialogs } from './app/dialog.ts';
 import { h, fill } from './app/h.ts';
 import { match, type Match } from './app/router.ts';
 import type { AppContext, Page } from './app/context.ts';
@@ -107,6 +108,7 @@ function renderFooter(): void {
 
 function route(): void {
   const m: Match = match(location.pathname);
+  closeDialogs();
   page?.destroy?.();
   page = PAGES[m.name](app, m.params);
   document.title = `${page.title} · ${t('app.name')}`;

@@ -2,13 +2,23 @@
 import { h } from './h.ts';
 import { t } from '../i18n/index.ts';
 
+/** Dismissers of the dialogs now open. */
+const openDialogs = new Set<() => void>();
+
+/** Dismisses every open dialog: called when leaving a page, so an answer given later cannot act on the page left (a resignation, a move). */
+export function closeDialogs(): void {
+  for (const dismiss of [...openDialogs]) dismiss();
+}
+
 export function choose<T>(title: string, body: string, options: readonly { label: string; value: T; primary?: boolean }[]): Promise<T | null> {
   return new Promise((resolve) => {
     const done = (v: T | null) => {
+      openDialogs.delete(dismiss);
       overlay.remove();
       document.removeEventListener('keydown', onKey);
       resolve(v);
     };
+    const dismiss = () => done(null);
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') done(null);
     };
@@ -25,6 +35,7 @@ export function choose<T>(title: string, body: string, options: readonly { label
       if (e.target === overlay) done(null);
     });
     document.addEventListener('keydown', onKey);
+    openDialogs.add(dismiss);
     document.body.append(overlay);
     buttons[0]?.focus();
   });
