@@ -38,6 +38,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   let feedback = '';
   let ratingText = '';
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let destroyed = false;
 
   /** The solver's puzzle rating in this game, from the server (streak included). */
   let player: PuzzlePlayer | null = null;
@@ -208,6 +209,8 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   async function show(r: Promise<ApiResult<{ puzzle: PuzzleView; player?: PuzzlePlayer }>>): Promise<void> {
     if (timer) clearTimeout(timer);
     const res = await r;
+    // Left meanwhile: no board (with its document listeners) for a page gone, no address rewritten under the next page.
+    if (destroyed) return;
     if (!res.ok) {
       statusEl.textContent = res.code.endsWith('not-found') ? t('puzzle.none') : tMaybe(`err.${res.code}`, res.message);
       return;
@@ -248,6 +251,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     el,
     title: t('puzzle.title'),
     destroy() {
+      destroyed = true;
       if (timer) clearTimeout(timer);
       board?.destroy();
     },
