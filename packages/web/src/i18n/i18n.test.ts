@@ -1,5 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import type { GameErrorCode } from '@youzai/game';
+import type { FenErrorCode, MoveErrorCode, NotationErrorCode } from '@youzai/rules';
 import { CATALOGS, format, LANGS, setLang, t, tMaybe } from './index.ts';
+
+// Every code the rules and the game can refuse with, listed so the compiler flags a new one (a Record needs every key).
+const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameErrorCode, true> = {
+  'fen.empty': true,
+  'fen.too-long': true,
+  'fen.fields': true,
+  'fen.ranks': true,
+  'fen.rank-width': true,
+  'fen.piece': true,
+  'fen.hand': true,
+  'fen.turn': true,
+  'fen.castling': true,
+  'fen.counter': true,
+  'fen.king': true,
+  'fen.too-many': true,
+  'fen.piece-zone': true,
+  'fen.placement': true,
+  'fen.opponent-in-check': true,
+  'move.syntax': true,
+  'move.illegal': true,
+  'notation.syntax': true,
+  'notation.illegal': true,
+  'notation.ambiguous': true,
+  'game.not-started': true,
+  'game.over': true,
+  'game.not-your-turn': true,
+  'game.stale': true,
+  'game.seat-taken': true,
+  'draw.no-offer': true,
+  'draw.already-offered': true,
+  'draw.not-claimable': true,
+  'abort.too-late': true,
+  'claim.not-available': true,
+};
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -10,6 +46,10 @@ describe('i18n', () => {
       expect(Object.keys(CATALOGS[lang]).sort()).toEqual(keys);
       for (const k of keys) expect((CATALOGS[lang] as Record<string, string>)[k]!.trim(), `${lang} ${k}`).not.toBe('');
     }
+  });
+
+  it('says every refusal of the rules and the game in both languages, not in the library\'s English', () => {
+    for (const lang of LANGS) for (const code of Object.keys(CODES)) expect(Object.keys(CATALOGS[lang]), `${lang} err.${code}`).toContain(`err.${code}`);
   });
 
   it('uses the same placeholders in both languages', () => {

@@ -83,7 +83,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     const h2 = MoveHistory.from(variant, fen);
     const r = startReferee(variant, fen);
     if (!h2 || !r.ok) {
-      statusEl.textContent = t('solo.fenError', { message: r.ok ? 'FEN' : r.error.message });
+      statusEl.textContent = t('solo.fenError', { message: r.ok ? 'FEN' : tMaybe(`err.${r.error.code}`, r.error.message) });
       return;
     }
     startFen = fen;
