@@ -23,6 +23,7 @@ import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/xiangqi-panel.ts';
 import { lang, t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { hasProfile } from './profile-data.ts';
 
 const pieceCount = (fen: string) => (fen.match(/[a-zA-Z]/g) ?? []).length;
 
@@ -179,7 +180,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     const v = live!.view;
     const seat = v.seats[c];
     const gone = v.disconnectedSince[c] !== null && v.status === 'active';
-    const nameEl = seat && seat.kind === 'human' ? h('a', { href: `/@/${seat.name}` }, seat.name) : h('span', null, seatName(seat));
+    // Guests have no profile page to link to.
+    const nameEl = seat && seat.kind === 'human' && hasProfile(seat.name, seat.userId) ? h('a', { href: `/@/${encodeURIComponent(seat.name)}` }, seat.name) : h('span', null, seatName(seat));
     return h(
       'div.seat',
       null,
