@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAG_CAP_MS, flagAt, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
+import { LAG_CAP_MS, flagAt, halt, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
 
 const fischer: ClockConfig = { kind: 'fischer', baseMs: 60_000, incrementMs: 2_000 };
 const byo: ClockConfig = { kind: 'byoyomi', baseMs: 10_000, periods: 3, periodMs: 5_000 };
@@ -49,5 +49,22 @@ describe('byo-yomi clock', () => {
     expect(flagAt(c)).toBe(5_000);
     expect(punch(c, 0, 5_000)).toBeNull();
     expect(punch(c, 0, 4_999)!.periodsLeft[0]).toBe(1);
+  });
+});
+
+describe('halting a clock when the game ends mid-turn', () => {
+  it('charges the running side the time it used, without increment, and stops', () => {
+    const c = startTurn(newClock({ kind: 'fischer', baseMs: 60_000, incrementMs: 5_000 }), 0, 1_000);
+    const h = halt(c, 11_000);
+    expect(h.running).toBeNull();
+    expect(h.mainMs).toEqual([50_000, 60_000]);
+    expect(halt(c, 100_000).mainMs[0]).toBe(0); // flagged: nothing left, never negative
+  });
+
+  it('under byo-yomi, counts the periods used', () => {
+    const c = startTurn(newClock({ kind: 'byoyomi', baseMs: 10_000, periods: 3, periodMs: 30_000 }), 1, 0);
+    const h = halt(c, 10_000 + 45_000);
+    expect(h.mainMs[1]).toBe(0);
+    expect(h.periodsLeft).toEqual([3, 2]);
   });
 });

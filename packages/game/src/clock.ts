@@ -103,6 +103,22 @@ export function punch(c: ClockState, color: Color, now: number, lagHintMs = 0): 
   return { ...c, mainMs, periodsLeft, running: null, since: null };
 }
 
+/**
+ * Stops the clock at `now`, charging the running side the time it used
+ * (no increment): how the clock reads when a game ends mid-turn.
+ */
+export function halt(c: ClockState, now: number): ClockState {
+  if (c.running === null) return stop(c);
+  const r = read(c, c.running, now);
+  const mainMs = setPair(c.mainMs, c.running, c.config.kind === 'fischer' ? r.totalMs : r.mainMs);
+  const periodsLeft = setPair(c.periodsLeft, c.running, r.periodsLeft);
+  return { ...c, mainMs, periodsLeft, running: null, since: null };
+}
+
+function setPair(pair: readonly [number, number], i: Color, value: number): readonly [number, number] {
+  return i === 0 ? [value, pair[1]] : [pair[0], value];
+}
+
 /** Plain description for logs and exports: "10+5" or "10+3×30s". */
 export function describeClock(cfg: ClockConfig): string {
   const min = (ms: number) => String(Math.round((ms / 60000) * 100) / 100);

@@ -5,7 +5,7 @@
  * events to broadcast. Time is an argument; nothing here reads a clock.
  */
 import { VARIANTS, err, hasMatingMaterial, legalUcis, makeFen, ok, type Color, type Result, type RuleError, type VariantKey } from '@youzai/rules';
-import { flagAt, newClock, punch, read, startTurn, stop, type ClockConfig, type ClockState } from './clock.ts';
+import { flagAt, halt, newClock, punch, read, startTurn, stop, type ClockConfig, type ClockState } from './clock.ts';
 import type { Referee, RefereeState } from './referee.ts';
 import { startReferee } from './referees.ts';
 import { side } from './explain.ts';
@@ -418,7 +418,7 @@ export class Game {
   }
 
   private end(now: number, status: 'finished' | 'aborted', v: Verdict): GameEvent[] {
-    this.data = { ...this.data, status, verdict: v, endedAt: now, clock: stop(this.data.clock), firstMoveDeadline: null, drawOffer: null };
+    this.data = { ...this.data, status, verdict: v, endedAt: now, clock: halt(this.data.clock, now), firstMoveDeadline: null, drawOffer: null };
     return [{ type: 'end', status, verdict: v }];
   }
 }

@@ -55,7 +55,12 @@ export class GameActor {
 
   remember(v: number, events: readonly GameEvent[], at: number): void {
     for (const event of events) this.history.push({ v, event, at });
-    if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
+    if (this.history.length > HISTORY_LIMIT) {
+      const cut = this.history.splice(0, this.history.length - HISTORY_LIMIT);
+      // Never keep half a version: a catch-up must get all of a version's events (a mating move and the end) or none.
+      const split = cut[cut.length - 1]!.v;
+      while (this.history[0]?.v === split) this.history.shift();
+    }
   }
 
   /** Events after version `since`, or null when the history no longer reaches back that far. */

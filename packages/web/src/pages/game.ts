@@ -423,11 +423,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     }
   });
 
-  // Refresh the whole state when the page comes back to view: a tab asleep may have missed a lot.
-  const onVisible = () => {
-    if (document.visibilityState === 'visible' && live && !live.over) app.socket.resync(id);
-  };
-  document.addEventListener('visibilitychange', onVisible);
 
   void api('GET', `/api/games/${id}`).then((r) => {
     if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
@@ -443,7 +438,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       app.socket.unsubscribe(id);
       if (tick) clearInterval(tick);
       document.removeEventListener('keydown', onKey);
-      document.removeEventListener('visibilitychange', onVisible);
       board?.destroy();
     },
   };
