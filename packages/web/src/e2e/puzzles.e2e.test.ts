@@ -51,6 +51,19 @@ describe('the puzzle trainer', () => {
     });
   }
 
+  it('shows the puzzle of the day on the home page, which opens in the trainer', async () => {
+    const { page } = await club.visitor({ width: 360, height: 740 });
+    await page.goto('/');
+    const daily = page.locator('[data-testid="daily-puzzle"][href^="/puzzle/"]');
+    await daily.waitFor();
+    await daily.locator('.yz-board').waitFor();
+    await shot(page, 'home-daily-puzzle-phone');
+    const href = (await daily.getAttribute('href'))!;
+    await daily.click();
+    await page.waitForURL(new RegExp(`${href}$`));
+    await page.getByTestId('puzzle-kind').waitFor();
+  });
+
   it('fails on a wrong move and shows the solution, which can be stepped through', async () => {
     const puzzle = shipped('xiangqi')[0]!;
     const pos = parseFen(VARIANTS.xiangqi, puzzle.fen);

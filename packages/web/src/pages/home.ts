@@ -12,6 +12,7 @@ import { clockSpecName, variantName } from '../app/names.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, type TermsInput } from './game-terms.ts';
+import { dailyPuzzleCard } from './daily-puzzle.ts';
 import { SeekBook } from './seek-book.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';
@@ -41,6 +42,7 @@ export function homePage(app: AppContext): Page {
   let poolTimer: ReturnType<typeof setTimeout> | null = null;
   let lastPoolFetch = 0;
   let destroyed = false;
+  const daily = dailyPuzzleCard();
 
   const countersEl = h('p.counters', { 'data-testid': 'counters', 'aria-live': 'polite' });
   const seeksEl = h('div.seeks-holder');
@@ -337,6 +339,7 @@ export function homePage(app: AppContext): Page {
           { 'aria-labelledby': 'puzzle-h' },
           h('h2#puzzle-h', null, t('home.puzzleOfDay')),
           h('p', null, t('home.puzzle.text')),
+          daily.el,
           h('a.button', { href: '/puzzles', 'data-testid': 'puzzle-link' }, t('home.puzzle.go')),
         ),
       ),
@@ -363,6 +366,7 @@ export function homePage(app: AppContext): Page {
     title: t('nav.home'),
     destroy() {
       destroyed = true;
+      daily.destroy();
       off();
       offState();
       stopLive();

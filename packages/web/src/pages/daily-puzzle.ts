@@ -1,0 +1,34 @@
+/** The puzzle of the day on the home page: a small board of today's Xiangqi puzzle, linking to the trainer. */
+import { parseFen, VARIANTS } from '@youzai/rules';
+import { h, fill } from '../app/h.ts';
+import { Board, sideOf } from '../board/board.ts';
+import { sideName } from '../app/names.ts';
+import { t } from '../i18n/index.ts';
+import { dailyPuzzle } from '../net/puzzles-api.ts';
+
+export function dailyPuzzleCard(): { el: HTMLElement; destroy(): void } {
+  const holder = h('a.daily-board', { href: '/puzzles', 'aria-label': t('home.puzzle.go'), 'data-testid': 'daily-puzzle' });
+  const caption = h('p.muted');
+  const el = h('div.daily', null, holder, caption);
+  let board: Board | null = null;
+  let gone = false;
+  void dailyPuzzle('xiangqi').then((r) => {
+    if (gone || !r.ok) return;
+    const pos = parseFen(VARIANTS[r.puzzle.variant], r.puzzle.fen);
+    if (!pos.ok) return;
+    holder.setAttribute('href', `/puzzle/${r.puzzle.id}`);
+    const boardEl = h('div.board-holder');
+    fill(holder, boardEl);
+    board = new Board(boardEl, { variant: r.puzzle.variant, orientation: sideOf(r.puzzle.turn === 'black' ? 1 : 0), onMove: () => undefined });
+    board.set({ pos: pos.value, movable: null });
+    const kind = r.puzzle.kind === 'mate' ? t('puzzle.kind.mate', { n: r.puzzle.mateIn ?? '?' }) : t('puzzle.kind.material');
+    caption.textContent = `${kind} · ${t('puzzle.yourMove', { side: sideName(r.puzzle.variant, r.puzzle.turn === 'black' ? 1 : 0) })}`;
+  });
+  return {
+    el,
+    destroy() {
+      gone = true;
+      board?.destroy();
+    },
+  };
+}
