@@ -153,6 +153,24 @@ describe('a Janggi game', () => {
   });
 });
 
+describe('a game against the computer', () => {
+  it('starts from the home page at a chosen level, and the computer answers a move', async () => {
+    const { page } = await club.visitor();
+    await page.goto('/');
+    await page.getByTestId('mode-computer').click();
+    const form = page.getByTestId('create-form');
+    await form.locator('select[name="variant"]').selectOption('xiangqi');
+    await form.locator('select[name="level"]').selectOption('2');
+    await form.locator('select[name="color"]').selectOption('first');
+    await page.getByTestId('create-submit').click();
+    await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+    expect(await page.locator('.player.top').textContent()).toMatch(/2/);
+    await clickMove(page, 'h3e3');
+    await waitForPlies(page, 2);
+    await shot(page, 'xiangqi-vs-computer');
+  });
+});
+
 describe('the solo board', () => {
   it('plays both sides, undoes, loads a FEN and flips', async () => {
     const { page } = await club.visitor();
