@@ -182,6 +182,10 @@ describe('the solo board', () => {
     expect(await moveTexts(page)).toHaveLength(2);
     await page.getByTestId('undo').click();
     expect(await moveTexts(page)).toHaveLength(1);
+    // A hint from the server's engine, drawn as an arrow.
+    await page.getByTestId('hint').click();
+    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 30_000 }).toMatch(/Máy gợi ý: [a-i]\d+[a-i]\d+/);
+    expect(await page.locator('.yz-board svg.cg-shapes line').count()).toBe(1);
     const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1';
     await page.getByTestId('fen').fill(fen);
     await page.getByTestId('load-fen').click();
