@@ -39,6 +39,7 @@ describe('the puzzle trainer', () => {
       const { page } = await club.visitor();
       await page.goto(`/puzzle/${puzzle.id}`);
       await page.getByTestId('puzzle-kind').waitFor();
+      expect(await page.locator('.puzzle-page .tabs a.active').getAttribute('href')).toBe(`/puzzles/${variant}`);
       for (let i = 0; i < puzzle.solution.length; i += 2) {
         await expect.poll(() => plies(page)).toBe(i);
         await clickMove(page, puzzle.solution[i]!);

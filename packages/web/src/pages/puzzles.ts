@@ -65,7 +65,22 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     solverMove(r.uci);
   });
 
-  const tabs = h('nav.tabs', null, ...VARIANT_KEYS.map((k) => h('a', { href: `/puzzles/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k))));
+  const tabs = h('nav.tabs');
+  /** The game tabs and the theme list follow the puzzle shown (one opened by its id may be of any game). */
+  let shownVariant: VariantKey | null = null;
+  function renderVariant(): void {
+    if (shownVariant === variant) return;
+    shownVariant = variant;
+    fill(tabs, ...VARIANT_KEYS.map((k) => h('a', { href: `/puzzles/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k))));
+    const forVariant = variant;
+    void puzzleThemes(forVariant).then((r) => {
+      if (forVariant !== variant) return;
+      themeSel.replaceChildren(h('option', { value: '' }, t('puzzle.theme.any')));
+      if (!r.ok) return;
+      for (const th of r.themes) themeSel.append(h('option', { value: th.theme, selected: th.theme === theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
+    });
+  }
+  renderVariant();
   themeSel.addEventListener('change', () => {
     theme = themeSel.value || null;
     void loadNext();
@@ -83,7 +98,9 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
 
   function start(p: PuzzleView): void {
     puzzle = p;
+    if (variant !== p.variant) theme = null;
     variant = p.variant;
+    renderVariant();
     phase = 'solving';
     played = 0;
     feedback = '';
@@ -232,11 +249,6 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     await show(dailyPuzzle(variant));
   }
 
-  void puzzleThemes(variant).then((r) => {
-    themeSel.replaceChildren(h('option', { value: '' }, t('puzzle.theme.any')));
-    if (!r.ok) return;
-    for (const th of r.themes) themeSel.append(h('option', { value: th.theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
-  });
   if (params.id) {
     void myPuzzleRatings().then((r) => {
       if (r.ok && puzzle) player = r.ratings[puzzle.variant] ?? null;
