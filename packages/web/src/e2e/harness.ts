@@ -64,6 +64,8 @@ export async function startClub(webDir: string): Promise<Club> {
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
+  // After the board's animations: a picture of where the pieces are, not of their way there.
+  await page.waitForFunction(() => !document.querySelector('piece.anim, piece.fading'), undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 

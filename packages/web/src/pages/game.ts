@@ -244,7 +244,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     let text = status;
     if (!text) {
       if (v.status === 'waiting') text = t('game.waiting');
-      else if (live.over) text = t('game.over');
+      else if (live.over) text = ''; // the end panel says it
       else if (live.isPlayer) text = live.myTurn ? t('game.yourTurn') : t('game.theirTurn');
       else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
       if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
