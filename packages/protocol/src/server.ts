@@ -1,11 +1,22 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
-import type { GameEvent, GameView, Verdict } from '@youzai/game';
+import type { ClockConfig, GameEvent, GameView, Seat, Verdict } from '@youzai/game';
 import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
 
 export interface Identity {
   readonly id: string;
   readonly name: string;
   readonly guest: boolean;
+}
+
+/** A live game as `GET /api/games` lists it. */
+export interface GameSummary {
+  readonly id: string;
+  readonly variant: string;
+  readonly seats: readonly [Seat | null, Seat | null];
+  readonly ply: number;
+  readonly spectators: number;
+  readonly lastMoveAt: number;
+  readonly clock: ClockConfig;
 }
 
 export type ServerMessage =

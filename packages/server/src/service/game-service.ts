@@ -5,7 +5,7 @@
  */
 import { DEFAULT_CONDUCT, Game, type ClockConfig, type ConductRules, type GameAction, type GameData, type GameEvent, type GameView, type MoveEntry, type Seat } from '@youzai/game';
 import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
-import type { ClockSpec, CreateGame, Identity, SeekColor, ServerMessage } from '@youzai/protocol';
+import type { ClockSpec, CreateGame, GameSummary, Identity, SeekColor, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow, type Store } from '../store/types.ts';
 import { GameActor, type StoredExtras, type VersionedEvent } from './actor.ts';
@@ -61,16 +61,6 @@ export interface PairedTerms {
   readonly rated: boolean;
   /** The first player's side. */
   readonly color: SeekColor;
-}
-
-export interface GameSummary {
-  readonly id: string;
-  readonly variant: string;
-  readonly seats: readonly [Seat | null, Seat | null];
-  readonly ply: number;
-  readonly spectators: number;
-  readonly lastMoveAt: number;
-  readonly clock: ClockConfig;
 }
 
 export const topicOf = (gameId: string): string => `game:${gameId}`;

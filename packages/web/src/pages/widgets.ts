@@ -1,6 +1,6 @@
 /** Small pieces the lobby, live, profile, leaderboard and room pages share. */
-import type { ClockConfig, Seat } from '@youzai/game';
-import type { SeekColor } from '@youzai/protocol';
+import type { Seat } from '@youzai/game';
+import type { GameSummary, SeekColor } from '@youzai/protocol';
 import { isVariantKey, type VariantKey } from '@youzai/rules';
 import type { AppContext } from '../app/context.ts';
 import { h } from '../app/h.ts';
@@ -8,17 +8,6 @@ import { clockConfigName, seatName, sideName, variantName } from '../app/names.t
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';
-
-/** A live game as GET /api/games lists it. */
-export interface LiveSummary {
-  readonly id: string;
-  readonly variant: string;
-  readonly seats: readonly [Seat | null, Seat | null];
-  readonly ply: number;
-  readonly spectators: number;
-  readonly lastMoveAt: number;
-  readonly clock: ClockConfig;
-}
 
 /**
  * "You play Black": the side the reader gets from a seek or challenge whose
@@ -51,7 +40,7 @@ function seatEl(seat: Seat | null): HTMLElement {
 }
 
 /** One line per live game, each linking to it. */
-export function liveGameList(games: readonly LiveSummary[], testid: string): HTMLElement {
+export function liveGameList(games: readonly GameSummary[], testid: string): HTMLElement {
   if (games.length === 0) return h('p.muted', { 'data-testid': testid }, t('live.empty'));
   return h(
     'ul.list.live-list',
@@ -73,8 +62,8 @@ export function liveGameList(games: readonly LiveSummary[], testid: string): HTM
 }
 
 /** GET /api/games; null on failure. */
-export async function fetchLiveGames(): Promise<LiveSummary[] | null> {
-  const r = await api<{ games: LiveSummary[] }>('GET', '/api/games');
+export async function fetchLiveGames(): Promise<GameSummary[] | null> {
+  const r = await api<{ games: GameSummary[] }>('GET', '/api/games');
   return r.ok ? r.games : null;
 }
 
