@@ -5,6 +5,7 @@
  * generator (Node, the engine) in `scripts/`.
  */
 export * from './puzzle.ts';
+export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from './views.ts';
 export { verifyPuzzle, isAcceptedMove, checkMove, replay, isCheckmate, type VerifyCode, type VerifiedFacts } from './verify.ts';
 export { describeLine, SACRIFICE_LOSS, SHORT_MOVES, type Description } from './describe.ts';
 export { PIECE_VALUES, DECISIVE_GAIN, materialBalance } from './material.ts';

@@ -119,7 +119,7 @@ function hasMateInOne(p: Position): boolean {
  * the line's move, or any move that gives checkmate there (several mating
  * moves at the end of a mate puzzle are all right, as on lichess).
  */
-export function isAcceptedMove(p: Puzzle, plyIndex: number, uci: string): boolean {
+export function isAcceptedMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution'>, plyIndex: number, uci: string): boolean {
   return checkMove(p, plyIndex, uci) !== 'wrong';
 }
 
@@ -128,7 +128,7 @@ export function isAcceptedMove(p: Puzzle, plyIndex: number, uci: string): boolea
  * replies with the next move of the line); or `solved` (the line's last
  * move, or a checkmate).
  */
-export function checkMove(p: Puzzle, plyIndex: number, uci: string): 'wrong' | 'right' | 'solved' {
+export function checkMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution'>, plyIndex: number, uci: string): 'wrong' | 'right' | 'solved' {
   if (!isSolverPly(plyIndex) || plyIndex >= p.solution.length) return 'wrong';
   const isLast = plyIndex === p.solution.length - 1;
   if (uci === p.solution[plyIndex]) return isLast ? 'solved' : 'right';

@@ -9,48 +9,13 @@
  * the cache only steers which puzzle is offered, the store holds the truth.
  */
 import { isProvisional } from '@youzai/game';
-import { INITIAL_PLAYER_RATING, initialPuzzleRating, type Puzzle, type PuzzleKind } from '@youzai/puzzles';
-import { VARIANT_KEYS, type ColorName, type VariantKey } from '@youzai/rules';
+import { INITIAL_PLAYER_RATING, initialPuzzleRating, type Puzzle, type PuzzlePlayerView, type PuzzleResultView, type PuzzleView } from '@youzai/puzzles';
+import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { Clock } from '../service/time.ts';
 import type { PuzzleRatingRow, PuzzleStateRow, Store } from '../store/types.ts';
 import type { PuzzleBank, ThemeCount } from './bank.ts';
 
-/** A puzzle as the API sends it: the whole line (the client plays it), and its live rating. */
-export interface PuzzleView {
-  readonly id: string;
-  readonly variant: VariantKey;
-  readonly fen: string;
-  readonly turn: ColorName;
-  readonly solution: readonly string[];
-  readonly kind: PuzzleKind;
-  readonly mateIn: number | null;
-  readonly themes: readonly string[];
-  /** Its current rating, rounded. */
-  readonly rating: number;
-  /** Rated attempts at it so far. */
-  readonly plays: number;
-}
-
-/** A solver's puzzle rating in one game, as the API shows it. */
-export interface PuzzlePlayerView {
-  readonly rating: number;
-  readonly deviation: number;
-  readonly provisional: boolean;
-  readonly attempts: number;
-  readonly wins: number;
-  readonly streak: number;
-  readonly bestStreak: number;
-}
-
-export interface PuzzleResultView {
-  /** False for a replay: only the first attempt at a puzzle is rated. */
-  readonly rated: boolean;
-  /** The solver's new puzzle rating, rounded, and its change. */
-  readonly rating: number;
-  readonly diff: number;
-  readonly player: PuzzlePlayerView;
-  readonly puzzle: { readonly id: string; readonly rating: number; readonly plays: number };
-}
+export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from '@youzai/puzzles';
 
 export type PuzzleErrorCode = 'puzzle.not-found' | 'puzzle.bad-theme';
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: PuzzleErrorCode; readonly message: string };

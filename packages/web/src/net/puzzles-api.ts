@@ -1,21 +1,9 @@
-/** The puzzle trainer's calls (docs/API.md, "Puzzles"), in one place. */
-import type { Puzzle } from '@youzai/puzzles';
+/** The puzzle trainer's calls (docs/API.md, "Puzzles"), in one place; the shapes are @youzai/puzzles' wire types. */
+import type { PuzzlePlayerView as PuzzlePlayer, PuzzleResultView, PuzzleView } from '@youzai/puzzles';
 import type { VariantKey } from '@youzai/rules';
 import { api, type ApiResult } from './api.ts';
 
-/** A solver's puzzle rating in one game (kept apart from game ratings). */
-export interface PuzzlePlayer {
-  readonly rating: number;
-  readonly deviation: number;
-  readonly provisional: boolean;
-  readonly attempts: number;
-  readonly wins: number;
-  readonly streak: number;
-  readonly bestStreak: number;
-}
-
-/** A puzzle as the API sends it: the whole line, with its live rating. */
-export type PuzzleView = Puzzle & { readonly plays: number };
+export type { PuzzlePlayer, PuzzleView };
 
 export function nextPuzzle(variant: VariantKey, theme: string | null): Promise<ApiResult<{ puzzle: PuzzleView; player: PuzzlePlayer }>> {
   const q = new URLSearchParams({ variant, ...(theme ? { theme } : {}) });
@@ -34,7 +22,7 @@ export function puzzleThemes(variant: VariantKey): Promise<ApiResult<{ themes: r
   return api('GET', `/api/puzzles/themes?variant=${variant}`);
 }
 
-export function sendResult(id: string, win: boolean): Promise<ApiResult<{ rated: boolean; rating: number; diff: number; player: PuzzlePlayer }>> {
+export function sendResult(id: string, win: boolean): Promise<ApiResult<PuzzleResultView>> {
   return api('POST', `/api/puzzles/${encodeURIComponent(id)}/result`, { win });
 }
 
