@@ -184,37 +184,16 @@ export class EnginePool {
 
   /** The engine's move among `legalMoves`, or a legal fallback. Rejects only with EngineError. */
   bestMove(req: BestMoveRequest): Promise<BestMove> {
-    const started = performance.now();
-    if (this.closed) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
-    const bad = badRequest(req);
-    if (bad) return Promise.reject(new EngineError('bad-request', bad));
-    if (this.queue.size + this.retries.length >= this.maxQueue) {
-      return Promise.reject(new EngineError('queue-full', `${this.maxQueue} engine requests are already waiting`));
-    }
-    const level = levelOf(req.level);
-    return new Promise<BestMove>((resolve, reject) => {
-      const job: Job = {
-        kind: 'move',
-        gameId: req.gameId,
-        request: {
-          variant: req.variant,
-          fen: req.fen,
-          moves: req.moves ?? [],
-          searchmoves: req.legalMoves,
-          level: req.level,
-          movetimeMs: Math.max(1, Math.min(level.movetimeMs, req.movetimeMs ?? level.movetimeMs)),
-        },
-        legal: new Set(req.legalMoves),
-        started,
-        attempts: 0,
-        settled: false,
-        expired: false,
-        slot: null,
-        deadline: undefined,
-        resolve: resolve as (m: BestMove | Analysis) => void,
-        reject,
+    return this.submit<BestMove>('move', req, badRequest(req), () => {
+      const level = levelOf(req.level);
+      return {
+        variant: req.variant,
+        fen: req.fen,
+        moves: req.moves ?? [],
+        searchmoves: req.legalMoves,
+        level: req.level,
+        movetimeMs: Math.max(1, Math.min(level.movetimeMs, req.movetimeMs ?? level.movetimeMs)),
       };
-      this.enqueue(job, req.deadlineMs);
     });
   }
 
@@ -224,26 +203,35 @@ export class EnginePool {
    * generator and the hint; no fallback is ever made up.
    */
   analyse(req: AnalysisRequest): Promise<Analysis> {
+    return this.submit<Analysis>('analysis', req, badRequest({ ...req, level: MAX_LEVEL }) ?? badAnalysis(req), () => ({
+      variant: req.variant,
+      fen: req.fen,
+      moves: [],
+      searchmoves: req.legalMoves,
+      level: MAX_LEVEL,
+      movetimeMs: Math.max(1, Math.round(req.movetimeMs)),
+      analysis: { multipv: req.multipv, depth: req.depth },
+    }));
+  }
+
+  /** Queues one search for a game, after the checks every request shares (`request` is built only for a valid one). */
+  private submit<T extends BestMove | Analysis>(
+    kind: Job['kind'],
+    req: { readonly gameId: string; readonly legalMoves: readonly string[]; readonly deadlineMs?: number | undefined },
+    bad: string | null,
+    request: () => Job['request'],
+  ): Promise<T> {
     const started = performance.now();
     if (this.closed) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
-    const bad = badRequest({ ...req, level: MAX_LEVEL }) ?? badAnalysis(req);
     if (bad) return Promise.reject(new EngineError('bad-request', bad));
     if (this.queue.size + this.retries.length >= this.maxQueue) {
       return Promise.reject(new EngineError('queue-full', `${this.maxQueue} engine requests are already waiting`));
     }
-    return new Promise<Analysis>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const job: Job = {
-        kind: 'analysis',
+        kind,
         gameId: req.gameId,
-        request: {
-          variant: req.variant,
-          fen: req.fen,
-          moves: [],
-          searchmoves: req.legalMoves,
-          level: MAX_LEVEL,
-          movetimeMs: Math.max(1, Math.round(req.movetimeMs)),
-          analysis: { multipv: req.multipv, depth: req.depth },
-        },
+        request: request(),
         legal: new Set(req.legalMoves),
         started,
         attempts: 0,
