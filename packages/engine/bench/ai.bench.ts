@@ -164,9 +164,13 @@ async function throughput(pool: EnginePool): Promise<void> {
   clearInterval(ticker);
   const secs = (performance.now() - t0) / 1000;
   const after = pool.stats();
-  console.log(`moves ${moves} in ${secs.toFixed(1)} s = ${(moves / secs).toFixed(1)} moves/s with ${pool.size} workers (${(moves / secs / pool.size).toFixed(1)} per worker)`);
+  console.log(
+    `moves ${moves} in ${secs.toFixed(1)} s = ${(moves / secs).toFixed(1)} moves/s with ${pool.size} workers (${(moves / secs / pool.size).toFixed(1)} per worker)`,
+  );
   console.log(`latency per move, queueing included: median ${pct(latencies, 50)} ms, p95 ${pct(latencies, 95)} ms, max ${pct(latencies, 100)} ms`);
-  console.log(`games started ${games}; fallback moves ${fb}; moves rejected by the referee ${rejected}; worker restarts ${after.restarts - before.restarts}; timeouts ${after.timeouts - before.timeouts}`);
+  console.log(
+    `games started ${games}; fallback moves ${fb}; moves rejected by the referee ${rejected}; worker restarts ${after.restarts - before.restarts}; timeouts ${after.timeouts - before.timeouts}`,
+  );
   console.log(`main event loop lag (50 ms timer): median ${pct(lag, 50).toFixed(1)} ms, p95 ${pct(lag, 95).toFixed(1)} ms, max ${pct(lag, 100).toFixed(1)} ms`);
 }
 

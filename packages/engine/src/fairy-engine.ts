@@ -131,9 +131,7 @@ export class FairyEngine {
     const movetime = Math.max(1, Math.round(p.movetimeMs));
     const depth = p.analysis?.depth ?? level.depth;
     // searchmoves takes the rest of the line, so it comes last.
-    const lines = await this.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) =>
-      l.startsWith('bestmove'),
-    );
+    const lines = await this.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) => l.startsWith('bestmove'));
     const answer = readAnswer(lines);
     return p.analysis && answer.bestmove !== null ? { ...answer, lines: readLines(lines) } : answer;
   }

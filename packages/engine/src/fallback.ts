@@ -10,20 +10,7 @@
  * when nothing else is legal; ties broken by a hash of the position, so the
  * same position gives the same move.
  */
-import {
-  EMPTY,
-  OFF,
-  VARIANTS,
-  makePiece,
-  makeUci,
-  parseFen,
-  parseUci,
-  pieceColor,
-  pieceRole,
-  type Color,
-  type Position,
-  type VariantKey,
-} from '@youzai/rules';
+import { EMPTY, OFF, VARIANTS, makePiece, makeUci, parseFen, parseUci, pieceColor, pieceRole, type Color, type Position, type VariantKey } from '@youzai/rules';
 
 /** Rough piece values by game and FEN letter (the general/king counts 0: it is never captured). */
 const VALUES = {

@@ -4,7 +4,18 @@
  */
 export { LEVELS, MIN_LEVEL, MAX_LEVEL, isLevel, levelOf, type Level } from './levels.ts';
 export { HOUSE_INI, FAIRY_VARIANTS } from './house-ini.ts';
-export { EnginePool, EngineError, defaultPoolSize, type Analysis, type AnalysisRequest, type BestMove, type BestMoveRequest, type EngineErrorCode, type EnginePoolOptions, type PoolStats } from './pool.ts';
+export {
+  EnginePool,
+  EngineError,
+  defaultPoolSize,
+  type Analysis,
+  type AnalysisRequest,
+  type BestMove,
+  type BestMoveRequest,
+  type EngineErrorCode,
+  type EnginePoolOptions,
+  type PoolStats,
+} from './pool.ts';
 export { chooseMove, movesToAvoid, thinkTimeMs, deadlineMs, type ChooseMoveRequest, type ChosenMove, type ClockView } from './opponent.ts';
 export { fallbackMove } from './fallback.ts';
 export { playSelfGame, type SelfPlayOptions, type SelfPlayResult, type SelfPlayMove } from './self-play.ts';

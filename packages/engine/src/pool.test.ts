@@ -85,8 +85,21 @@ describe('EnginePool', () => {
   });
 
   it('rejects a bad analysis request with code bad-request', async () => {
-    const base = { gameId: 'bad-analyse', variant: 'xiangqi' as const, fen: START('xiangqi'), legalMoves: legalAt('xiangqi'), multipv: 2, depth: 4, movetimeMs: 100 };
-    for (const bad of [{ ...base, multipv: 0 }, { ...base, depth: 41 }, { ...base, movetimeMs: 0 }, { ...base, legalMoves: [] }]) {
+    const base = {
+      gameId: 'bad-analyse',
+      variant: 'xiangqi' as const,
+      fen: START('xiangqi'),
+      legalMoves: legalAt('xiangqi'),
+      multipv: 2,
+      depth: 4,
+      movetimeMs: 100,
+    };
+    for (const bad of [
+      { ...base, multipv: 0 },
+      { ...base, depth: 41 },
+      { ...base, movetimeMs: 0 },
+      { ...base, legalMoves: [] },
+    ]) {
       const e = await pool.analyse(bad).catch((x: unknown) => x);
       expect((e as EngineError).code).toBe('bad-request');
     }
@@ -190,7 +203,11 @@ describe('EnginePool', () => {
   });
 
   it('rejects bad requests with code bad-request', async () => {
-    for (const bad of [{ ...request('bad'), legalMoves: [] }, { ...request('bad'), level: 9 }, { ...request('bad'), fen: 'x\nquit' }]) {
+    for (const bad of [
+      { ...request('bad'), legalMoves: [] },
+      { ...request('bad'), level: 9 },
+      { ...request('bad'), fen: 'x\nquit' },
+    ]) {
       const e = await pool.bestMove(bad).catch((x: unknown) => x);
       expect((e as EngineError).code).toBe('bad-request');
     }

@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool } from './pool.ts';
 import { playSelfGame, type SelfPlayResult } from './self-play.ts';
 
-const RULE_ENDS = ['checkmate', 'stalemate', 'bare-material', 'repetition', 'no-capture-limit', 'progress-rule', 'natural-limit', 'length-limit', 'perpetual-check', 'perpetual-chase', 'run-limit'];
+const RULE_ENDS = [
+  'checkmate',
+  'stalemate',
+  'bare-material',
+  'repetition',
+  'no-capture-limit',
+  'progress-rule',
+  'natural-limit',
+  'length-limit',
+  'perpetual-check',
+  'perpetual-chase',
+  'run-limit',
+];
 
 describe('self-play at low levels', () => {
   let pool: EnginePool;
@@ -16,7 +28,12 @@ describe('self-play at low levels', () => {
     await pool.warmup();
     // Every game and both colourings at once: the pool shares its workers among them.
     const runs = VARIANT_KEYS.flatMap((variant) =>
-      ([[1, 2], [2, 1]] as const).map(async (levels) => {
+      (
+        [
+          [1, 2],
+          [2, 1],
+        ] as const
+      ).map(async (levels) => {
         const id = `${variant}-${levels.join('v')}`;
         games.set(id, await playSelfGame(pool, { gameId: id, variant, levels, clock: { remainingMs: 300_000, incrementMs: 2000 } }));
       }),

@@ -41,9 +41,12 @@ async function search(req: SearchRequest): Promise<void> {
   const answered = engine.search(req);
   if (req.fault === 'exit' || req.fault === 'hang') {
     // Mid-search (or at the answer if the search is quicker), never answering.
-    const fail = req.fault === 'exit' ? () => process.exit(3) : () => {
-      for (;;); // blocks this thread for good: only terminate() ends it
-    };
+    const fail =
+      req.fault === 'exit'
+        ? () => process.exit(3)
+        : () => {
+            for (;;); // blocks this thread for good: only terminate() ends it
+          };
     await Promise.race([answered, new Promise((r) => setTimeout(r, 5))]);
     fail();
   }

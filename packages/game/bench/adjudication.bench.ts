@@ -10,7 +10,6 @@ import { XIANGQI_HOUSE_RULES } from '@youzai/rules';
 import { XiangqiReferee } from '../src/xiangqi/referee.ts';
 import { prng } from '@youzai/rules';
 
-
 const v = VARIANTS.xiangqi;
 const start = (): Position => {
   const r = parseFen(v, v.startFen);
@@ -89,7 +88,9 @@ for (let i = 0; i < 5; i++) {
   bare = Math.min(bare, timeBare());
 }
 const us = (ms: number) => ((ms * 1000) / totalPlies).toFixed(2);
-console.log(`games: ${games.length}, plies: ${totalPlies} (average ${(totalPlies / games.length).toFixed(0)}, longest ${Math.max(...games.map((g) => g.length))} per game)`);
+console.log(
+  `games: ${games.length}, plies: ${totalPlies} (average ${(totalPlies / games.length).toFixed(0)}, longest ${Math.max(...games.map((g) => g.length))} per game)`,
+);
 console.log(`how they ended: ${JSON.stringify(Object.fromEntries(endings))}`);
 console.log(`referee (move parse + facts + runs + counters + verdict + state): ${us(ref)} µs/ply`);
 console.log(`bare (move parse + play + game-over test):                        ${us(bare)} µs/ply`);

@@ -3,7 +3,19 @@
  * decides (Janggi, Sittuyin): checkmate, stalemate, bare material, the quiet
  * limit and repetition, each with its explanation.
  */
-import { GameRecord, err, ok, parseUci, type Color, type Move, type Outcome, type Position, type Result, type RuleError, type VariantModule } from '@youzai/rules';
+import {
+  GameRecord,
+  err,
+  ok,
+  parseUci,
+  type Color,
+  type Move,
+  type Outcome,
+  type Position,
+  type Result,
+  type RuleError,
+  type VariantModule,
+} from '@youzai/rules';
 import { bareMaterialText, checkmateText, quietText, repetitionText, stalemateText } from './explain.ts';
 import type { PlayErrorCode, Referee, RefereeState } from './referee.ts';
 import { verdict, type Verdict } from './verdict.ts';

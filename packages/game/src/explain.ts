@@ -18,12 +18,14 @@ export function roleName(v: VariantModule, role: number): Bilingual {
 export const side = (v: VariantModule, c: Color): Bilingual => ({ vi: v.sideNames.vi[c], en: v.sideNames.en[c] });
 
 export function checkmateText(v: VariantModule, loser: Color): Bilingual {
-  const l = side(v, loser), w = side(v, (loser ^ 1) as Color);
+  const l = side(v, loser),
+    w = side(v, (loser ^ 1) as Color);
   return { vi: `${l.vi} bị chiếu hết: ${w.vi} thắng`, en: `${l.en} is checkmated: ${w.en} wins` };
 }
 
 export function stalemateText(v: VariantModule, stuck: Color, loses: boolean): Bilingual {
-  const s = side(v, stuck), o = side(v, (stuck ^ 1) as Color);
+  const s = side(v, stuck),
+    o = side(v, (stuck ^ 1) as Color);
   return loses
     ? { vi: `${s.vi} hết nước đi (bị vây): ${o.vi} thắng`, en: `${s.en} has no legal move (stalemate loses here): ${o.en} wins` }
     : { vi: `${s.vi} hết nước đi nhưng không bị chiếu: hòa`, en: `${s.en} has no legal move and is not in check (stalemate): draw` };
@@ -32,7 +34,10 @@ export function stalemateText(v: VariantModule, stuck: Color, loses: boolean): B
 export const bareMaterialText = (kingsOnly: boolean): Bilingual =>
   kingsOnly
     ? { vi: 'Chỉ còn hai vua: hòa', en: 'Only the two kings are left: draw' }
-    : { vi: 'Cả hai bên không còn quân tấn công (Xe, Mã, Pháo, Tốt): hòa', en: 'Neither side has an attacking piece left (chariot, horse, cannon, soldier): draw' };
+    : {
+        vi: 'Cả hai bên không còn quân tấn công (Xe, Mã, Pháo, Tốt): hòa',
+        en: 'Neither side has an attacking piece left (chariot, horse, cannon, soldier): draw',
+      };
 
 export const repetitionText = (times: number, quiet: boolean): Bilingual =>
   quiet

@@ -43,7 +43,7 @@ describe('game start and first moves', () => {
     expect(ev[0]).toMatchObject({ type: 'end', status: 'aborted', verdict: { reason: 'no-first-move' } });
   });
 
-  it('Black gets 30 s for its first move from Red\'s first move; clocks run only after both', () => {
+  it("Black gets 30 s for its first move from Red's first move; clocks run only after both", () => {
     const g = newGame();
     must(g, { type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 20_000);
     expect(g.nextDeadline()).toBe(50_000);

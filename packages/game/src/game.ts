@@ -394,7 +394,14 @@ export class Game {
     const d = this.data;
     if (d.firstMoveDeadline !== null && now >= d.firstMoveDeadline) {
       const late = side(VARIANTS[d.setup.variant], this.referee.pos.turn);
-      return this.end(now, 'aborted', verdict(null, 'no-first-move', { vi: `${late.vi} không đi nước đầu tiên kịp: ván bị hủy`, en: `${late.en} did not make a first move in time: the game is aborted` }));
+      return this.end(
+        now,
+        'aborted',
+        verdict(null, 'no-first-move', {
+          vi: `${late.vi} không đi nước đầu tiên kịp: ván bị hủy`,
+          en: `${late.en} did not make a first move in time: the game is aborted`,
+        }),
+      );
     }
     const flag = flagAt(d.clock);
     if (flag === null || now < flag) return null;

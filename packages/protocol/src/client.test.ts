@@ -13,7 +13,10 @@ describe('client messages', () => {
 
   it('lobby, room, chat and mute messages decode, with their defaults', () => {
     const clock = { kind: 'fischer', minutes: 5, increment: 3 };
-    expect(decode({ t: 'seek-create', variant: 'xiangqi', clock })).toEqual({ ok: true, value: { t: 'seek-create', variant: 'xiangqi', clock, rated: false, color: 'random' } });
+    expect(decode({ t: 'seek-create', variant: 'xiangqi', clock })).toEqual({
+      ok: true,
+      value: { t: 'seek-create', variant: 'xiangqi', clock, rated: false, color: 'random' },
+    });
     expect(decode({ t: 'seek-create', id: 4, variant: 'janggi', clock, rated: true, color: 'second', range: { min: 1200, max: 1800 } })).toMatchObject({
       ok: true,
       value: { id: 4, rated: true, color: 'second', range: { min: 1200, max: 1800 } },

@@ -12,7 +12,12 @@ export const PROTOCOL_VERSION = 1;
 export const MAX_FRAME_BYTES = 4096;
 
 const gameId = z.string().regex(/^[A-Za-z0-9]{6,16}$/);
-const requestId = z.number().int().nonnegative().max(2 ** 31).optional();
+const requestId = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(2 ** 31)
+  .optional();
 const uci = z.string().min(2).max(12);
 /** Seeks, rooms and room challenges share the game ids' alphabet. */
 const shortId = gameId;
@@ -35,7 +40,14 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('unsub'), id: requestId, game: gameId }).strict(),
   /** A move answering ply `ply` (the number of plies the client has seen). `lag` is a hint in ms, clamped by the server. */
   z
-    .object({ t: z.literal('move'), id: requestId, game: gameId, uci, ply: z.number().int().nonnegative().max(10_000), lag: z.number().int().min(0).max(60_000).optional() })
+    .object({
+      t: z.literal('move'),
+      id: requestId,
+      game: gameId,
+      uci,
+      ply: z.number().int().nonnegative().max(10_000),
+      lag: z.number().int().min(0).max(60_000).optional(),
+    })
     .strict(),
   z.object({ t: z.literal('resign'), id: requestId, game: gameId }).strict(),
   z.object({ t: z.literal('draw'), id: requestId, game: gameId, op: z.enum(['offer', 'accept', 'decline', 'claim']) }).strict(),
@@ -55,7 +67,11 @@ export const ClientMessage = z.discriminatedUnion('t', [
       id: requestId,
       ...gameTerms,
       /** Ratings that may accept (inclusive). */
-      range: z.object({ min: rating, max: rating }).strict().refine((r) => r.min <= r.max, 'min must not exceed max').optional(),
+      range: z
+        .object({ min: rating, max: rating })
+        .strict()
+        .refine((r) => r.min <= r.max, 'min must not exceed max')
+        .optional(),
     })
     .strict(),
   z.object({ t: z.literal('seek-cancel'), id: requestId, seek: shortId }).strict(),
@@ -116,13 +132,23 @@ export function decodeClientMessage(text: string): Decoded<ClientMessage> {
   const rec = raw as Record<string, unknown>;
   const id = typeof rec.id === 'number' && Number.isInteger(rec.id) && rec.id >= 0 ? rec.id : undefined;
   if (typeof rec.t !== 'string' || !(CLIENT_TYPES as readonly string[]).includes(rec.t)) {
-    return { ok: false, code: 'protocol.unknown-type', message: `Unknown message type ${JSON.stringify(rec.t)?.slice(0, 40)}`, ...(id !== undefined ? { id } : {}) };
+    return {
+      ok: false,
+      code: 'protocol.unknown-type',
+      message: `Unknown message type ${JSON.stringify(rec.t)?.slice(0, 40)}`,
+      ...(id !== undefined ? { id } : {}),
+    };
   }
   const parsed = ClientMessage.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') || 'message';
-    return { ok: false, code: 'protocol.invalid', message: `Invalid ${rec.t} message: ${where}: ${issue?.message ?? 'invalid'}`, ...(id !== undefined ? { id } : {}) };
+    return {
+      ok: false,
+      code: 'protocol.invalid',
+      message: `Invalid ${rec.t} message: ${where}: ${issue?.message ?? 'invalid'}`,
+      ...(id !== undefined ? { id } : {}),
+    };
   }
   return { ok: true, value: parsed.data };
 }

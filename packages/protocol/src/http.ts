@@ -11,7 +11,12 @@ export type Credentials = z.infer<typeof Credentials>;
 export const ClockSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fischer'), minutes: z.number().min(0).max(180), increment: z.number().int().min(0).max(180) }).strict(),
   z
-    .object({ kind: z.literal('byoyomi'), minutes: z.number().min(0).max(180), periods: z.number().int().min(1).max(10), seconds: z.number().int().min(5).max(300) })
+    .object({
+      kind: z.literal('byoyomi'),
+      minutes: z.number().min(0).max(180),
+      periods: z.number().int().min(1).max(10),
+      seconds: z.number().int().min(5).max(300),
+    })
     .strict(),
 ]);
 export type ClockSpec = z.infer<typeof ClockSpec>;
@@ -40,7 +45,10 @@ export type CreateGame = z.infer<typeof CreateGame>;
 export type BodyErrorCode = 'body.malformed' | 'body.invalid' | 'body.too-large';
 
 /** Decodes a JSON body against a schema. Never throws. */
-export function decodeBody<S extends z.ZodType>(schema: S, text: string): { ok: true; value: z.infer<S> } | { ok: false; code: BodyErrorCode; message: string } {
+export function decodeBody<S extends z.ZodType>(
+  schema: S,
+  text: string,
+): { ok: true; value: z.infer<S> } | { ok: false; code: BodyErrorCode; message: string } {
   let raw: unknown;
   try {
     raw = text === '' ? {} : JSON.parse(text);

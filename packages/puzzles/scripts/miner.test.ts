@@ -31,7 +31,13 @@ const key = (fen: string) => fen.split(' ').slice(0, 2).join(' ');
 describe('mineLine', () => {
   it('finds a mate in one with our rules alone, no engine search', async () => {
     const m = await mineLine('xiangqi', MATE1, 'test', scripted({}), deep);
-    expect(m.ok && m.puzzle).toMatchObject({ solution: ['i8i10'], kind: 'mate', mateIn: 1, turn: 'white', themes: ['mate', 'mateIn1', 'mate-by-chariot', 'short'] });
+    expect(m.ok && m.puzzle).toMatchObject({
+      solution: ['i8i10'],
+      kind: 'mate',
+      mateIn: 1,
+      turn: 'white',
+      themes: ['mate', 'mateIn1', 'mate-by-chariot', 'short'],
+    });
     expect(m.searches).toBe(0);
   });
 

@@ -94,7 +94,9 @@ export type Rejection =
   | 'pass'
   | 'verify';
 
-export type Mined = { readonly ok: true; readonly puzzle: Puzzle; readonly searches: number } | { readonly ok: false; readonly why: Rejection; readonly searches: number };
+export type Mined =
+  | { readonly ok: true; readonly puzzle: Puzzle; readonly searches: number }
+  | { readonly ok: false; readonly why: Rejection; readonly searches: number };
 
 /**
  * Builds and checks the line from `fen`, the solver to move. `kind`: what
@@ -141,7 +143,7 @@ export async function mineLine(
     }
     const lines = await analyse(fenOf(ref), legal, deep);
     searches++;
-    const [best, second] = lines;
+    const [best, _second] = lines;
     if (!best) return no('no-analysis');
     kind ??= isWinningMate(best.score) ? 'mate' : 'material';
     const why = judge(lines, legal.length, kind, step, t);
@@ -188,7 +190,13 @@ export async function mineLine(
  * aside, which is not searched: matingMoves) no other move mates at all.
  * Material: the best move wins clearly and no other comes close.
  */
-export function judge(lines: readonly AnalysisLine[], legalCount: number, kind: PuzzleKind, step: number, t: Thresholds = DEFAULT_THRESHOLDS): Rejection | null {
+export function judge(
+  lines: readonly AnalysisLine[],
+  legalCount: number,
+  kind: PuzzleKind,
+  step: number,
+  t: Thresholds = DEFAULT_THRESHOLDS,
+): Rejection | null {
   const [best, second] = lines;
   if (!best) return 'no-analysis';
   const alone = legalCount <= 1 || !second;
@@ -217,13 +225,29 @@ function finish(variant: VariantKey, fen: string, solution: string[], kind: Puzz
   const d = describeLine({ variant, fen, solution, kind });
   if (!d) return { ok: false, why: 'verify', searches };
   const turn = fen.split(' ')[1] === 'b' ? 'black' : 'white';
-  const puzzle: Puzzle = { id: puzzleId(variant, fen, solution), variant, fen, turn, solution: [...solution], kind, mateIn: d.mateIn, themes: d.themes, rating: d.rating, source };
+  const puzzle: Puzzle = {
+    id: puzzleId(variant, fen, solution),
+    variant,
+    fen,
+    turn,
+    solution: [...solution],
+    kind,
+    mateIn: d.mateIn,
+    themes: d.themes,
+    rating: d.rating,
+    source,
+  };
   const v = verifyPuzzle(puzzle);
   return v.ok ? { ok: true, puzzle, searches } : { ok: false, why: 'verify', searches };
 }
 
 /** The opponent's reply: the second move of the solver's line, or a search of its own when the line stops there. */
-async function replyTo(after: Referee, line: AnalysisLine, analyse: Analyse, deep: SearchSettings): Promise<{ ref: Referee | null; uci: string; searches: number }> {
+async function replyTo(
+  after: Referee,
+  line: AnalysisLine,
+  analyse: Analyse,
+  deep: SearchSettings,
+): Promise<{ ref: Referee | null; uci: string; searches: number }> {
   let uci = line.pv[1];
   let searches = 0;
   if (!uci) {

@@ -10,7 +10,11 @@ import { isAcceptedMove, isCheckmate, replay, verifyPuzzle } from './verify.ts';
 const MIN_PUZZLES = 300;
 
 function load(variant: string): { format: unknown; variant: unknown; puzzles: Puzzle[] } {
-  const file = JSON.parse(readFileSync(new URL(`../data/${variant}.json`, import.meta.url), 'utf8')) as { format: unknown; variant: unknown; puzzles: unknown[] };
+  const file = JSON.parse(readFileSync(new URL(`../data/${variant}.json`, import.meta.url), 'utf8')) as {
+    format: unknown;
+    variant: unknown;
+    puzzles: unknown[];
+  };
   const puzzles = file.puzzles.map((u, i) => {
     const d = decodePuzzle(u);
     if (!d.ok) throw new Error(`${variant} #${i}: ${d.error.message}`);

@@ -57,7 +57,9 @@ export function describeLine(p: Line): Description | null {
   const quiet = isQuiet(refs[0]!.pos, refs[1]!.pos);
   if (quiet) themes.push('quiet');
   themes.push(moves <= SHORT_MOVES ? 'short' : 'long');
-  const rating = Math.round(Math.min(2600, Math.max(600, 900 + 220 * (moves - 1) + (quiet ? 200 : 0) + (sacrifice ? 150 : 0) + (p.kind === 'material' ? 100 : 0))));
+  const rating = Math.round(
+    Math.min(2600, Math.max(600, 900 + 220 * (moves - 1) + (quiet ? 200 : 0) + (sacrifice ? 150 : 0) + (p.kind === 'material' ? 100 : 0))),
+  );
   return { themes, mateIn: p.kind === 'mate' ? moves : null, rating };
 }
 

@@ -6,9 +6,25 @@ import { checkMove, isAcceptedMove, verifyPuzzle } from './verify.ts';
 const base = { id: 'x0000001', themes: [], rating: 1500, source: 'test' } as const;
 
 /** Red mates with i8i10 and nothing else. */
-const mateIn1: Puzzle = { ...base, variant: 'xiangqi', fen: '3ak4/4a4/8R/9/1P4P2/2B5P/9/3A5/9/2BAK4 w - - 15 61', turn: 'white', solution: ['i8i10'], kind: 'mate', mateIn: 1 };
+const mateIn1: Puzzle = {
+  ...base,
+  variant: 'xiangqi',
+  fen: '3ak4/4a4/8R/9/1P4P2/2B5P/9/3A5/9/2BAK4 w - - 15 61',
+  turn: 'white',
+  solution: ['i8i10'],
+  kind: 'mate',
+  mateIn: 1,
+};
 /** Mate in 1 with two mating moves: d9d10 and e8g9. */
-const twoMates: Puzzle = { ...base, variant: 'xiangqi', fen: '4kab2/3Ra4/4N1n1b/pP6p/1n2C1p2/3RP3P/6P2/B8/9/3AKA3 w - - 3 39', turn: 'white', solution: ['d9d10'], kind: 'mate', mateIn: 1 };
+const twoMates: Puzzle = {
+  ...base,
+  variant: 'xiangqi',
+  fen: '4kab2/3Ra4/4N1n1b/pP6p/1n2C1p2/3RP3P/6P2/B8/9/3AKA3 w - - 3 39',
+  turn: 'white',
+  solution: ['d9d10'],
+  kind: 'mate',
+  mateIn: 1,
+};
 /** Mate in 2; the last move has nine mating moves (the c10 chariot unmasks the b10 cannon). */
 const mateIn2: Puzzle = {
   ...base,
@@ -20,11 +36,37 @@ const mateIn2: Puzzle = {
   mateIn: 2,
 };
 /** Red's cannon takes the b10 chariot; Black can only take back a cannon. */
-const material: Puzzle = { ...base, variant: 'xiangqi', fen: '1rbakabnr/9/1cn1c4/p1p1p1p1p/1C7/2P6/P3P1P1P/2N4C1/9/R1BAKABNR w - - 6 4', turn: 'white', solution: ['b6b10'], kind: 'material', mateIn: null };
+const material: Puzzle = {
+  ...base,
+  variant: 'xiangqi',
+  fen: '1rbakabnr/9/1cn1c4/p1p1p1p1p/1C7/2P6/P3P1P1P/2N4C1/9/R1BAKABNR w - - 6 4',
+  turn: 'white',
+  solution: ['b6b10'],
+  kind: 'material',
+  mateIn: null,
+};
 /** Janggi: a mate in 2 ending with a guard move. */
-const janggi: Puzzle = { ...base, id: 'j0000001', variant: 'janggi', fen: '5c3/4aa3/3k5/7p1/9/c4p3/9/3AAKn2/9/5C3 b - - 33 87', turn: 'black', solution: ['f5e5', 'f1f9', 'e9f9'], kind: 'mate', mateIn: 2 };
+const janggi: Puzzle = {
+  ...base,
+  id: 'j0000001',
+  variant: 'janggi',
+  fen: '5c3/4aa3/3k5/7p1/9/c4p3/9/3AAKn2/9/5C3 b - - 33 87',
+  turn: 'black',
+  solution: ['f5e5', 'f1f9', 'e9f9'],
+  kind: 'mate',
+  mateIn: 2,
+};
 /** Sittuyin: the general (ferz) mates after a quiet move. */
-const sittuyin: Puzzle = { ...base, id: 's0000001', variant: 'sittuyin', fen: '8/8/8/8/3F4/1S6/2K5/k3f3[] w - - 12 99', turn: 'white', solution: ['d4c3', 'e1f2', 'c3b2'], kind: 'mate', mateIn: 2 };
+const sittuyin: Puzzle = {
+  ...base,
+  id: 's0000001',
+  variant: 'sittuyin',
+  fen: '8/8/8/8/3F4/1S6/2K5/k3f3[] w - - 12 99',
+  turn: 'white',
+  solution: ['d4c3', 'e1f2', 'c3b2'],
+  kind: 'mate',
+  mateIn: 2,
+};
 
 const code = (p: Puzzle) => {
   const v = verifyPuzzle(p);
@@ -50,7 +92,9 @@ describe('verifyPuzzle', () => {
     expect(code({ ...mateIn1, solution: ['i8i1'] })).toBe('puzzle.illegal');
     expect(code({ ...mateIn2, solution: ['g7e7', 'd9d1', 'c10c1'] })).toBe('puzzle.illegal');
     // Janggi: a cannon may not jump over a cannon (the engine's custom cannon may).
-    expect(code({ ...janggi, fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1', turn: 'white', solution: ['b3b10'], mateIn: 1 })).toBe('puzzle.illegal');
+    expect(
+      code({ ...janggi, fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1', turn: 'white', solution: ['b3b10'], mateIn: 1 }),
+    ).toBe('puzzle.illegal');
   });
 
   it('rejects a mate puzzle that does not end in checkmate, or with the wrong count', () => {

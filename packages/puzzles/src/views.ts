@@ -41,4 +41,3 @@ export interface PuzzleResultView {
   readonly player: PuzzlePlayerView;
   readonly puzzle: { readonly id: string; readonly rating: number; readonly plays: number };
 }
-

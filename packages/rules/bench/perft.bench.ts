@@ -43,7 +43,8 @@ async function main(): Promise<void> {
         if (r.ms < b.ms) b = r;
       }
       const ratio = mnps(a.nodes, a.ms) / mnps(b.nodes, b.ms);
-      (ratios[key] ??= []).push(ratio);
+      ratios[key] ??= [];
+      ratios[key].push(ratio);
       console.log(
         `${key.padEnd(9)} ${bp.name.padEnd(12)} ${String(bp.depth).padStart(5)} ${String(a.nodes).padStart(11)} ${String(b.nodes).padStart(10)} ` +
           `${mnps(a.nodes, a.ms).toFixed(2).padStart(10)} ${mnps(b.nodes, b.ms).toFixed(2).padStart(8)} ${ratio.toFixed(2).padStart(6)}`,

@@ -6,7 +6,6 @@ import { makeFen } from '../src/fen.ts';
 import { prng } from '../src/testing/random-play.ts';
 export { prng };
 
-
 /** A position reached by `plies` random legal moves from the start (passes avoided when possible). */
 export function randomPosition(key: VariantKey, plies: number, seed: number): Position {
   const v = VARIANTS[key];

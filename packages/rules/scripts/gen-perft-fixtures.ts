@@ -34,7 +34,12 @@ const POSITIONS: Record<Variant, Spec[]> = {
   xiangqi: [
     { name: 'start', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', depth: 4, expect: [44, 1920, 79666, 3290240] },
     // From Fairy-Stockfish's tests/perft.sh (middlegame with many cannon screens).
-    { name: 'fs-middlegame', fen: '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1', depth: 4, expect: [49, 2265, 100326, 4485547] },
+    {
+      name: 'fs-middlegame',
+      fen: '1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1',
+      depth: 4,
+      expect: [49, 2265, 100326, 4485547],
+    },
     // From Fairy-Stockfish's tests/perft.sh (endgame, horse and cannon checks).
     { name: 'fs-endgame', fen: '4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1', depth: 5, expect: [13, 272, 3707, 92741, 1452406] },
     // The red cannon on e3 is the only piece between the generals: pinned by the flying-general rule.
@@ -103,8 +108,7 @@ async function janggiPerft(fairy: Fairy, fen: string, depth: number): Promise<nu
       nodes += isPass(move) ? await janggiPerft(fairy, await fairy.fen('janggi', fen, [move]), 2) : n;
     return nodes;
   }
-  for (const move of await fairy.legalMoves('janggi', fen))
-    nodes += await janggiPerft(fairy, await fairy.fen('janggi', fen, [move]), depth - 1);
+  for (const move of await fairy.legalMoves('janggi', fen)) nodes += await janggiPerft(fairy, await fairy.fen('janggi', fen, [move]), depth - 1);
   return nodes;
 }
 
@@ -127,8 +131,7 @@ async function main(): Promise<void> {
             counts.push(variant === 'janggi' ? await janggiPerft(fairy, spec.fen, d) : (await fairy.perft(variant, spec.fen, d)).nodes);
         }
         spec.expect?.forEach((n, i) => {
-          if (n !== null && counts[i] !== n)
-            throw new Error(`${variant} ${spec.name} perft(${i + 1}) = ${counts[i]}, expected ${n}`);
+          if (n !== null && counts[i] !== n) throw new Error(`${variant} ${spec.name} perft(${i + 1}) = ${counts[i]}, expected ${n}`);
         });
         if (!spec.fixed && counts.some((n) => n > LIMIT)) console.warn(`warning: ${variant} ${spec.name} exceeds ${LIMIT} nodes`);
         console.log(`${variant} ${spec.name}: ${counts.join(' ')} (${Math.round(performance.now() - t)} ms)`);

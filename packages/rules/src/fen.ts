@@ -92,7 +92,10 @@ export function parseFen(v: VariantModule, fen: string): Result<Position, RuleEr
   const turn = fields[1] ?? 'w';
   if (turn !== 'w' && turn !== 'b') return err('fen.turn', `The side to move must be 'w' or 'b', not '${turn}'`);
   pos.setTurn(turn === 'w' ? 0 : 1);
-  for (const [i, name] of [[2, 'castling'], [3, 'en passant']] as const) {
+  for (const [i, name] of [
+    [2, 'castling'],
+    [3, 'en passant'],
+  ] as const) {
     const f = fields[i];
     if (f !== undefined && f !== '-') return err('fen.castling', `The ${name} field must be '-' in ${v.name.en}`);
   }

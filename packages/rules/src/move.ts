@@ -16,6 +16,5 @@ export const moveKind = (m: Move): number => (m >> 19) & 3;
 
 export const normalMove = (from: number, to: number): Move => from | (to << 8);
 export const dropMove = (role: number, to: number): Move => (to << 8) | (role << 16) | (KIND_DROP << 19);
-export const promoteMove = (from: number, to: number, role: number): Move =>
-  from | (to << 8) | (role << 16) | (KIND_PROMOTE << 19);
+export const promoteMove = (from: number, to: number, role: number): Move => from | (to << 8) | (role << 16) | (KIND_PROMOTE << 19);
 export const passMove = (kingSq: number): Move => kingSq | (kingSq << 8) | (KIND_PASS << 19);

@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { square } from './board.ts';
 import { parseFen } from './fen.ts';
 import { normalMove, type Move } from './move.ts';
-import {
-  MAX_NOTATION_LENGTH,
-  algebraicNotation,
-  checkSuffix,
-  legalMoveList,
-  makeLine,
-  parseLine,
-  pickOne,
-  type Notation,
-} from './notation.ts';
+import { MAX_NOTATION_LENGTH, algebraicNotation, checkSuffix, legalMoveList, makeLine, parseLine, pickOne, type Notation } from './notation.ts';
 import type { Position } from './position.ts';
 import { parseUci } from './uci.ts';
 import { janggi } from './variants/janggi/index.ts';
@@ -119,7 +110,7 @@ describe('every notation reads any text without throwing', () => {
         if (r.ok) expect(legalMoveList(pos)).toContain(r.value);
         else expect(['notation.syntax', 'notation.illegal', 'notation.ambiguous']).toContain(r.error.code);
       }
-      for (const m of [0, -1, 0x7fffffff, normalMove(255, 255), 1 << 19 | 7 << 16]) expect(typeof n.make(pos, m)).toBe('string');
+      for (const m of [0, -1, 0x7fffffff, normalMove(255, 255), (1 << 19) | (7 << 16)]) expect(typeof n.make(pos, m)).toBe('string');
       expect(pos.key()).toBe(key);
     }
   });

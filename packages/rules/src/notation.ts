@@ -171,9 +171,14 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
   function parse(pos: Position, input: string): Result<Move, NotationError> {
     if (!readable(input)) return syntaxError(input, spec.example);
     // Check marks and annotations carry nothing a position does not already say.
-    const text = normalizeDashes(input.trim()).replace(/[!?]+$/, '').replace(/[+#]$/, '');
+    const text = normalizeDashes(input.trim())
+      .replace(/[!?]+$/, '')
+      .replace(/[+#]$/, '');
     if (passWords.some((w) => w.toLowerCase() === text.toLowerCase())) {
-      return pickOne(legalMoveList(pos).filter((m) => moveKind(m) === KIND_PASS), text);
+      return pickOne(
+        legalMoveList(pos).filter((m) => moveKind(m) === KIND_PASS),
+        text,
+      );
     }
     if (/^[a-p](?:1[0-6]|[1-9])[a-p](?:1[0-6]|[1-9])[a-z]$|^[A-Z]@/.test(text)) {
       // Fairy-Stockfish coordinates for promotions and drops (c5d6f, F@d2); plain h3e3 reads below as a move with its full origin.
@@ -182,13 +187,16 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
     }
     const legal = legalMoveList(pos);
     const geo = pos.variant.geometry;
-    const roleOf = (l: string): number => (l === '' ? -1 : letterRole.get(l) ?? 0);
+    const roleOf = (l: string): number => (l === '' ? -1 : (letterRole.get(l) ?? 0));
     let m = DROP_RE.exec(text);
     if (m) {
       const role = roleOf(m[1]!);
       const to = parseSquare(geo, m[2]!);
       if (role <= 0 || to < 0) return syntaxError(input, spec.example);
-      return pickOne(legal.filter((x) => moveKind(x) === KIND_DROP && moveRole(x) === role && moveTo(x) === to), text);
+      return pickOne(
+        legal.filter((x) => moveKind(x) === KIND_DROP && moveRole(x) === role && moveTo(x) === to),
+        text,
+      );
     }
     m = PROMO_RE.exec(text);
     if (m) {
@@ -198,8 +206,9 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
       const role = roleOf(m[4]!);
       if (by === 0 || role <= 0 || from < 0 || to < 0) return syntaxError(input, spec.example);
       return pickOne(
-        legal.filter((x) => moveKind(x) === KIND_PROMOTE && moveFrom(x) === from && moveTo(x) === to && moveRole(x) === role
-          && (by < 0 || (pos.board[from]! & 7) === by)),
+        legal.filter(
+          (x) => moveKind(x) === KIND_PROMOTE && moveFrom(x) === from && moveTo(x) === to && moveRole(x) === role && (by < 0 || (pos.board[from]! & 7) === by),
+        ),
         text,
       );
     }
@@ -239,7 +248,9 @@ export function disambiguation(pos: Position, m: Move, legal: readonly Move[]): 
   const from = moveFrom(m);
   const to = moveTo(m);
   const role = pos.board[from]! & 7;
-  let others = 0, sameFile = false, sameRank = false;
+  let others = 0,
+    sameFile = false,
+    sameRank = false;
   for (const x of legal) {
     if (x === m || moveKind(x) !== KIND_NORMAL || moveTo(x) !== to) continue;
     const o = moveFrom(x);

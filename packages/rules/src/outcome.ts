@@ -23,5 +23,4 @@ export interface Outcome {
   readonly reason: Reason;
 }
 
-export const resultText = (o: Outcome | null): ResultText | null =>
-  o === null ? null : o.winner === null ? '1/2-1/2' : o.winner === 0 ? '1-0' : '0-1';
+export const resultText = (o: Outcome | null): ResultText | null => (o === null ? null : o.winner === null ? '1/2-1/2' : o.winner === 0 ? '1-0' : '0-1');

@@ -12,8 +12,7 @@ interface Fixture {
 }
 
 /** Fixtures come from Fairy-Stockfish (scripts/gen-perft-fixtures.ts); Janggi's start from RULES.md. */
-const fixtures = (key: string): Fixture[] =>
-  JSON.parse(readFileSync(new URL(`../fixtures/perft/${key}.json`, import.meta.url), 'utf8')) as Fixture[];
+const fixtures = (key: string): Fixture[] => JSON.parse(readFileSync(new URL(`../fixtures/perft/${key}.json`, import.meta.url), 'utf8')) as Fixture[];
 
 describe.each(VARIANT_KEYS)('perft %s', (key) => {
   const all = fixtures(key);

@@ -22,9 +22,8 @@ const SEEK_RATE = Number(process.env.SEEK_RATE ?? 20);
 const ACTIVE = Math.min(CLIENTS, Number(process.env.BENCH_ACTIVE ?? 200));
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
 
-
 async function session(base: string): Promise<string> {
-  const res = await fetch(base + '/api/me');
+  const res = await fetch(`${base}/api/me`);
   await res.arrayBuffer();
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
@@ -45,7 +44,7 @@ class Client {
   constructor(readonly active: boolean) {}
 
   async open(base: string, cookie: string): Promise<void> {
-    this.ws = new WebSocket(base.replace('http', 'ws') + '/ws', { headers: { cookie } });
+    this.ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, { headers: { cookie } });
     let ready: (() => void) | null = null;
     const snapshot = new Promise<void>((resolve) => (ready = resolve));
     this.ws.on('message', (d: Buffer) => {
@@ -95,7 +94,10 @@ class Client {
 async function main(): Promise<void> {
   const { base, server, dispose } = await startBenchServer(STORE);
   const stats = async (q = '') =>
-    (await (await fetch(base + '/api/stats' + q)).json()) as { memory: { rss: number; heapUsed: number }; eventLoopDelayMs: { p50: number; p99: number; max: number } };
+    (await (await fetch(`${base}/api/stats${q}`)).json()) as {
+      memory: { rss: number; heapUsed: number };
+      eventLoopDelayMs: { p50: number; p99: number; max: number };
+    };
   try {
     console.log(`store: ${STORE}; connecting ${CLIENTS} lobby clients (${ACTIVE} of them seek and accept)...`);
     // Sessions first (guests: casual seeks), then the sockets, so the memory delta is the sockets'.
@@ -236,15 +238,21 @@ async function main(): Promise<void> {
     console.log(
       `messages delivered to clients: ${(received.all / elapsed).toFixed(0)} per second (${received.all} in ${elapsed.toFixed(1)} s; ${received.seeks} seek updates, ${received.counters} counters)`,
     );
-    console.log(`seek-create → the seek in another client's lobby stream: p50 ${percentile(visibility, 50).toFixed(1)} ms, p99 ${percentile(visibility, 99).toFixed(1)} ms`);
-    console.log(`accept → both players have the game: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms (${latencies.length} pairings)`);
+    console.log(
+      `seek-create → the seek in another client's lobby stream: p50 ${percentile(visibility, 50).toFixed(1)} ms, p99 ${percentile(visibility, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `accept → both players have the game: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms (${latencies.length} pairings)`,
+    );
     console.log(
       `server memory per connection (socket, session lookup done, lobby subscription): rss ${(perConn / 1024).toFixed(1)} KiB, heap ${(perConnHeap / 1024).toFixed(1)} KiB; ` +
         `rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB at the end`,
     );
     const d = after.eventLoopDelayMs;
     console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
-    console.log(`bench client event-loop delay (adds to the latency): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms`);
+    console.log(
+      `bench client event-loop delay (adds to the latency): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms`,
+    );
     if (errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(errors))}`);
     for (const c of clients) c.ws.terminate();
   } finally {

@@ -19,7 +19,6 @@ const THINK = Number(process.env.THINK_MS ?? 2000);
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
 const VARIANT_CYCLE: VariantKey[] = ['xiangqi', 'janggi', 'sittuyin'];
 
-
 class Http {
   cookie = '';
   constructor(private readonly base: string) {}
@@ -41,12 +40,15 @@ class Player {
   http: Http;
   nextId = 1;
   pending = new Map<number, number>();
-  constructor(base: string, readonly bench: Bench) {
+  constructor(
+    base: string,
+    readonly bench: Bench,
+  ) {
     this.http = new Http(base);
   }
   async open(): Promise<void> {
     await this.http.call('GET', '/api/me');
-    this.ws = new WebSocket(this.bench.base.replace('http', 'ws') + '/ws', { headers: { cookie: this.http.cookie } });
+    this.ws = new WebSocket(`${this.bench.base.replace('http', 'ws')}/ws`, { headers: { cookie: this.http.cookie } });
     await new Promise((r) => this.ws.once('open', r));
     this.ws.on('message', (d) => this.bench.onMessage(this, JSON.parse(String(d))));
   }
@@ -117,15 +119,23 @@ class Bench {
     const uci = moves[Math.floor(Math.random() * moves.length)]!;
     const ply = t.ply;
     if (!this.go && ply >= 2) return;
-    setTimeout(() => {
-      if (t.over || this.stopping) return;
-      const id = mover.send({ t: 'move', game: t.id, uci, ply });
-      mover.pending.set(id, performance.now());
-    }, ply < 2 ? 0 : THINK * (0.5 + Math.random()));
+    setTimeout(
+      () => {
+        if (t.over || this.stopping) return;
+        const id = mover.send({ t: 'move', game: t.id, uci, ply });
+        mover.pending.set(id, performance.now());
+      },
+      ply < 2 ? 0 : THINK * (0.5 + Math.random()),
+    );
   }
 
   async newTable(players: [Player, Player], variant: VariantKey): Promise<void> {
-    const created = await players[0].http.call('POST', '/api/games', { variant, color: 'first', clock: { kind: 'fischer', minutes: 10, increment: 5 }, opponent: { type: 'invite' } });
+    const created = await players[0].http.call('POST', '/api/games', {
+      variant,
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 10, increment: 5 },
+      opponent: { type: 'invite' },
+    });
     if (!created.ok) throw new Error(JSON.stringify(created));
     await players[1].http.call('POST', `/api/games/${created.id}/join`, { token: String(created.invite).split('/').pop() });
     const pos = parseFen(VARIANTS[variant], VARIANTS[variant].startFen);
@@ -141,7 +151,13 @@ class Bench {
 async function main(): Promise<void> {
   const { base, server, dispose } = await startBenchServer(STORE);
   const bench = new Bench(base);
-  const stats = async (q = '') => (await new Http(base).call('GET', '/api/stats' + q)) as { memory: { rss: number; heapUsed: number }; live: number; eventLoopDelayMs: { p50: number; p99: number; max: number }; moveServiceMs: { count: number; p50: number; p99: number } };
+  const stats = async (q = '') =>
+    (await new Http(base).call('GET', `/api/stats${q}`)) as {
+      memory: { rss: number; heapUsed: number };
+      live: number;
+      eventLoopDelayMs: { p50: number; p99: number; max: number };
+      moveServiceMs: { count: number; p50: number; p99: number };
+    };
   try {
     const before = await stats();
     console.log(`store: ${STORE}; setting up ${GAMES} games (${GAMES * 2} players, one socket each)...`);
@@ -150,7 +166,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < GAMES; i += BATCH) {
       await Promise.all(
         Array.from({ length: Math.min(BATCH, GAMES - i) }, async (_, k) => {
-          const a = new Player(base, bench), b = new Player(base, bench);
+          const a = new Player(base, bench),
+            b = new Player(base, bench);
           await Promise.all([a.open(), b.open()]);
           await bench.newTable([a, b], VARIANT_CYCLE[(i + k) % 3]!);
         }),
@@ -174,11 +191,17 @@ async function main(): Promise<void> {
     console.log(`concurrent games: ${after.live} live at the end (${bench.ended} ended and were replaced during the run)`);
     console.log(`moves per second: ${(bench.moves / elapsed).toFixed(0)} (${bench.moves} moves in ${elapsed.toFixed(1)} s)`);
     console.log(`move round trip (send → ack, all players): p50 ${percentile(bench.rtts, 50).toFixed(1)} ms, p99 ${percentile(bench.rtts, 99).toFixed(1)} ms`);
-    console.log(`server memory: rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; per live game (rss delta incl. its two sockets and sessions): ${(perGame / 1024).toFixed(1)} KiB`);
+    console.log(
+      `server memory: rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; per live game (rss delta incl. its two sockets and sessions): ${(perGame / 1024).toFixed(1)} KiB`,
+    );
     clientLoop.disable();
-    console.log(`bench client event-loop delay (adds to the round trip): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(clientLoop.max / 1e6).toFixed(1)} ms`);
+    console.log(
+      `bench client event-loop delay (adds to the round trip): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(clientLoop.max / 1e6).toFixed(1)} ms`,
+    );
     const ms = after.moveServiceMs;
-    console.log(`server-side time per accepted move (queue, rules, durable write, broadcast): p50 ${ms.p50.toFixed(1)} ms, p99 ${ms.p99.toFixed(1)} ms over ${ms.count} moves`);
+    console.log(
+      `server-side time per accepted move (queue, rules, durable write, broadcast): p50 ${ms.p50.toFixed(1)} ms, p99 ${ms.p99.toFixed(1)} ms over ${ms.count} moves`,
+    );
     const d = after.eventLoopDelayMs;
     console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
     if (bench.errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(bench.errors))}`);

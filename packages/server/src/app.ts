@@ -89,10 +89,32 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const presence = new Presence();
   const chat = new Chat({ store: opts.store, bus: opts.bus, clock: opts.clock, ...(opts.chat ? { rules: opts.chat } : {}) });
   presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
-  const lobby = new Lobby({ bus: opts.bus, ...time, games, presence, ratingOf: (u, v) => ratings.ratingOf(u, v), ...(opts.lobby ? { rules: opts.lobby } : {}) });
+  const lobby = new Lobby({
+    bus: opts.bus,
+    ...time,
+    games,
+    presence,
+    ratingOf: (u, v) => ratings.ratingOf(u, v),
+    ...(opts.lobby ? { rules: opts.lobby } : {}),
+  });
   const rooms = new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
-  const puzzles = new PuzzleService({ bank: opts.puzzles ?? loadShippedPuzzles(), store: opts.store, clock: opts.clock, ...(opts.random ? { random: opts.random } : {}) });
-  const deps: Deps = { store: opts.store, sessions, games, publicUrl: opts.publicUrl, lobby, rooms, presence, puzzles, ...(opts.analyse ? { analyse: opts.analyse } : {}) };
+  const puzzles = new PuzzleService({
+    bank: opts.puzzles ?? loadShippedPuzzles(),
+    store: opts.store,
+    clock: opts.clock,
+    ...(opts.random ? { random: opts.random } : {}),
+  });
+  const deps: Deps = {
+    store: opts.store,
+    sessions,
+    games,
+    publicUrl: opts.publicUrl,
+    lobby,
+    rooms,
+    presence,
+    puzzles,
+    ...(opts.analyse ? { analyse: opts.analyse } : {}),
+  };
   const buckets = new Map<string, Bucket>();
   const rate = opts.httpRate ?? 50;
 
@@ -110,7 +132,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }
     const addr = req.socket.remoteAddress ?? '?';
     let bucket = buckets.get(addr);
-    if (!bucket) buckets.set(addr, (bucket = new Bucket(rate, rate * 2, opts.clock.now())));
+    if (!bucket) {
+      bucket = new Bucket(rate, rate * 2, opts.clock.now());
+      buckets.set(addr, bucket);
+    }
     if (!bucket.take(opts.clock.now())) return sendError(res, 429, 'rate-limited', 'Too many requests: slow down');
     if (buckets.size > 10_000) buckets.clear();
 

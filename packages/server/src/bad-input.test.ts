@@ -20,7 +20,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const a = new TestClient(base);
   await a.http('GET', '/api/me');
-  gameId = (await a.http('POST', '/api/games', { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } })).json.id;
+  gameId = (await a.http('POST', '/api/games', { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } })).json
+    .id;
 });
 afterAll(async () => app.close());
 
@@ -41,7 +42,7 @@ const FRAMES: [string, string][] = [
   ['{"t":"move","game":"abcdefgh","uci":"h3e3"}', 'protocol.invalid'],
   ['{"t":"move","game":"abcdefgh","uci":"h3e3","ply":-1}', 'protocol.invalid'],
   ['{"t":"move","game":"abcdefgh","uci":"h3e3","ply":1.5}', 'protocol.invalid'],
-  ['{"t":"move","game":"abcdefgh","uci":"' + 'x'.repeat(50) + '","ply":0}', 'protocol.invalid'],
+  [`{"t":"move","game":"abcdefgh","uci":"${'x'.repeat(50)}","ply":0}`, 'protocol.invalid'],
   ['{"t":"move","game":"abcdefgh","uci":"h3e3","ply":"0"}', 'protocol.invalid'],
   ['{"t":"draw","game":"abcdefgh","op":"maybe"}', 'protocol.invalid'],
   ['{"t":"ping","id":"x"}', 'protocol.invalid'],
@@ -83,7 +84,7 @@ describe('malformed socket frames', () => {
     await c.connect();
     c.ws!.send(Buffer.from([1, 2, 3]));
     expect(await c.waitFor((x) => x.t === 'error')).toMatchObject({ code: 'protocol.malformed' });
-    c.send('{"t":"ping","pad":"' + 'x'.repeat(10_000) + '"}');
+    c.send(`{"t":"ping","pad":"${'x'.repeat(10_000)}"}`);
     await new Promise((r) => setTimeout(r, 200));
     expect(c.closedWith).toBe(1009); // message too big: the socket is closed, not the server
     expect((await new TestClient(base).http('GET', '/health')).json).toEqual({ ok: true });
@@ -111,11 +112,44 @@ describe('malformed socket frames', () => {
 const BODIES: [string, string, { text: string; type?: string }, number, string][] = [
   ['POST', '/api/games', { text: '{bad json', type: 'application/json' }, 400, 'body.malformed'],
   ['POST', '/api/games', { text: '{}', type: 'application/json' }, 400, 'body.invalid'],
-  ['POST', '/api/games', { text: '{"variant":"chess","clock":{"kind":"fischer","minutes":5,"increment":0},"opponent":{"type":"invite"}}', type: 'application/json' }, 400, 'body.invalid'],
-  ['POST', '/api/games', { text: '{"variant":"xiangqi","clock":{"kind":"fischer","minutes":-5,"increment":0},"opponent":{"type":"invite"}}', type: 'application/json' }, 400, 'body.invalid'],
-  ['POST', '/api/games', { text: '{"variant":"xiangqi","fen":"rnbakabnr/9/9 w","clock":{"kind":"fischer","minutes":5,"increment":0},"opponent":{"type":"invite"}}', type: 'application/json' }, 400, 'fen.ranks'],
-  ['POST', '/api/games', { text: '{"variant":"xiangqi","clock":{"kind":"byoyomi","minutes":5,"periods":3,"seconds":30},"opponent":{"type":"invite"}}', type: 'application/json' }, 400, 'game.clock'],
-  ['POST', '/api/games', { text: '{"variant":"xiangqi","clock":{"kind":"fischer","minutes":5,"increment":0},"opponent":{"type":"invite"},"rated":true}', type: 'application/json' }, 400, 'game.rated-guest'],
+  [
+    'POST',
+    '/api/games',
+    { text: '{"variant":"chess","clock":{"kind":"fischer","minutes":5,"increment":0},"opponent":{"type":"invite"}}', type: 'application/json' },
+    400,
+    'body.invalid',
+  ],
+  [
+    'POST',
+    '/api/games',
+    { text: '{"variant":"xiangqi","clock":{"kind":"fischer","minutes":-5,"increment":0},"opponent":{"type":"invite"}}', type: 'application/json' },
+    400,
+    'body.invalid',
+  ],
+  [
+    'POST',
+    '/api/games',
+    {
+      text: '{"variant":"xiangqi","fen":"rnbakabnr/9/9 w","clock":{"kind":"fischer","minutes":5,"increment":0},"opponent":{"type":"invite"}}',
+      type: 'application/json',
+    },
+    400,
+    'fen.ranks',
+  ],
+  [
+    'POST',
+    '/api/games',
+    { text: '{"variant":"xiangqi","clock":{"kind":"byoyomi","minutes":5,"periods":3,"seconds":30},"opponent":{"type":"invite"}}', type: 'application/json' },
+    400,
+    'game.clock',
+  ],
+  [
+    'POST',
+    '/api/games',
+    { text: '{"variant":"xiangqi","clock":{"kind":"fischer","minutes":5,"increment":0},"opponent":{"type":"invite"},"rated":true}', type: 'application/json' },
+    400,
+    'game.rated-guest',
+  ],
   ['POST', '/api/games', { text: '{"variant":"xiangqi"}', type: 'text/plain' }, 415, 'body.content-type'],
   ['POST', '/api/games', { text: 'x'.repeat(20_000), type: 'application/json' }, 413, 'body.too-large'],
   ['POST', '/api/register', { text: '{"username":"a","password":"short"}', type: 'application/json' }, 400, 'body.invalid'],
@@ -142,10 +176,16 @@ describe('malformed HTTP bodies', () => {
   });
 
   it('a stale move over HTTP gets its code and the current state', async () => {
-    const a = new TestClient(base), b = new TestClient(base);
+    const a = new TestClient(base),
+      b = new TestClient(base);
     await a.http('GET', '/api/me');
     await b.http('GET', '/api/me');
-    const g = await a.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } });
+    const g = await a.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 0 },
+      opponent: { type: 'invite' },
+    });
     await b.http('POST', `/api/games/${g.json.id}/join`, { token: String(g.json.invite).split('/').pop() });
     await a.http('POST', `/api/games/${g.json.id}/move`, { uci: 'h3e3', ply: 0 });
     const r = await b.http('POST', `/api/games/${g.json.id}/move`, { uci: 'h10g8', ply: 0 });

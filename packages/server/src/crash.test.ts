@@ -38,10 +38,16 @@ describe('crash and restart', () => {
     const players: [TestClient, TestClient][] = [];
     const ids: string[] = [];
     for (const g of GAMES) {
-      const a = new TestClient(base), b = new TestClient(base);
+      const a = new TestClient(base),
+        b = new TestClient(base);
       await a.http('GET', '/api/me');
       await b.http('GET', '/api/me');
-      const created = await a.http('POST', '/api/games', { variant: g.variant, color: 'first', clock: { kind: 'fischer', minutes: 10, increment: 5 }, opponent: { type: 'invite' } });
+      const created = await a.http('POST', '/api/games', {
+        variant: g.variant,
+        color: 'first',
+        clock: { kind: 'fischer', minutes: 10, increment: 5 },
+        opponent: { type: 'invite' },
+      });
       expect(created.status).toBe(201);
       await b.http('POST', `/api/games/${created.json.id}/join`, { token: String(created.json.invite).split('/').pop() });
       players.push([a, b]);
@@ -66,7 +72,9 @@ describe('crash and restart', () => {
     await new Promise((r) => setTimeout(r, 2));
     child.kill('SIGKILL');
     const outcome = await Promise.all(inflight);
-    outcome.forEach((ok, i) => ok && acked[i]!.push(GAMES[i]!.moves[6]!));
+    outcome.forEach((ok, i) => {
+      if (ok) acked[i]!.push(GAMES[i]!.moves[6]!);
+    });
     const dead = child;
     if (dead.exitCode === null && dead.signalCode === null) await new Promise((r) => dead.once('exit', r));
 
@@ -75,7 +83,9 @@ describe('crash and restart', () => {
       const [a, b] = players[i]!;
       await b.connect();
       await b.request({ t: 'sub', game: ids[i] }, 1);
-      const state = (await b.waitFor((m) => m.t === 'game')) as unknown as { view: { moves: string[]; status: string; clock: { remainingMs: number[]; running: number | null } } };
+      const state = (await b.waitFor((m) => m.t === 'game')) as unknown as {
+        view: { moves: string[]; status: string; clock: { remainingMs: number[]; running: number | null } };
+      };
       // Every acknowledged move is there; an unacknowledged one may or may not be.
       expect(state.view.moves.slice(0, acked[i]!.length)).toEqual(acked[i]);
       expect(state.view.status).toBe('active');

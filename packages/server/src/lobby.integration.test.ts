@@ -23,7 +23,15 @@ let base: string;
 let n = 0;
 
 beforeAll(async () => {
-  app = await createApp({ store: new MemoryStore(), bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000, lobby: { countersIntervalMs: 50 } });
+  app = await createApp({
+    store: new MemoryStore(),
+    bus: new MemoryBus(),
+    clock: systemClock,
+    timers: systemTimers,
+    publicUrl: 'http://test',
+    httpRate: 1000,
+    lobby: { countersIntervalMs: 50 },
+  });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -49,7 +57,11 @@ describe('lobby over WebSocket', () => {
   it('seeks: created, seen by everyone in the lobby, accepted, gone; both players get the game', async () => {
     const [alice, bob, carol] = await Promise.all([client(), client(), client()]);
     for (const [i, c] of [alice, bob, carol].entries()) expect(await c.request({ t: 'lobby-sub' }, 1 + i)).toMatchObject({ t: 'ack' });
-    expect(carol.received.find((m) => m.t === 'lobby')).toMatchObject({ t: 'lobby', seeks: [], pools: expect.arrayContaining([expect.objectContaining({ id: 'xiangqi-5+3', waiting: 0 })]) });
+    expect(carol.received.find((m) => m.t === 'lobby')).toMatchObject({
+      t: 'lobby',
+      seeks: [],
+      pools: expect.arrayContaining([expect.objectContaining({ id: 'xiangqi-5+3', waiting: 0 })]),
+    });
 
     const ack = await alice.request({ ...seek, color: 'first' }, 10);
     expect(ack).toMatchObject({ t: 'ack', seek: expect.any(String) });
@@ -74,8 +86,16 @@ describe('lobby over WebSocket', () => {
     const online = app.presence.online;
     const mark = carol.received.length;
     alice.close();
-    await carol.waitFor(is('seeks', (m) => m.remove.includes(again.seek!)), 5000, mark);
-    await carol.waitFor(is('counters', (m) => m.online === online - 1), 5000, mark);
+    await carol.waitFor(
+      is('seeks', (m) => m.remove.includes(again.seek!)),
+      5000,
+      mark,
+    );
+    await carol.waitFor(
+      is('counters', (m) => m.online === online - 1),
+      5000,
+      mark,
+    );
     const http = await carol.http('GET', '/api/lobby');
     expect(http.json.seeks.some((s: { id: string }) => s.id === again.seek)).toBe(false);
     for (const c of [bob, carol]) c.close();
@@ -141,13 +161,20 @@ describe('chat over WebSocket', () => {
     await new Promise((r) => setTimeout(r, 1100)); // alice's chat bucket refills
     await alice.request({ t: 'chat', game, channel: 'players', text: 'muted line' }, 41);
     await bob.request({ t: 'draw', game, op: 'offer' }, 42); // something after it, to know the line would have arrived
-    await bob.waitFor(is('event', (m) => m.event.type === 'draw-offer'), 5000, fromBob);
+    await bob.waitFor(
+      is('event', (m) => m.event.type === 'draw-offer'),
+      5000,
+      fromBob,
+    );
     expect(bob.received.slice(fromBob).some((m) => m.t === 'chat' && m.text === 'muted line')).toBe(false);
     expect((await bob.http('GET', '/api/me/mutes')).json.users).toEqual([{ id: alice.userId, name: alice.name }]);
     // Someone subscribing later gets the recent lines.
     const late = await client();
     await late.request({ t: 'sub', game }, 1);
-    expect(await late.waitFor(is('chat-log'))).toMatchObject({ channel: 'spectators', lines: expect.arrayContaining([expect.objectContaining({ text: 'who wins?' })]) });
+    expect(await late.waitFor(is('chat-log'))).toMatchObject({
+      channel: 'spectators',
+      lines: expect.arrayContaining([expect.objectContaining({ text: 'who wins?' })]),
+    });
     for (const c of [alice, bob, carol, dave, late]) c.close();
   });
 });
@@ -166,14 +193,19 @@ describe('rooms over WebSocket', () => {
     expect(await bob.request({ t: 'room-chat', room, text: 'xin chào' }, 2)).toMatchObject({ t: 'ack' });
     await alice.waitFor(is('chat', (m) => 'room' in m && m.room === room && m.text === 'xin chào'));
 
-    const ch = (await alice.request({ t: 'room-challenge', room, to: bob.userId, variant: 'janggi', clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } }, 3)) as Msg<'ack'>;
+    const ch = (await alice.request(
+      { t: 'room-challenge', room, to: bob.userId, variant: 'janggi', clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } },
+      3,
+    )) as Msg<'ack'>;
     expect(ch.challenge).toEqual(expect.any(String));
     await bob.waitFor(is('room-challenges', (m) => m.challenges.some((c) => c.id === ch.challenge && c.to?.id === bob.userId)));
     expect(await bob.request({ t: 'room-accept', room, challenge: ch.challenge }, 4)).toMatchObject({ t: 'ack' });
     const pa = (await alice.waitFor(is('paired'))) as Msg<'paired'>;
     expect(pa.via).toBe('room');
     await bob.waitFor(is('room-games', (m) => m.games.some((g) => g.id === pa.game)));
-    expect((await new TestClient(base).http('GET', `/api/rooms/${room}`)).json.room.games).toEqual([{ id: pa.game, variant: 'janggi', players: expect.any(Array) }]);
+    expect((await new TestClient(base).http('GET', `/api/rooms/${room}`)).json.room.games).toEqual([
+      { id: pa.game, variant: 'janggi', players: expect.any(Array) },
+    ]);
 
     // The room stays while anyone is in it.
     bob.close();
@@ -201,7 +233,11 @@ describe('ratings over HTTP and WebSocket', () => {
     const names = board.players.map((p: { name: string }) => p.name);
     expect(names.indexOf(alice.name)).toBeGreaterThanOrEqual(0);
     expect(names.indexOf(alice.name)).toBeLessThan(names.indexOf(bob.name));
-    expect(board.players.find((p: { name: string }) => p.name === alice.name)).toMatchObject({ rating: r.players[0].after.rating, provisional: true, games: 1 });
+    expect(board.players.find((p: { name: string }) => p.name === alice.name)).toMatchObject({
+      rating: r.players[0].after.rating,
+      provisional: true,
+      games: 1,
+    });
 
     const profile = (await new TestClient(base).http('GET', `/api/users/${alice.name}`)).json.user;
     expect(profile).toMatchObject({

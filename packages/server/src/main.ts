@@ -30,8 +30,14 @@ async function main(): Promise<void> {
   });
   const bus = new MemoryBus();
   const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
-  const engine = async (req: { gameId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string; level: number; clock: { remainingMs: number; incrementMs: number }; avoid: readonly string[] }) =>
-    (await chooseMove(pool, req)).uci;
+  const engine = async (req: {
+    gameId: string;
+    variant: 'xiangqi' | 'janggi' | 'sittuyin';
+    fen: string;
+    level: number;
+    clock: { remainingMs: number; incrementMs: number };
+    avoid: readonly string[];
+  }) => (await chooseMove(pool, req)).uci;
   // Solo-board hints: full strength (level 8's skill and depth) for 0.7 s, restricted to our legal moves.
   const analyse = async (req: { userId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string }) => {
     const pos = parseFen(VARIANTS[req.variant], req.fen);
@@ -40,10 +46,23 @@ async function main(): Promise<void> {
     const score = m.score ? (m.score.kind === 'cp' ? { cp: m.score.value } : { mate: m.score.value }) : null;
     return { bestmove: m.uci, score, depth: m.depth ?? null };
   };
-  const app = await createApp({ store, bus, clock: systemClock, timers: systemTimers, publicUrl, secureCookies: publicUrl.startsWith('https:'), ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}), engine, analyse, webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)) });
+  const app = await createApp({
+    store,
+    bus,
+    clock: systemClock,
+    timers: systemTimers,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
+    ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}),
+    engine,
+    analyse,
+    webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  });
   const recovered = await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
-  console.log(`Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite in ' + (env.DATA_DIR ?? 'data')}; ${recovered} unfinished games resumed)`);
+  console.log(
+    `Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR ?? 'data'}`}; ${recovered} unfinished games resumed)`,
+  );
   const stop = async () => {
     await app.close();
     await pool.close();

@@ -30,9 +30,16 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   });
 
   it('plays a game by invitation: moves reach both players and a spectator; errors come with the state', async () => {
-    const alice = new TestClient(base), bob = new TestClient(base), carol = new TestClient(base);
+    const alice = new TestClient(base),
+      bob = new TestClient(base),
+      carol = new TestClient(base);
     for (const c of [alice, bob, carol]) expect((await c.http('GET', '/api/me')).json.user.guest).toBe(true);
-    const created = await alice.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: { kind: 'fischer', minutes: 5, increment: 3 }, opponent: { type: 'invite' } });
+    const created = await alice.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 3 },
+      opponent: { type: 'invite' },
+    });
     expect(created.status).toBe(201);
     const id: string = created.json.id;
     const token = String(created.json.invite).split('/').pop();
@@ -60,7 +67,11 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     expect(await alice.request({ t: 'draw', game: id, op: 'offer' }, 7)).toMatchObject({ t: 'ack' });
     await bob.waitFor((m) => m.t === 'event' && m.event.type === 'draw-offer');
     expect(await bob.request({ t: 'draw', game: id, op: 'decline' }, 8)).toMatchObject({ t: 'ack' });
-    for (const [c, uci, ply] of [[alice, 'b1c3', 2], [bob, 'b10c8', 3], [alice, 'i1i2', 4]] as const) {
+    for (const [c, uci, ply] of [
+      [alice, 'b1c3', 2],
+      [bob, 'b10c8', 3],
+      [alice, 'i1i2', 4],
+    ] as const) {
       expect(await c.request({ t: 'move', game: id, uci, ply }, 10 + ply)).toMatchObject({ t: 'ack' });
     }
     expect(await bob.request({ t: 'resign', game: id }, 20)).toMatchObject({ t: 'ack' });
@@ -82,10 +93,16 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   });
 
   it('a client that reconnects catches up from the version it holds', async () => {
-    const a = new TestClient(base), b = new TestClient(base);
+    const a = new TestClient(base),
+      b = new TestClient(base);
     await a.http('GET', '/api/me');
     await b.http('GET', '/api/me');
-    const g = await a.http('POST', '/api/games', { variant: 'janggi', color: 'first', clock: { kind: 'byoyomi', minutes: 1, periods: 3, seconds: 30 }, opponent: { type: 'invite' } });
+    const g = await a.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'byoyomi', minutes: 1, periods: 3, seconds: 30 },
+      opponent: { type: 'invite' },
+    });
     await b.http('POST', `/api/games/${g.json.id}/join`, { token: String(g.json.invite).split('/').pop() });
     await b.connect();
     await b.request({ t: 'sub', game: g.json.id }, 1);
@@ -103,10 +120,16 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   });
 
   it('accounts: a guest registers and keeps its games; login, logout, wrong password', async () => {
-    const a = new TestClient(base), b = new TestClient(base);
+    const a = new TestClient(base),
+      b = new TestClient(base);
     const guest = (await a.http('GET', '/api/me')).json.user;
     await b.http('GET', '/api/me');
-    const g = await a.http('POST', '/api/games', { variant: 'sittuyin', color: 'first', clock: { kind: 'fischer', minutes: 3, increment: 2 }, opponent: { type: 'invite' } });
+    const g = await a.http('POST', '/api/games', {
+      variant: 'sittuyin',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 3, increment: 2 },
+      opponent: { type: 'invite' },
+    });
     await b.http('POST', `/api/games/${g.json.id}/join`, { token: String(g.json.invite).split('/').pop() });
     await a.http('POST', `/api/games/${g.json.id}/move`, { uci: 'K@d2', ply: 0 });
     await a.http('POST', `/api/games/${g.json.id}/resign`);
@@ -125,16 +148,27 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   });
 
   it('challenges a named player, who accepts; the computer seat is held for the engine', async () => {
-    const a = new TestClient(base), b = new TestClient(base);
+    const a = new TestClient(base),
+      b = new TestClient(base);
     await a.http('GET', '/api/me');
     await b.http('GET', '/api/me');
     const bn = `c${kind}${Date.now() % 100000}`;
     await b.http('POST', '/api/register', { username: bn, password: 'password1' });
-    const ch = await a.http('POST', '/api/games', { variant: 'xiangqi', color: 'second', clock: { kind: 'fischer', minutes: 10, increment: 0 }, opponent: { type: 'user', username: bn } });
+    const ch = await a.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'second',
+      clock: { kind: 'fischer', minutes: 10, increment: 0 },
+      opponent: { type: 'user', username: bn },
+    });
     expect(ch.status).toBe(201);
     expect((await b.http('GET', '/api/challenges')).json.challenges.map((c: { id: string }) => c.id)).toContain(ch.json.id);
     expect((await b.http('POST', `/api/games/${ch.json.id}/join`, {})).json).toEqual({ ok: true, color: 0 });
-    const pc = await a.http('POST', '/api/games', { variant: 'janggi', color: 'first', clock: { kind: 'fischer', minutes: 10, increment: 5 }, opponent: { type: 'computer', level: 3 } });
+    const pc = await a.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 10, increment: 5 },
+      opponent: { type: 'computer', level: 3 },
+    });
     const view = await a.http('GET', `/api/games/${pc.json.id}`);
     expect(view.json.view.seats[1]).toMatchObject({ kind: 'engine' });
     expect(view.json.view.status).toBe('active');

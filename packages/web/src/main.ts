@@ -68,7 +68,11 @@ function renderHeader(): void {
     storage?.setItem('yz-lang', next);
     app.refresh();
   });
-  const soundBtn = h('button.sound', { type: 'button', 'aria-pressed': String(!app.sound.muted), 'data-testid': 'sound-switch' }, app.sound.muted ? t('nav.sound.off') : t('nav.sound.on'));
+  const soundBtn = h(
+    'button.sound',
+    { type: 'button', 'aria-pressed': String(!app.sound.muted), 'data-testid': 'sound-switch' },
+    app.sound.muted ? t('nav.sound.off') : t('nav.sound.on'),
+  );
   soundBtn.addEventListener('click', () => {
     app.sound.setMuted(!app.sound.muted);
     renderHeader();
@@ -90,7 +94,12 @@ function renderHeader(): void {
     link('/solo', t('nav.solo')),
     link('/rules', t('nav.rules')),
   );
-  fill(header, h('a.logo', { href: '/' }, h('span.logo-mark', { 'aria-hidden': 'true' }, '帥'), t('app.name')), nav, h('div.tools', null, ...user, soundBtn, langBtn));
+  fill(
+    header,
+    h('a.logo', { href: '/' }, h('span.logo-mark', { 'aria-hidden': 'true' }, '帥'), t('app.name')),
+    nav,
+    h('div.tools', null, ...user, soundBtn, langBtn),
+  );
 }
 
 function logoutButton(): HTMLElement {

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PARAMS,
-  DEFAULT_RATING,
-  expectedScore,
-  isProvisional,
-  rate,
-  rateGame,
-  type RatedGame,
-  type Rating,
-} from './glicko2.ts';
+import { DEFAULT_PARAMS, DEFAULT_RATING, expectedScore, isProvisional, rate, rateGame, type RatedGame, type Rating } from './glicko2.ts';
 
 const r = (rating: number, deviation: number, volatility = 0.06): Rating => ({ rating, deviation, volatility });
 
@@ -26,7 +17,7 @@ describe("Glickman's worked example (glicko2.pdf, τ = 0.5)", () => {
     expect(after.deviation / 173.7178).toBeCloseTo(0.8722, 4);
   });
 
-  it("gives r′ ≈ 1464.06, RD′ ≈ 151.52, σ′ ≈ 0.05999", () => {
+  it('gives r′ ≈ 1464.06, RD′ ≈ 151.52, σ′ ≈ 0.05999', () => {
     // The paper rounds its intermediate values to 4 digits, so r′ is good to about 0.01.
     expect(Math.abs(after.rating - 1464.06)).toBeLessThan(0.01);
     expect(Math.abs(after.deviation - 151.52)).toBeLessThan(0.005);
@@ -60,7 +51,10 @@ describe('rate', () => {
 
   it('weighs several games in one period', () => {
     const opp = r(1500, 80);
-    const twoWins = rate(DEFAULT_RATING, [{ opponent: opp, score: 1 }, { opponent: opp, score: 1 }]);
+    const twoWins = rate(DEFAULT_RATING, [
+      { opponent: opp, score: 1 },
+      { opponent: opp, score: 1 },
+    ]);
     const oneWin = rate(DEFAULT_RATING, [{ opponent: opp, score: 1 }]);
     expect(twoWins.rating).toBeGreaterThan(oneWin.rating);
     expect(twoWins.deviation).toBeLessThan(oneWin.deviation);

@@ -118,12 +118,7 @@ export function rate(player: Rating, games: readonly RatedGame[], params: Partia
  * One game, rated at once as its own period for both sides. Each is updated from the
  * other's pre-game rating, so the order of the two updates cannot matter.
  */
-export function rateGame(
-  white: Rating,
-  black: Rating,
-  score: Score /* for white */,
-  params: Partial<Glicko2Params> = {},
-): [Rating, Rating] {
+export function rateGame(white: Rating, black: Rating, score: Score /* for white */, params: Partial<Glicko2Params> = {}): [Rating, Rating] {
   return [rate(white, [{ opponent: black, score }], params), rate(black, [{ opponent: white, score: OPPOSITE[score] }], params)];
 }
 

@@ -190,11 +190,18 @@ describe('length limit: 600 plies', () => {
   };
   let line: string[] | null = null;
   function at599(): ReturnType<typeof game> {
-    line ??= walk(MATE_READY, '', 599, 6, (r) => {
-      const c = r.state().counters!;
-      if (c.natural.plies >= 200) return ['capture', 'quiet', 'forward'];
-      return c.progress.plies >= 45 ? ['forward', 'capture', 'quiet'] : ['quiet', 'forward', 'capture'];
-    }, blackMates);
+    line ??= walk(
+      MATE_READY,
+      '',
+      599,
+      6,
+      (r) => {
+        const c = r.state().counters!;
+        if (c.natural.plies >= 200) return ['capture', 'quiet', 'forward'];
+        return c.progress.plies >= 45 ? ['forward', 'capture', 'quiet'] : ['quiet', 'forward', 'capture'];
+      },
+      blackMates,
+    );
     const ref = game(MATE_READY);
     playOn(ref, line);
     expect(ref.state().counters!.length).toEqual({ plies: 599, limit: 600 });

@@ -72,7 +72,7 @@ describe('perpetual check: one piece, limit 6', () => {
 
   it('a discovered check counts for the piece that attacks: the cannon alone, whatever moves', () => {
     const ref = game(CANNON_AND_SCREEN);
-    playOn(ref, times(CANNON_AND_SCREEN_CYCLE, 1) + ' b8c10 d8e9 c10b8 f8f9');
+    playOn(ref, `${times(CANNON_AND_SCREEN_CYCLE, 1)} b8c10 d8e9 c10b8 f8f9`);
     // Six checks, four of them made by horse moves: the run still has one piece.
     expect(runOf(ref, RED)).toEqual({ kind: 'check', length: 6, pieces: 1, limit: 6, target: null });
     const v = playToEnd(ref, 'a8a9');

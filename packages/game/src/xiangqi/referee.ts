@@ -113,7 +113,11 @@ export class XiangqiReferee implements Referee {
 
   claimableDraw(): Verdict | null {
     if (this.verdict || this.noCapture < this.rules.claimPlies) return null;
-    return verdict(null, 'natural-limit', quietText(this.rules.claimPlies, { vi: 'không ăn quân, xin hòa được chấp nhận', en: 'without a capture, draw claimed' }));
+    return verdict(
+      null,
+      'natural-limit',
+      quietText(this.rules.claimPlies, { vi: 'không ăn quân, xin hòa được chấp nhận', en: 'without a capture, draw claimed' }),
+    );
   }
 
   state(): RefereeState {
@@ -189,10 +193,21 @@ export class XiangqiReferee implements Referee {
     if (rep) return rep;
     const r = this.rules;
     if (this.natural >= r.naturalLimitPlies) {
-      return verdict(null, 'natural-limit', quietText(r.naturalLimitPlies, { vi: 'không ăn quân (không tính nước chiếu, đuổi bắt và nước đáp lại)', en: 'without a capture (checks, chases and their replies not counted)' }));
+      return verdict(
+        null,
+        'natural-limit',
+        quietText(r.naturalLimitPlies, {
+          vi: 'không ăn quân (không tính nước chiếu, đuổi bắt và nước đáp lại)',
+          en: 'without a capture (checks, chases and their replies not counted)',
+        }),
+      );
     }
     if (this.progress >= r.progressPlies) {
-      return verdict(null, 'progress-rule', quietText(r.progressPlies, { vi: 'không ăn quân và không tiến Tốt', en: 'without a capture or a soldier moving forward' }));
+      return verdict(
+        null,
+        'progress-rule',
+        quietText(r.progressPlies, { vi: 'không ăn quân và không tiến Tốt', en: 'without a capture or a soldier moving forward' }),
+      );
     }
     if (this.ply >= r.lengthLimitPlies) {
       return verdict(null, 'length-limit', {
@@ -233,8 +248,8 @@ function runText(v: VariantModule, c: Color, s: RunSummary, target: Bilingual | 
     };
   }
   return {
-    vi: `${who.vi} đuổi bắt liên tục ${target ? target.vi + ' ' : ''}${s.length} nước bằng ${s.pieces} quân (giới hạn ${s.limit})`,
-    en: `${who.en} chased ${target ? target.en + ' ' : ''}${s.length} times in a row with ${s.pieces} piece${s.pieces === 1 ? '' : 's'} (limit ${s.limit})`,
+    vi: `${who.vi} đuổi bắt liên tục ${target ? `${target.vi} ` : ''}${s.length} nước bằng ${s.pieces} quân (giới hạn ${s.limit})`,
+    en: `${who.en} chased ${target ? `${target.en} ` : ''}${s.length} times in a row with ${s.pieces} piece${s.pieces === 1 ? '' : 's'} (limit ${s.limit})`,
   };
 }
 

@@ -105,7 +105,7 @@ describe('perpetual chase', () => {
 
   it('a soldier that has crossed the river can be chased', () => {
     const ref = game('3k5/9/9/9/9/2p6/9/9/R8/4K4 w - - 0 1');
-    const v = playToEnd(ref, 'a2c2 ' + times('c5b5 c2b2 b5c5 b2c2', 3));
+    const v = playToEnd(ref, `a2c2 ${times('c5b5 c2b2 b5c5 b2c2', 3)}`);
     expect(ref.ply).toBe(13);
     expect(v.explanation.en).toBe("Red chased Black's soldier (c5) 7 times in a row with 1 piece (limit 6): Red loses");
   });
@@ -214,7 +214,7 @@ describe('both sides in a run', () => {
   it('check against check, the other side still under its limit: the violating side loses', () => {
     // Black checks with one piece (limit 6), Red with two (limit 12): Black's 7th check loses.
     const ref = game('3c5/9/3nk4/9/9/2c6/4C4/4N4/3KC4/4r4 w - - 0 1');
-    const v = playToEnd(ref, times('e4d4 d8e6 d4e4 e6d8', 3) + ' e4d4 d8e6');
+    const v = playToEnd(ref, `${times('e4d4 d8e6 d4e4 e6d8', 3)} e4d4 d8e6`);
     expect(ref.ply).toBe(14);
     expect(runOf(ref, RED)).toMatchObject({ kind: 'check', length: 7, limit: 12 });
     expect(v).toMatchObject({ reason: 'perpetual-check', winner: RED });
@@ -242,7 +242,7 @@ describe('both sides in a run', () => {
   it('check against chase, the chasing side violating first: the checking side still loses', () => {
     // A quiet soldier move first, so Black's chases start one move before Red's checks.
     const ref = game(CHECK_CHASE);
-    playOn(ref, 'f8g8 e9f9 g8f8 f9e9 ' + times('f8e8 e9f9 e8f8 f9e9', 2) + ' f8e8');
+    playOn(ref, `f8g8 e9f9 g8f8 f9e9 ${times('f8e8 e9f9 e8f8 f9e9', 2)} f8e8`);
     expect(runOf(ref, RED)).toMatchObject({ kind: 'check', length: 6, limit: 6 });
     expect(runOf(ref, BLACK)).toMatchObject({ kind: 'chase', length: 6, limit: 6 });
     expect(ref.wouldViolate('e9f9')).toBeNull(); // it does not lose for Black
@@ -257,7 +257,7 @@ describe('both sides in a run', () => {
   it('check against chase, the chase under its limit: plain perpetual check', () => {
     // Black chases Red's horse with two pieces (limit 12).
     const ref = game('9/5k3/3P5/9/5P3/8N/5r3/9/N4C2C/3K4c w - - 0 1');
-    const v = playToEnd(ref, times('f6g6 f4i4 g6f6 i4f4', 3) + ' f6g6');
+    const v = playToEnd(ref, `${times('f6g6 f4i4 g6f6 i4f4', 3)} f6g6`);
     expect(ref.ply).toBe(13);
     expect(runOf(ref, BLACK)).toMatchObject({ kind: 'chase', length: 6, pieces: 2, limit: 12 });
     expect(v).toMatchObject({ reason: 'perpetual-check', winner: BLACK });
@@ -281,7 +281,7 @@ describe('both sides in a run', () => {
   it('chase against chase, the other side under its limit: the violating side loses', () => {
     // Red chases with two pieces (limit 12), Black with one: Black's 7th chase loses.
     const ref = game('9/3k5/9/R5c2/9/9/9/4nK3/2R6/9 w - - 0 1');
-    const v = playToEnd(ref, times('c2c7 e3d5 c7c2 d5e3', 3) + ' c2c7 e3d5');
+    const v = playToEnd(ref, `${times('c2c7 e3d5 c7c2 d5e3', 3)} c2c7 e3d5`);
     expect(ref.ply).toBe(14);
     expect(runOf(ref, RED)).toMatchObject({ kind: 'chase', length: 7, pieces: 2, limit: 12 });
     expect(v).toMatchObject({ reason: 'perpetual-chase', winner: RED });

@@ -21,8 +21,7 @@ export interface Run {
 }
 
 /** Limit for a run made by `pieces` distinct pieces: 6 / 12 / 18 by default. */
-export const limitFor = (pieces: number, limits: readonly [number, number, number]): number =>
-  pieces <= 1 ? limits[0] : pieces === 2 ? limits[1] : limits[2];
+export const limitFor = (pieces: number, limits: readonly [number, number, number]): number => (pieces <= 1 ? limits[0] : pieces === 2 ? limits[1] : limits[2]);
 
 /** The run after the side's next move. */
 export function nextRun(prev: Run | null, facts: PlyFacts): Run | null {

@@ -75,7 +75,6 @@ export function recapturable(ref: XiangqiReferee, side: Color, from: string, to:
 const FILES = 'abcdefghi';
 const destination = (uci: string): string => /^[a-i]\d+([a-i]\d+)$/.exec(uci)![1]!;
 
-
 /** What a walk's next move should be. */
 export type Kind = 'quiet' | 'forward' | 'capture' | 'check';
 

@@ -14,9 +14,7 @@ export interface LeggedLeap {
 }
 
 /** Horse: one point orthogonally (the leg), then one diagonally outward. */
-export const HORSE_LEAPS: readonly LeggedLeap[] = ORTH.flatMap((o) =>
-  DIAG.filter((d) => isOutward(o, d)).map((d) => ({ to: o + d, legs: [o] })),
-);
+export const HORSE_LEAPS: readonly LeggedLeap[] = ORTH.flatMap((o) => DIAG.filter((d) => isOutward(o, d)).map((d) => ({ to: o + d, legs: [o] })));
 
 /** Janggi elephant: one point orthogonally, then two diagonally outward. */
 export const JANGGI_ELEPHANT_LEAPS: readonly LeggedLeap[] = ORTH.flatMap((o) =>
@@ -39,8 +37,7 @@ export interface ReverseLeap {
   readonly from: number;
   readonly legs: readonly number[];
 }
-export const reverseLeaps = (leaps: readonly LeggedLeap[]): readonly ReverseLeap[] =>
-  leaps.map((l) => ({ from: -l.to, legs: l.legs.map((g) => g - l.to) }));
+export const reverseLeaps = (leaps: readonly LeggedLeap[]): readonly ReverseLeap[] => leaps.map((l) => ({ from: -l.to, legs: l.legs.map((g) => g - l.to) }));
 
 /** Square mask built from a predicate over (file, rank). */
 export function mask(geo: Geometry, pred: (file: number, rank: number) => boolean): Uint8Array {

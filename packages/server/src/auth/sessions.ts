@@ -94,7 +94,7 @@ export class Sessions {
     const u = await this.store.userByName(username);
     // Verify against a dummy hash when the user is unknown, so timing does not reveal names.
     const ok_ = await verifyPassword(password, u?.passwordHash ?? DUMMY_HASH);
-    if (!u || !u.passwordHash || !ok_) return err('auth.bad-credentials', 'Wrong username or password');
+    if (!u?.passwordHash || !ok_) return err('auth.bad-credentials', 'Wrong username or password');
     return ok(u);
   }
 }

@@ -21,7 +21,10 @@ export class MemoryBus implements Bus {
 
   subscribe(topic: string, handler: (message: unknown) => void): () => void {
     let hs = this.topics.get(topic);
-    if (!hs) this.topics.set(topic, (hs = new Set()));
+    if (!hs) {
+      hs = new Set();
+      this.topics.set(topic, hs);
+    }
     hs.add(handler);
     return () => {
       hs.delete(handler);

@@ -23,7 +23,9 @@ describe('chat', () => {
     const html = '<b onclick="steal()">gg</b>';
     const r = s.chat.post(alice, target, html);
     expect(r).toMatchObject({ ok: true, value: { text: html, user: { id: 'alice' } } });
-    expect(heard).toEqual([{ t: 'chat', game: 'game0001', channel: 'spectators', user: { id: 'alice', name: 'alice', guest: false }, text: html, at: s.time.now() }]);
+    expect(heard).toEqual([
+      { t: 'chat', game: 'game0001', channel: 'spectators', user: { id: 'alice', name: 'alice', guest: false }, text: html, at: s.time.now() },
+    ]);
     expect(players).toEqual([]);
     expect(s.chat.log(target).map((l) => l.text)).toEqual([html]);
   });

@@ -36,7 +36,7 @@ export interface Authored {
 export const isAuthored = (m: unknown): m is Authored => typeof m === 'object' && m !== null && typeof (m as Authored).from === 'string';
 
 /** C0 and C1 controls, line and paragraph separators, and the bidi embeddings, overrides and isolates that can disguise text. */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
 
 /** A line as it will be stored and sent: NFC, one line, trimmed. */
@@ -69,11 +69,13 @@ export class Chat {
     let log = this.logs.get(key);
     if (!log) {
       if (this.logs.size >= this.rules.maxChats) this.logs.delete(this.logs.keys().next().value!);
-      this.logs.set(key, (log = []));
+      log = [];
+      this.logs.set(key, log);
     }
     log.push(line);
     if (log.length > this.rules.history) log.splice(0, log.length - this.rules.history);
-    const msg: ServerMessage = 'room' in target ? { t: 'chat', room: target.room, ...line } : { t: 'chat', game: target.game, channel: target.channel, ...line };
+    const msg: ServerMessage =
+      'room' in target ? { t: 'chat', room: target.room, ...line } : { t: 'chat', game: target.game, channel: target.channel, ...line };
     const out: Authored = { from: user.id, frame: JSON.stringify(msg) };
     this.deps.bus.publish(key, out);
     return ok(line);
@@ -100,7 +102,10 @@ export class Chat {
     if (!(await this.deps.store.userById(mutedId))) return err('user.not-found', 'No such player');
     await this.deps.store.setMute(userId, mutedId, on, this.deps.clock.now());
     let set = this.muted.get(userId);
-    if (!set) this.muted.set(userId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.muted.set(userId, set);
+    }
     if (on) set.add(mutedId);
     else set.delete(mutedId);
     return ok(true);
@@ -125,7 +130,10 @@ export class Chat {
       for (const [k, v] of this.buckets) if (now - v.last > (this.rules.burst / this.rules.perSecond) * 1000) this.buckets.delete(k);
     }
     let b = this.buckets.get(userId);
-    if (!b) this.buckets.set(userId, (b = { tokens: this.rules.burst, last: now }));
+    if (!b) {
+      b = { tokens: this.rules.burst, last: now };
+      this.buckets.set(userId, b);
+    }
     b.tokens = Math.min(this.rules.burst, b.tokens + ((now - b.last) / 1000) * this.rules.perSecond);
     b.last = now;
     if (b.tokens < 1) return false;

@@ -16,7 +16,14 @@ async function start(withEngine: boolean): Promise<{ app: App; base: string; ask
     timers: systemTimers,
     publicUrl: 'http://test',
     httpRate: 1000,
-    ...(withEngine ? { analyse: async (r: { fen: string }) => (asked.push(r.fen), { bestmove: 'h3e3', score: { cp: 30 }, depth: 9 }) } : {}),
+    ...(withEngine
+      ? {
+          analyse: async (r: { fen: string }) => {
+            asked.push(r.fen);
+            return { bestmove: 'h3e3', score: { cp: 30 }, depth: 9 };
+          },
+        }
+      : {}),
   });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, asked };
@@ -35,7 +42,7 @@ describe('POST /api/analysis', () => {
   });
   const start_ = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
-  it('answers the engine\'s move and score for a valid position', async () => {
+  it("answers the engine's move and score for a valid position", async () => {
     const c = new TestClient(s.base);
     const r = await c.http('POST', '/api/analysis', { variant: 'xiangqi', fen: start_ });
     expect(r.json).toEqual({ ok: true, bestmove: 'h3e3', score: { cp: 30 }, depth: 9 });
@@ -51,7 +58,10 @@ describe('POST /api/analysis', () => {
   });
 
   it('says so when the server has no engine', async () => {
-    const r = await new TestClient(none.base).http('POST', '/api/analysis', { variant: 'janggi', fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1' });
+    const r = await new TestClient(none.base).http('POST', '/api/analysis', {
+      variant: 'janggi',
+      fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1',
+    });
     expect(r.status).toBe(503);
     expect(r.json.code).toBe('server.no-engine');
   });

@@ -12,7 +12,18 @@ import { TestClient } from '../testing/client.ts';
 
 function puzzle(id: string, variant: VariantKey, fen: string, solution: string[], kind: PuzzleKind): Puzzle {
   const d = describeLine({ variant, fen, solution, kind })!;
-  return { id, variant, fen, turn: fen.split(' ')[1] === 'b' ? 'black' : 'white', solution, kind, mateIn: d.mateIn, themes: d.themes, rating: d.rating, source: 'test' };
+  return {
+    id,
+    variant,
+    fen,
+    turn: fen.split(' ')[1] === 'b' ? 'black' : 'white',
+    solution,
+    kind,
+    mateIn: d.mateIn,
+    themes: d.themes,
+    rating: d.rating,
+    source: 'test',
+  };
 }
 
 const MATE1 = puzzle('x0000001', 'xiangqi', '3ak4/4a4/8R/9/1P4P2/2B5P/9/3A5/9/2BAK4 w - - 15 61', ['i8i10'], 'mate');
@@ -58,7 +69,18 @@ describe('puzzle API', () => {
     const nearest = [...XIANGQI].sort((a, b) => Math.abs(a.rating - 1500) - Math.abs(b.rating - 1500))[0]!;
     expect(r.json).toEqual({
       ok: true,
-      puzzle: { id: nearest.id, variant: 'xiangqi', fen: nearest.fen, turn: nearest.turn, solution: nearest.solution, kind: nearest.kind, mateIn: nearest.mateIn, themes: nearest.themes, rating: nearest.rating, plays: 0 },
+      puzzle: {
+        id: nearest.id,
+        variant: 'xiangqi',
+        fen: nearest.fen,
+        turn: nearest.turn,
+        solution: nearest.solution,
+        kind: nearest.kind,
+        mateIn: nearest.mateIn,
+        themes: nearest.themes,
+        rating: nearest.rating,
+        plays: 0,
+      },
       player: { rating: 1500, deviation: 350, provisional: true, attempts: 0, wins: 0, streak: 0, bestStreak: 0 },
     });
   });
@@ -160,7 +182,14 @@ describe('puzzle API', () => {
 
 describe('puzzle API on the shipped data', () => {
   it('loads every game’s data file at start', async () => {
-    const app = await createApp({ store: new MemoryStore(), bus: new MemoryBus(), clock: { now: () => NOW }, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
+    const app = await createApp({
+      store: new MemoryStore(),
+      bus: new MemoryBus(),
+      clock: { now: () => NOW },
+      timers: systemTimers,
+      publicUrl: 'http://test',
+      httpRate: 1000,
+    });
     await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
     try {
       const c = new TestClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);

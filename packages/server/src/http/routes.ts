@@ -99,7 +99,12 @@ async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
   if (!r.ok) {
     // A rejected action also gets the current state: never silence.
     const state = await deps.games.view(ctx.params[0]!, ctx.user.id);
-    sendJson(ctx.res, statusFor(r.error.code), { ok: false, code: r.error.code, message: r.error.message, state: state ? { v: state.v, view: state.view } : null });
+    sendJson(ctx.res, statusFor(r.error.code), {
+      ok: false,
+      code: r.error.code,
+      message: r.error.message,
+      state: state ? { v: state.v, view: state.view } : null,
+    });
     return;
   }
   sendJson(ctx.res, 200, { ok: true });
@@ -227,7 +232,11 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/resign$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'resign' }) },
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/abort$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'abort' }) },
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/claim-victory$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'claim-victory' }) },
-  { method: 'POST', path: new RegExp(`^/api/games/${ID}/draw$`), handler: async (ctx, deps) => act(ctx, deps, { type: DRAW_ACTION[(await body(ctx, Draw)).op] }) },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/draw$`),
+    handler: async (ctx, deps) => act(ctx, deps, { type: DRAW_ACTION[(await body(ctx, Draw)).op] }),
+  },
   {
     // Runs on the server: the engine's WASM build needs threads (SharedArrayBuffer, so a
     // cross-origin-isolated page) and megabytes of download in the browser; the server's
@@ -260,7 +269,17 @@ export const ROUTES: readonly Route[] = [
       const rows = await store.games({ userId: u.id, status: ['finished'], limit, ...(before !== undefined ? { before } : {}) });
       sendJson(ctx.res, 200, {
         ok: true,
-        games: rows.map((g) => ({ id: g.id, variant: g.variant, result: g.result, reason: g.reason, plies: g.plies, whiteId: g.whiteId, blackId: g.blackId, endedAt: g.updatedAt, rated: g.rated })),
+        games: rows.map((g) => ({
+          id: g.id,
+          variant: g.variant,
+          result: g.result,
+          reason: g.reason,
+          plies: g.plies,
+          whiteId: g.whiteId,
+          blackId: g.blackId,
+          endedAt: g.updatedAt,
+          rated: g.rated,
+        })),
       });
     },
   },

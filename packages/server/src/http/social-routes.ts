@@ -87,10 +87,12 @@ export const SOCIAL_ROUTES: readonly Route[] = [
           createdAt: u.createdAt,
           online: presence.isOnline(u.id),
           // Every variant, rated or not yet: a newcomer shows the default, provisional.
-          ratings: Object.fromEntries(VARIANT_KEYS.map((v) => {
-            const row = ratings.find((r) => r.variant === v) ?? null;
-            return [v, { ...ratingTag(row), games: row?.games ?? 0 }];
-          })),
+          ratings: Object.fromEntries(
+            VARIANT_KEYS.map((v) => {
+              const row = ratings.find((r) => r.variant === v) ?? null;
+              return [v, { ...ratingTag(row), games: row?.games ?? 0 }];
+            }),
+          ),
           results: { ...total, byVariant: Object.fromEntries(results.map((r) => [r.variant, { wins: r.wins, draws: r.draws, losses: r.losses }])) },
           recent: recent.map(recentGame),
         },

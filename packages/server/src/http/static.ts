@@ -92,5 +92,7 @@ function send(req: IncomingMessage, res: ServerResponse, f: FileEntry, headers: 
 
 /** Paths the web client answers (everything a browser may open that is not the API, the socket or a file). */
 export function isPagePath(path: string): boolean {
-  return !path.startsWith('/api/') && path !== '/api' && path !== '/ws' && !path.startsWith('/assets/') && !/\.[a-z0-9]{1,5}$/i.test(path) && path.length <= 200;
+  return (
+    !path.startsWith('/api/') && path !== '/api' && path !== '/ws' && !path.startsWith('/assets/') && !/\.[a-z0-9]{1,5}$/i.test(path) && path.length <= 200
+  );
 }

@@ -7,7 +7,13 @@ import type { SeekTerms } from './lobby.ts';
 
 const [alice, bob, carol] = [player('alice'), player('bob'), player('carol')];
 const guest = player('g1', true);
-const terms = (over: Partial<SeekTerms> = {}): SeekTerms => ({ variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 3 }, rated: false, color: 'random', ...over });
+const terms = (over: Partial<SeekTerms> = {}): SeekTerms => ({
+  variant: 'xiangqi',
+  clock: { kind: 'fischer', minutes: 5, increment: 3 },
+  rated: false,
+  color: 'random',
+  ...over,
+});
 const of = <T extends ServerMessage['t']>(ms: ServerMessage[], t: T) => ms.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
 
 describe('lobby', () => {
@@ -46,7 +52,12 @@ describe('lobby', () => {
     const created = await s.lobby.createSeek(alice, terms({ color: 'second' }));
     if (!created.ok) throw new Error(created.error.message);
     const seek = created.value;
-    expect(seek).toMatchObject({ user: { id: 'alice', name: 'alice', guest: false }, rating: { rating: 1500, deviation: 350, provisional: true }, color: 'second', range: null });
+    expect(seek).toMatchObject({
+      user: { id: 'alice', name: 'alice', guest: false },
+      rating: { rating: 1500, deviation: 350, provisional: true },
+      color: 'second',
+      range: null,
+    });
     s.time.advance(0);
     expect(of(lobby, 'seeks')).toEqual([{ t: 'seeks', add: [seek], remove: [] }]);
     expect(s.lobby.snapshot().seeks).toEqual([seek]);
@@ -93,7 +104,10 @@ describe('lobby', () => {
     const s = await socialSetup([alice, bob, carol, guest], { ratings: { alice: 1500, bob: 1700, carol: 1580 } });
     for (const u of [alice, bob, carol, guest]) s.presence.connect(u.id);
     expect(await s.lobby.createSeek(guest, terms({ rated: true }))).toMatchObject({ ok: false, error: { code: 'game.rated-guest' } });
-    expect(await s.lobby.createSeek(alice, terms({ clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } }))).toMatchObject({ ok: false, error: { code: 'game.clock' } });
+    expect(await s.lobby.createSeek(alice, terms({ clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } }))).toMatchObject({
+      ok: false,
+      error: { code: 'game.clock' },
+    });
     const rated = await s.lobby.createSeek(alice, terms({ rated: true, range: { min: 1400, max: 1600 } }));
     if (!rated.ok) throw new Error(rated.error.message);
     expect(await s.lobby.acceptSeek(guest, rated.value.id)).toMatchObject({ ok: false, error: { code: 'game.rated-guest' } });
@@ -108,7 +122,10 @@ describe('lobby', () => {
   });
 
   it('quick pairing: players far apart in rating are paired once their ranges have widened enough', async () => {
-    const s = await socialSetup([alice, bob, carol, guest], { ratings: { alice: 1500, bob: 1800, carol: 2400 }, lobby: { pool: { baseRange: 100, widenPerSecond: 10, maxRange: 1000 } } });
+    const s = await socialSetup([alice, bob, carol, guest], {
+      ratings: { alice: 1500, bob: 1800, carol: 2400 },
+      lobby: { pool: { baseRange: 100, widenPerSecond: 10, maxRange: 1000 } },
+    });
     for (const u of [alice, bob, carol, guest]) s.presence.connect(u.id);
     const [toAlice, toBob, toGuest] = [record(s.bus, userTopic('alice')), record(s.bus, userTopic('bob')), record(s.bus, userTopic('g1'))];
     expect((await s.lobby.joinPool(alice, 'xiangqi-5+3')).ok).toBe(true);

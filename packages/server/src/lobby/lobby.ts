@@ -20,7 +20,6 @@ import { Coalescer } from './coalescer.ts';
 import { DEFAULT_POOL_RULES, Pools, poolSpec, type PoolEntry, type PoolRules } from './pools.ts';
 import type { Presence } from './presence.ts';
 
-
 export interface LobbyRules {
   readonly maxSeeksPerUser: number;
   /** Counters are pushed at most this often. */
@@ -155,7 +154,8 @@ export class Lobby {
     if (e.seek.rated && user.guest) return err('game.rated-guest', 'Rated games need an account on both sides: register to play');
     if (e.seek.range) {
       const mine = ratingTag(await this.deps.ratingOf(user.id, e.seek.variant)).rating;
-      if (mine < e.seek.range.min || mine > e.seek.range.max) return err('seek.out-of-range', `The seek is for ratings ${e.seek.range.min}–${e.seek.range.max}`);
+      if (mine < e.seek.range.min || mine > e.seek.range.max)
+        return err('seek.out-of-range', `The seek is for ratings ${e.seek.range.min}–${e.seek.range.max}`);
       if (this.seeks.get(id) !== e) return err('seek.not-found', 'The seek is gone');
     }
     // Gone before the first await below: a second acceptor finds nothing.

@@ -7,7 +7,14 @@ import { Pools, poolSpec, type PoolEntry } from './pools.ts';
 
 const T0 = 1_000_000;
 const pool = poolSpec('xiangqi-5+3')!;
-const entry = (id: string, rating: number, joinedAt = T0, over: Partial<PoolEntry> = {}): PoolEntry => ({ user: player(id), pool, rated: true, rating, joinedAt, ...over });
+const entry = (id: string, rating: number, joinedAt = T0, over: Partial<PoolEntry> = {}): PoolEntry => ({
+  user: player(id),
+  pool,
+  rated: true,
+  rating,
+  joinedAt,
+  ...over,
+});
 const ids = (ps: ReturnType<Pools['match']>) => ps.map((p) => [p.a.user.id, p.b.user.id]);
 
 describe('pools', () => {
@@ -37,7 +44,10 @@ describe('pools', () => {
     p.join(entry('far', 1750, T0 + 1));
     p.join(entry('near', 1520, T0 + 2));
     p.join(entry('d', 1700, T0 + 3));
-    expect(ids(p.match(T0 + 10))).toEqual([['a', 'near'], ['far', 'd']]);
+    expect(ids(p.match(T0 + 10))).toEqual([
+      ['a', 'near'],
+      ['far', 'd'],
+    ]);
   });
 
   it('rated and casual, and different pools, never meet; the range stops at its maximum', () => {
@@ -50,7 +60,12 @@ describe('pools', () => {
     expect(p.match(T0 + 100_000)).toEqual([]);
     p.join(entry('r3', 1990));
     expect(ids(p.match(T0 + 100_000))).toEqual([['r', 'r3']]);
-    expect(p.waiting()).toEqual(new Map([['xiangqi-5+3', 2], ['janggi-5+3', 1]]));
+    expect(p.waiting()).toEqual(
+      new Map([
+        ['xiangqi-5+3', 2],
+        ['janggi-5+3', 1],
+      ]),
+    );
   });
 
   it('one pool at a time: joining another moves the player; leave removes', () => {

@@ -93,7 +93,10 @@ export class Pools {
     for (const e of this.entries.values()) {
       const key = `${e.pool.id}/${e.rated ? 'r' : 'c'}`;
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = []));
+      if (!g) {
+        g = [];
+        groups.set(key, g);
+      }
       g.push(e); // insertion order: longest waiting first
     }
     const out: Pairing[] = [];

@@ -42,7 +42,13 @@ const req = (over: Partial<CreateGame> = {}): CreateGame => ({
 
 /** A started rated game, both first moves played (so it can no longer be aborted). */
 async function playing(s: Setup, a = alice, b = bob, over: Partial<CreateGame> = {}): Promise<string> {
-  const r = await s.service.createPaired(a, b, { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 1, increment: 0 }, rated: true, color: 'first', ...over });
+  const r = await s.service.createPaired(a, b, {
+    variant: 'xiangqi',
+    clock: { kind: 'fischer', minutes: 1, increment: 0 },
+    rated: true,
+    color: 'first',
+    ...over,
+  });
   if (!r.ok) throw new Error(r.error.message);
   const id = r.value.id;
   expect((await s.service.act(id, a.id, { type: 'move', uci: 'h3e3', ply: 0 })).ok).toBe(true);
@@ -89,13 +95,23 @@ describe('ratings through the game service', () => {
   it('aborted games, casual games and computer games are unrated; guests cannot take a rated seat', async () => {
     const s = await setup();
     // No first move: aborted by the timer.
-    const r = await s.service.createPaired(alice, bob, { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 1, increment: 0 }, rated: true, color: 'first' });
+    const r = await s.service.createPaired(alice, bob, {
+      variant: 'xiangqi',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      rated: true,
+      color: 'first',
+    });
     if (!r.ok) throw new Error(r.error.message);
     s.time.advance(30_000);
     await settle();
     expect(await s.store.game(r.value.id)).toMatchObject({ status: 'aborted', reason: 'no-first-move' });
     // Aborted by a player.
-    const r2 = await s.service.createPaired(alice, bob, { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 1, increment: 0 }, rated: true, color: 'first' });
+    const r2 = await s.service.createPaired(alice, bob, {
+      variant: 'xiangqi',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      rated: true,
+      color: 'first',
+    });
     if (!r2.ok) throw new Error(r2.error.message);
     expect((await s.service.act(r2.value.id, alice.id, { type: 'abort' })).ok).toBe(true);
     // Casual, decided.
@@ -104,9 +120,14 @@ describe('ratings through the game service', () => {
     expect(await s.store.ratings(alice.id)).toEqual([]);
     expect(await s.store.ratings(bob.id)).toEqual([]);
     // The rules at the door.
-    expect(await s.service.create(alice, req({ opponent: { type: 'computer', level: 2 } }))).toMatchObject({ ok: false, error: { code: 'game.rated-computer' } });
+    expect(await s.service.create(alice, req({ opponent: { type: 'computer', level: 2 } }))).toMatchObject({
+      ok: false,
+      error: { code: 'game.rated-computer' },
+    });
     expect(await s.service.create(guest, req())).toMatchObject({ ok: false, error: { code: 'game.rated-guest' } });
-    expect(await s.service.createPaired(alice, guest, { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 1, increment: 0 }, rated: true, color: 'first' })).toMatchObject({
+    expect(
+      await s.service.createPaired(alice, guest, { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 1, increment: 0 }, rated: true, color: 'first' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'game.rated-guest' },
     });

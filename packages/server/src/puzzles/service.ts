@@ -86,7 +86,14 @@ export class PuzzleService {
     const p = this.deps.bank.get(id);
     if (!p) return { ok: false, code: 'puzzle.not-found', message: 'No such puzzle' };
     await this.load(p.variant);
-    const out = await this.deps.store.applyPuzzleResult({ userId, puzzleId: id, variant: p.variant, win, at: this.deps.clock.now(), initial: initialPuzzleRating(p) });
+    const out = await this.deps.store.applyPuzzleResult({
+      userId,
+      puzzleId: id,
+      variant: p.variant,
+      win,
+      at: this.deps.clock.now(),
+      initial: initialPuzzleRating(p),
+    });
     if (out.puzzle.attempts > 0) this.live.set(id, out.puzzle);
     const player = playerView(out.player);
     return {

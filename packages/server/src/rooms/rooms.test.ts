@@ -20,7 +20,11 @@ describe('rooms', () => {
     expect(s.rooms.join(id, alice).ok).toBe(true);
     expect(s.rooms.join(id, alice).ok).toBe(true); // a second tab
     expect(s.rooms.join(id, bob).ok).toBe(true);
-    expect(of(topic, 'room-members').at(-1)!.members.map((m) => m.id)).toEqual(['alice', 'bob']);
+    expect(
+      of(topic, 'room-members')
+        .at(-1)!
+        .members.map((m) => m.id),
+    ).toEqual(['alice', 'bob']);
     expect(s.rooms.say(id, carol, 'hi')).toMatchObject({ ok: false, error: { code: 'room.not-member' } });
     expect(s.rooms.say(id, bob, 'chào cả nhà').ok).toBe(true);
     expect(of(topic, 'chat').at(-1)).toMatchObject({ room: id, user: { id: 'bob' }, text: 'chào cả nhà' });

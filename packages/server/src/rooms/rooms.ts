@@ -155,7 +155,7 @@ export class Rooms {
   /** Challenges a member (`to`), or anyone in the room (no `to`). */
   challenge(id: string, from: Identity, terms: ChallengeTerms, to?: string): Result<RoomChallenge, RuleError> {
     const room = this.rooms.get(id);
-    if (!room || !room.members.has(from.id)) return err('room.not-member', 'Join the room first');
+    if (!room?.members.has(from.id)) return err('room.not-member', 'Join the room first');
     let target: Identity | null = null;
     if (to !== undefined) {
       if (to === from.id) return err('challenge.self', 'You cannot challenge yourself');
@@ -176,7 +176,7 @@ export class Rooms {
 
   async accept(id: string, user: Identity, challengeId: string): Promise<Result<{ game: string }, RuleError>> {
     const room = this.rooms.get(id);
-    if (!room || !room.members.has(user.id)) return err('room.not-member', 'Join the room first');
+    if (!room?.members.has(user.id)) return err('room.not-member', 'Join the room first');
     const c = room.challenges.get(challengeId);
     if (!c) return err('challenge.not-found', 'The challenge is gone');
     if (c.from.id === user.id) return err('challenge.self', 'This is your own challenge');

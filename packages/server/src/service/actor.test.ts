@@ -4,7 +4,11 @@ import type { GameRow } from '../store/types.ts';
 import { GameActor, HISTORY_LIMIT } from './actor.ts';
 
 function actor(version: number): GameActor {
-  const g = Game.create({ id: 'g1', variant: 'xiangqi', fen: null, clock: { kind: 'fischer', baseMs: 60_000, incrementMs: 0 }, rated: false, createdAt: 0 }, [null, null], 0);
+  const g = Game.create(
+    { id: 'g1', variant: 'xiangqi', fen: null, clock: { kind: 'fischer', baseMs: 60_000, incrementMs: 0 }, rated: false, createdAt: 0 },
+    [null, null],
+    0,
+  );
   if (!g.ok) throw new Error(g.error.message);
   return new GameActor(g.value, { version } as GameRow, {} as GameActor['extras']);
 }

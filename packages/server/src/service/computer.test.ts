@@ -12,7 +12,13 @@ async function setup(choose: ChooseMove, color: 'first' | 'second') {
   const computer = new ComputerPlayer(choose);
   const service = new GameService({ store: new MemoryStore(), bus: new MemoryBus(), clock: time, timers: time, onEngineTurn: computer.onEngineTurn });
   computer.attach(service);
-  const c = await service.create(human, { variant: 'xiangqi', color, clock: { kind: 'fischer', minutes: 5, increment: 2 }, opponent: { type: 'computer', level: 2 }, rated: false });
+  const c = await service.create(human, {
+    variant: 'xiangqi',
+    color,
+    clock: { kind: 'fischer', minutes: 5, increment: 2 },
+    opponent: { type: 'computer', level: 2 },
+    rated: false,
+  });
   if (!c.ok) throw new Error(c.error.message);
   return { service, id: c.value.id };
 }

@@ -3,7 +3,18 @@
  * live game is owned by one GameActor; requests are routed to it by game id.
  * No module-level state: everything hangs off this instance.
  */
-import { DEFAULT_CONDUCT, Game, type ClockConfig, type ConductRules, type GameAction, type GameData, type GameEvent, type GameView, type MoveEntry, type Seat } from '@youzai/game';
+import {
+  DEFAULT_CONDUCT,
+  Game,
+  type ClockConfig,
+  type ConductRules,
+  type GameAction,
+  type GameData,
+  type GameEvent,
+  type GameView,
+  type MoveEntry,
+  type Seat,
+} from '@youzai/game';
 import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
 import type { ClockSpec, CreateGame, GameSummary, Identity, SeekColor, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
@@ -21,7 +32,15 @@ export type PlayerAction =
   | { readonly type: 'move'; readonly uci: string; readonly ply: number; readonly lagMs?: number }
   | { readonly type: 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'draw-claim' | 'abort' | 'claim-victory' };
 
-export type ServiceErrorCode = 'game.not-found' | 'game.forbidden' | 'game.conflict' | 'server.storage' | 'user.not-found' | 'invite.expired' | 'invite.invalid' | 'challenge.self';
+export type ServiceErrorCode =
+  | 'game.not-found'
+  | 'game.forbidden'
+  | 'game.conflict'
+  | 'server.storage'
+  | 'user.not-found'
+  | 'invite.expired'
+  | 'invite.invalid'
+  | 'challenge.self';
 export type ServiceError = RuleError<ServiceErrorCode | string>;
 
 interface StoredData {
@@ -69,10 +88,18 @@ export const topicOf = (gameId: string): string => `game:${gameId}`;
  * What every new game is checked against, whoever proposes it: rated games
  * need accounts on all sides; byo-yomi where the variant offers it; some time.
  */
-export function checkTerms(t: { variant: CreateGame['variant']; clock: ClockSpec; rated: boolean; players: readonly Identity[] }): Result<never, ServiceError> | null {
+export function checkTerms(t: {
+  variant: CreateGame['variant'];
+  clock: ClockSpec;
+  rated: boolean;
+  players: readonly Identity[];
+}): Result<never, ServiceError> | null {
   const v = VARIANTS[t.variant];
   if (t.rated && t.players.some((p) => p.guest)) {
-    return err('game.rated-guest', t.players.length > 1 ? 'Rated games need an account on both sides' : 'Guests play casual games only: register to play rated games');
+    return err(
+      'game.rated-guest',
+      t.players.length > 1 ? 'Rated games need an account on both sides' : 'Guests play casual games only: register to play rated games',
+    );
   }
   // Byo-yomi is offered for Janggi, as players there expect.
   if (t.clock.kind === 'byoyomi' && !v.pass) return err('game.clock', `Byo-yomi is offered for Janggi only; ${v.name.en} uses Fischer time`);
@@ -113,7 +140,7 @@ export class GameService {
       other = { userId: ENGINE_ID, name: `Máy cấp ${req.opponent.level}`, kind: 'engine', level: req.opponent.level };
     } else if (req.opponent.type === 'user') {
       const u = await store.userByName(req.opponent.username);
-      if (!u || !u.username) return err('user.not-found', `No player is called ${req.opponent.username}`);
+      if (!u?.username) return err('user.not-found', `No player is called ${req.opponent.username}`);
       if (u.id === creator.id) return err('challenge.self', 'You cannot challenge yourself');
       if (req.rated && !u.username) return err('game.rated-guest', 'Rated games need an account on both sides');
       extras = { invite: null, challenge: { userId: u.id, name: u.username } };
@@ -137,7 +164,12 @@ export class GameService {
     const color = this.side(terms.color);
     const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human' });
     const seats: [Seat, Seat] = color === 0 ? [seat(first), seat(second)] : [seat(second), seat(first)];
-    const r = await this.start({ variant: terms.variant, fen: null, clock: clockFromSpec(terms.clock), rated: terms.rated }, seats, { invite: null, challenge: null }, this.deps.clock.now());
+    const r = await this.start(
+      { variant: terms.variant, fen: null, clock: clockFromSpec(terms.clock), rated: terms.rated },
+      seats,
+      { invite: null, challenge: null },
+      this.deps.clock.now(),
+    );
     return r.ok ? ok({ id: r.value, color }) : r;
   }
 
@@ -200,7 +232,10 @@ export class GameService {
         return err('game.forbidden', 'This game has no free seat');
       }
       const color: Color = seats[0] ? 1 : 0;
-      const r = await this.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human' }, color }, now, { invite: null, challenge: null });
+      const r = await this.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human' }, color }, now, {
+        invite: null,
+        challenge: null,
+      });
       return r.ok ? ok(color) : r;
     });
   }
@@ -263,7 +298,7 @@ export class GameService {
       const before = actor.connected[seat];
       actor.connected[seat] = Math.max(0, before + delta);
       const nowConnected = actor.connected[seat] > 0;
-      if ((before > 0) !== nowConnected) {
+      if (before > 0 !== nowConnected) {
         const r = actor.game.apply({ type: 'connection', color: seat, connected: nowConnected }, this.deps.clock.now());
         if (r.ok) this.publish(actor, actor.version, r.value, false);
       }
@@ -280,7 +315,15 @@ export class GameService {
     for (const a of this.actors.values()) {
       if (a.game.status !== 'active') continue;
       const s = a.game.snapshot;
-      out.push({ id: a.game.id, variant: s.setup.variant, seats: s.seats, ply: a.game.ply, spectators: a.spectators, lastMoveAt: a.lastMoveAt, clock: s.setup.clock });
+      out.push({
+        id: a.game.id,
+        variant: s.setup.variant,
+        seats: s.seats,
+        ply: a.game.ply,
+        spectators: a.spectators,
+        lastMoveAt: a.lastMoveAt,
+        clock: s.setup.clock,
+      });
     }
     out.sort((x, y) => y.spectators - x.spectators || y.lastMoveAt - x.lastMoveAt);
     return out.slice(0, limit);

@@ -206,7 +206,10 @@ export class MemoryStore implements Store {
 
   async ratings(userId: string): Promise<RatingRow[]> {
     this.open();
-    return [...this.ratingRows.values()].filter((r) => r.userId === userId).sort((a, b) => cmp(a.variant, b.variant)).map((r) => ({ ...r }));
+    return [...this.ratingRows.values()]
+      .filter((r) => r.userId === userId)
+      .sort((a, b) => cmp(a.variant, b.variant))
+      .map((r) => ({ ...r }));
   }
 
   async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
@@ -244,7 +247,10 @@ export class MemoryStore implements Store {
       const side = g.whiteId === userId ? 0 : g.blackId === userId ? 1 : null;
       if (side === null) continue;
       let c = by.get(g.variant);
-      if (!c) by.set(g.variant, (c = { wins: 0, draws: 0, losses: 0 }));
+      if (!c) {
+        c = { wins: 0, draws: 0, losses: 0 };
+        by.set(g.variant, c);
+      }
       if (g.result === '1/2-1/2') c.draws++;
       else if (g.result === (side === 0 ? '1-0' : '0-1')) c.wins++;
       else if (g.result === (side === 0 ? '0-1' : '1-0')) c.losses++;
@@ -260,7 +266,12 @@ export class MemoryStore implements Store {
     // No await from here on: read, compute and write form one step, as a transaction does.
     const playerKey = `${r.userId}\n${r.variant}`;
     const roundKey = `${r.userId}\n${r.puzzleId}`;
-    const out = applyPuzzle(r, this.puzzleRatingRows.get(playerKey) ?? null, this.puzzleStateRows.get(r.puzzleId) ?? null, this.puzzleRoundRows.get(roundKey) ?? null);
+    const out = applyPuzzle(
+      r,
+      this.puzzleRatingRows.get(playerKey) ?? null,
+      this.puzzleStateRows.get(r.puzzleId) ?? null,
+      this.puzzleRoundRows.get(roundKey) ?? null,
+    );
     if (out.rated) {
       this.puzzleRatingRows.set(playerKey, { ...out.player });
       this.puzzleStateRows.set(r.puzzleId, { ...out.puzzle });
@@ -271,12 +282,18 @@ export class MemoryStore implements Store {
 
   async puzzleRatings(userId: string): Promise<PuzzleRatingRow[]> {
     this.open();
-    return [...this.puzzleRatingRows.values()].filter((r) => r.userId === userId).sort((a, b) => cmp(a.variant, b.variant)).map((r) => ({ ...r }));
+    return [...this.puzzleRatingRows.values()]
+      .filter((r) => r.userId === userId)
+      .sort((a, b) => cmp(a.variant, b.variant))
+      .map((r) => ({ ...r }));
   }
 
   async puzzleStates(variant: string): Promise<PuzzleStateRow[]> {
     this.open();
-    return [...this.puzzleStateRows.values()].filter((r) => r.variant === variant).sort((a, b) => cmp(a.puzzleId, b.puzzleId)).map((r) => ({ ...r }));
+    return [...this.puzzleStateRows.values()]
+      .filter((r) => r.variant === variant)
+      .sort((a, b) => cmp(a.puzzleId, b.puzzleId))
+      .map((r) => ({ ...r }));
   }
 
   async puzzleRounds(userId: string, variant: string, limit: number): Promise<PuzzleRoundRow[]> {
@@ -290,7 +307,10 @@ export class MemoryStore implements Store {
     this.open();
     for (const id of [userId, mutedId]) if (!this.users.has(id)) throw new Error(`no user ${id}`);
     let m = this.muteRows.get(userId);
-    if (!m) this.muteRows.set(userId, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      this.muteRows.set(userId, m);
+    }
     if (muted) {
       if (!m.has(mutedId)) m.set(mutedId, at);
     } else m.delete(mutedId);

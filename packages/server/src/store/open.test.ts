@@ -6,7 +6,6 @@ import { SQLITE_FILE, openStore } from './open.ts';
 import { PostgresStore } from './postgres.ts';
 import type { Store } from './types.ts';
 
-
 describe('openStore', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {

@@ -70,7 +70,9 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     // statement, so every save of the batch is retried alone).
     const next = rows.map((g) => played(played(g, 1).row, 1));
     const results = await Promise.allSettled(
-      next.map((x, i) => (i === 3 ? s.saveGame(x.row, 1, x.moves) : i === 7 ? s.saveGame({ ...x.row, plies: 1 }, 2, [move('g7', 1)]) : s.saveGame(x.row, 2, x.moves))),
+      next.map((x, i) =>
+        i === 3 ? s.saveGame(x.row, 1, x.moves) : i === 7 ? s.saveGame({ ...x.row, plies: 1 }, 2, [move('g7', 1)]) : s.saveGame(x.row, 2, x.moves),
+      ),
     );
     results.forEach((r, i) => {
       if (i === 3) expect(r.status === 'rejected' && r.reason).toBeInstanceOf(VersionConflict);
@@ -99,14 +101,22 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
 
   it('two servers: games of one player ending at the same moment all count, without deadlock', async () => {
     const { url } = await schema();
-    const a = store(url), b = store(url);
+    const a = store(url),
+      b = store(url);
     await a.migrate();
     const opponents = Array.from({ length: 20 }, (_, i) => `o${i}`);
     for (const id of ['p', ...opponents]) await a.createUser(user(id, `N${id}`));
     // Half of them from each node; colours alternate so the lock order differs from the seat order.
     const results = await Promise.all(
       opponents.map((o, i) =>
-        (i % 2 ? a : b).applyRatedGame({ gameId: `g${i}`, variant: 'xiangqi', whiteId: i % 4 < 2 ? 'p' : o, blackId: i % 4 < 2 ? o : 'p', score: 0.5, at: T0 + i }),
+        (i % 2 ? a : b).applyRatedGame({
+          gameId: `g${i}`,
+          variant: 'xiangqi',
+          whiteId: i % 4 < 2 ? 'p' : o,
+          blackId: i % 4 < 2 ? o : 'p',
+          score: 0.5,
+          at: T0 + i,
+        }),
       ),
     );
     expect(results.every((r) => r !== null)).toBe(true);

@@ -352,7 +352,10 @@ export class PostgresStore implements Store {
     checkRated(r);
     const res = { ...r };
     return this.transaction(async (q) => {
-      const marked = await q('INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING RETURNING game_id', [res.gameId, res.at]);
+      const marked = await q('INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING RETURNING game_id', [
+        res.gameId,
+        res.at,
+      ]);
       if (marked.rowCount === 0) return null;
       // Both rows exist, then are locked, always in the same (code-point) order, so two games
       // sharing a player queue up instead of deadlocking, and the second reads the first's result.
@@ -375,7 +378,15 @@ export class PostgresStore implements Store {
         `UPDATE ratings r SET rating = v.rating, deviation = v.deviation, volatility = v.volatility, games = v.games, rated_at = v.rated_at
          FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::bigint[]) AS v (user_id, rating, deviation, volatility, games, rated_at)
          WHERE r.user_id = v.user_id AND r.variant = $7`,
-        [col((x) => x.userId), col((x) => x.rating), col((x) => x.deviation), col((x) => x.volatility), col((x) => x.games), col((x) => x.ratedAt), res.variant],
+        [
+          col((x) => x.userId),
+          col((x) => x.rating),
+          col((x) => x.deviation),
+          col((x) => x.volatility),
+          col((x) => x.games),
+          col((x) => x.ratedAt),
+          res.variant,
+        ],
       );
       const pcol = <T>(f: (x: RatingPoint) => T) => out.points.map(f);
       await q(
@@ -442,9 +453,11 @@ export class PostgresStore implements Store {
          VALUES ($1, $2, $3, $4, $5, 0, 0, $6) ON CONFLICT (puzzle_id) DO NOTHING`,
         [res.puzzleId, res.variant, res.initial.rating, res.initial.deviation, res.initial.volatility, res.at],
       );
-      const player = (await q<PuzzleRatingRecord>('SELECT * FROM puzzle_ratings WHERE user_id = $1 AND variant = $2 FOR UPDATE', [res.userId, res.variant])).rows[0];
+      const player = (await q<PuzzleRatingRecord>('SELECT * FROM puzzle_ratings WHERE user_id = $1 AND variant = $2 FOR UPDATE', [res.userId, res.variant]))
+        .rows[0];
       const puzzle = (await q<PuzzleStateRecord>('SELECT * FROM puzzle_states WHERE puzzle_id = $1 FOR UPDATE', [res.puzzleId])).rows[0];
-      const round = (await q<PuzzleRoundRecord>('SELECT * FROM puzzle_rounds WHERE user_id = $1 AND puzzle_id = $2 FOR UPDATE', [res.userId, res.puzzleId])).rows[0];
+      const round = (await q<PuzzleRoundRecord>('SELECT * FROM puzzle_rounds WHERE user_id = $1 AND puzzle_id = $2 FOR UPDATE', [res.userId, res.puzzleId]))
+        .rows[0];
       const p = player ? toPuzzleRating(player) : null;
       const z = puzzle ? toPuzzleState(puzzle) : null;
       const out = applyPuzzle(res, p && p.attempts > 0 ? p : null, z && z.attempts > 0 ? z : null, round ? toPuzzleRound(round) : null);

@@ -19,7 +19,16 @@ const glicko = (x: Glicko): Glicko => ({ rating: x.rating, deviation: x.deviatio
 
 /** The rows after the attempt, from the rows before it (null: none yet). */
 export function applyPuzzle(r: PuzzleResult, player: PuzzleRatingRow | null, puzzle: PuzzleStateRow | null, round: PuzzleRoundRow | null): PuzzleOutcome {
-  const p: PuzzleRatingRow = player ?? { userId: r.userId, variant: r.variant, ...INITIAL_PLAYER_RATING, attempts: 0, wins: 0, streak: 0, bestStreak: 0, ratedAt: r.at };
+  const p: PuzzleRatingRow = player ?? {
+    userId: r.userId,
+    variant: r.variant,
+    ...INITIAL_PLAYER_RATING,
+    attempts: 0,
+    wins: 0,
+    streak: 0,
+    bestStreak: 0,
+    ratedAt: r.at,
+  };
   const z: PuzzleStateRow = puzzle ?? { puzzleId: r.puzzleId, variant: r.variant, ...glicko(r.initial), attempts: 0, wins: 0, ratedAt: r.at };
   const before = glicko(p);
   if (round) {

@@ -20,8 +20,7 @@ export function checkRated(r: RatedResult): void {
   if (!Number.isSafeInteger(r.at)) throw new TypeError(`game ${r.gameId}: at must be a whole number`);
 }
 
-const glicko = (row: RatingRow | null): Rating =>
-  row ? { rating: row.rating, deviation: row.deviation, volatility: row.volatility } : DEFAULT_RATING;
+const glicko = (row: RatingRow | null): Rating => (row ? { rating: row.rating, deviation: row.deviation, volatility: row.volatility } : DEFAULT_RATING);
 
 /** Both players' rows after the game, from their rows before it (null: never rated in this variant). */
 export function applyResult(r: RatedResult, white: RatingRow | null, black: RatingRow | null): RatedRows {

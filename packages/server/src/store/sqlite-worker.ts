@@ -22,7 +22,12 @@ function encodeError(e: unknown): Record<string, unknown> {
   if (e instanceof VersionConflict) return { kind: 'version', gameId: e.gameId, expected: e.expected };
   if (e instanceof UniqueViolation) return { kind: 'unique', what: e.what };
   const code = (e as { code?: unknown }).code;
-  return { kind: 'error', name: e instanceof Error ? e.name : 'Error', message: e instanceof Error ? e.message : String(e), ...(typeof code === 'string' ? { code } : {}) };
+  return {
+    kind: 'error',
+    name: e instanceof Error ? e.name : 'Error',
+    message: e instanceof Error ? e.message : String(e),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
 }
 
 port.on('message', (call: Call) => {

@@ -135,10 +135,16 @@ describe('SqliteStore', () => {
     for (const id of ['p', ...Array.from({ length: 20 }, (_, i) => `o${i}`)]) await store.createUser(user(id, `N${id}`));
     await store.close();
     // Two threads, two connections: SQLite's write lock, not one event loop, keeps them apart.
-    const a = new ThreadedSqliteStore(path), b = new ThreadedSqliteStore(path);
-    cleanups.push(() => a.close(), () => b.close());
+    const a = new ThreadedSqliteStore(path),
+      b = new ThreadedSqliteStore(path);
+    cleanups.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).applyRatedGame({ gameId: `g${i}`, variant: 'xiangqi', whiteId: 'p', blackId: `o${i}`, score: 1, at: T0 + i })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).applyRatedGame({ gameId: `g${i}`, variant: 'xiangqi', whiteId: 'p', blackId: `o${i}`, score: 1, at: T0 + i }),
+      ),
     );
     expect(results.every((r) => r !== null)).toBe(true);
     expect((await a.ratings('p'))[0]!.games).toBe(20);
@@ -146,6 +152,11 @@ describe('SqliteStore', () => {
     // Every game but the first started from the rating another one left.
     const befores = new Set(results.map((r) => JSON.stringify(r!.players[0].before)));
     expect(befores.size).toBe(20);
-    expect(await Promise.all([a.applyRatedGame({ gameId: 'g3', variant: 'xiangqi', whiteId: 'p', blackId: 'o3', score: 1, at: T0 }), b.applyRatedGame({ gameId: 'g3', variant: 'xiangqi', whiteId: 'p', blackId: 'o3', score: 1, at: T0 })])).toEqual([null, null]);
+    expect(
+      await Promise.all([
+        a.applyRatedGame({ gameId: 'g3', variant: 'xiangqi', whiteId: 'p', blackId: 'o3', score: 1, at: T0 }),
+        b.applyRatedGame({ gameId: 'g3', variant: 'xiangqi', whiteId: 'p', blackId: 'o3', score: 1, at: T0 }),
+      ]),
+    ).toEqual([null, null]);
   });
 });

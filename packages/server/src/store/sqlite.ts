@@ -10,7 +10,17 @@ import { checkGame, checkSave, dataJson, usernameKey } from './checks.ts';
 import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.ts';
 import { SQLITE_MIGRATIONS, pendingMigrations } from './migrations.ts';
 import { applyPuzzle, checkPuzzleResult } from './puzzle-rated.ts';
-import { PUZZLE_RATING_SQL, PUZZLE_ROUND_SQL, PUZZLE_STATE_SQL, toPuzzleRating, toPuzzleRound, toPuzzleState, type PuzzleRatingRecord, type PuzzleRoundRecord, type PuzzleStateRecord } from './puzzle-records.ts';
+import {
+  PUZZLE_RATING_SQL,
+  PUZZLE_ROUND_SQL,
+  PUZZLE_STATE_SQL,
+  toPuzzleRating,
+  toPuzzleRound,
+  toPuzzleState,
+  type PuzzleRatingRecord,
+  type PuzzleRoundRecord,
+  type PuzzleStateRecord,
+} from './puzzle-records.ts';
 import { applyResult, checkRated } from './rated.ts';
 import {
   UniqueViolation,

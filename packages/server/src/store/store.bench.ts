@@ -25,7 +25,10 @@ const RATE = Number(process.argv[3] ?? 2500);
 
 const snapshot = (plies: number) => ({
   setup: { variant: 'xiangqi', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', rated: true, tc: { initial: 300_000, inc: 3000 } },
-  seats: [{ userId: 'u123456789ab', name: 'Alice' }, { userId: 'u987654321cd', name: 'Bob' }],
+  seats: [
+    { userId: 'u123456789ab', name: 'Alice' },
+    { userId: 'u987654321cd', name: 'Bob' },
+  ],
   clock: { ms: [287_000 - plies, 291_000 - plies], running: plies % 2, since: Date.now() },
   counters: { sinceCapture: plies % 40, repetition: [] as number[] },
   offers: { draw: null, takeback: null },
@@ -76,7 +79,10 @@ async function openLoop(store: Store, rate: number, seconds: number): Promise<Re
     for (; issued < due; issued++) {
       const dueAt = start + (issued * 1000) / rate;
       let i = next;
-      while (games.busy[i] && (i = (i + 1) % games.rows.length) !== next);
+      while (games.busy[i]) {
+        i = (i + 1) % games.rows.length;
+        if (i === next) break;
+      }
       // Every game is waiting for the store: what is due stays due (and its latency grows).
       if (games.busy[i]) break;
       next = (i + 1) % games.rows.length;
@@ -120,7 +126,9 @@ function report(name: string, r: Result, extra = ''): void {
   console.log(
     `${name.padEnd(44)} ${Math.round(r.saves / r.seconds)
       .toString()
-      .padStart(6)}/s  p50 ${q(0.5).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${(s.at(-1) ?? NaN).toFixed(1).padStart(6)} ms  loop p99 ${r.loopP99.toFixed(1)} ms${extra}`,
+      .padStart(
+        6,
+      )}/s  p50 ${q(0.5).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${(s.at(-1) ?? NaN).toFixed(1).padStart(6)} ms  loop p99 ${r.loopP99.toFixed(1)} ms${extra}`,
   );
 }
 

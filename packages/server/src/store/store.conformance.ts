@@ -8,9 +8,23 @@ import { rateAttempt } from '@youzai/puzzles';
 import { T0, game, move, played, user } from './fixtures.ts';
 import { UniqueViolation, VersionConflict, type PuzzleResult, type RatedResult, type Store } from './types.ts';
 
-const rated = (gameId: string, whiteId: string, blackId: string, score: 0 | 0.5 | 1, at = T0, variant = 'xiangqi'): RatedResult => ({ gameId, variant, whiteId, blackId, score, at });
+const rated = (gameId: string, whiteId: string, blackId: string, score: 0 | 0.5 | 1, at = T0, variant = 'xiangqi'): RatedResult => ({
+  gameId,
+  variant,
+  whiteId,
+  blackId,
+  score,
+  at,
+});
 const START = { rating: 1320, deviation: 300, volatility: 0.06 };
-const attempt = (userId: string, puzzleId: string, win: boolean, at = T0, variant = 'xiangqi'): PuzzleResult => ({ userId, puzzleId, variant, win, at, initial: START });
+const attempt = (userId: string, puzzleId: string, win: boolean, at = T0, variant = 'xiangqi'): PuzzleResult => ({
+  userId,
+  puzzleId,
+  variant,
+  win,
+  at,
+  initial: START,
+});
 const glicko = (r: { rating: number; deviation: number; volatility: number }) => ({ rating: r.rating, deviation: r.deviation, volatility: r.volatility });
 
 export interface StoreFixture {
@@ -274,7 +288,11 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
     });
 
     it('a rated game updates both players once, atomically; a retry changes nothing', async () => {
-      for (const [id, name] of [['u1', 'Alice'], ['u2', 'Bob']] as const) await store.createUser(user(id, name));
+      for (const [id, name] of [
+        ['u1', 'Alice'],
+        ['u2', 'Bob'],
+      ] as const)
+        await store.createUser(user(id, name));
       const [w, b] = rateGame(DEFAULT_RATING, DEFAULT_RATING, 1);
       const change = await store.applyRatedGame(rated('g1', 'u1', 'u2', 1, T0 + 5));
       expect(change).toEqual({
@@ -429,7 +447,10 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
       expect(other.puzzle).toMatchObject({ attempts: 2, wins: 1 });
       const janggi = await store.applyPuzzleResult(attempt('u1', 'j1', true, T0 + 5, 'janggi'));
       expect(janggi.before).toEqual(glicko(DEFAULT_RATING)); // its own rating per variant
-      expect((await store.puzzleRatings('u1')).map((r) => [r.variant, r.attempts])).toEqual([['janggi', 1], ['xiangqi', 3]]);
+      expect((await store.puzzleRatings('u1')).map((r) => [r.variant, r.attempts])).toEqual([
+        ['janggi', 1],
+        ['xiangqi', 3],
+      ]);
       expect((await store.puzzleStates('xiangqi')).map((p) => p.puzzleId)).toEqual(['x1', 'x2', 'x3']);
     });
 

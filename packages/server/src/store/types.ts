@@ -200,7 +200,10 @@ export interface PuzzleOutcome {
 }
 
 export class VersionConflict extends Error {
-  constructor(readonly gameId: string, readonly expected: number) {
+  constructor(
+    readonly gameId: string,
+    readonly expected: number,
+  ) {
     super(`game ${gameId} is not at version ${expected}`);
   }
 }

@@ -11,7 +11,12 @@ export class TestClient {
 
   constructor(readonly base: string) {}
 
-  async http(method: string, path: string, body?: unknown, raw?: { text: string; type?: string }): Promise<{ status: number; json: any; text: string; headers: Headers }> {
+  async http(
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: { text: string; type?: string },
+  ): Promise<{ status: number; json: any; text: string; headers: Headers }> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
     let payload: string | undefined;
@@ -36,7 +41,7 @@ export class TestClient {
   }
 
   async connect(): Promise<this> {
-    const url = this.base.replace(/^http/, 'ws') + '/ws';
+    const url = `${this.base.replace(/^http/, 'ws')}/ws`;
     const ws = new WebSocket(url, { headers: this.cookie ? { cookie: this.cookie } : {} });
     this.ws = ws;
     ws.on('message', (data) => {
@@ -68,7 +73,13 @@ export class TestClient {
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`timed out waiting; got ${JSON.stringify(this.received.slice(-5))}`)), timeoutMs);
-      this.waiters.push({ pred, resolve: (m) => (clearTimeout(t), resolve(m)) });
+      this.waiters.push({
+        pred,
+        resolve: (m) => {
+          clearTimeout(t);
+          resolve(m);
+        },
+      });
     });
   }
 

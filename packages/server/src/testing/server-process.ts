@@ -23,7 +23,11 @@ export async function freePort(): Promise<number> {
  * says it is running. `extraArgs`: more Node flags (e.g. --cpu-prof); `log`:
  * copy the server's output to this process's stderr afterwards.
  */
-export async function startServerProcess(port: number, env: Record<string, string>, opts: { extraArgs?: readonly string[]; log?: boolean } = {}): Promise<ChildProcess> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  opts: { extraArgs?: readonly string[]; log?: boolean } = {},
+): Promise<ChildProcess> {
   const c = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.extraArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
@@ -67,10 +71,14 @@ export async function startBenchServer(store: string): Promise<{ base: string; s
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
   const schema = store === 'postgres' ? await tempSchema() : null;
-  const server = await startServerProcess(port, { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) }, {
-    extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
-    log: Boolean(process.env.BENCH_SERVER_LOG),
-  });
+  const server = await startServerProcess(
+    port,
+    { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
+    {
+      extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+      log: Boolean(process.env.BENCH_SERVER_LOG),
+    },
+  );
   return {
     base: `http://127.0.0.1:${port}`,
     server,

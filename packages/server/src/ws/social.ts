@@ -95,7 +95,12 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
       if (seat === undefined) return c.send({ t: 'error', ...id, code: 'game.not-found', message: 'No such game' });
       // Players talk among themselves; spectators among themselves, unheard by the players.
       if ((m.channel === 'players') !== (seat !== null)) {
-        return c.send({ t: 'error', ...id, code: 'chat.forbidden', message: m.channel === 'players' ? 'Only the players write here' : 'Players do not write in the spectators\u2019 chat' });
+        return c.send({
+          t: 'error',
+          ...id,
+          code: 'chat.forbidden',
+          message: m.channel === 'players' ? 'Only the players write here' : 'Players do not write in the spectators\u2019 chat',
+        });
       }
       return answer(chat.post(user, { game: m.game, channel: m.channel }, m.text));
     }

@@ -29,7 +29,13 @@ export function choose<T>(title: string, body: string, options: readonly { label
     });
     const cancel = h('button', { type: 'button' }, t('common.cancel'));
     cancel.addEventListener('click', () => done(null));
-    const box = h('div.dialog', { role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('h2', null, title), body ? h('p', null, body) : null, h('div.dialog-buttons', null, ...buttons, cancel));
+    const box = h(
+      'div.dialog',
+      { role: 'dialog', 'aria-modal': 'true', 'aria-label': title },
+      h('h2', null, title),
+      body ? h('p', null, body) : null,
+      h('div.dialog-buttons', null, ...buttons, cancel),
+    );
     const overlay = h('div.overlay', null, box);
     overlay.addEventListener('click', (e) => {
       if (e.target === overlay) done(null);

@@ -1,5 +1,20 @@
 /** Paths to pages. Pure: a table of patterns, matched in order. */
-export type RouteName = 'home' | 'game' | 'invite' | 'live' | 'tv' | 'profile' | 'leaderboard' | 'rooms' | 'room' | 'solo' | 'rules' | 'puzzles' | 'puzzle' | 'login' | 'register';
+export type RouteName =
+  | 'home'
+  | 'game'
+  | 'invite'
+  | 'live'
+  | 'tv'
+  | 'profile'
+  | 'leaderboard'
+  | 'rooms'
+  | 'room'
+  | 'solo'
+  | 'rules'
+  | 'puzzles'
+  | 'puzzle'
+  | 'login'
+  | 'register';
 
 export interface Match {
   readonly name: RouteName | 'not-found';

@@ -7,7 +7,7 @@ export function inPlaceButtons(ucis: readonly string[], play: (uci: string) => v
   const buttons: HTMLElement[] = [];
   for (const uci of ucis) {
     const p = readUci(uci);
-    if (!p || p.kind !== 'move') continue;
+    if (p?.kind !== 'move') continue;
     const label = p.promotion ? t('game.promoteInPlace', { square: p.from }) : t('game.pass');
     const b = h('button', { type: 'button', 'data-testid': p.promotion ? `promote-${p.from}` : 'pass' }, label);
     b.addEventListener('click', () => play(uci));

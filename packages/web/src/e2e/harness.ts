@@ -13,7 +13,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { freePort, startServerProcess } from '../../../server/src/testing/server-process.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/e2e/', import.meta.url));
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface Club {
   readonly base: string;
@@ -38,7 +46,11 @@ export async function startClub(webDir: string): Promise<Club> {
     base,
     browser,
     async visitor(opts = {}) {
-      const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 }, baseURL: base, locale: opts.lang === 'en' ? 'en-US' : 'vi-VN' });
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+        baseURL: base,
+        locale: opts.lang === 'en' ? 'en-US' : 'vi-VN',
+      });
       if (opts.lang === 'en') await context.addInitScript(() => localStorage.setItem('yz-lang', 'en'));
       contexts.push(context);
       const page = await context.newPage();

@@ -27,7 +27,9 @@ const clickable = (u: string) => {
 function shipped(variant: VariantKey): Puzzle[] {
   const file = JSON.parse(readFileSync(fileURLToPath(new URL(`../../../puzzles/data/${variant}.json`, import.meta.url)), 'utf8')) as { puzzles: Puzzle[] };
   // Puzzles whose solver moves are all plain board moves (no promotion dialog), shortest lines first.
-  return file.puzzles.filter((p) => p.solution.every((u, i) => i % 2 === 1 || clickable(u))).sort((a, b) => a.solution.length - b.solution.length || a.id.localeCompare(b.id));
+  return file.puzzles
+    .filter((p) => p.solution.every((u, i) => i % 2 === 1 || clickable(u)))
+    .sort((a, b) => a.solution.length - b.solution.length || a.id.localeCompare(b.id));
 }
 
 const plies = (page: import('playwright-core').Page) => page.locator('[data-testid="move-list"] [data-ply]').count();

@@ -6,7 +6,12 @@ import { t, tMaybe } from '../i18n/index.ts';
 export class ChatView {
   readonly el: HTMLElement;
   private readonly lines = h('ol.chat-lines', { 'aria-live': 'polite', 'data-testid': 'chat-lines' });
-  private readonly input = h('input', { type: 'text', maxlength: 300, placeholder: t('chat.placeholder'), 'aria-label': t('chat.placeholder') }) as HTMLInputElement;
+  private readonly input = h('input', {
+    type: 'text',
+    maxlength: 300,
+    placeholder: t('chat.placeholder'),
+    'aria-label': t('chat.placeholder'),
+  }) as HTMLInputElement;
 
   constructor(title: string, send: (text: string) => Promise<{ ok: boolean; code?: string; message?: string }>) {
     const form = h('form.chat-form', null, this.input, h('button', { type: 'submit' }, t('common.send')));

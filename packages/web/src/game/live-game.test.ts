@@ -4,7 +4,14 @@ import { resubscription } from '../net/socket.ts';
 import { clockFace } from './clock-display.ts';
 import { LiveGame } from './live-game.ts';
 
-const setup = { id: 'g1', variant: 'xiangqi' as const, fen: null, clock: { kind: 'fischer' as const, baseMs: 300_000, incrementMs: 3000 }, rated: false, createdAt: 0 };
+const setup = {
+  id: 'g1',
+  variant: 'xiangqi' as const,
+  fen: null,
+  clock: { kind: 'fischer' as const, baseMs: 300_000, incrementMs: 3000 },
+  rated: false,
+  createdAt: 0,
+};
 const seats = [
   { userId: 'a', name: 'an', kind: 'human' as const },
   { userId: 'b', name: 'binh', kind: 'human' as const },
@@ -104,7 +111,9 @@ describe('the client copy of a game, caught up and timed by the server', () => {
   it('takes a version asked for again after a reconnect without playing anything twice', () => {
     // The mating move and the end share one version; the connection dropped between them.
     const s = server();
-    ['b3b5', 'e7e6', 'b5g5', 'd10e9'].forEach((uci, i) => s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1)));
+    ['b3b5', 'e7e6', 'b5g5', 'd10e9'].forEach((uci, i) => {
+      s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
+    });
     const live = new LiveGame(s.g.view(4000), s.v(), 0);
     const last = s.act({ type: 'move', by: 0, uci: 'g5g10', ply: 4 }, 5000);
     const [move, end] = last.events;

@@ -95,7 +95,15 @@ export class LiveGame {
         this.view = { ...view, drawOffer: null };
         break;
       case 'end':
-        this.view = { ...view, status: event.status, verdict: event.verdict, drawOffer: null, firstMoveDeadline: null, endedAt: now, clock: stopClock(view.clock, now) };
+        this.view = {
+          ...view,
+          status: event.status,
+          verdict: event.verdict,
+          drawOffer: null,
+          firstMoveDeadline: null,
+          endedAt: now,
+          clock: stopClock(view.clock, now),
+        };
         break;
     }
     this.v = v;

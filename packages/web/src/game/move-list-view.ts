@@ -42,7 +42,11 @@ export class MoveListView {
       btn(t('game.nav.next'), '›', () => cursor.next(), 'nav-next'),
       btn(t('game.nav.last'), '»', () => cursor.last(), 'nav-last'),
     );
-    this.el.append(h('div.moves-head', null, h('h3', null, t('game.movesTitle')), notations.length > 1 ? h('label', null, t('game.notation'), ' ', this.notationSel) : null), this.list, this.nav);
+    this.el.append(
+      h('div.moves-head', null, h('h3', null, t('game.movesTitle')), notations.length > 1 ? h('label', null, t('game.notation'), ' ', this.notationSel) : null),
+      this.list,
+      this.nav,
+    );
     this.list.addEventListener('click', (e) => {
       const ply = (e.target as HTMLElement).closest<HTMLElement>('[data-ply]')?.dataset.ply;
       if (ply === undefined) return;
@@ -67,7 +71,11 @@ export class MoveListView {
     for (let i = 0; i < texts.length; i += 2) {
       const cell = (ply: number) =>
         ply <= texts.length
-          ? h('button.ply', { type: 'button', 'data-ply': ply, 'aria-current': ply === shown ? 'step' : null, class: ply === shown ? 'active' : '' }, texts[ply - 1]!)
+          ? h(
+              'button.ply',
+              { type: 'button', 'data-ply': ply, 'aria-current': ply === shown ? 'step' : null, class: ply === shown ? 'active' : '' },
+              texts[ply - 1]!,
+            )
           : h('span.ply.blank');
       rows.push(h('li', null, h('span.num', null, `${i / 2 + 1}.`), cell(i + 1), cell(i + 2)));
     }

@@ -31,7 +31,10 @@ export function refereePanel(variant: VariantKey, state: RefereeState, warning: 
   }
   if (state.counters) {
     const c = state.counters;
-    const row = (label: string, v: { plies: number; limit: number }) => [h('dt', null, label), h('dd', null, t('xq.counter.value', { plies: v.plies, limit: v.limit }))];
+    const row = (label: string, v: { plies: number; limit: number }) => [
+      h('dt', null, label),
+      h('dd', null, t('xq.counter.value', { plies: v.plies, limit: v.limit })),
+    ];
     parts.push(
       h('h3', null, t('xq.counters')),
       h(

@@ -48,7 +48,7 @@ describe('i18n', () => {
     }
   });
 
-  it('says every refusal of the rules and the game in both languages, not in the library\'s English', () => {
+  it("says every refusal of the rules and the game in both languages, not in the library's English", () => {
     for (const lang of LANGS) for (const code of Object.keys(CODES)) expect(Object.keys(CATALOGS[lang]), `${lang} err.${code}`).toContain(`err.${code}`);
   });
 

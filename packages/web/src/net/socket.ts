@@ -73,7 +73,8 @@ export class Socket {
       this.pingTimer = null;
       // Pings of the closed socket will never be answered.
       this.pingSent.clear();
-      for (const [, resolve] of this.pending) resolve({ ok: false, code: 'net.offline', message: 'connection lost', msg: { t: 'error', code: 'net.offline', message: 'connection lost' } });
+      for (const [, resolve] of this.pending)
+        resolve({ ok: false, code: 'net.offline', message: 'connection lost', msg: { t: 'error', code: 'net.offline', message: 'connection lost' } });
       this.pending.clear();
       this.setState('reconnecting');
       const delay = Math.min(8000, 250 * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);

@@ -50,7 +50,13 @@ describe('requests built from the terms', () => {
   const terms = { variant: 'janggi', clock: { kind: 'fischer', minutes: 5, increment: 3 }, color: 'first', rated: true } as const;
 
   it('asks for an invitation link', () => {
-    expect(inviteBody(terms)).toEqual({ variant: 'janggi', color: 'first', clock: { kind: 'fischer', minutes: 5, increment: 3 }, rated: true, opponent: { type: 'invite' } });
+    expect(inviteBody(terms)).toEqual({
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 3 },
+      rated: true,
+      opponent: { type: 'invite' },
+    });
   });
 
   it('plays the computer casually, at a level from 1 to 8', () => {
@@ -61,7 +67,15 @@ describe('requests built from the terms', () => {
 
   it('posts a seek and a room challenge over the socket', () => {
     expect(seekRequest(terms)).toEqual({ t: 'seek-create', variant: 'janggi', clock: terms.clock, rated: true, color: 'first' });
-    expect(challengeRequest('Room1234', 'u42', terms)).toEqual({ t: 'room-challenge', room: 'Room1234', to: 'u42', variant: 'janggi', clock: terms.clock, rated: true, color: 'first' });
+    expect(challengeRequest('Room1234', 'u42', terms)).toEqual({
+      t: 'room-challenge',
+      room: 'Room1234',
+      to: 'u42',
+      variant: 'janggi',
+      clock: terms.clock,
+      rated: true,
+      color: 'first',
+    });
     expect(challengeRequest('Room1234', null, terms)).not.toHaveProperty('to');
   });
 });

@@ -84,11 +84,25 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       onMove: (uci) => void play(uci),
       choose: choosePromotion,
     });
-    moveList = new MoveListView(() => live!.history, cursor, () => renderBoard(), storage);
+    moveList = new MoveListView(
+      () => live!.history,
+      cursor,
+      () => renderBoard(),
+      storage,
+    );
     const channel = g.isPlayer ? 'players' : 'spectators';
-    chat = new ChatView(`${t('chat.title')} · ${t(g.isPlayer ? 'chat.players' : 'chat.spectators')}`, (text) => app.socket.request({ t: 'chat', game: id, channel, text }));
+    chat = new ChatView(`${t('chat.title')} · ${t(g.isPlayer ? 'chat.players' : 'chat.spectators')}`, (text) =>
+      app.socket.request({ t: 'chat', game: id, channel, text }),
+    );
     if (pendingChat) chat.replace(pendingChat);
-    const input = h('input', { type: 'text', name: 'move', autocomplete: 'off', placeholder: t('game.typed.placeholder'), 'aria-label': t('game.typed.label'), 'data-testid': 'typed-move' }) as HTMLInputElement;
+    const input = h('input', {
+      type: 'text',
+      name: 'move',
+      autocomplete: 'off',
+      placeholder: t('game.typed.placeholder'),
+      'aria-label': t('game.typed.label'),
+      'data-testid': 'typed-move',
+    }) as HTMLInputElement;
     fill(typedForm, h('label', null, t('game.typed.label'), input), h('button', { type: 'submit' }, t('game.typed.submit')));
     typedForm.onsubmit = (e) => {
       e.preventDefault();
@@ -113,7 +127,11 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         h(
           'aside.side-col',
           null,
-          h('p.game-meta', null, `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')}`),
+          h(
+            'p.game-meta',
+            null,
+            `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')}`,
+          ),
           invitePanel,
           statusEl,
           controls,
@@ -140,7 +158,12 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   function onKey(e: KeyboardEvent): void {
     if (!cursor || (e.target as HTMLElement).closest('input,textarea,select')) return;
-    const go: Record<string, () => void> = { ArrowLeft: () => cursor!.prev(), ArrowRight: () => cursor!.next(), Home: () => cursor!.first(), End: () => cursor!.last() };
+    const go: Record<string, () => void> = {
+      ArrowLeft: () => cursor!.prev(),
+      ArrowRight: () => cursor!.next(),
+      Home: () => cursor!.first(),
+      End: () => cursor!.last(),
+    };
     const f = go[e.key];
     if (!f) return;
     e.preventDefault();
@@ -150,7 +173,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   async function play(uci: string): Promise<void> {
     const g = live;
-    if (!g || !g.myTurn) {
+    if (!g?.myTurn) {
       status = t('err.game.not-your-turn');
       renderStatus();
       renderBoard();
@@ -158,7 +181,11 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     }
     const violation = g.wouldViolate(uci);
     if (violation) {
-      const go = await confirmBox(t('game.violation.title'), t('game.violation.body', { move: uci, why: violation.explanation[lang()] }), t('game.violation.confirm'));
+      const go = await confirmBox(
+        t('game.violation.title'),
+        t('game.violation.body', { move: uci, why: violation.explanation[lang()] }),
+        t('game.violation.confirm'),
+      );
       if (!go || destroyed) {
         renderBoard();
         return;
@@ -181,7 +208,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     const seat = v.seats[c];
     const gone = v.disconnectedSince[c] !== null && v.status === 'active';
     // Guests have no profile page to link to.
-    const nameEl = seat && seat.kind === 'human' && hasProfile(seat.name, seat.userId) ? h('a', { href: `/@/${encodeURIComponent(seat.name)}` }, seat.name) : h('span', null, seatName(seat));
+    const nameEl =
+      seat && seat.kind === 'human' && hasProfile(seat.name, seat.userId)
+        ? h('a', { href: `/@/${encodeURIComponent(seat.name)}` }, seat.name)
+        : h('span', null, seatName(seat));
     return h(
       'div.seat',
       null,
@@ -189,7 +219,17 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       h('span.side-name', null, sideName(v.variant, c)),
       ' ',
       seat ? nameEl : h('em', null, t('game.waiting')),
-      gone ? h('span.gone', { role: 'img', title: t('game.disconnected', { side: sideName(v.variant, c) }), 'aria-label': t('game.disconnected', { side: sideName(v.variant, c) }) }, ' ⚠') : null,
+      gone
+        ? h(
+            'span.gone',
+            {
+              role: 'img',
+              title: t('game.disconnected', { side: sideName(v.variant, c) }),
+              'aria-label': t('game.disconnected', { side: sideName(v.variant, c) }),
+            },
+            ' ⚠',
+          )
+        : null,
       h(`span.clock.c${c}`, { 'data-testid': `clock-${c}`, role: 'timer' }),
     );
   }
@@ -244,7 +284,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     let text = status;
     if (!text) {
       if (v.status === 'waiting') text = t('game.waiting');
-      else if (live.over) text = ''; // the end panel says it
+      else if (live.over)
+        text = ''; // the end panel says it
       else if (live.isPlayer) text = live.myTurn ? t('game.yourTurn') : t('game.theirTurn');
       else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
       if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
@@ -293,7 +334,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   }
 
   function renderInvite(): void {
-    if (!live || live.view.status !== 'waiting' || !invite) {
+    if (live?.view.status !== 'waiting' || !invite) {
       fill(invitePanel);
       return;
     }
@@ -307,14 +348,18 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   }
 
   function renderEnd(): void {
-    if (!live || !live.over) {
+    if (!live?.over) {
       endPanel.hidden = true;
       return;
     }
     const v = live.view;
     const verdict = v.verdict;
     const headline =
-      v.status === 'aborted' ? t('game.result.aborted') : verdict?.winner === null || !verdict ? t('game.result.draw') : t('game.result.win', { side: sideName(v.variant, verdict.winner) });
+      v.status === 'aborted'
+        ? t('game.result.aborted')
+        : verdict?.winner === null || !verdict
+          ? t('game.result.draw')
+          : t('game.result.win', { side: sideName(v.variant, verdict.winner) });
     endPanel.hidden = false;
     fill(
       endPanel,
@@ -322,7 +367,12 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline}`),
       verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdict.explanation[lang()]) : null,
       ...ratingsLine.map((l) => h('p.rating-change', null, l)),
-      h('div.row', null, h('a.button', { href: '/' }, t('game.rematchHome')), h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export'))),
+      h(
+        'div.row',
+        null,
+        h('a.button', { href: '/' }, t('game.rematchHome')),
+        h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export')),
+      ),
     );
   }
 
@@ -392,7 +442,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         }
         if (msg.event.type === 'end') app.sound.play('end');
         if (msg.event.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
-        if (msg.event.type === 'draw-declined' && live.you !== null && msg.event.by !== live.you) app.toast(t('game.draw.declined', { side: sideName(live.view.variant, msg.event.by) }));
+        if (msg.event.type === 'draw-declined' && live.you !== null && msg.event.by !== live.you)
+          app.toast(t('game.draw.declined', { side: sideName(live.view.variant, msg.event.by) }));
         renderAll();
         if (msg.event.type === 'move' && live.myTurn) board?.playPremove();
         break;
@@ -422,7 +473,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         break;
     }
   });
-
 
   void api('GET', `/api/games/${id}`).then((r) => {
     if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));

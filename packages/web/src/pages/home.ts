@@ -81,7 +81,12 @@ export function homePage(app: AppContext): Page {
       h('td.num', { 'data-label': t('home.seeks.rating') }, ratingEl(s.rating)),
       h('td', { 'data-label': t('home.seeks.game') }, variantName(s.variant)),
       h('td', { 'data-label': t('home.seeks.time') }, clockSpecName(s.clock)),
-      h('td', { 'data-label': t('home.seeks.mode') }, t(s.rated ? 'common.rated' : 'common.casual'), side ? h('span.muted.seek-side', null, ` · ${side}`) : null),
+      h(
+        'td',
+        { 'data-label': t('home.seeks.mode') },
+        t(s.rated ? 'common.rated' : 'common.casual'),
+        side ? h('span.muted.seek-side', null, ` · ${side}`) : null,
+      ),
       h('td.act', null, button),
     );
   }
@@ -100,7 +105,14 @@ export function homePage(app: AppContext): Page {
         h(
           'thead',
           null,
-          h('tr', null, ...(['home.seeks.player', 'home.seeks.rating', 'home.seeks.game', 'home.seeks.time', 'home.seeks.mode'] as const).map((k) => h('th', { scope: 'col' }, t(k))), h('th', null)),
+          h(
+            'tr',
+            null,
+            ...(['home.seeks.player', 'home.seeks.rating', 'home.seeks.game', 'home.seeks.time', 'home.seeks.mode'] as const).map((k) =>
+              h('th', { scope: 'col' }, t(k)),
+            ),
+            h('th', null),
+          ),
         ),
         h('tbody', null, list.map(seekRow)),
       ),
@@ -141,7 +153,12 @@ export function homePage(app: AppContext): Page {
     if (myPool !== null) {
       const leave = h('button', { type: 'button', 'data-testid': 'pool-leave' }, t('home.quick.leave'));
       leave.addEventListener('click', () => void leavePool());
-      fill(waitingEl, h('span.spinner', { 'aria-hidden': 'true' }), h('span', null, t('home.quick.waiting', { pool: waiting ? poolName(waiting) : myPool })), leave);
+      fill(
+        waitingEl,
+        h('span.spinner', { 'aria-hidden': 'true' }),
+        h('span', null, t('home.quick.waiting', { pool: waiting ? poolName(waiting) : myPool })),
+        leave,
+      );
     } else fill(waitingEl);
     poolRatedLabel.hidden = !canRate();
   }
@@ -302,16 +319,18 @@ export function homePage(app: AppContext): Page {
 
   // --- live games ---
 
-  const stopLive = every(15_000, () =>
-    void fetchLiveGames().then((games) => {
-      if (destroyed) return;
-      if (!games) return fill(liveEl, h('p.error', null, t('err.net.offline')));
-      fill(
-        liveEl,
-        liveGameList(games.slice(0, LIVE_ON_HOME), 'home-live'),
-        games.length > 0 ? h('p', null, h('a', { href: '/live' }, t('home.live.all'))) : null,
-      );
-    }),
+  const stopLive = every(
+    15_000,
+    () =>
+      void fetchLiveGames().then((games) => {
+        if (destroyed) return;
+        if (!games) return fill(liveEl, h('p.error', null, t('err.net.offline')));
+        fill(
+          liveEl,
+          liveGameList(games.slice(0, LIVE_ON_HOME), 'home-live'),
+          games.length > 0 ? h('p', null, h('a', { href: '/live' }, t('home.live.all'))) : null,
+        );
+      }),
   );
 
   // --- layout ---
@@ -327,7 +346,13 @@ export function homePage(app: AppContext): Page {
         'div.home-main',
         null,
         h('section.card.quick', { 'aria-labelledby': 'quick-h' }, h('h2#quick-h', null, t('home.quick')), waitingEl, poolsEl, poolRatedLabel),
-        h('section.card.create', { 'aria-labelledby': 'create-h' }, h('h2#create-h', null, t('home.create')), h('div.tabs.modes', { role: 'group' }, modeButtons), form),
+        h(
+          'section.card.create',
+          { 'aria-labelledby': 'create-h' },
+          h('h2#create-h', null, t('home.create')),
+          h('div.tabs.modes', { role: 'group' }, modeButtons),
+          form,
+        ),
       ),
       h(
         'div.home-side',

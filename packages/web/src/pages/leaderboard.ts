@@ -26,7 +26,11 @@ export function leaderboardPage(_app: AppContext, params: Record<string, string>
     'nav.tabs',
     { 'aria-label': t('nav.leaderboard') },
     VARIANT_KEYS.map((v) =>
-      h(`a${v === variant ? '.active' : ''}`, { href: `/leaderboard/${v}`, 'aria-current': v === variant ? 'page' : null, 'data-testid': `tab-${v}` }, variantName(v)),
+      h(
+        `a${v === variant ? '.active' : ''}`,
+        { href: `/leaderboard/${v}`, 'aria-current': v === variant ? 'page' : null, 'data-testid': `tab-${v}` },
+        variantName(v),
+      ),
     ),
   );
 

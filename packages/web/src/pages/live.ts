@@ -17,16 +17,18 @@ const REFRESH_MS = 10_000;
 export function livePage(_app: AppContext): Page {
   const listEl = h('div', null, h('p.muted', null, t('common.loading')));
   let destroyed = false;
-  const stop = every(REFRESH_MS, () =>
-    void fetchLiveGames().then((games) => {
-      if (destroyed) return;
-      // On a failed refresh keep the last list; say so only when there is none.
-      if (!games) {
-        if (!listEl.querySelector('ul')) fill(listEl, h('p.error', null, t('err.net.offline')));
-        return;
-      }
-      fill(listEl, liveGameList(games, 'live-games'));
-    }),
+  const stop = every(
+    REFRESH_MS,
+    () =>
+      void fetchLiveGames().then((games) => {
+        if (destroyed) return;
+        // On a failed refresh keep the last list; say so only when there is none.
+        if (!games) {
+          if (!listEl.querySelector('ul')) fill(listEl, h('p.error', null, t('err.net.offline')));
+          return;
+        }
+        fill(listEl, liveGameList(games, 'live-games'));
+      }),
   );
   const el = h('div.page.live-page', null, h('h1', null, t('live.title')), h('section.card', null, listEl));
   return {

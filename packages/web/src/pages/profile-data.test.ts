@@ -16,8 +16,8 @@ const game = (result: string | null, ids: [string | null, string | null] = ['u1'
   endedAt: 0,
 });
 
-describe('a profile\'s recent games', () => {
-  it('reads the result from the player\'s seat', () => {
+describe("a profile's recent games", () => {
+  it("reads the result from the player's seat", () => {
     expect(seatOf(game('1-0'), 'u2')).toBe(1);
     expect(outcomeFor(game('1-0'), 'u1')).toBe('win');
     expect(outcomeFor(game('1-0'), 'u2')).toBe('loss');

@@ -66,7 +66,11 @@ export function profilePage(_app: AppContext, params: Record<string, string>): P
         h('a', { href: `/game/${g.id}` }, variantLabel(g.variant)),
         seat !== null ? [` ${t('common.vs')} `, opponentEl(g, (1 - seat) as 0 | 1)] : null,
       ),
-      h('span.muted', null, [g.result ?? '', reason, t('live.ply', { n: g.plies }), t(g.rated ? 'common.rated' : 'common.casual'), dateText(g.endedAt)].filter(Boolean).join(' · ')),
+      h(
+        'span.muted',
+        null,
+        [g.result ?? '', reason, t('live.ply', { n: g.plies }), t(g.rated ? 'common.rated' : 'common.casual'), dateText(g.endedAt)].filter(Boolean).join(' · '),
+      ),
     );
   }
 
@@ -79,13 +83,34 @@ export function profilePage(_app: AppContext, params: Record<string, string>): P
         h('h1', null, u.name),
         h(`span.presence${u.online ? '.on' : ''}`, { 'data-testid': 'presence' }, t(u.online ? 'profile.online' : 'profile.offline')),
       ),
-      h('p.muted', null, t('profile.since', { date: dateText(u.createdAt) }), ' · ', t('profile.results', { wins: u.results.wins, draws: u.results.draws, losses: u.results.losses })),
-      h('section.card', null, h('h2', null, t('profile.ratings')), h('div.rating-cards', { 'data-testid': 'ratings' }, VARIANT_KEYS.map((v) => ratingCard(u, v)))),
+      h(
+        'p.muted',
+        null,
+        t('profile.since', { date: dateText(u.createdAt) }),
+        ' · ',
+        t('profile.results', { wins: u.results.wins, draws: u.results.draws, losses: u.results.losses }),
+      ),
+      h(
+        'section.card',
+        null,
+        h('h2', null, t('profile.ratings')),
+        h(
+          'div.rating-cards',
+          { 'data-testid': 'ratings' },
+          VARIANT_KEYS.map((v) => ratingCard(u, v)),
+        ),
+      ),
       h(
         'section.card',
         null,
         h('h2', null, t('profile.recent')),
-        u.recent.length ? h('ul.list.recent', { 'data-testid': 'recent' }, u.recent.map((g) => recentRow(u, g))) : h('p.muted', null, t('common.none')),
+        u.recent.length
+          ? h(
+              'ul.list.recent',
+              { 'data-testid': 'recent' },
+              u.recent.map((g) => recentRow(u, g)),
+            )
+          : h('p.muted', null, t('common.none')),
       ),
     );
   }

@@ -50,7 +50,13 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   const actions = h('div.controls');
   const movesHolder = h('div');
   const themeSel = h('select', { name: 'theme', 'aria-label': t('puzzle.theme') }) as HTMLSelectElement;
-  const typed = h('input', { type: 'text', autocomplete: 'off', placeholder: t('game.typed.placeholder'), 'aria-label': t('game.typed.label'), 'data-testid': 'typed-move' }) as HTMLInputElement;
+  const typed = h('input', {
+    type: 'text',
+    autocomplete: 'off',
+    placeholder: t('game.typed.placeholder'),
+    'aria-label': t('game.typed.label'),
+    'data-testid': 'typed-move',
+  }) as HTMLInputElement;
   const typedForm = h('form.typed', null, h('label', null, t('game.typed.label'), typed), h('button', { type: 'submit' }, t('game.typed.submit')));
   typedForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -71,13 +77,19 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   function renderVariant(): void {
     if (shownVariant === variant) return;
     shownVariant = variant;
-    fill(tabs, ...VARIANT_KEYS.map((k) => h('a', { href: `/puzzles/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k))));
+    fill(
+      tabs,
+      ...VARIANT_KEYS.map((k) =>
+        h('a', { href: `/puzzles/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k)),
+      ),
+    );
     const forVariant = variant;
     void puzzleThemes(forVariant).then((r) => {
       if (forVariant !== variant) return;
       themeSel.replaceChildren(h('option', { value: '' }, t('puzzle.theme.any')));
       if (!r.ok) return;
-      for (const th of r.themes) themeSel.append(h('option', { value: th.theme, selected: th.theme === theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
+      for (const th of r.themes)
+        themeSel.append(h('option', { value: th.theme, selected: th.theme === theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
     });
   }
   renderVariant();
@@ -92,7 +104,18 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       'div.game-layout',
       null,
       h('div.board-col', null, boardEl),
-      h('aside.side-col', null, h('h1', null, t('puzzle.title')), tabs, h('label.theme', null, t('puzzle.theme'), ' ', themeSel), info, statusEl, actions, movesHolder, typedForm),
+      h(
+        'aside.side-col',
+        null,
+        h('h1', null, t('puzzle.title')),
+        tabs,
+        h('label.theme', null, t('puzzle.theme'), ' ', themeSel),
+        info,
+        statusEl,
+        actions,
+        movesHolder,
+        typedForm,
+      ),
     ),
   );
 
@@ -118,7 +141,12 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       onMove: (uci) => solverMove(uci),
       choose: choosePromotion,
     });
-    moveList = new MoveListView(() => history!, cursor, () => render(), storage);
+    moveList = new MoveListView(
+      () => history!,
+      cursor,
+      () => render(),
+      storage,
+    );
     movesHolder.replaceChildren(moveList.el);
     render();
   }
@@ -183,7 +211,12 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       if (!puzzle) return;
       history = MoveHistory.from(puzzle.variant, puzzle.fen, puzzle.solution);
       cursor = new Cursor(() => history?.length ?? 0);
-      moveList = new MoveListView(() => history!, cursor, () => render(), storage);
+      moveList = new MoveListView(
+        () => history!,
+        cursor,
+        () => render(),
+        storage,
+      );
       movesHolder.replaceChildren(moveList.el);
       cursor.first();
       render();
@@ -203,7 +236,9 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     fill(
       info,
       h('p.puzzle-kind', { 'data-testid': 'puzzle-kind' }, kind),
-      player ? h('p', { 'data-testid': 'puzzle-player' }, t('puzzle.rating', { rating: `${Math.round(player.rating)}${player.provisional ? '?' : ''}` })) : null,
+      player
+        ? h('p', { 'data-testid': 'puzzle-player' }, t('puzzle.rating', { rating: `${Math.round(player.rating)}${player.provisional ? '?' : ''}` }))
+        : null,
       h('p.muted', null, `${t('puzzle.difficulty', { rating: Math.round(puzzle.rating) })} · ${t('puzzle.streak', { n: player?.streak ?? 0 })}`),
       ratingText ? h('p.rating-change', { 'data-testid': 'puzzle-rating' }, ratingText) : null,
     );
@@ -255,8 +290,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       render();
     });
     void show(puzzleById(params.id));
-  }
-  else void loadNext();
+  } else void loadNext();
   rated = new Set();
 
   return {

@@ -21,7 +21,13 @@ export function roomsPage(app: AppContext): Page {
   const name = h('input', { type: 'text', name: 'name', maxlength: ROOM_NAME_MAX, autocomplete: 'off' }) as HTMLInputElement;
   const error = h('p.error', { role: 'alert', hidden: true });
   const submit = h('button.primary', { type: 'submit', 'data-testid': 'room-create' }, t('rooms.create')) as HTMLButtonElement;
-  const form = h('form.room-create', { 'data-testid': 'room-create-form' }, h('label', null, h('span', null, t('rooms.name')), name), error, h('div.row', null, submit));
+  const form = h(
+    'form.room-create',
+    { 'data-testid': 'room-create-form' },
+    h('label', null, h('span', null, t('rooms.name')), name),
+    error,
+    h('div.row', null, submit),
+  );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     error.hidden = true;
@@ -116,7 +122,10 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
     );
     // The "to" choices follow the members; keep the one picked while it is still here.
     const keep = to.value;
-    to.replaceChildren(h('option', { value: '' }, t('rooms.challenge.anyone')), ...members.filter((m) => !isMe(m)).map((m) => h('option', { value: m.id }, m.name)));
+    to.replaceChildren(
+      h('option', { value: '' }, t('rooms.challenge.anyone')),
+      ...members.filter((m) => !isMe(m)).map((m) => h('option', { value: m.id }, m.name)),
+    );
     to.value = members.some((m) => m.id === keep && !isMe(m)) ? keep : '';
   }
 
@@ -142,7 +151,8 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
       if (mine) buttons.push(act(t('rooms.withdraw'), 'challenge-withdraw', false, () => app.socket.request({ t: 'room-decline', room: id, challenge: c.id })));
       else if (forMe) {
         buttons.push(act(t('rooms.accept'), 'challenge-accept', true, () => app.socket.request({ t: 'room-accept', room: id, challenge: c.id })));
-        if (c.to !== null) buttons.push(act(t('rooms.decline'), 'challenge-decline', false, () => app.socket.request({ t: 'room-decline', room: id, challenge: c.id })));
+        if (c.to !== null)
+          buttons.push(act(t('rooms.decline'), 'challenge-decline', false, () => app.socket.request({ t: 'room-decline', room: id, challenge: c.id })));
       }
     }
     return h(
@@ -160,7 +170,13 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
   }
 
   function gameRow(g: RoomGame): HTMLElement {
-    return h('li', { 'data-game': g.id }, h('a.button.watch', { href: `/game/${g.id}` }, t('live.watch')), h('span', null, `${g.players[0]} ${t('common.vs')} ${g.players[1]}`), h('span.muted', null, variantLabel(g.variant)));
+    return h(
+      'li',
+      { 'data-game': g.id },
+      h('a.button.watch', { href: `/game/${g.id}` }, t('live.watch')),
+      h('span', null, `${g.players[0]} ${t('common.vs')} ${g.players[1]}`),
+      h('span.muted', null, variantLabel(g.variant)),
+    );
   }
 
   function renderGames(): void {

@@ -12,7 +12,9 @@ export function rulesPage(_app: AppContext, params: Record<string, string>): Pag
   const tabs = h(
     'nav.tabs',
     { 'aria-label': t('rules.choose') },
-    ...VARIANT_KEYS.map((v) => h('a', { href: `/rules/${v}`, class: v === variant ? 'active' : '', 'aria-current': v === variant ? 'page' : null }, variantName(v))),
+    ...VARIANT_KEYS.map((v) =>
+      h('a', { href: `/rules/${v}`, class: v === variant ? 'active' : '', 'aria-current': v === variant ? 'page' : null }, variantName(v)),
+    ),
   );
 
   function contents(doc: RulesDoc): HTMLElement {
@@ -37,7 +39,13 @@ export function rulesPage(_app: AppContext, params: Record<string, string>): Pag
         h('p.intro', null, doc.intro),
         contents(doc),
         ...doc.sections.map((s) =>
-          h('section', { id: s.id }, h('h3', null, s.heading), ...s.paragraphs.map((p) => h('p', null, p)), s.list ? h('ul', null, ...s.list.map((i) => h('li', null, i))) : null),
+          h(
+            'section',
+            { id: s.id },
+            h('h3', null, s.heading),
+            ...s.paragraphs.map((p) => h('p', null, p)),
+            s.list ? h('ul', null, ...s.list.map((i) => h('li', null, i))) : null,
+          ),
         ),
         h('p', null, h('a', { href: `/solo/${variant}` }, t('nav.solo'))),
       ),

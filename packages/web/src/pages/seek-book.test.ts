@@ -43,7 +43,7 @@ describe('the lobby seek book', () => {
     expect(b.list().map((s) => s.id)).toEqual(['c']);
   });
 
-  it('finds a player\'s own seeks', () => {
+  it("finds a player's own seeks", () => {
     const b = new SeekBook();
     b.reset([seek('a', 1, 'me'), seek('b', 2, 'other'), seek('c', 3, 'me')]);
     expect(b.ownedBy('me')).toEqual(['a', 'c']);

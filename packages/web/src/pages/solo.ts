@@ -30,7 +30,14 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
   const special = h('div.special');
   const refHolder = h('div');
-  const fenInput = h('input', { type: 'text', name: 'fen', spellcheck: 'false', autocomplete: 'off', 'aria-label': t('solo.fen'), 'data-testid': 'fen' }) as HTMLInputElement;
+  const fenInput = h('input', {
+    type: 'text',
+    name: 'fen',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'aria-label': t('solo.fen'),
+    'data-testid': 'fen',
+  }) as HTMLInputElement;
   let hintText = '';
 
   const board = new Board(boardEl, {
@@ -39,7 +46,12 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     onMove: (uci) => play(uci),
     choose: choosePromotion,
   });
-  const moveList = new MoveListView(() => history, cursor, () => render(), storage);
+  const moveList = new MoveListView(
+    () => history,
+    cursor,
+    () => render(),
+    storage,
+  );
 
   function rebuildReferee(): void {
     const r = startReferee(variant, startFen);
@@ -73,7 +85,9 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     moveList.render();
     fenInput.value = makeFen(pos);
     const verdict = cursor.live ? referee.verdict : null;
-    statusEl.textContent = verdict ? t('solo.over', { text: verdict.explanation[lang()] }) : hintText || t('game.turnOf', { side: v.sideNames[lang()][pos.turn] });
+    statusEl.textContent = verdict
+      ? t('solo.over', { text: verdict.explanation[lang()] })
+      : hintText || t('game.turnOf', { side: v.sideNames[lang()][pos.turn] });
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     const state = referee.state();
     refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, state, null)] : []));
@@ -122,7 +136,13 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     const p = readUci(r.bestmove);
     if (p?.kind === 'move') board.setArrows([{ orig: toKey(p.from), dest: toKey(p.to) }]);
   });
-  const typed = h('input', { type: 'text', autocomplete: 'off', placeholder: t('game.typed.placeholder'), 'aria-label': t('game.typed.label'), 'data-testid': 'typed-move' }) as HTMLInputElement;
+  const typed = h('input', {
+    type: 'text',
+    autocomplete: 'off',
+    placeholder: t('game.typed.placeholder'),
+    'aria-label': t('game.typed.label'),
+    'data-testid': 'typed-move',
+  }) as HTMLInputElement;
   const typedForm = h('form.typed', null, h('label', null, t('game.typed.label'), typed), h('button', { type: 'submit' }, t('game.typed.submit')));
   typedForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -139,7 +159,13 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     e.preventDefault();
     load(fenInput.value.trim());
   });
-  const tabs = h('nav.tabs', null, ...VARIANT_KEYS.map((k) => h('a', { href: `/solo/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k))));
+  const tabs = h(
+    'nav.tabs',
+    null,
+    ...VARIANT_KEYS.map((k) =>
+      h('a', { href: `/solo/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k)),
+    ),
+  );
   const el = h(
     'div.game-layout.solo',
     { 'data-testid': 'solo-page' },
@@ -151,7 +177,14 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       tabs,
       h('p.muted', null, t('solo.intro')),
       statusEl,
-      h('div.controls', null, undo, btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()), hint, btn(t('solo.reset'), 'reset', () => load(v.startFen))),
+      h(
+        'div.controls',
+        null,
+        undo,
+        btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
+        hint,
+        btn(t('solo.reset'), 'reset', () => load(v.startFen)),
+      ),
       special,
       moveList.el,
       typedForm,
@@ -161,7 +194,12 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   );
   const onKey = (e: KeyboardEvent) => {
     if ((e.target as HTMLElement).closest('input,textarea,select')) return;
-    const go: Record<string, () => void> = { ArrowLeft: () => cursor.prev(), ArrowRight: () => cursor.next(), Home: () => cursor.first(), End: () => cursor.last() };
+    const go: Record<string, () => void> = {
+      ArrowLeft: () => cursor.prev(),
+      ArrowRight: () => cursor.next(),
+      Home: () => cursor.first(),
+      End: () => cursor.last(),
+    };
     const f = go[e.key];
     if (!f) return;
     e.preventDefault();

@@ -48,7 +48,10 @@ export function sparkline(values: readonly number[], label: string, width = 160,
   const title = svgEl('title', {});
   title.textContent = label;
   svg.append(title);
-  if (g.points) svg.append(svgEl('polyline', { points: g.points, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }));
+  if (g.points)
+    svg.append(
+      svgEl('polyline', { points: g.points, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.5, 'stroke-linejoin': 'round', 'stroke-linecap': 'round' }),
+    );
   if (g.last) svg.append(svgEl('circle', { cx: g.last.x, cy: g.last.y, r: 2.5, fill: 'currentColor' }));
   return svg;
 }

@@ -14,7 +14,16 @@ function field(label: string, control: HTMLElement, extra: Record<string, string
 }
 
 function numberInput(name: string, value: string, limits: { readonly min: number; readonly max: number }, step: string): HTMLInputElement {
-  return h('input', { type: 'number', name, value, min: limits.min, max: limits.max, step, inputmode: step === '1' ? 'numeric' : 'decimal', required: true }) as HTMLInputElement;
+  return h('input', {
+    type: 'number',
+    name,
+    value,
+    min: limits.min,
+    max: limits.max,
+    step,
+    inputmode: step === '1' ? 'numeric' : 'decimal',
+    required: true,
+  }) as HTMLInputElement;
 }
 
 export class TermsFields {

@@ -5,14 +5,14 @@ import { readerSide } from './widgets.ts';
 afterEach(() => setLang('vi'));
 
 describe('the side a seek or challenge offers the reader', () => {
-  it('is the other side than the author chose, or the author\'s own for their own offer', () => {
+  it("is the other side than the author chose, or the author's own for their own offer", () => {
     setLang('en');
     expect(readerSide({ variant: 'xiangqi', color: 'first' }, false)).toBe('you play Black');
     expect(readerSide({ variant: 'xiangqi', color: 'first' }, true)).toBe('you play Red');
     expect(readerSide({ variant: 'xiangqi', color: 'second' }, false)).toBe('you play Red');
   });
 
-  it('names the variant\'s sides, and says nothing for a random draw', () => {
+  it("names the variant's sides, and says nothing for a random draw", () => {
     setLang('vi');
     expect(readerSide({ variant: 'janggi', color: 'second' }, false)).toBe('bạn cầm quân Cho');
     expect(readerSide({ variant: 'janggi', color: 'random' }, false)).toBe('');

@@ -54,7 +54,9 @@ export function liveGameList(games: readonly GameSummary[], testid: string): HTM
         h(
           'span.muted',
           null,
-          [variantLabel(g.variant), clockConfigName(g.clock), t('live.ply', { n: g.ply }), g.spectators > 0 ? t('live.spectators', { n: g.spectators }) : ''].filter(Boolean).join(' · '),
+          [variantLabel(g.variant), clockConfigName(g.clock), t('live.ply', { n: g.ply }), g.spectators > 0 ? t('live.spectators', { n: g.spectators }) : '']
+            .filter(Boolean)
+            .join(' · '),
         ),
       ),
     ),

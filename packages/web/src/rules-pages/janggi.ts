@@ -147,7 +147,7 @@ export const en: RulesDoc = {
         'Elephant: one point orthogonally, then two points diagonally outward, passing three points in all; both points on the way must be empty. With no river, the elephant may go anywhere on the board.',
         'Horse: one point orthogonally, then one point diagonally outward; it is blocked like the Xiangqi horse.',
         'Chariot: any distance orthogonally. Inside a palace it also moves along the diagonals: from a corner to the centre, or from a corner straight to the opposite corner when the centre is empty.',
-        'Cannon: moves like a chariot when not capturing, palace diagonals included. To capture, it must jump exactly one piece, the screen (see The club\'s cannon rule).',
+        "Cannon: moves like a chariot when not capturing, palace diagonals included. To capture, it must jump exactly one piece, the screen (see The club's cannon rule).",
         'Soldier: one point straight forward or sideways, never backward. Under the site rules a soldier never steps diagonally inside a palace.',
       ],
     },
@@ -155,7 +155,7 @@ export const en: RulesDoc = {
       id: 'cannon',
       heading: "The club's cannon rule",
       paragraphs: [
-        'At the club the cannon follows the site\'s own rule, which differs from traditional Janggi (where the cannon must always jump a screen, even when not capturing):',
+        "At the club the cannon follows the site's own rule, which differs from traditional Janggi (where the cannon must always jump a screen, even when not capturing):",
       ],
       list: [
         'When not capturing, the cannon moves like a chariot: orthogonally, and along the palace diagonals. A non-capturing move never jumps over a piece.',

@@ -106,8 +106,7 @@ function sittuyinFen(pieces: Record<string, string>, turn: 'w' | 'b'): string {
   return `${rows.join('/')}[] ${turn} - - 0 1`;
 }
 
-const chebyshev = (a: string, b: string): number =>
-  Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a.slice(1)) - Number(b.slice(1))));
+const chebyshev = (a: string, b: string): number => Math.max(Math.abs(a.charCodeAt(0) - b.charCodeAt(0)), Math.abs(Number(a.slice(1)) - Number(b.slice(1))));
 
 describe('rules pages: shape', () => {
   it('covers the three games', () => {
@@ -163,7 +162,9 @@ describe('rules pages: shape', () => {
         expect(/byo-yomi/i.test(t)).toBe(byo !== undefined);
         const fischer = /(\d+)\+(\d+)/.exec(t);
         expect(fischer).not.toBeNull();
-        expect(pools.some((p) => p.clock.kind === 'fischer' && p.clock.minutes === Number(fischer![1]) && p.clock.increment === Number(fischer![2]))).toBe(true);
+        expect(pools.some((p) => p.clock.kind === 'fischer' && p.clock.minutes === Number(fischer![1]) && p.clock.increment === Number(fischer![2]))).toBe(
+          true,
+        );
       }
       if (byo && byo.clock.kind === 'byoyomi') {
         const { minutes, periods, seconds } = byo.clock;
@@ -190,7 +191,7 @@ describe('rules pages: shape', () => {
       }
     });
 
-    it('lists the moves in role order under the library\'s role names', () => {
+    it("lists the moves in role order under the library's role names", () => {
       const roles = VARIANTS[game].roles.filter((r) => r !== undefined);
       const moves = { vi: section(vi, 'moves'), en: section(en, 'moves') };
       expect(moves.en.list?.length).toBe(roles.length);
@@ -239,7 +240,12 @@ describe('rules pages: the starting positions match the library', () => {
       expect(fromText).toEqual([...board.keys()].sort());
       expect([...board.values()].every((p) => p.toLowerCase() === 'p')).toBe(true);
       // Red's ranges come first in the text.
-      expect(pawnRanges.slice(0, 2).flatMap(expandRange).every((sq) => board.get(sq) === 'P')).toBe(true);
+      expect(
+        pawnRanges
+          .slice(0, 2)
+          .flatMap(expandRange)
+          .every((sq) => board.get(sq) === 'P'),
+      ).toBe(true);
     }
     const hand = /\[([A-Za-z]*)\]/.exec(v.startFen)![1]!;
     const perSide = hand.length / 2;
@@ -258,7 +264,9 @@ describe('rules pages: xiangqi facts', () => {
     const [one, two, three] = R.runLimits;
     const limits = { vi: itemMatching(section(vi, 'perpetual'), /^Giới hạn/), en: itemMatching(section(en, 'perpetual'), /^Limits/) };
     expect(limits.vi).toMatch(new RegExp(`1 quân.*tối đa ${one} nước.*2 quân tối đa ${two} nước.*3 quân trở lên tối đa ${three} nước`));
-    expect(limits.en).toMatch(new RegExp(`1 piece may hold at most ${one} moves, by 2 pieces at most ${two} moves, by 3 or more pieces at most ${three} moves`));
+    expect(limits.en).toMatch(
+      new RegExp(`1 piece may hold at most ${one} moves, by 2 pieces at most ${two} moves, by 3 or more pieces at most ${three} moves`),
+    );
     const ex = { vi: itemMatching(section(vi, 'perpetual'), /^Ví dụ/), en: itemMatching(section(en, 'perpetual'), /^Example/) };
     expect(ex.vi).toContain(`${one} nước đầu`);
     expect(ex.vi).toContain(`thứ ${one + 1}`);
@@ -268,10 +276,15 @@ describe('rules pages: xiangqi facts', () => {
 
   it('quotes the three draw counters in moves and plies, in order', () => {
     const counters = [R.naturalLimitPlies, R.progressPlies, R.lengthLimitPlies];
-    for (const [doc, ply] of [[vi, 'nửa nước'], [en, 'plies']] as const) {
+    for (const [doc, ply] of [
+      [vi, 'nửa nước'],
+      [en, 'plies'],
+    ] as const) {
       const s = section(doc, 'draw-rules');
       expect(s.list?.length).toBe(counters.length);
-      counters.forEach((plies, i) => expect(item(s, i)).toContain(`${plies / 2} ${doc === vi ? 'nước' : 'moves'} (${plies} ${ply})`));
+      counters.forEach((plies, i) => {
+        expect(item(s, i)).toContain(`${plies / 2} ${doc === vi ? 'nước' : 'moves'} (${plies} ${ply})`);
+      });
     }
     // Repetition falls back on the progress rule.
     expect(hasNumber(textOf(section(vi, 'repetition')), R.progressPlies / 2)).toBe(true);

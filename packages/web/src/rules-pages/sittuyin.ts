@@ -22,9 +22,7 @@ export const vi: RulesDoc = {
     {
       id: 'placement',
       heading: 'Bày quân',
-      paragraphs: [
-        'Trước khi đánh, hai bên bày quân. Đỏ bắt đầu, rồi hai bên lần lượt, mỗi lượt đặt một quân trong tay vào một ô trống:',
-      ],
+      paragraphs: ['Trước khi đánh, hai bên bày quân. Đỏ bắt đầu, rồi hai bên lần lượt, mỗi lượt đặt một quân trong tay vào một ô trống:'],
       list: [
         'Mỗi bên chỉ đặt quân trong ba hàng đầu của mình: Đỏ ở hàng 1–3, Đen ở hàng 6–8.',
         'Xe chỉ được đặt ở hàng cuối của mình: Đỏ ở hàng 1, Đen ở hàng 8.',
@@ -111,7 +109,7 @@ export const en: RulesDoc = {
       id: 'board',
       heading: 'The board and the starting position',
       paragraphs: [
-        'The board has 8×8 squares, not chequered. The two long diagonals, a1–h8 and a8–h1, are the promotion lines. Red sits at the bottom, Black at the top. The files are lettered a to h, left to right as Red sees them, and the ranks numbered 1 to 8 from Red\'s side.',
+        "The board has 8×8 squares, not chequered. The two long diagonals, a1–h8 and a8–h1, are the promotion lines. Red sits at the bottom, Black at the top. The files are lettered a to h, left to right as Red sees them, and the ranks numbered 1 to 8 from Red's side.",
         "Each side has 16 pieces: 1 king, 1 general, 2 elephants, 2 horses, 2 rooks and 8 pawns. At the start only the pawns are on the board: Red's on a3–d3 and e4–h4, Black's on a5–d5 and e6–h6. Each side's other 8 pieces are in hand, waiting to be placed.",
       ],
     },

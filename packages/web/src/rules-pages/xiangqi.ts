@@ -191,8 +191,8 @@ export const en: RulesDoc = {
       list: [
         'General: one point orthogonally, never leaving the palace.',
         'Advisor: one point diagonally, never leaving the palace.',
-        'Elephant: exactly two points diagonally (2 across, 2 along), and never across the river. If any piece stands on the point in between (blocking the elephant\'s eye), the elephant cannot go that way.',
-        'Horse: one point orthogonally, then one point diagonally outward (2 by 1 in either direction). If a piece stands on the point next to the horse in the direction it sets out (hobbling the horse\'s leg), it cannot go that way.',
+        "Elephant: exactly two points diagonally (2 across, 2 along), and never across the river. If any piece stands on the point in between (blocking the elephant's eye), the elephant cannot go that way.",
+        "Horse: one point orthogonally, then one point diagonally outward (2 by 1 in either direction). If a piece stands on the point next to the horse in the direction it sets out (hobbling the horse's leg), it cannot go that way.",
         'Chariot: any distance orthogonally, as long as no piece stands in the way.',
         'Cannon: moves like a chariot when not capturing. To capture, it must jump exactly one piece (of either side) standing between it and the piece it captures.',
         'Soldier: one point straight forward. Once across the river it may also step one point sideways. A soldier never moves backward and does not promote on the last rank.',
@@ -228,7 +228,7 @@ export const en: RulesDoc = {
       ],
       list: [
         "Check: after the move, the opponent's general is attacked. A move that both checks and chases counts as a check only.",
-        "Chase: after the move, one of your pieces attacks an enemy piece (not the general) that it did not attack before the move, and the attacked piece is unprotected. Attacks that the move uncovers count too, for example a cannon that gains a screen when another piece moves in between.",
+        'Chase: after the move, one of your pieces attacks an enemy piece (not the general) that it did not attack before the move, and the attacked piece is unprotected. Attacks that the move uncovers count too, for example a cannon that gains a screen when another piece moves in between.',
         'Protected piece: if the chasing piece captured it, the chasing piece could at once be legally captured back. A chariot attacked by a horse or a cannon, however, is always treated as unprotected.',
         'Not a chase: an attack by a general or by a soldier.',
         'Not a chase: threatening a soldier that has not crossed the river.',
@@ -240,11 +240,11 @@ export const en: RulesDoc = {
       heading: 'Perpetual check and perpetual chase (advanced rules)',
       paragraphs: [
         "The server follows each side's current run of moves. Here a move is one move of that side; the opponent's moves in between do not break the run.",
-        'On the board each side always sees its own and the opponent\'s current run with its limit, and is warned before a move that would break the rule.',
+        "On the board each side always sees its own and the opponent's current run with its limit, and is warned before a move that would break the rule.",
       ],
       list: [
-        'Check run: a side\'s consecutive moves that are all checks.',
-        'Chase run: a side\'s consecutive moves that all chase the same enemy piece, wherever it goes.',
+        "Check run: a side's consecutive moves that are all checks.",
+        "Chase run: a side's consecutive moves that all chase the same enemy piece, wherever it goes.",
         'Any other move by that side (one that does not check, or no longer chases that piece) ends the run.',
         "The run's pieces are the distinct pieces that gave the checks or made the chases in it. For a check or chase uncovered by a move, the piece counted is the one that attacks, not the one that moved.",
         'Limits: a run made by 1 piece may hold at most 6 moves, by 2 pieces at most 12 moves, by 3 or more pieces at most 18 moves.',
@@ -286,7 +286,7 @@ export const en: RulesDoc = {
       heading: 'Claiming a draw under the 60-move rule',
       paragraphs: [
         'When each side has made 60 moves (120 plies in all) in a row without a capture, either side may claim a draw, and the game is drawn at once. This rule counts every move, checks and chases included.',
-        'It is the players\' right, and comes before the natural limit draws the game by itself; if nobody claims, the game goes on.',
+        "It is the players' right, and comes before the natural limit draws the game by itself; if nobody claims, the game goes on.",
       ],
     },
     {
@@ -306,7 +306,7 @@ export const en: RulesDoc = {
         "First move: each side must make its first move within 30 seconds (Red from the start of the game, Black from Red's first move). If not, the game is aborted and not rated.",
         'Aborting: until both sides have made their first move, either side may abort the game; an aborted game is not rated.',
         'Resignation: allowed at any time during the game.',
-        'Draw offers: an offer stands until the opponent accepts it, declines it, or makes their next move (which declines it). Offering a draw while the opponent\'s offer stands accepts it. Once a player is checkmated the game is over, and no draw can be offered.',
+        "Draw offers: an offer stands until the opponent accepts it, declines it, or makes their next move (which declines it). Offering a draw while the opponent's offer stands accepts it. Once a player is checkmated the game is over, and no draw can be offered.",
         'Disconnection: if a player has been disconnected for more than 60 seconds, the opponent may claim the win. If the claimant cannot possibly checkmate (has no chariot, horse, cannon or soldier left), the game is drawn instead.',
       ],
     },

@@ -8,7 +8,13 @@ import { JANGGI_NOTATIONS } from './notation.ts';
 import { DIAG, HORSE_LEAPS, JANGGI_ELEPHANT_LEAPS, ORTH, canLand, enemyBase, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 guard, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
-export const GENERAL = 1, GUARD = 2, ELEPHANT = 3, HORSE = 4, CHARIOT = 5, CANNON = 6, SOLDIER = 7;
+export const GENERAL = 1,
+  GUARD = 2,
+  ELEPHANT = 3,
+  HORSE = 4,
+  CHARIOT = 5,
+  CANNON = 6,
+  SOLDIER = 7;
 
 /** A Janggi rule set. The club's site rules and the traditional rules differ only here. */
 export interface JanggiRules {
@@ -35,17 +41,17 @@ export const JANGGI_TRADITIONAL_RULES: JanggiRules = {
 const REV_HORSE = reverseLeaps(HORSE_LEAPS);
 const REV_ELEPHANT = reverseLeaps(JANGGI_ELEPHANT_LEAPS);
 const forward = [N, S] as const;
-const SOLDIER_STEPS = [[N, E, W], [S, E, W]] as const;
+const SOLDIER_STEPS = [
+  [N, E, W],
+  [S, E, W],
+] as const;
 
 /** Palace data: membership, and for each point the diagonal steps that follow a palace line. */
 function palaceData(geo: Geometry) {
-  const palace = [
-    mask(geo, (f, r) => f >= 3 && f <= 5 && r <= 2),
-    mask(geo, (f, r) => f >= 3 && f <= 5 && r >= 7),
-  ] as const;
+  const palace = [mask(geo, (f, r) => f >= 3 && f <= 5 && r <= 2), mask(geo, (f, r) => f >= 3 && f <= 5 && r >= 7)] as const;
   const anyPalace = mask(geo, (f, r) => f >= 3 && f <= 5 && (r <= 2 || r >= 7));
   // Diagonal points: the four corners and the centre of each palace.
-  const point = mask(geo, (f, r) => f !== 4 ? (r === 0 || r === 2 || r === 7 || r === 9) && (f === 3 || f === 5) : r === 1 || r === 8);
+  const point = mask(geo, (f, r) => (f !== 4 ? (r === 0 || r === 2 || r === 7 || r === 9) && (f === 3 || f === 5) : r === 1 || r === 8));
   const diagSteps: number[][] = [];
   for (const s of geo.squares) {
     diagSteps[s] = point[s] ? DIAG.filter((d) => point[s + d] === 1) : [];
@@ -177,7 +183,8 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
   function attacked(pos: Position, sq: number, by: Color): boolean {
     const b = pos.board;
     const base = by << 3;
-    const chariot = base + CHARIOT, cannon = cannonCode(by);
+    const chariot = base + CHARIOT,
+      cannon = cannonCode(by);
     for (const d of ORTH) if (lineAttack(b, sq, d, false, chariot, cannon)) return true;
     for (const d of diagSteps[sq]!) if (lineAttack(b, sq, d, true, chariot, cannon)) return true;
     const horse = base + HORSE;
@@ -213,15 +220,18 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
   function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
     const b = pos.board;
     const base = them << 3;
-    const chariot = base + CHARIOT, cannon = base + CANNON, horse = base + HORSE, elephant = base + ELEPHANT;
+    const chariot = base + CHARIOT,
+      cannon = base + CANNON,
+      horse = base + HORSE,
+      elephant = base + ELEPHANT;
     for (const d of ORTH) markRay(b, ksq, d, chariot, cannon, chariot, mark, stamp);
     // Palace diagonals are short: mark the whole palace when an enemy chariot or cannon is in it.
     if (diagSteps[ksq]!.length) {
       for (const s of geometry.squares) {
-        if (!anyPalace[s] || (rankOf(s) <= 2) !== (rankOf(ksq) <= 2)) continue;
+        if (!anyPalace[s] || rankOf(s) <= 2 !== rankOf(ksq) <= 2) continue;
         const p = b[s]!;
         if (p === chariot || p === cannon) {
-          for (const t of geometry.squares) if (anyPalace[t] && (rankOf(t) <= 2) === (rankOf(ksq) <= 2)) mark[t] = stamp;
+          for (const t of geometry.squares) if (anyPalace[t] && rankOf(t) <= 2 === rankOf(ksq) <= 2) mark[t] = stamp;
           break;
         }
       }

@@ -115,8 +115,6 @@ describe('Janggi algebraic: reading', () => {
   });
 });
 
-
-
 /** Fails with the first move whose text is shared or does not read back. */
 
 describe('Janggi algebraic: round trip over random play', () => {

@@ -8,7 +8,12 @@ import { SITTUYIN_NOTATIONS } from './notation.ts';
 import { DIAG, KING_STEPS, ORTH, canLand, enemyBase, genSlides, markRay, mask } from '../common.ts';
 
 /** Roles: 1 king, 2 general (met), 3 elephant, 4 horse, 5 rook, 7 pawn. */
-export const KING_ROLE = 1, GENERAL = 2, ELEPHANT = 3, HORSE = 4, ROOK = 5, PAWN = 7;
+export const KING_ROLE = 1,
+  GENERAL = 2,
+  ELEPHANT = 3,
+  HORSE = 4,
+  ROOK = 5,
+  PAWN = 7;
 
 export interface SittuyinRules {
   /** Plies without a capture or pawn move (promotions included) that draw, counted from the first move after placement. */
@@ -28,7 +33,10 @@ const rookZone = [mask(geometry, (_f, r) => r === 0), mask(geometry, (_f, r) => 
 /** Promotion squares: the long diagonals in the opponent's half. */
 const diagonals = mask(geometry, (f, r) => f === r || f + r === 7);
 const promoZone = [mask(geometry, (f, r) => r >= 4 && (f === r || f + r === 7)), mask(geometry, (f, r) => r <= 3 && (f === r || f + r === 7))] as const;
-const ELEPHANT_STEPS = [[...DIAG, N], [...DIAG, S]] as const;
+const ELEPHANT_STEPS = [
+  [...DIAG, N],
+  [...DIAG, S],
+] as const;
 
 /** Whether a general of colour `us` on `sq` would attack an enemy piece. */
 function generalAttacks(b: Uint8Array, sq: number, lo: number): boolean {
@@ -115,7 +123,10 @@ function attacked(pos: Position, sq: number, by: Color): boolean {
   }
   const horse = base + HORSE;
   for (const d of KNIGHT) if (b[sq + d] === horse) return true;
-  const king = base + KING_ROLE, general = base + GENERAL, elephant = base + ELEPHANT, pawn = base + PAWN;
+  const king = base + KING_ROLE,
+    general = base + GENERAL,
+    elephant = base + ELEPHANT,
+    pawn = base + PAWN;
   for (const d of DIAG) {
     const p = b[sq + d];
     if (p === king || p === general || p === elephant) return true;
@@ -144,7 +155,8 @@ function validate(pos: Position): RuleError | null {
     }
   }
   if (placing) {
-    const h0 = pos.handCount(0), h1 = pos.handCount(1);
+    const h0 = pos.handCount(0),
+      h1 = pos.handCount(1);
     if (pos.turn === 0 ? h0 !== h1 : h0 !== h1 - 1) {
       return { code: 'fen.placement', message: 'During placement the sides alternate, Red first: the pieces in hand do not fit the side to move' };
     }

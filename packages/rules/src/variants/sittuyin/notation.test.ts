@@ -120,8 +120,6 @@ describe('Sittuyin algebraic: reading', () => {
   });
 });
 
-
-
 describe('Sittuyin algebraic: round trip over random play', () => {
   const rnd = prng(99991);
   const positions: Position[] = [];

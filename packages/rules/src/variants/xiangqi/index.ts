@@ -8,7 +8,13 @@ import { XIANGQI_NOTATIONS } from './notation.ts';
 import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
-export const GENERAL = 1, ADVISOR = 2, ELEPHANT = 3, HORSE = 4, CHARIOT = 5, CANNON = 6, SOLDIER = 7;
+export const GENERAL = 1,
+  ADVISOR = 2,
+  ELEPHANT = 3,
+  HORSE = 4,
+  CHARIOT = 5,
+  CANNON = 6,
+  SOLDIER = 7;
 
 /** The house rule set for Xiangqi (RULES.md); every number is a parameter. */
 export interface XiangqiRules {
@@ -37,10 +43,7 @@ export const XIANGQI_HOUSE_RULES: XiangqiRules = {
 };
 
 const geometry = makeGeometry(9, 10);
-const palace = [
-  mask(geometry, (f, r) => f >= 3 && f <= 5 && r <= 2),
-  mask(geometry, (f, r) => f >= 3 && f <= 5 && r >= 7),
-] as const;
+const palace = [mask(geometry, (f, r) => f >= 3 && f <= 5 && r <= 2), mask(geometry, (f, r) => f >= 3 && f <= 5 && r >= 7)] as const;
 const ownHalf = [mask(geometry, (_f, r) => r <= 4), mask(geometry, (_f, r) => r >= 5)] as const;
 const forward = [N, S] as const;
 const REV_HORSE = reverseLeaps(HORSE_LEAPS);
@@ -116,7 +119,9 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
 function attacked(pos: Position, sq: number, by: Color): boolean {
   const b = pos.board;
   const base = by << 3;
-  const chariot = base + CHARIOT, cannon = base + CANNON, general = base + GENERAL;
+  const chariot = base + CHARIOT,
+    cannon = base + CANNON,
+    general = base + GENERAL;
   for (const d of ORTH) {
     let t = sq + d;
     let p: number;
@@ -140,7 +145,10 @@ function attacked(pos: Position, sq: number, by: Color): boolean {
 function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
   const b = pos.board;
   const base = them << 3;
-  const chariot = base + CHARIOT, cannon = base + CANNON, general = base + GENERAL, horse = base + HORSE;
+  const chariot = base + CHARIOT,
+    cannon = base + CANNON,
+    general = base + GENERAL,
+    horse = base + HORSE;
   for (const d of ORTH) markRay(b, ksq, d, chariot, cannon, general, mark, stamp);
   for (const l of REV_HORSE) if (b[ksq + l.from] === horse) mark[ksq + l.legs[0]!] = stamp;
 }
@@ -195,7 +203,6 @@ export const xiangqi: VariantModule = {
   end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null, insufficient: 'no-attackers' },
   validate,
 };
-
 
 /** Whether a soldier of `color` on `sq` has crossed the river. */
 export const soldierCrossed = (color: Color, sq: number): boolean => !ownHalf[color][sq];

@@ -176,7 +176,6 @@ describe('Xiangqi notation: reading', () => {
   });
 });
 
-
 /** Positions reached by random legal play from `from`, the start included. */
 
 function samplePositions(): Position[] {

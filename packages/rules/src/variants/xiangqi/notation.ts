@@ -40,20 +40,14 @@ import { fileOf, rankOf, square } from '../../board.ts';
 import { KIND_NORMAL, moveFrom, moveKind, moveTo, type Move } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import type { Result } from '../../result.ts';
-import {
-  fallbackText,
-  legalMoveList,
-  normalizeDashes,
-  pickOne,
-  readable,
-  syntaxError,
-  type Notation,
-  type NotationError,
-} from '../../notation.ts';
+import { fallbackText, legalMoveList, normalizeDashes, pickOne, readable, syntaxError, type Notation, type NotationError } from '../../notation.ts';
 
 // Role ids as in ./index.ts; literal here so that
 // index.ts may import this module without an import cycle at load time.
-const ADVISOR = 2, ELEPHANT = 3, HORSE = 4, SOLDIER = 7;
+const ADVISOR = 2,
+  ELEPHANT = 3,
+  HORSE = 4,
+  SOLDIER = 7;
 
 type Direction = 'advance' | 'retreat' | 'traverse';
 
@@ -182,7 +176,10 @@ export const xiangqiWxf: Notation = xiangqiNotation({
     return out;
   },
   normalize(raw) {
-    let s = raw.toUpperCase().replace(/[BNGS]/g, (c) => ({ B: 'E', N: 'H', G: 'K', S: 'P' })[c]!).replace(/\./g, '=');
+    let s = raw
+      .toUpperCase()
+      .replace(/[BNGS]/g, (c) => ({ B: 'E', N: 'H', G: 'K', S: 'P' })[c]!)
+      .replace(/\./g, '=');
     if (/^[A-Z][1-9][1-9]$/.test(s)) s = `${s.slice(0, 2)}=${s[2]}`; // "C25": traverse written without a sign
     if (/^[+-][A-Z]/.test(s)) s = s[1]! + s[0]! + s.slice(2); // "+R=3" → "R+=3"
     return /^(?:[KAEHRCP][1-9+-]|[1-9][1-9+-]|\+\+|--)[-+=][1-9]$/.test(s) ? s : null;
