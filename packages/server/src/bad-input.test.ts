@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
-import { MemoryStore } from './store/memory.ts';
+import { memoryStore } from './store/memory/store.ts';
 import { TestClient } from './testing/client.ts';
 
 let app: App;
@@ -15,7 +15,7 @@ let base: string;
 let gameId: string;
 
 beforeAll(async () => {
-  app = await createApp({ store: new MemoryStore(), bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
+  app = await createApp({ store: memoryStore(), bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const a = new TestClient(base);

@@ -9,7 +9,7 @@ import type { ServerMessage } from '@youzai/protocol';
 import { createApp, type App } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
-import { MemoryStore } from './store/memory.ts';
+import { memoryStore } from './store/memory/store.ts';
 import { TestClient } from './testing/client.ts';
 
 type Msg<T extends ServerMessage['t']> = Extract<ServerMessage, { t: T }>;
@@ -24,7 +24,7 @@ let n = 0;
 
 beforeAll(async () => {
   app = await createApp({
-    store: new MemoryStore(),
+    store: memoryStore(),
     bus: new MemoryBus(),
     clock: systemClock,
     timers: systemTimers,

@@ -7,7 +7,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { err, ok, type Result, type RuleError } from '@youzai/rules';
 import type { Identity } from '@youzai/protocol';
-import { UniqueViolation, type Store, type UserRow } from '../store/types.ts';
+import { UniqueViolation, type MetaStore, type UserRow, type UserStore } from '../store/types.ts';
 import { randomId } from '../service/ids.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -26,12 +26,12 @@ export function identityOf(u: UserRow): Identity {
 
 export class Sessions {
   private constructor(
-    private readonly store: Store,
+    private readonly store: UserStore,
     private readonly key: Buffer,
     private readonly now: () => number,
   ) {}
 
-  static async open(store: Store, now: () => number): Promise<Sessions> {
+  static async open(store: UserStore & MetaStore, now: () => number): Promise<Sessions> {
     let secret = await store.getMeta('session-secret');
     if (!secret) {
       await store.setMeta('session-secret', randomBytes(32).toString('base64'));

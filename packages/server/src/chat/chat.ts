@@ -11,7 +11,8 @@ import { CHAT_MAX_LENGTH, type ChatLine, type ChatTarget, type Identity, type Se
 import type { Bus } from '../bus/bus.ts';
 import { gameChatTopic, roomTopic } from '../bus/topics.ts';
 import type { Clock } from '../service/time.ts';
-import type { Store } from '../store/types.ts';
+import type { SocialStore } from '../store/social.ts';
+import type { UserStore } from '../store/users.ts';
 
 export interface ChatRules {
   /** Longest line, in code points. */
@@ -53,7 +54,14 @@ export class Chat {
   /** Mutes of the users online (loaded when they connect). */
   private readonly muted = new Map<string, Set<string>>();
 
-  constructor(private readonly deps: { readonly store: Store; readonly bus: Bus; readonly clock: Clock; readonly rules?: Partial<ChatRules> }) {
+  constructor(
+    private readonly deps: {
+      readonly store: SocialStore & Pick<UserStore, 'userById'>;
+      readonly bus: Bus;
+      readonly clock: Clock;
+      readonly rules?: Partial<ChatRules>;
+    },
+  ) {
     this.rules = { ...DEFAULT_CHAT_RULES, ...deps.rules };
   }
 

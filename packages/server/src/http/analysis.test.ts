@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
-import { MemoryStore } from '../store/memory.ts';
+import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
 
 async function start(withEngine: boolean): Promise<{ app: App; base: string; asked: string[] }> {
   const asked: string[] = [];
   const app = await createApp({
-    store: new MemoryStore(),
+    store: memoryStore(),
     bus: new MemoryBus(),
     clock: systemClock,
     timers: systemTimers,

@@ -7,7 +7,8 @@ import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { PuzzleBank } from '../puzzles/bank.ts';
 import { systemTimers } from '../service/time.ts';
-import { MemoryStore } from '../store/memory.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import type { Store } from '../store/types.ts';
 import { TestClient } from '../testing/client.ts';
 
 function puzzle(id: string, variant: VariantKey, fen: string, solution: string[], kind: PuzzleKind): Puzzle {
@@ -39,10 +40,10 @@ const NOW = Date.UTC(2026, 0, 1, 18, 0);
 describe('puzzle API', () => {
   let app: App;
   let base: string;
-  let store: MemoryStore;
+  let store: Store;
 
   beforeAll(async () => {
-    store = new MemoryStore();
+    store = memoryStore();
     app = await createApp({
       store,
       bus: new MemoryBus(),
@@ -183,7 +184,7 @@ describe('puzzle API', () => {
 describe('puzzle API on the shipped data', () => {
   it('loads every game’s data file at start', async () => {
     const app = await createApp({
-      store: new MemoryStore(),
+      store: memoryStore(),
       bus: new MemoryBus(),
       clock: { now: () => NOW },
       timers: systemTimers,

@@ -13,7 +13,7 @@ import type { Presence } from '../lobby/presence.ts';
 import type { PuzzleService } from '../puzzles/service.ts';
 import type { Rooms } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
-import type { Store, UserRow } from '../store/types.ts';
+import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -38,7 +38,8 @@ export interface Ctx {
 }
 
 export interface Deps {
-  readonly store: Store;
+  /** What the pages read: games, players, ratings, mutes. */
+  readonly store: GameStore & UserStore & RatingStore & SocialStore;
   readonly sessions: Sessions;
   readonly games: GameService;
   readonly publicUrl: string;

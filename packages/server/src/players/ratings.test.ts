@@ -9,7 +9,7 @@ import type { CreateGame, Identity, ServerMessage } from '@youzai/protocol';
 import { MemoryBus } from '../bus/bus.ts';
 import { GameService, topicOf } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
-import { MemoryStore } from '../store/memory.ts';
+import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { STORE_KINDS, openTestStore } from '../testing/stores.ts';
 import { Ratings } from './ratings.ts';
@@ -19,7 +19,7 @@ const bob: Identity = { id: 'ub', name: 'bob', guest: false };
 const carol: Identity = { id: 'uc', name: 'carol', guest: false };
 const guest: Identity = { id: 'ug', name: 'Khách-1', guest: true };
 
-async function setup(store: Store = new MemoryStore()) {
+async function setup(store: Store = memoryStore()) {
   const time = new FakeTime();
   const bus = new MemoryBus();
   const ratings = new Ratings({ store, bus, clock: time });
@@ -170,7 +170,7 @@ describe.each(['memory', ...STORE_KINDS] as const)('two games of one player endi
   });
 
   it('both flags fall on the same tick; both resignations land together', async () => {
-    let store: Store = new MemoryStore();
+    let store: Store = memoryStore();
     if (kind !== 'memory') {
       const t = await openTestStore(kind);
       store = t.store;

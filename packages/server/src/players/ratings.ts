@@ -10,7 +10,7 @@ import type { RatingDiff, RatingTag, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { ENGINE_ID, topicOf, type RatingsHook } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
-import type { GameRow, PlayerRatingChange, RatingRow, Store } from '../store/types.ts';
+import type { GameRow, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
 
 /** How far back recover() looks for finished rated games left unapplied. */
 export const RECOVER_WINDOW_MS = 7 * 24 * 3600_000;
@@ -30,7 +30,7 @@ function diffOf(p: PlayerRatingChange): RatingDiff {
 }
 
 export class Ratings implements RatingsHook {
-  constructor(private readonly deps: { readonly store: Store; readonly bus: Bus; readonly clock: Clock }) {}
+  constructor(private readonly deps: { readonly store: RatingStore; readonly bus: Bus; readonly clock: Clock }) {}
 
   async gameEnded(row: GameRow): Promise<void> {
     try {

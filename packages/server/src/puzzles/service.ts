@@ -12,7 +12,7 @@ import { isProvisional } from '@youzai/game';
 import { INITIAL_PLAYER_RATING, initialPuzzleRating, type Puzzle, type PuzzlePlayerView, type PuzzleResultView, type PuzzleView } from '@youzai/puzzles';
 import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { Clock } from '../service/time.ts';
-import type { PuzzleRatingRow, PuzzleStateRow, Store } from '../store/types.ts';
+import type { PuzzleRatingRow, PuzzleStateRow, PuzzleStore } from '../store/puzzles.ts';
 import type { PuzzleBank, ThemeCount } from './bank.ts';
 
 export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from '@youzai/puzzles';
@@ -29,7 +29,7 @@ const DAY_OFFSET_MS = 7 * 3600_000;
 
 export interface PuzzleServiceDeps {
   readonly bank: PuzzleBank;
-  readonly store: Store;
+  readonly store: PuzzleStore;
   readonly clock: Clock;
   /** Picks among the nearest puzzles; tests pass a fixed one. */
   readonly random?: () => number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/bus.ts';
-import { MemoryStore } from '../store/memory.ts';
+import { memoryStore } from '../store/memory/store.ts';
 import { ComputerPlayer, type ChooseMove } from './computer.ts';
 import { GameService } from './game-service.ts';
 import { FakeTime } from './time.ts';
@@ -10,7 +10,7 @@ const human = { id: 'uh', name: 'human', guest: true };
 async function setup(choose: ChooseMove, color: 'first' | 'second') {
   const time = new FakeTime();
   const computer = new ComputerPlayer(choose);
-  const service = new GameService({ store: new MemoryStore(), bus: new MemoryBus(), clock: time, timers: time, onEngineTurn: computer.onEngineTurn });
+  const service = new GameService({ store: memoryStore(), bus: new MemoryBus(), clock: time, timers: time, onEngineTurn: computer.onEngineTurn });
   computer.attach(service);
   const c = await service.create(human, {
     variant: 'xiangqi',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreateGame, Identity } from '@youzai/protocol';
 import { MemoryBus } from '../bus/bus.ts';
-import { MemoryStore } from '../store/memory.ts';
+import { memoryStore } from '../store/memory/store.ts';
 import { GameService, topicOf } from './game-service.ts';
 import { FakeTime } from './time.ts';
 
@@ -11,7 +11,7 @@ const bob: Identity = { id: 'ub', name: 'bob', guest: false };
 
 function setup() {
   const time = new FakeTime();
-  const store = new MemoryStore();
+  const store = memoryStore();
   const bus = new MemoryBus();
   const service = new GameService({ store, bus, clock: time, timers: time });
   return { time, store, bus, service };

@@ -18,7 +18,9 @@ import {
 import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
 import type { ClockSpec, CreateGame, GameSummary, Identity, SeekColor, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
-import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow, type Store } from '../store/types.ts';
+import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow } from '../store/types.ts';
+import type { GameStore } from '../store/games.ts';
+import type { UserStore } from '../store/users.ts';
 import { GameActor, type StoredExtras, type VersionedEvent } from './actor.ts';
 import { randomId } from './ids.ts';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
@@ -49,7 +51,8 @@ interface StoredData {
 }
 
 export interface ServiceDeps {
-  readonly store: Store;
+  /** Games, and users to find an invited opponent by name. */
+  readonly store: GameStore & Pick<UserStore, 'userByName'>;
   readonly bus: Bus;
   readonly clock: Clock;
   readonly timers: Timers;

@@ -1,8 +1,8 @@
 /** Picks the back end from the environment and brings its schema up to date. */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PostgresStore } from './postgres.ts';
-import { ThreadedSqliteStore } from './sqlite-threaded.ts';
+import { postgresStore } from './postgres/store.ts';
+import { threadedSqliteStore } from './sqlite/threaded.ts';
 import type { Store } from './types.ts';
 
 export interface StoreEnv {
@@ -19,13 +19,13 @@ export const SQLITE_FILE = 'youzai.sqlite3';
 export async function openStore(env: StoreEnv): Promise<Store> {
   let store: Store;
   if (env.DATABASE_URL) {
-    store = new PostgresStore(env.DATABASE_URL);
+    store = postgresStore(env.DATABASE_URL);
   } else {
     const dir = env.DATA_DIR ?? 'data';
     mkdirSync(dir, { recursive: true });
     const sync = (env.SQLITE_SYNC ?? 'FULL').toUpperCase();
     // On its own thread: commits and checkpoints never stall the sockets.
-    store = new ThreadedSqliteStore(join(dir, SQLITE_FILE), { synchronous: sync === 'NORMAL' ? 'NORMAL' : 'FULL' });
+    store = threadedSqliteStore(join(dir, SQLITE_FILE), { synchronous: sync === 'NORMAL' ? 'NORMAL' : 'FULL' });
   }
   try {
     await store.migrate();

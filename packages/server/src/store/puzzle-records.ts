@@ -1,6 +1,6 @@
 /**
  * Puzzle rows as the SQL stores hold them, and the upserts both use (named
- * parameters for SQLite; postgres.ts writes its own with $n).
+ * parameters for SQLite; postgres/puzzles.ts writes its own with $n).
  */
 import type { PuzzleRatingRow, PuzzleRoundRow, PuzzleStateRow } from './types.ts';
 

@@ -14,10 +14,10 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { game, move, postgresAvailable, tempDir, tempSchema } from './fixtures.ts';
-import { PostgresStore } from './postgres.ts';
-import type { SaveBatcherOptions } from './postgres-saves.ts';
-import { ThreadedSqliteStore } from './sqlite-threaded.ts';
-import { SqliteStore, type SqliteStoreOptions } from './sqlite.ts';
+import type { SaveBatcherOptions } from './postgres/saves.ts';
+import { postgresStore } from './postgres/store.ts';
+import { sqliteStore, type SqliteStoreOptions } from './sqlite/store.ts';
+import { threadedSqliteStore } from './sqlite/threaded.ts';
 import type { GameRow, Store } from './types.ts';
 
 const SECONDS = Number(process.argv[2] ?? 10);
@@ -134,7 +134,7 @@ function report(name: string, r: Result, extra = ''): void {
 
 async function threaded(name: string, options: SqliteStoreOptions, run: (s: Store) => Promise<Result>): Promise<void> {
   const tmp = tempDir();
-  const store = new ThreadedSqliteStore(`${tmp.dir}/bench.sqlite3`, options);
+  const store = threadedSqliteStore(`${tmp.dir}/bench.sqlite3`, options);
   await store.migrate();
   report(name, await run(store));
   await store.close();
@@ -143,7 +143,7 @@ async function threaded(name: string, options: SqliteStoreOptions, run: (s: Stor
 
 async function sqlite(name: string, options: SqliteStoreOptions, run: (s: Store) => Promise<Result>): Promise<void> {
   const tmp = tempDir();
-  const store = new SqliteStore(`${tmp.dir}/bench.sqlite3`, options);
+  const store = sqliteStore(`${tmp.dir}/bench.sqlite3`, options);
   await store.migrate();
   const before = { ...store.stats };
   const r = await run(store);
@@ -156,7 +156,7 @@ async function sqlite(name: string, options: SqliteStoreOptions, run: (s: Store)
 
 async function postgres(name: string, max: number, run: (s: Store) => Promise<Result>, options: SaveBatcherOptions = {}): Promise<void> {
   const schema = await tempSchema();
-  const store = new PostgresStore(schema.url, { max, ...options });
+  const store = postgresStore(schema.url, { max, ...options });
   await store.migrate();
   const before = { ...store.stats };
   const r = await run(store);

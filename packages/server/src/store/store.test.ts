@@ -1,42 +1,42 @@
-/** The conformance suite against every back end and configuration we ship. */
+/** The conformance suites against every back end and configuration we ship. */
+import { describeStore } from './conformance/store.ts';
 import { tempDir, tempSchema } from './fixtures.ts';
-import { MemoryStore } from './memory.ts';
-import { PostgresStore } from './postgres.ts';
-import { ThreadedSqliteStore } from './sqlite-threaded.ts';
-import { SqliteStore, type SqliteStoreOptions } from './sqlite.ts';
-import { describeStore } from './store.conformance.ts';
+import { memoryStore } from './memory/store.ts';
+import { postgresStore } from './postgres/store.ts';
+import { sqliteStore, type SqliteStoreOptions } from './sqlite/store.ts';
+import { threadedSqliteStore } from './sqlite/threaded.ts';
 
-describeStore('MemoryStore', async () => ({ store: new MemoryStore(), dispose: async () => {} }), { durable: false });
+describeStore('memory', async () => ({ store: memoryStore(), dispose: async () => {} }), { durable: false });
 
-describeStore('SqliteStore :memory:', async () => ({ store: new SqliteStore(':memory:'), dispose: async () => {} }), { durable: false });
+describeStore('SQLite :memory:', async () => ({ store: sqliteStore(':memory:'), dispose: async () => {} }), { durable: false });
 
 function sqliteFile(options: SqliteStoreOptions) {
   return async () => {
     const tmp = tempDir();
     const path = `${tmp.dir}/test.sqlite3`;
-    return { store: new SqliteStore(path, options), reopen: async () => new SqliteStore(path, options), dispose: async () => tmp.dispose() };
+    return { store: sqliteStore(path, options), reopen: async () => sqliteStore(path, options), dispose: async () => tmp.dispose() };
   };
 }
-describeStore('SqliteStore file', sqliteFile({}), { durable: true });
+describeStore('SQLite file', sqliteFile({}), { durable: true });
 // The timer path of group commit, and batches cut short by maxBatch.
-describeStore('SqliteStore file, 2 ms window, batches of 3', sqliteFile({ batchWindowMs: 2, maxBatch: 3, synchronous: 'NORMAL' }), { durable: true });
-// What openStore returns by default: SqliteStore on a worker thread.
+describeStore('SQLite file, 2 ms window, batches of 3', sqliteFile({ batchWindowMs: 2, maxBatch: 3, synchronous: 'NORMAL' }), { durable: true });
+// What openStore returns by default: the SQLite store on a worker thread.
 describeStore(
-  'ThreadedSqliteStore file',
+  'SQLite file on a worker thread',
   async () => {
     const tmp = tempDir();
     const path = `${tmp.dir}/test.sqlite3`;
-    return { store: new ThreadedSqliteStore(path), reopen: async () => new ThreadedSqliteStore(path), dispose: async () => tmp.dispose() };
+    return { store: threadedSqliteStore(path), reopen: async () => threadedSqliteStore(path), dispose: async () => tmp.dispose() };
   },
   { durable: true },
 );
 
 // PostgreSQL runs on every machine of this kind and in CI (127.0.0.1:5432, database test): no skipping.
 describeStore(
-  'PostgresStore',
+  'PostgreSQL',
   async () => {
     const schema = await tempSchema();
-    return { store: new PostgresStore(schema.url), reopen: async () => new PostgresStore(schema.url), dispose: schema.dispose };
+    return { store: postgresStore(schema.url), reopen: async () => postgresStore(schema.url), dispose: schema.dispose };
   },
   { durable: true },
 );

@@ -8,7 +8,7 @@ import { Ratings } from '../players/ratings.ts';
 import { Rooms, type RoomRules } from '../rooms/rooms.ts';
 import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
-import { MemoryStore } from '../store/memory.ts';
+import { memoryStore } from '../store/memory/store.ts';
 import type { RatingRow } from '../store/types.ts';
 
 export const player = (id: string, guest = false): Identity => ({ id, name: guest ? `Khách-${id}` : id, guest });
@@ -23,7 +23,7 @@ export interface SocialOptions {
 
 export async function socialSetup(users: readonly Identity[], opts: SocialOptions = {}) {
   const time = new FakeTime();
-  const store = new MemoryStore();
+  const store = memoryStore();
   const bus = new MemoryBus();
   const ratings = new Ratings({ store, bus, clock: time });
   const games = new GameService({ store, bus, clock: time, timers: time, ratings, coin: () => 0 });

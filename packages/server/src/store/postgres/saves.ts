@@ -16,9 +16,9 @@
  * whole statement; each save of the batch is then retried alone so that
  * each gets its own answer.
  */
-import type pg from 'pg';
-import { dataJson } from './checks.ts';
-import { VersionConflict, type GameRow, type MoveRow } from './types.ts';
+import { dataJson } from '../checks.ts';
+import { VersionConflict, type GameRow, type MoveRow } from '../types.ts';
+import type { Query } from './db.ts';
 
 export interface Save {
   readonly g: GameRow;
@@ -32,9 +32,6 @@ interface Pending extends Save {
   readonly resolve: () => void;
   readonly reject: (e: unknown) => void;
 }
-
-/** Runs one statement (the store's query: named, errors mapped). */
-export type Query = <R extends pg.QueryResultRow>(sql: string, params: unknown[]) => Promise<pg.QueryResult<R>>;
 
 export const SAVE_GAMES = `
   WITH v AS (

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./sqlite-worker.ts');
+await import('./worker.ts');

@@ -4,8 +4,8 @@
  * sockets. Here it stalls only this thread; group commit still batches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteStore, type SqliteStoreOptions } from './sqlite.ts';
-import { UniqueViolation, VersionConflict } from './types.ts';
+import { UniqueViolation, VersionConflict } from '../types.ts';
+import { sqliteStore, type SqliteStoreOptions } from './store.ts';
 
 interface Call {
   readonly id: number;
@@ -14,7 +14,7 @@ interface Call {
 }
 
 const { path, options } = workerData as { path: string; options: SqliteStoreOptions };
-const store = new SqliteStore(path, options);
+const store = sqliteStore(path, options);
 const port = parentPort!;
 
 /** Errors cross the thread boundary as plain data; the proxy rebuilds the typed ones. */

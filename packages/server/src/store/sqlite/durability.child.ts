@@ -6,14 +6,14 @@
  * the parent kills this process with SIGKILL mid-flight. stdout is a pipe,
  * which Node writes synchronously on Linux: a printed ack has left the process.
  */
-import { game, played } from './fixtures.ts';
-import { ThreadedSqliteStore } from './sqlite-threaded.ts';
-import { SqliteStore } from './sqlite.ts';
-import type { GameRow, Store } from './types.ts';
+import { game, played } from '../fixtures.ts';
+import type { GameRow, Store } from '../types.ts';
+import { sqliteStore } from './store.ts';
+import { threadedSqliteStore } from './threaded.ts';
 
 const [path, kind] = process.argv.slice(2);
 if (!path) throw new Error('usage: durability.child.ts DB_PATH [threaded]');
-const store: Store = kind === 'threaded' ? new ThreadedSqliteStore(path) : new SqliteStore(path);
+const store: Store = kind === 'threaded' ? threadedSqliteStore(path) : sqliteStore(path);
 await store.migrate();
 
 // Large enough rows that the WAL fills and checkpoints run while we are killed.

@@ -1,21 +1,20 @@
 /** What is particular to SQLite: pragmas, migrations bookkeeping, group commit. */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from './fixtures.ts';
-import { SqliteStore } from './sqlite.ts';
-import { ThreadedSqliteStore } from './sqlite-threaded.ts';
-import { T0, game, played, user } from './fixtures.ts';
-import { VersionConflict } from './types.ts';
+import { T0, game, played, tempDir, user } from '../fixtures.ts';
+import { VersionConflict } from '../types.ts';
+import { sqliteStore } from './store.ts';
+import { threadedSqliteStore } from './threaded.ts';
 
-describe('SqliteStore', () => {
+describe('SQLite store', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
-  async function open(options: ConstructorParameters<typeof SqliteStore>[1] = {}) {
+  async function open(options: Parameters<typeof sqliteStore>[1] = {}) {
     const tmp = tempDir();
     const path = `${tmp.dir}/db.sqlite3`;
-    const store = new SqliteStore(path, options);
+    const store = sqliteStore(path, options);
     cleanups.push(tmp.dispose, () => store.close());
     await store.migrate();
     return { store, path };
@@ -28,7 +27,7 @@ describe('SqliteStore', () => {
     expect(store.pragma('synchronous')).toBe(2);
     const normal = (await open({ synchronous: 'NORMAL' })).store;
     expect(normal.pragma('synchronous')).toBe(1);
-    expect(() => new SqliteStore(':memory:', { synchronous: 'full' as 'FULL' })).toThrow(TypeError);
+    expect(() => sqliteStore(':memory:', { synchronous: 'full' as 'FULL' })).toThrow(TypeError);
   });
 
   it('records each migration once in schema_migrations', async () => {
@@ -64,7 +63,7 @@ describe('SqliteStore', () => {
     const db = new Database(path);
     db.prepare("INSERT INTO schema_migrations VALUES (999, 'future', 0)").run();
     db.close();
-    const again = new SqliteStore(path);
+    const again = sqliteStore(path);
     cleanups.push(() => again.close());
     await expect(again.migrate()).rejects.toThrow(/newer than this server/);
   });
@@ -110,7 +109,7 @@ describe('SqliteStore', () => {
     await store.close();
     await pending;
     await expect(store.setMeta('k', 'v')).rejects.toThrow(/closed/);
-    const again = new SqliteStore(path);
+    const again = sqliteStore(path);
     cleanups.push(() => again.close());
     expect((await again.game('late'))?.id).toBe('late');
   });
@@ -119,7 +118,7 @@ describe('SqliteStore', () => {
     const { path } = await open();
     const other = new Database(path);
     cleanups.push(() => void other.close());
-    const quick = new SqliteStore(path, { busyTimeoutMs: 20 });
+    const quick = sqliteStore(path, { busyTimeoutMs: 20 });
     cleanups.push(() => quick.close());
     other.exec('BEGIN IMMEDIATE');
     const results = await Promise.allSettled([quick.setMeta('a', '1'), quick.setMeta('b', '2')]);
@@ -135,8 +134,8 @@ describe('SqliteStore', () => {
     for (const id of ['p', ...Array.from({ length: 20 }, (_, i) => `o${i}`)]) await store.createUser(user(id, `N${id}`));
     await store.close();
     // Two threads, two connections: SQLite's write lock, not one event loop, keeps them apart.
-    const a = new ThreadedSqliteStore(path),
-      b = new ThreadedSqliteStore(path);
+    const a = threadedSqliteStore(path),
+      b = threadedSqliteStore(path);
     cleanups.push(
       () => a.close(),
       () => b.close(),

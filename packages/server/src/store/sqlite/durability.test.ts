@@ -1,5 +1,5 @@
 /**
- * Every write that SqliteStore acknowledged is there after the process is
+ * Every write that the SQLite store acknowledged is there after the process is
  * killed (SIGKILL: no close, no flush, no exit handlers) and the file is
  * reopened. The kill lands while other writes are in flight, and reopening
  * recovers from the WAL. A killed process leaves the OS page cache intact,
@@ -11,11 +11,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { move, tempDir } from './fixtures.ts';
-import { SqliteStore } from './sqlite.ts';
+import { move, tempDir } from '../fixtures.ts';
+import { sqliteStore } from './store.ts';
 
 const CHILD = fileURLToPath(new URL('./durability.child.ts', import.meta.url));
-const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** Runs the child until it has acknowledged `acks` writes, kills it, and returns the last acknowledged [version, plies] per game. */
 async function runAndKill(path: string, kind: string, acks: number): Promise<Map<string, { version: number; plies: number }>> {
@@ -38,7 +38,7 @@ async function runAndKill(path: string, kind: string, acks: number): Promise<Map
   return acked;
 }
 
-// 'direct': SqliteStore on the main thread; 'threaded': on its worker thread, as openStore runs it.
+// 'direct': the SQLite store on the main thread; 'threaded': on its worker thread, as openStore runs it.
 describe.each(['direct', 'threaded'])('SqliteStore durability (%s)', (kind) => {
   const cleanups: (() => void | Promise<void>)[] = [];
   afterEach(async () => {
@@ -54,7 +54,7 @@ describe.each(['direct', 'threaded'])('SqliteStore durability (%s)', (kind) => {
       const file = `${path}.${acks}`;
       const acked = await runAndKill(file, kind, acks);
       expect(acked.size).toBeGreaterThan(0);
-      const store = new SqliteStore(file);
+      const store = sqliteStore(file);
       cleanups.push(() => store.close());
       await store.migrate();
       for (const [id, a] of acked) {

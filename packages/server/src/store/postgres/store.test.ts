@@ -1,12 +1,11 @@
 /** What is particular to PostgreSQL: migrations bookkeeping, servers starting together. */
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL, tempSchema } from './fixtures.ts';
-import { T0, game, move, played, user } from './fixtures.ts';
-import { PostgresStore } from './postgres.ts';
-import { UniqueViolation, VersionConflict } from './types.ts';
+import { T0, TEST_DATABASE_URL, game, move, played, tempSchema, user } from '../fixtures.ts';
+import { UniqueViolation, VersionConflict } from '../types.ts';
+import { postgresStore, type PostgresStore } from './store.ts';
 
-describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
+describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
@@ -19,7 +18,7 @@ describe(`PostgresStore (${TEST_DATABASE_URL})`, () => {
     return { url: s.url, client };
   }
   function store(url: string): PostgresStore {
-    const s = new PostgresStore(url);
+    const s = postgresStore(url);
     cleanups.push(() => s.close());
     return s;
   }

@@ -1,0 +1,115 @@
+/**
+ * The behaviour every Store must have, as vitest tests: store.test.ts runs
+ * them against each back end. One suite per concern (users.ts, games.ts,
+ * ratings.ts, puzzles.ts, social.ts beside this file), plus what belongs to
+ * the store as a whole here: migrations, meta, durability across a reopen.
+ * A new back end passes all of them before it is used.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { T0, game, played, user } from '../fixtures.ts';
+import type { PuzzleResult } from '../puzzles.ts';
+import type { Store } from '../types.ts';
+import { describeGameStore } from './games.ts';
+import { describePuzzleStore } from './puzzles.ts';
+import { describeRatingStore } from './ratings.ts';
+import { describeSocialStore } from './social.ts';
+import { describeUserStore } from './users.ts';
+
+export interface StoreFixture {
+  /** A store over fresh, empty storage, not yet migrated. */
+  readonly store: Store;
+  /** Opens the same storage again, after `store` is closed; absent where the data dies with the store. */
+  readonly reopen?: () => Promise<Store>;
+  /** Frees the storage once the stores are closed. */
+  dispose(): Promise<void>;
+}
+
+const attempt: PuzzleResult = {
+  userId: 'u1',
+  puzzleId: 'x1',
+  variant: 'xiangqi',
+  win: true,
+  at: T0,
+  initial: { rating: 1320, deviation: 300, volatility: 0.06 },
+};
+
+/** `durable`: the back end keeps data across close and reopen (its fixture provides `reopen`). */
+export function describeStore(name: string, setup: () => Promise<StoreFixture>, { durable }: { durable: boolean }): void {
+  describe(`${name}: Store conformance`, () => {
+    let fx: StoreFixture;
+    let store: Store;
+    let opened: Store[] = [];
+
+    beforeEach(async () => {
+      fx = await setup();
+      store = fx.store;
+      opened = [store];
+      await store.migrate();
+    });
+    afterEach(async () => {
+      for (const s of opened) await s.close();
+      await fx.dispose();
+    });
+
+    async function reopen(): Promise<Store> {
+      await store.close();
+      store = await fx.reopen!();
+      opened.push(store);
+      await store.migrate();
+      return store;
+    }
+
+    it('migrate twice is idempotent and keeps the data', async () => {
+      await store.setMeta('k', 'v');
+      await store.createGame(game('g1'));
+      await store.migrate();
+      await store.migrate();
+      expect(await store.getMeta('k')).toBe('v');
+      expect((await store.game('g1'))?.id).toBe('g1');
+      await store.createGame(game('g2'));
+    });
+
+    it('meta: absent is null, set, overwrite', async () => {
+      expect(await store.getMeta('secret')).toBeNull();
+      await store.setMeta('secret', 'a');
+      expect(await store.getMeta('secret')).toBe('a');
+      await store.setMeta('secret', 'b');
+      expect(await store.getMeta('secret')).toBe('b');
+    });
+
+    // Only back ends that keep data can show they keep it; the others do not register this test.
+    const itDurable = durable ? it : ((() => undefined) as unknown as typeof it);
+    itDurable('data survives closing and reopening', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createSession({ tokenHash: 'ab', userId: 'u1', createdAt: T0, expiresAt: T0 + 1 });
+      await store.setMeta('k', 'v');
+      const g = game('g1', { inviteToken: 'inv' });
+      await store.createGame(g);
+      const next = played(g, 3);
+      await store.saveGame(next.row, 1, next.moves);
+      await store.createUser(user('u2', 'Bob'));
+      const change = await store.applyRatedGame({ gameId: 'g9', variant: 'xiangqi', whiteId: 'u1', blackId: 'u2', score: 0.5, at: T0 });
+      await store.setMute('u1', 'u2', true, T0);
+      const solved = await store.applyPuzzleResult(attempt);
+      const s = await reopen();
+      expect(await s.puzzleRatings('u1')).toEqual([solved.player]);
+      expect(await s.puzzleStates('xiangqi')).toEqual([solved.puzzle]);
+      expect((await s.applyPuzzleResult(attempt)).rated).toBe(false);
+      expect((await s.ratings('u1'))[0]).toMatchObject({ ...change!.players[0].after, games: 1 });
+      expect(await s.applyRatedGame({ gameId: 'g9', variant: 'xiangqi', whiteId: 'u1', blackId: 'u2', score: 0.5, at: T0 })).toBeNull();
+      expect(await s.mutes('u1')).toEqual(['u2']);
+      expect(await s.userByName('alice')).toEqual(user('u1', 'Alice'));
+      expect(await s.session('ab')).toEqual({ tokenHash: 'ab', userId: 'u1', createdAt: T0, expiresAt: T0 + 1 });
+      expect(await s.getMeta('k')).toBe('v');
+      expect(await s.game('g1')).toEqual(next.row);
+      expect(await s.gameByInvite('inv')).toEqual(next.row);
+      expect(await s.moves('g1')).toEqual(next.moves);
+    });
+
+    describeUserStore(() => store);
+    describeGameStore(() => store);
+    describeRatingStore(() => store);
+    describePuzzleStore(() => store);
+    describeSocialStore(() => store);
+  });
+}

@@ -1,0 +1,70 @@
+/** UserStore conformance: users and sessions. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { T0, user } from '../fixtures.ts';
+import { UniqueViolation } from '../types.ts';
+import type { UserStore } from '../users.ts';
+
+/** What these tests use. */
+type Under = UserStore;
+
+/** Registers the users and sessions tests inside a describeStore block: `current` gives the store of the running test. */
+export function describeUserStore(current: () => Under): void {
+  describe('users and sessions', () => {
+    let store: Under;
+    beforeEach(() => {
+      store = current();
+    });
+
+    it('users: created, found by id and by name whatever its case', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createUser(user('u2'));
+      expect(await store.userById('u1')).toEqual(user('u1', 'Alice'));
+      expect(await store.userById('u2')).toEqual(user('u2'));
+      expect(await store.userById('nobody')).toBeNull();
+      expect((await store.userByName('alice'))?.id).toBe('u1');
+      expect((await store.userByName('ALICE'))?.id).toBe('u1');
+      expect((await store.userByName('Alice'))?.username).toBe('Alice');
+      expect(await store.userByName('bob')).toBeNull();
+    });
+
+    it('registering turns a guest into a named user, keeping its id', async () => {
+      await store.createUser(user('u1'));
+      await store.registerUser('u1', 'Bob', 'scrypt$hash');
+      expect(await store.userById('u1')).toEqual({ id: 'u1', username: 'Bob', passwordHash: 'scrypt$hash', createdAt: T0 });
+      expect((await store.userByName('bob'))?.id).toBe('u1');
+    });
+
+    it('a taken name is a UniqueViolation, whatever its case, and changes nothing', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createUser(user('u2'));
+      await expect(store.registerUser('u2', 'aLiCe', 'h')).rejects.toEqual(new UniqueViolation('username'));
+      expect(await store.userById('u2')).toEqual(user('u2'));
+      await expect(store.createUser(user('u3', 'ALICE'))).rejects.toBeInstanceOf(UniqueViolation);
+      expect(await store.userById('u3')).toBeNull();
+      await expect(store.createUser(user('u1', 'Carol'))).rejects.toEqual(new UniqueViolation('user'));
+      expect(await store.userByName('carol')).toBeNull();
+    });
+
+    it('registering an unknown user fails', async () => {
+      await expect(store.registerUser('ghost', 'Ghost', 'h')).rejects.toThrow();
+      expect(await store.userByName('ghost')).toBeNull();
+    });
+
+    it('sessions: created, found, deleted; expiry is left to the caller', async () => {
+      await store.createUser(user('u1'));
+      const s = { tokenHash: 'ab'.repeat(32), userId: 'u1', createdAt: T0, expiresAt: T0 - 1 };
+      await store.createSession(s);
+      expect(await store.session(s.tokenHash)).toEqual(s);
+      expect(await store.session('cd'.repeat(32))).toBeNull();
+      await expect(store.createSession(s)).rejects.toEqual(new UniqueViolation('session'));
+      await store.deleteSession(s.tokenHash);
+      expect(await store.session(s.tokenHash)).toBeNull();
+      await store.deleteSession(s.tokenHash);
+    });
+
+    it('a session needs an existing user', async () => {
+      await expect(store.createSession({ tokenHash: 'ef', userId: 'nobody', createdAt: T0, expiresAt: T0 })).rejects.toThrow();
+      expect(await store.session('ef')).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,57 @@
+/** Game ratings in memory. */
+import type { GameRow } from '../games.ts';
+import { applyResult, checkRated } from '../rated.ts';
+import type { LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
+import { cmp, loadGame, type MemoryTables } from './tables.ts';
+
+export function memoryRatings(tables: MemoryTables): RatingStore {
+  return {
+    async applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+      const t = tables.open();
+      checkRated(r);
+      if (t.ratedGames.has(r.gameId)) return null;
+      t.needUser(r.whiteId);
+      t.needUser(r.blackId);
+      // No await from here on: read, compute and write form one step, as a transaction does.
+      const key = (id: string) => `${id}\n${r.variant}`;
+      const out = applyResult(r, t.ratings.get(key(r.whiteId)) ?? null, t.ratings.get(key(r.blackId)) ?? null);
+      for (const row of out.rows) t.ratings.set(key(row.userId), { ...row });
+      t.history.push(...out.points.map((p) => ({ ...p })));
+      t.ratedGames.set(r.gameId, r.at);
+      return out.change;
+    },
+
+    async ratings(userId: string): Promise<RatingRow[]> {
+      return [...tables.open().ratings.values()]
+        .filter((r) => r.userId === userId)
+        .sort((a, b) => cmp(a.variant, b.variant))
+        .map((r) => ({ ...r }));
+    },
+
+    async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+      const t = tables.open();
+      const out: LeaderRow[] = [];
+      for (const r of t.ratings.values()) {
+        const username = t.users.get(r.userId)?.username;
+        if (r.variant === variant && username) out.push({ ...r, username });
+      }
+      const prov = (r: RatingRow) => (r.deviation > provisionalAbove ? 1 : 0);
+      out.sort((a, b) => prov(a) - prov(b) || b.rating - a.rating || cmp(a.userId, b.userId));
+      return out.slice(0, Math.max(0, Math.floor(limit)));
+    },
+
+    async ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+      const mine = tables.open().history.filter((p) => p.userId === userId && p.variant === variant);
+      mine.sort((a, b) => a.ratedAt - b.ratedAt || cmp(a.gameId, b.gameId));
+      const n = Math.max(0, Math.floor(limit));
+      return (n === 0 ? [] : mine.slice(-n)).map((p) => ({ ...p }));
+    },
+
+    async unratedGames(since: number, limit: number): Promise<GameRow[]> {
+      const t = tables.open();
+      const rows = [...t.games.values()].filter((g) => g.rated && g.status === 'finished' && g.updatedAt >= since && !t.ratedGames.has(g.id));
+      rows.sort((a, b) => a.updatedAt - b.updatedAt || cmp(a.id, b.id));
+      return rows.slice(0, Math.max(0, Math.floor(limit))).map(loadGame);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The store for scenario tests: plain maps, same semantics as the SQL stores
+ * (the conformance suites hold all of them to it). One file per concern,
+ * over the shared tables.
+ */
+import type { Store } from '../types.ts';
+import { memoryGames } from './games.ts';
+import { memoryPuzzles } from './puzzles.ts';
+import { memoryRatings } from './ratings.ts';
+import { memorySocial } from './social.ts';
+import { MemoryTables } from './tables.ts';
+import { memoryUsers } from './users.ts';
+
+export function memoryStore(): Store {
+  const tables = new MemoryTables();
+  return {
+    backend: 'memory',
+    async migrate() {
+      tables.open();
+    },
+    async close() {
+      tables.close();
+    },
+    async getMeta(key) {
+      return tables.open().meta.get(key) ?? null;
+    },
+    async setMeta(key, value) {
+      tables.open().meta.set(key, value);
+    },
+    ...memoryUsers(tables),
+    ...memoryGames(tables),
+    ...memoryRatings(tables),
+    ...memoryPuzzles(tables),
+    ...memorySocial(tables),
+  };
+}

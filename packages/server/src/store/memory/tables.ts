@@ -1,0 +1,58 @@
+/**
+ * The in-memory store's tables, shared by its concerns (one file each, as in
+ * the SQL stores). Rows are copied in and out, and game data goes through
+ * JSON exactly as it does on its way into a database, so a test cannot pass
+ * by mutating stored state or by storing something (a Date, a Map,
+ * undefined) that the real stores would change.
+ */
+import { dataJson } from '../checks.ts';
+import type { GameRow, MoveRow } from '../games.ts';
+import type { PuzzleRatingRow, PuzzleRoundRow, PuzzleStateRow } from '../puzzles.ts';
+import type { RatingPoint, RatingRow } from '../ratings.ts';
+import type { SessionRow, UserRow } from '../users.ts';
+
+/** A game as kept: its data as JSON text, parsed afresh on every read. */
+export type StoredGame = Omit<GameRow, 'data'> & { readonly data: string };
+
+export const storeGame = (g: GameRow): StoredGame => ({ ...g, data: dataJson(g.data) });
+export const loadGame = (g: StoredGame): GameRow => ({ ...g, data: JSON.parse(g.data) as unknown });
+/** Code-point order, as the SQL stores sort text (PostgreSQL with COLLATE "C"). */
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export class MemoryTables {
+  readonly meta = new Map<string, string>();
+  readonly users = new Map<string, UserRow>();
+  /** usernameKey → user id: the unique index. */
+  readonly names = new Map<string, string>();
+  readonly sessions = new Map<string, SessionRow>();
+  readonly games = new Map<string, StoredGame>();
+  readonly invites = new Map<string, string>();
+  readonly moves = new Map<string, MoveRow[]>();
+  /** `${userId}\n${variant}` → current rating. */
+  readonly ratings = new Map<string, RatingRow>();
+  readonly history: RatingPoint[] = [];
+  readonly ratedGames = new Map<string, number>();
+  /** `${userId}\n${variant}` → puzzle rating. */
+  readonly puzzleRatings = new Map<string, PuzzleRatingRow>();
+  readonly puzzleStates = new Map<string, PuzzleStateRow>();
+  /** `${userId}\n${puzzleId}` → round. */
+  readonly puzzleRounds = new Map<string, PuzzleRoundRow>();
+  /** user id → (muted id → when). */
+  readonly mutes = new Map<string, Map<string, number>>();
+  private closed = false;
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Like a closed database handle, a closed store refuses work: it catches use-after-close in tests. */
+  open(): this {
+    if (this.closed) throw new Error('the store is closed');
+    return this;
+  }
+
+  /** The SQL stores have foreign keys to users: the same refusal here. */
+  needUser(id: string): void {
+    if (!this.users.has(id)) throw new Error(`no user ${id}`);
+  }
+}

@@ -1,0 +1,57 @@
+/** Users and sessions in memory. */
+import { usernameKey } from '../checks.ts';
+import { UniqueViolation } from '../types.ts';
+import type { SessionRow, UserRow, UserStore } from '../users.ts';
+import type { MemoryTables } from './tables.ts';
+
+export function memoryUsers(tables: MemoryTables): UserStore {
+  const userById = async (id: string): Promise<UserRow | null> => {
+    const u = tables.open().users.get(id);
+    return u ? { ...u } : null;
+  };
+  return {
+    async createUser(u: UserRow): Promise<void> {
+      const t = tables.open();
+      if (t.users.has(u.id)) throw new UniqueViolation('user');
+      const key = u.username === null ? null : usernameKey(u.username);
+      if (key !== null && t.names.has(key)) throw new UniqueViolation('username');
+      t.users.set(u.id, { ...u });
+      if (key !== null) t.names.set(key, u.id);
+    },
+
+    userById,
+
+    async userByName(username: string): Promise<UserRow | null> {
+      const id = tables.open().names.get(usernameKey(username));
+      return id === undefined ? null : userById(id);
+    },
+
+    async registerUser(id: string, username: string, passwordHash: string): Promise<void> {
+      const t = tables.open();
+      const u = t.users.get(id);
+      if (!u) throw new Error(`no user ${id}`);
+      const key = usernameKey(username);
+      const holder = t.names.get(key);
+      if (holder !== undefined && holder !== id) throw new UniqueViolation('username');
+      if (u.username !== null) t.names.delete(usernameKey(u.username));
+      t.names.set(key, id);
+      t.users.set(id, { ...u, username, passwordHash });
+    },
+
+    async createSession(s: SessionRow): Promise<void> {
+      const t = tables.open();
+      if (t.sessions.has(s.tokenHash)) throw new UniqueViolation('session');
+      t.needUser(s.userId);
+      t.sessions.set(s.tokenHash, { ...s });
+    },
+
+    async session(tokenHash: string): Promise<SessionRow | null> {
+      const s = tables.open().sessions.get(tokenHash);
+      return s ? { ...s } : null;
+    },
+
+    async deleteSession(tokenHash: string): Promise<void> {
+      tables.open().sessions.delete(tokenHash);
+    },
+  };
+}

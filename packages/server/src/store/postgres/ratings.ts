@@ -1,0 +1,132 @@
+/** Game ratings in PostgreSQL. */
+import { DEFAULT_RATING } from '@youzai/game';
+import type { GameRow } from '../games.ts';
+import { applyResult, checkRated } from '../rated.ts';
+import type { LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
+import type { Bigint, PostgresDb } from './db.ts';
+import { toGame, type GameRecord } from './games.ts';
+
+interface RatingRecord {
+  user_id: string;
+  variant: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  rated_at: Bigint;
+}
+interface PointRecord {
+  user_id: string;
+  variant: string;
+  game_id: string;
+  rated_at: Bigint;
+  rating: number;
+  deviation: number;
+  volatility: number;
+}
+
+const toRating = (r: RatingRecord): RatingRow => ({
+  userId: r.user_id,
+  variant: r.variant,
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+  games: r.games,
+  ratedAt: Number(r.rated_at),
+});
+const toPoint = (r: PointRecord): RatingPoint => ({
+  userId: r.user_id,
+  variant: r.variant,
+  gameId: r.game_id,
+  ratedAt: Number(r.rated_at),
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+});
+
+export function postgresRatings(db: PostgresDb): RatingStore {
+  const { query } = db;
+  return {
+    async applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+      checkRated(r);
+      const res = { ...r };
+      return db.transaction(async (q) => {
+        const marked = await q('INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING RETURNING game_id', [
+          res.gameId,
+          res.at,
+        ]);
+        if (marked.rowCount === 0) return null;
+        // Both rows exist, then are locked, always in the same (code-point) order, so two games
+        // sharing a player queue up instead of deadlocking, and the second reads the first's result.
+        const ids = [res.whiteId, res.blackId].sort();
+        await q(
+          `INSERT INTO ratings (user_id, variant, rating, deviation, volatility, games, rated_at)
+           SELECT u, $2, $3, $4, $5, 0, $6 FROM unnest($1::text[]) AS u ORDER BY u COLLATE "C" ON CONFLICT (user_id, variant) DO NOTHING`,
+          [ids, res.variant, DEFAULT_RATING.rating, DEFAULT_RATING.deviation, DEFAULT_RATING.volatility, res.at],
+        );
+        const locked = await q<RatingRecord>('SELECT * FROM ratings WHERE variant = $1 AND user_id = ANY($2::text[]) ORDER BY user_id COLLATE "C" FOR UPDATE', [
+          res.variant,
+          ids,
+        ]);
+        const rows = locked.rows.map(toRating);
+        // A row inserted just now (games 0) stands for "never rated": the default rating.
+        const find = (id: string) => rows.find((x) => x.userId === id && x.games > 0) ?? null;
+        const out = applyResult(res, find(res.whiteId), find(res.blackId));
+        const col = <T>(f: (x: RatingRow) => T) => out.rows.map(f);
+        await q(
+          `UPDATE ratings r SET rating = v.rating, deviation = v.deviation, volatility = v.volatility, games = v.games, rated_at = v.rated_at
+           FROM unnest($1::text[], $2::float8[], $3::float8[], $4::float8[], $5::int[], $6::bigint[]) AS v (user_id, rating, deviation, volatility, games, rated_at)
+           WHERE r.user_id = v.user_id AND r.variant = $7`,
+          [
+            col((x) => x.userId),
+            col((x) => x.rating),
+            col((x) => x.deviation),
+            col((x) => x.volatility),
+            col((x) => x.games),
+            col((x) => x.ratedAt),
+            res.variant,
+          ],
+        );
+        const pcol = <T>(f: (x: RatingPoint) => T) => out.points.map(f);
+        await q(
+          `INSERT INTO rating_history (user_id, variant, game_id, rated_at, rating, deviation, volatility)
+           SELECT v.user_id, $2, $3, $4, v.rating, v.deviation, v.volatility FROM unnest($1::text[], $5::float8[], $6::float8[], $7::float8[]) AS v (user_id, rating, deviation, volatility)`,
+          [pcol((x) => x.userId), res.variant, res.gameId, res.at, pcol((x) => x.rating), pcol((x) => x.deviation), pcol((x) => x.volatility)],
+        );
+        return out.change;
+      });
+    },
+
+    async ratings(userId: string): Promise<RatingRow[]> {
+      const r = await query<RatingRecord>('SELECT * FROM ratings WHERE user_id = $1 AND games > 0 ORDER BY variant COLLATE "C"', [userId]);
+      return r.rows.map(toRating);
+    },
+
+    async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+      const r = await query<RatingRecord & { username: string }>(
+        'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = $1 AND r.games > 0 AND u.username IS NOT NULL ' +
+          'ORDER BY (r.deviation > $2), r.rating DESC, r.user_id COLLATE "C" LIMIT $3',
+        [variant, provisionalAbove, Math.max(0, Math.floor(limit))],
+      );
+      return r.rows.map((x) => ({ ...toRating(x), username: x.username }));
+    },
+
+    async ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+      const r = await query<PointRecord>(
+        'SELECT * FROM (SELECT * FROM rating_history WHERE user_id = $1 AND variant = $2 ORDER BY rated_at DESC, game_id COLLATE "C" DESC LIMIT $3) h ' +
+          'ORDER BY rated_at, game_id COLLATE "C"',
+        [userId, variant, Math.max(0, Math.floor(limit))],
+      );
+      return r.rows.map(toPoint);
+    },
+
+    async unratedGames(since: number, limit: number): Promise<GameRow[]> {
+      const r = await query<GameRecord>(
+        "SELECT * FROM games g WHERE g.rated AND g.status = 'finished' AND g.updated_at >= $1 " +
+          'AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id COLLATE "C" LIMIT $2',
+        [since, Math.max(0, Math.floor(limit))],
+      );
+      return r.rows.map(toGame);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The store for several server nodes: PostgreSQL (db.ts), with the same
+ * schema and semantics as SQLite, one file per concern over the shared
+ * pool. Saves are batched (saves.ts); everything else is one statement per
+ * call.
+ */
+import type { Store } from '../types.ts';
+import { PostgresDb } from './db.ts';
+import { postgresGames } from './games.ts';
+import { postgresPuzzles } from './puzzles.ts';
+import { postgresRatings } from './ratings.ts';
+import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './saves.ts';
+import { postgresSocial } from './social.ts';
+import { postgresUsers } from './users.ts';
+
+export interface PostgresStoreOptions extends SaveBatcherOptions {
+  /** Connections in the pool (default 10). */
+  readonly max?: number;
+}
+
+export interface PostgresStore extends Store {
+  /** Batching counters, for monitoring and benchmarks. */
+  readonly stats: Readonly<SaveBatcherStats>;
+}
+
+/** `connectionString`: postgres://user@host:port/db; `?options=-c search_path=s` selects a schema. */
+export function postgresStore(connectionString: string, options: PostgresStoreOptions = {}): PostgresStore {
+  const db = new PostgresDb(connectionString, options.max ?? 10);
+  const saves = new SaveBatcher(db.query, options);
+  let closed = false;
+  return {
+    backend: 'postgres',
+    get stats() {
+      return saves.stats;
+    },
+    migrate: () => db.migrate(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await saves.drain();
+      await db.end();
+    },
+    async getMeta(key) {
+      const r = await db.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]);
+      return r.rows[0]?.value ?? null;
+    },
+    async setMeta(key, value) {
+      await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
+    },
+    ...postgresUsers(db),
+    ...postgresGames(db, saves),
+    ...postgresRatings(db),
+    ...postgresPuzzles(db),
+    ...postgresSocial(db),
+  };
+}

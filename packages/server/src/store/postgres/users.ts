@@ -1,0 +1,79 @@
+/** Users and sessions in PostgreSQL. */
+import { usernameKey } from '../checks.ts';
+import type { SessionRow, UserRow, UserStore } from '../users.ts';
+import type { Bigint, PostgresDb } from './db.ts';
+
+interface UserRecord {
+  id: string;
+  username: string | null;
+  password_hash: string | null;
+  created_at: Bigint;
+}
+interface SessionRecord {
+  token_hash: string;
+  user_id: string;
+  created_at: Bigint;
+  expires_at: Bigint;
+}
+
+const toUser = (r: UserRecord): UserRow => ({ id: r.id, username: r.username, passwordHash: r.password_hash, createdAt: Number(r.created_at) });
+const toSession = (r: SessionRecord): SessionRow => ({
+  tokenHash: r.token_hash,
+  userId: r.user_id,
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+});
+
+export function postgresUsers(db: PostgresDb): UserStore {
+  const { query } = db;
+  return {
+    async createUser(u: UserRow): Promise<void> {
+      const key = u.username === null ? null : usernameKey(u.username);
+      await query('INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
+        u.id,
+        u.username,
+        key,
+        u.passwordHash,
+        u.createdAt,
+      ]);
+    },
+
+    async userById(id: string): Promise<UserRow | null> {
+      const r = await query<UserRecord>('SELECT * FROM users WHERE id = $1', [id]);
+      return r.rows[0] ? toUser(r.rows[0]) : null;
+    },
+
+    async userByName(username: string): Promise<UserRow | null> {
+      const r = await query<UserRecord>('SELECT * FROM users WHERE username_key = $1', [usernameKey(username)]);
+      return r.rows[0] ? toUser(r.rows[0]) : null;
+    },
+
+    async registerUser(id: string, username: string, passwordHash: string): Promise<void> {
+      const r = await query('UPDATE users SET username = $2, username_key = $3, password_hash = $4 WHERE id = $1', [
+        id,
+        username,
+        usernameKey(username),
+        passwordHash,
+      ]);
+      if (r.rowCount === 0) throw new Error(`no user ${id}`);
+    },
+
+    async createSession(s: SessionRow): Promise<void> {
+      await query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+        s.tokenHash,
+        s.userId,
+        s.createdAt,
+        s.expiresAt,
+      ]);
+    },
+
+    async session(tokenHash: string): Promise<SessionRow | null> {
+      const r = await query<SessionRecord>('SELECT * FROM sessions WHERE token_hash = $1', [tokenHash]);
+      return r.rows[0] ? toSession(r.rows[0]) : null;
+    },
+
+    async deleteSession(tokenHash: string): Promise<void> {
+      await query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/** Game ratings (Glicko-2, see @youzai/game rating/glicko2.ts): current values, history, leaderboards. */
+import type { GameRow } from './games.ts';
+
+/** A player's current Glicko-2 rating in one variant. */
+export interface RatingRow {
+  readonly userId: string;
+  readonly variant: string;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+  /** Rated games counted in this variant. */
+  readonly games: number;
+  /** When the rating last changed. */
+  readonly ratedAt: number;
+}
+
+/** A player's rating right after one rated game: one point of their history. */
+export interface RatingPoint {
+  readonly userId: string;
+  readonly variant: string;
+  readonly gameId: string;
+  readonly ratedAt: number;
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+}
+
+/** A finished rated game, as the store applies it to both players' ratings. */
+export interface RatedResult {
+  readonly gameId: string;
+  readonly variant: string;
+  readonly whiteId: string;
+  readonly blackId: string;
+  /** The first player's (index 0) score: 1 win, 0.5 draw, 0 loss. */
+  readonly score: 0 | 0.5 | 1;
+  readonly at: number;
+}
+
+export interface Glicko {
+  readonly rating: number;
+  readonly deviation: number;
+  readonly volatility: number;
+}
+
+export interface PlayerRatingChange {
+  readonly userId: string;
+  readonly before: Glicko;
+  readonly after: Glicko;
+}
+
+/** What applying a rated game changed: both players, by colour. */
+export interface RatingChange {
+  readonly gameId: string;
+  readonly variant: string;
+  readonly players: readonly [PlayerRatingChange, PlayerRatingChange];
+}
+
+export interface LeaderRow extends RatingRow {
+  readonly username: string;
+}
+
+export interface RatingStore {
+  /**
+   * Applies a finished rated game to both players' ratings (Glicko-2, each
+   * player's rating read inside the same transaction), appends their
+   * history and marks the game rated, all atomically. A game already marked
+   * changes nothing and returns null: a retry never counts twice. Games of
+   * one player applied at the same moment all count, one after the other.
+   * Both users must exist.
+   */
+  applyRatedGame(r: RatedResult): Promise<RatingChange | null>;
+  /** The user's ratings, one per variant played rated. */
+  ratings(userId: string): Promise<RatingRow[]>;
+  /**
+   * Registered players of a variant: established ratings (deviation at most
+   * `provisionalAbove`) first, then provisional ones; each group best first.
+   */
+  leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]>;
+  /** The user's rating after each rated game of the variant, oldest first: the newest `limit` points. */
+  ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]>;
+  /** Finished rated games updated at or after `since` whose ratings were never applied (a crash came between). */
+  unratedGames(since: number, limit: number): Promise<GameRow[]>;
+}

@@ -1,0 +1,107 @@
+/** Game ratings in SQLite. */
+import type { GameRow } from '../games.ts';
+import { applyResult, checkRated } from '../rated.ts';
+import type { LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
+import type { SqliteDb } from './db.ts';
+import { toGame, type GameRecord } from './games.ts';
+
+interface RatingRecord {
+  user_id: string;
+  variant: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  rated_at: number;
+}
+interface PointRecord {
+  user_id: string;
+  variant: string;
+  game_id: string;
+  rated_at: number;
+  rating: number;
+  deviation: number;
+  volatility: number;
+}
+
+const toRating = (r: RatingRecord): RatingRow => ({
+  userId: r.user_id,
+  variant: r.variant,
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+  games: r.games,
+  ratedAt: r.rated_at,
+});
+const toPoint = (r: PointRecord): RatingPoint => ({
+  userId: r.user_id,
+  variant: r.variant,
+  gameId: r.game_id,
+  ratedAt: r.rated_at,
+  rating: r.rating,
+  deviation: r.deviation,
+  volatility: r.volatility,
+});
+
+export function sqliteRatings(db: SqliteDb): RatingStore {
+  return {
+    async applyRatedGame(r: RatedResult): Promise<RatingChange | null> {
+      checkRated(r);
+      const res = { ...r };
+      // Runs inside the group-commit transaction: the ratings read here are the latest, and nothing else writes until it ends.
+      return db.write(() => {
+        const marked = db.stmt('INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING').run(res.gameId, res.at);
+        if (marked.changes === 0) return null;
+        const get = db.stmt('SELECT * FROM ratings WHERE user_id = ? AND variant = ?');
+        const read = (id: string) => {
+          const row = get.get(id, res.variant) as RatingRecord | undefined;
+          return row ? toRating(row) : null;
+        };
+        const out = applyResult(res, read(res.whiteId), read(res.blackId));
+        const put = db.stmt(
+          'INSERT INTO ratings (user_id, variant, rating, deviation, volatility, games, rated_at) VALUES (@userId, @variant, @rating, @deviation, @volatility, @games, @ratedAt) ' +
+            'ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, rated_at = excluded.rated_at',
+        );
+        for (const row of out.rows) put.run(row);
+        const point = db.stmt(
+          'INSERT INTO rating_history (user_id, variant, game_id, rated_at, rating, deviation, volatility) VALUES (@userId, @variant, @gameId, @ratedAt, @rating, @deviation, @volatility)',
+        );
+        for (const p of out.points) point.run(p);
+        return out.change;
+      });
+    },
+
+    async ratings(userId: string): Promise<RatingRow[]> {
+      return (db.stmt('SELECT * FROM ratings WHERE user_id = ? ORDER BY variant').all(userId) as RatingRecord[]).map(toRating);
+    },
+
+    async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+      const rows = db
+        .stmt(
+          'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = ? AND u.username IS NOT NULL ' +
+            'ORDER BY (r.deviation > ?), r.rating DESC, r.user_id LIMIT ?',
+        )
+        .all(variant, provisionalAbove, Math.max(0, Math.floor(limit))) as (RatingRecord & { username: string })[];
+      return rows.map((r) => ({ ...toRating(r), username: r.username }));
+    },
+
+    async ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]> {
+      const rows = db
+        .stmt(
+          'SELECT * FROM (SELECT * FROM rating_history WHERE user_id = ? AND variant = ? ORDER BY rated_at DESC, game_id DESC LIMIT ?) ORDER BY rated_at, game_id',
+        )
+        .all(userId, variant, Math.max(0, Math.floor(limit))) as PointRecord[];
+      return rows.map(toPoint);
+    },
+
+    async unratedGames(since: number, limit: number): Promise<GameRow[]> {
+      const rows = db
+        .stmt(
+          "SELECT * FROM games g WHERE g.rated = 1 AND g.status = 'finished' AND g.updated_at >= ? " +
+            'AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at, g.id LIMIT ?',
+        )
+        .all(since, Math.max(0, Math.floor(limit))) as GameRecord[];
+      return rows.map(toGame);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The default store: SQLite (db.ts), one file per concern over the shared
+ * handle. openStore runs it on its own thread (threaded.ts).
+ */
+import type { Store } from '../types.ts';
+import { SqliteDb, type SqliteStoreOptions } from './db.ts';
+import { sqliteGames } from './games.ts';
+import type { GroupCommitStats } from './group-commit.ts';
+import { sqlitePuzzles } from './puzzles.ts';
+import { sqliteRatings } from './ratings.ts';
+import { sqliteSocial } from './social.ts';
+import { sqliteUsers } from './users.ts';
+
+export { SQLITE_SYNCHRONOUS, type SqliteStoreOptions, type SqliteSynchronous } from './db.ts';
+
+export interface SqliteStore extends Store {
+  /** Group-commit counters, for monitoring and benchmarks. */
+  readonly stats: Readonly<GroupCommitStats>;
+  /** A PRAGMA's current value (journal_mode, synchronous...), for checks and diagnostics. */
+  pragma(name: string): unknown;
+}
+
+/** `path` is a file name, or ':memory:' for a private in-memory database. */
+export function sqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const db = new SqliteDb(path, options);
+  return {
+    backend: 'sqlite',
+    get stats() {
+      return db.stats;
+    },
+    pragma: (name) => db.pragma(name),
+    async migrate() {
+      db.migrate();
+    },
+    async close() {
+      db.close();
+    },
+    async getMeta(key) {
+      return (db.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+    },
+    setMeta(key, value) {
+      return db.write(() => {
+        db.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+      });
+    },
+    ...sqliteUsers(db),
+    ...sqliteGames(db),
+    ...sqliteRatings(db),
+    ...sqlitePuzzles(db),
+    ...sqliteSocial(db),
+  };
+}

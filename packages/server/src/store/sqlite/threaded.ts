@@ -1,0 +1,119 @@
+/**
+ * A Store that runs the SQLite store on a worker thread (worker.ts) and
+ * forwards every call to it. Same interfaces, same semantics: a promise
+ * resolves once the worker's transaction has committed.
+ */
+import { Worker } from 'node:worker_threads';
+import { UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
+import type { SqliteStoreOptions } from './db.ts';
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * Every data method, by concern. The type makes this list exactly the
+ * Store's methods: a method added to a concern's interface must be named
+ * here (then the worker answers it by itself).
+ */
+const FORWARDED = {
+  // MetaStore
+  getMeta: true,
+  setMeta: true,
+  // UserStore
+  createUser: true,
+  userById: true,
+  userByName: true,
+  registerUser: true,
+  createSession: true,
+  session: true,
+  deleteSession: true,
+  // GameStore
+  createGame: true,
+  saveGame: true,
+  game: true,
+  gameByInvite: true,
+  moves: true,
+  games: true,
+  results: true,
+  // RatingStore
+  applyRatedGame: true,
+  ratings: true,
+  leaderboard: true,
+  ratingHistory: true,
+  unratedGames: true,
+  // PuzzleStore
+  applyPuzzleResult: true,
+  puzzleRatings: true,
+  puzzleStates: true,
+  puzzleRounds: true,
+  // SocialStore
+  setMute: true,
+  mutes: true,
+} as const satisfies Record<StoreMethod, true>;
+
+class WorkerLink {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failed: Error | null = null;
+
+  constructor(path: string, options: SqliteStoreOptions) {
+    // The worker is TypeScript too: a small module boots it through tsx's loader.
+    const url = new URL('./worker-boot.mjs', import.meta.url);
+    this.worker = new Worker(url, { workerData: { path, options } });
+    this.worker.on('message', (m: { id: number; value?: unknown; error?: Record<string, unknown> }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error) p.reject(decodeError(m.error));
+      else p.resolve(m.value);
+    });
+    const fail = (e: Error) => {
+      this.failed = e;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    };
+    this.worker.on('error', fail);
+    // Any exit with calls pending rejects them: none may hang.
+    this.worker.on('exit', (code) => fail(new Error(`the SQLite worker exited (code ${code})`)));
+  }
+
+  call<T>(method: string, args: readonly unknown[]): Promise<T> {
+    if (this.failed) return Promise.reject(this.failed);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, method, args });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.failed) await this.call('close', []).catch(() => undefined);
+    await this.worker.terminate();
+  }
+}
+
+export function threadedSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
+  const link = new WorkerLink(path, options);
+  const methods = Object.fromEntries(Object.keys(FORWARDED).map((name) => [name, (...args: unknown[]) => link.call(name, args)])) as unknown as Pick<
+    Store,
+    StoreMethod
+  >;
+  return {
+    backend: 'sqlite',
+    migrate: () => link.call('migrate', []),
+    close: () => link.close(),
+    ...methods,
+  };
+}
+
+function decodeError(e: Record<string, unknown>): Error {
+  if (e.kind === 'version') return new VersionConflict(String(e.gameId), Number(e.expected));
+  if (e.kind === 'unique') return new UniqueViolation(String(e.what));
+  // Keep the class name and the driver's code (SQLITE_BUSY...) for callers that look at them.
+  const err = e.name === 'TypeError' ? new TypeError(String(e.message)) : new Error(String(e.message));
+  if (typeof e.code === 'string') (err as Error & { code?: string }).code = e.code;
+  return err;
+}

@@ -1,0 +1,66 @@
+/** Users and sessions in SQLite. */
+import { usernameKey } from '../checks.ts';
+import type { SessionRow, UserRow, UserStore } from '../users.ts';
+import type { SqliteDb } from './db.ts';
+
+interface UserRecord {
+  id: string;
+  username: string | null;
+  password_hash: string | null;
+  created_at: number;
+}
+interface SessionRecord {
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+const toUser = (r: UserRecord): UserRow => ({ id: r.id, username: r.username, passwordHash: r.password_hash, createdAt: r.created_at });
+const toSession = (r: SessionRecord): SessionRow => ({ tokenHash: r.token_hash, userId: r.user_id, createdAt: r.created_at, expiresAt: r.expires_at });
+
+export function sqliteUsers(db: SqliteDb): UserStore {
+  return {
+    createUser(u: UserRow): Promise<void> {
+      const params = [u.id, u.username, u.username === null ? null : usernameKey(u.username), u.passwordHash, u.createdAt];
+      return db.write(() => {
+        db.stmt('INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(...params);
+      });
+    },
+
+    async userById(id: string): Promise<UserRow | null> {
+      const r = db.stmt('SELECT * FROM users WHERE id = ?').get(id) as UserRecord | undefined;
+      return r ? toUser(r) : null;
+    },
+
+    async userByName(username: string): Promise<UserRow | null> {
+      const r = db.stmt('SELECT * FROM users WHERE username_key = ?').get(usernameKey(username)) as UserRecord | undefined;
+      return r ? toUser(r) : null;
+    },
+
+    registerUser(id: string, username: string, passwordHash: string): Promise<void> {
+      const key = usernameKey(username);
+      return db.write(() => {
+        const r = db.stmt('UPDATE users SET username = ?, username_key = ?, password_hash = ? WHERE id = ?').run(username, key, passwordHash, id);
+        if (r.changes === 0) throw new Error(`no user ${id}`);
+      });
+    },
+
+    createSession(s: SessionRow): Promise<void> {
+      return db.write(() => {
+        db.stmt('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
+      });
+    },
+
+    async session(tokenHash: string): Promise<SessionRow | null> {
+      const r = db.stmt('SELECT * FROM sessions WHERE token_hash = ?').get(tokenHash) as SessionRecord | undefined;
+      return r ? toSession(r) : null;
+    },
+
+    deleteSession(tokenHash: string): Promise<void> {
+      return db.write(() => {
+        db.stmt('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
+      });
+    },
+  };
+}

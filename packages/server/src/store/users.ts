@@ -1,0 +1,31 @@
+/** Accounts (guests and registered players) and their sessions. */
+
+export interface UserRow {
+  readonly id: string;
+  /** null while the user is a guest. */
+  readonly username: string | null;
+  /** scrypt hash in the form `scrypt$N$r$p$saltB64$hashB64`; null for guests. */
+  readonly passwordHash: string | null;
+  readonly createdAt: number;
+}
+
+export interface SessionRow {
+  /** SHA-256 (hex) of the session token: the token itself is never stored. */
+  readonly tokenHash: string;
+  readonly userId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
+
+export interface UserStore {
+  createUser(u: UserRow): Promise<void>;
+  userById(id: string): Promise<UserRow | null>;
+  /** Case-insensitive lookup. */
+  userByName(username: string): Promise<UserRow | null>;
+  /** Turns a guest into a registered user; throws UniqueViolation('username') when the name is taken (case-insensitively). */
+  registerUser(id: string, username: string, passwordHash: string): Promise<void>;
+
+  createSession(s: SessionRow): Promise<void>;
+  session(tokenHash: string): Promise<SessionRow | null>;
+  deleteSession(tokenHash: string): Promise<void>;
+}
