@@ -1,5 +1,6 @@
-/** Scenario tests of the game aggregate with fake time. */
+/** Scenario tests of the game reducer with fake time. */
 import { describe, expect, it } from 'vitest';
+import { apply } from './apply.ts';
 import type { ClockConfig } from './clock.ts';
 import { Game, type GameAction, type GameSetup, type Seat } from './game.ts';
 
@@ -7,20 +8,53 @@ const alice: Seat = { userId: 'u1', name: 'alice', kind: 'human' };
 const bob: Seat = { userId: 'u2', name: 'bob', kind: 'human' };
 const fischer: ClockConfig = { kind: 'fischer', baseMs: 60_000, incrementMs: 1_000 };
 
-function newGame(over: Partial<GameSetup> = {}, seats: [Seat | null, Seat | null] = [alice, bob], now = 0): Game {
+/** A game at a table: each accepted action replaces it with the next one, as the server does once a change is stored. */
+class Table {
+  constructor(public game: Game) {}
+  /** The action's outcome; the table moves on only when it is accepted. */
+  apply(a: GameAction, now: number) {
+    const r = apply(this.game, a, now);
+    if (r.ok) this.game = r.value.game;
+    return r.ok ? { ok: true as const, value: r.value.events } : r;
+  }
+  get status() {
+    return this.game.status;
+  }
+  get snapshot() {
+    return this.game.snapshot;
+  }
+  get moves() {
+    return this.game.moves;
+  }
+  view(now: number) {
+    return this.game.view(now);
+  }
+  nextDeadline() {
+    return this.game.nextDeadline();
+  }
+  movesThatViolate() {
+    return this.game.movesThatViolate();
+  }
+}
+
+function create(over: Partial<GameSetup> = {}, seats: [Seat | null, Seat | null] = [alice, bob], now = 0): Game {
   const r = Game.create({ id: 'g1', variant: 'xiangqi', fen: null, clock: fischer, rated: false, createdAt: 0, ...over }, seats, now);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 
-function must(g: Game, a: GameAction, now: number) {
+function newGame(over: Partial<GameSetup> = {}, seats: [Seat | null, Seat | null] = [alice, bob], now = 0): Table {
+  return new Table(create(over, seats, now));
+}
+
+function must(g: Table, a: GameAction, now: number) {
   const r = g.apply(a, now);
   if (!r.ok) throw new Error(`${a.type}: ${r.error.code} ${r.error.message}`);
   return r.value;
 }
 
 /** Plays the two untimed first moves; the clock then runs for Red from `at`. */
-function opening(g: Game, at = 1_000): void {
+function opening(g: Table, at = 1_000): void {
   must(g, { type: 'move', by: 0, uci: 'h3e3', ply: 0 }, at - 500);
   must(g, { type: 'move', by: 1, uci: 'h10g8', ply: 1 }, at);
 }
@@ -88,7 +122,9 @@ describe('time', () => {
     const g = newGame();
     opening(g, 1_000);
     expect(g.apply({ type: 'move', by: 0, uci: 'b1c3', ply: 2 }, 61_500)).toMatchObject({ ok: false, error: { code: 'game.over' } });
-    expect(g.status).toBe('finished');
+    // Refused, and nothing else changed: the flag is the tick's to record (the server ticks at once).
+    expect(g.status).toBe('active');
+    expect(must(g, { type: 'tick' }, 61_500)[0]).toMatchObject({ type: 'end', verdict: { reason: 'timeout' } });
     expect(g.view(62_000).verdict?.reason).toBe('timeout');
   });
 
@@ -184,7 +220,7 @@ describe('offers, claims, aborts, resignation', () => {
     expect(r.ply).toBe(3);
     expect(r.view(500_000).clock.remainingMs[1]).toBe(60_000);
     expect(r.nextDeadline()).toBe(560_000);
-    expect(r.apply({ type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 510_000).ok).toBe(true);
+    expect(apply(r, { type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 510_000).ok).toBe(true);
   });
 });
 
@@ -198,5 +234,61 @@ describe('computer guard', () => {
     });
     expect(g.movesThatViolate()).toContain('i9i10');
     expect(g.movesThatViolate()).not.toContain('i9i8');
+  });
+});
+
+describe('the reducer is pure', () => {
+  it('a refused action returns an error and leaves the game as it was', () => {
+    const g = newGame();
+    opening(g);
+    const game = g.game;
+    const before = JSON.stringify({ view: game.view(2_000), data: game.data, moves: game.moves });
+    for (const a of [
+      { type: 'move', by: 0, uci: 'a1a5', ply: 2 },
+      { type: 'move', by: 1, uci: 'b10c8', ply: 2 },
+      { type: 'draw-accept', by: 0 },
+      { type: 'abort', by: 0 },
+    ] as const) {
+      expect(apply(game, a, 2_000).ok).toBe(false);
+    }
+    expect(JSON.stringify({ view: game.view(2_000), data: game.data, moves: game.moves })).toBe(before);
+    expect(Object.isFrozen(game)).toBe(true);
+  });
+
+  it('an accepted action leaves the game it was applied to as it was', () => {
+    const game = create();
+    const before = JSON.stringify(game.view(0));
+    const r = apply(game, { type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 500);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.game.ply).toBe(1);
+    expect(r.value.events.map((e) => e.type)).toEqual(['move']);
+    expect(game.ply).toBe(0);
+    expect(JSON.stringify(game.view(0))).toBe(before);
+  });
+
+  it('a game kept after its successor was dropped (a failed store write) plays on from its own position', () => {
+    const game = create();
+    const dropped = apply(game, { type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 500);
+    expect(dropped.ok).toBe(true);
+    // The old game still reads its own position, and another move can be played from it.
+    expect(game.view(600).fen).toBe(create().view(0).fen);
+    expect(game.referee.ply).toBe(0);
+    const other = apply(game, { type: 'move', by: 0, uci: 'b3e3', ply: 0 }, 700);
+    if (!other.ok) throw new Error(other.error.message);
+    expect(other.value.game.view(700).moves).toEqual(['b3e3']);
+    // The dropped successor still answers for its own line too.
+    if (dropped.ok) expect(dropped.value.game.view(800).moves).toEqual(['h3e3']);
+    const on = apply(other.value.game, { type: 'move', by: 1, uci: 'h10g8', ply: 1 }, 900);
+    expect(on.ok && on.value.game.view(900).moves).toEqual(['b3e3', 'h10g8']);
+  });
+
+  it('a mating move and the end are one step: both events, one next game', () => {
+    // Red mates at once: the chariot takes the d-file, the generals face each other on the e-file.
+    const game = create({ fen: '3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1' });
+    const first = apply(game, { type: 'move', by: 0, uci: 'e2d2', ply: 0 }, 100);
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.events.map((e) => e.type)).toEqual(['move', 'end']);
+    expect(first.value.game.status).toBe('finished');
+    expect(game.status).toBe('active');
   });
 });

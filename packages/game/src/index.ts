@@ -8,3 +8,4 @@ export * from './clock.ts';
 export * from './game.ts';
 export * from './end.ts';
 export * from './rating/glicko2.ts';
+export * from './apply.ts';

@@ -24,8 +24,6 @@ export interface VersionedEvent {
 export const HISTORY_LIMIT = 24;
 
 export class GameActor {
-  /** Plies already written to the store. */
-  persistedPlies: number;
   readonly history: VersionedEvent[] = [];
   cancelTimer: (() => void) | null = null;
   /** Sockets of each seat currently connected (for the disconnection grace). */
@@ -35,12 +33,11 @@ export class GameActor {
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
+    /** The game as stored: replaced by the next one only once that is stored. */
     public game: Game,
     public row: GameRow,
     public extras: StoredExtras,
-  ) {
-    this.persistedPlies = game.moves.length;
-  }
+  ) {}
 
   get version(): number {
     return this.row.version;

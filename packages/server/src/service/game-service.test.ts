@@ -13,8 +13,14 @@ function setup() {
   const time = new FakeTime();
   const store = memoryStore();
   const bus = new MemoryBus();
-  const service = new GameService({ store, bus, clock: time, timers: time });
-  return { time, store, bus, service };
+  /** Set to make the next saves fail, as a full disk or a lost database would. */
+  const faults = { saves: 0 };
+  const flaky = {
+    ...store,
+    saveGame: (...a: Parameters<typeof store.saveGame>) => (faults.saves-- > 0 ? Promise.reject(new Error('disk full')) : store.saveGame(...a)),
+  };
+  const service = new GameService({ store: flaky, bus, clock: time, timers: time });
+  return { time, store, bus, service, faults };
 }
 
 const req = (over: Partial<CreateGame> = {}): CreateGame => ({
@@ -157,5 +163,33 @@ describe('game service', () => {
     expect(v.ply).toBe(2);
     expect(v.clock.remainingMs).toEqual([60_000, 60_000]);
     expect((await again.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).ok).toBe(true);
+  });
+
+  it('a move the store refuses is not played: the game stays as stored, in memory too, and plays on', async () => {
+    const s = setup();
+    const id = await started(s);
+    const frames: string[] = [];
+    s.bus.subscribe(topicOf(id), (f) => frames.push(f as string));
+    s.faults.saves = 1;
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 })).toMatchObject({ ok: false, error: { code: 'server.storage' } });
+    expect(frames).toEqual([]);
+    const kept = (await s.service.view(id))!;
+    expect(kept.view.ply).toBe(0);
+    expect(kept.v).toBe((await s.store.game(id))!.version);
+    expect(s.service.loaded).toBe(1); // still owned here: nothing to reload
+    // Another move from the same position is accepted and stored.
+    expect((await s.service.act(id, alice.id, { type: 'move', uci: 'b3e3', ply: 0 })).ok).toBe(true);
+    expect((await s.store.moves(id)).map((m) => m.uci)).toEqual(['b3e3']);
+    expect((await s.service.view(id))!.view.moves).toEqual(['b3e3']);
+  });
+
+  it('a move arriving after the flag, before its timer ran, is refused and the timeout is stored at once', async () => {
+    const s = setup();
+    const id = await started(s);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.jump(61_000); // the clock moves on, the timer has not run yet
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toMatchObject({ ok: false, error: { code: 'game.over' } });
+    expect(await s.store.game(id)).toMatchObject({ status: 'finished', reason: 'timeout', result: '0-1' });
   });
 });

@@ -6,6 +6,7 @@
 import {
   DEFAULT_CONDUCT,
   Game,
+  apply,
   type ClockConfig,
   type ConductRules,
   type GameAction,
@@ -302,8 +303,11 @@ export class GameService {
       actor.connected[seat] = Math.max(0, before + delta);
       const nowConnected = actor.connected[seat] > 0;
       if (before > 0 !== nowConnected) {
-        const r = actor.game.apply({ type: 'connection', color: seat, connected: nowConnected }, this.deps.clock.now());
-        if (r.ok) this.publish(actor, actor.version, r.value, false);
+        // Not stored on its own: the next stored change carries it.
+        const r = apply(actor.game, { type: 'connection', color: seat, connected: nowConnected }, this.deps.clock.now());
+        if (!r.ok) return;
+        actor.game = r.value.game;
+        this.publish(actor, actor.version, r.value.events, false);
       }
     });
   }
@@ -398,29 +402,39 @@ export class GameService {
   }
 
   /** Applies an action, persists, publishes. Must run inside the actor's mailbox. */
-  private async commit(actor: GameActor, action: GameAction, now: number, extras?: StoredExtras): Promise<Result<GameEvent[], ServiceError>> {
-    const r = actor.game.apply(action, now);
-    if (!r.ok) return r;
-    const events = r.value;
+  private async commit(actor: GameActor, action: GameAction, now: number, extras?: StoredExtras): Promise<Result<readonly GameEvent[], ServiceError>> {
+    const current = actor.game;
+    const r = apply(current, action, now);
+    if (!r.ok) {
+      // A flag or a first-move deadline passed before its timer ran: the action is refused, and the end is recorded now.
+      const due = current.nextDeadline();
+      if (r.error.code === 'game.over' && action.type !== 'tick' && due !== null && due <= now) await this.commit(actor, { type: 'tick' }, now);
+      return r;
+    }
+    const { game, events } = r.value;
     if (events.length === 0 && !extras) return ok(events);
     const nextExtras = extras ?? actor.extras;
     const v = actor.version + 1;
-    const row = this.rowOf(actor.game, nextExtras, v, now);
-    const fresh = actor.game.moves.slice(actor.persistedPlies);
-    const moveRows: MoveRow[] = fresh.map((m, i) => ({ gameId: actor.game.id, ply: actor.persistedPlies + i + 1, uci: m.uci, at: m.at, clockMs: m.clockMs }));
+    const row = this.rowOf(game, nextExtras, v, now);
+    const fresh = game.moves.slice(current.moves.length);
+    const moveRows: MoveRow[] = fresh.map((m, i) => ({ gameId: game.id, ply: current.moves.length + i + 1, uci: m.uci, at: m.at, clockMs: m.clockMs }));
     try {
       await this.deps.store.saveGame(row, actor.version, moveRows);
     } catch (e) {
-      // The in-memory game may now be ahead of the store: drop it; the next request reloads the truth.
-      actor.cancelTimer?.();
-      this.actors.delete(actor.game.id);
-      if (e instanceof VersionConflict) return err('game.conflict', 'The game changed elsewhere: reload it');
+      if (e instanceof VersionConflict) {
+        // The store is ahead of this copy (written elsewhere): drop it; the next request loads the truth.
+        actor.cancelTimer?.();
+        this.actors.delete(game.id);
+        return err('game.conflict', 'The game changed elsewhere: reload it');
+      }
+      // Nothing was stored, so nothing changed: the game stays as it was.
       if (e instanceof UniqueViolation) return err('server.storage', e.message);
       return err('server.storage', 'The move could not be saved; nothing was played');
     }
+    // Stored: only now does the next game replace the current one.
+    actor.game = game;
     actor.row = row;
     actor.extras = nextExtras;
-    actor.persistedPlies = actor.game.moves.length;
     if (fresh.length) actor.lastMoveAt = now;
     this.publish(actor, v, events, true);
     this.arm(actor);
@@ -472,7 +486,8 @@ export class GameService {
       void actor.run(async () => {
         if (this.actors.get(g.id) !== actor) return;
         const now = this.deps.clock.now();
-        if (g.status === 'waiting') await this.commit(actor, { type: 'cancel', why: 'expired' }, now);
+        // The game as it is when the timer fires, not as it was when armed.
+        if (actor.game.status === 'waiting') await this.commit(actor, { type: 'cancel', why: 'expired' }, now);
         else await this.commit(actor, { type: 'tick' }, now);
         if (this.actors.get(g.id) === actor && actor.game.status === 'active') this.arm(actor);
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONDUCT, Game, type GameEvent } from '@youzai/game';
+import { DEFAULT_CONDUCT, Game, apply, type GameAction, type GameEvent } from '@youzai/game';
 import { resubscription } from '../net/socket.ts';
 import { clockFace } from './clock-display.ts';
 import { LiveGame } from './live-game.ts';
@@ -17,13 +17,31 @@ const seats = [
   { userId: 'b', name: 'binh', kind: 'human' as const },
 ] as const;
 
-function server() {
-  const r = Game.create(setup, seats, 0);
+/** The server's game as it moves on: each accepted action replaces it, as the service does once stored. */
+class ServerGame {
+  constructor(public game: Game) {}
+  apply(action: GameAction, now: number) {
+    const r = apply(this.game, action, now);
+    if (!r.ok) return r;
+    this.game = r.value.game;
+    return { ok: true as const, value: r.value.events };
+  }
+  view(now: number) {
+    return this.game.view(now);
+  }
+}
+
+function table(over: { fen?: string } = {}, at: readonly [(typeof seats)[0], (typeof seats)[1] | null] = seats): ServerGame {
+  const r = Game.create({ ...setup, ...over }, at, 0);
   if (!r.ok) throw new Error(r.error.message);
-  const g = r.value;
+  return new ServerGame(r.value);
+}
+
+function server() {
+  const g = table();
   let v = 1;
   /** Each accepted action is one version, possibly with several events, as the server publishes them. */
-  const act = (action: Parameters<Game['apply']>[0], now: number): { v: number; events: GameEvent[]; now: number } => {
+  const act = (action: GameAction, now: number): { v: number; events: readonly GameEvent[]; now: number } => {
     const res = g.apply(action, now);
     if (!res.ok) throw new Error(res.error.message);
     return { v: ++v, events: res.value, now };
@@ -90,9 +108,7 @@ describe('the client copy of a game', () => {
     // Black's general walks d10-d9 while Red's chariot checks it from i10 and i9 (RULES.md: one piece, limit 6).
     const fen = '3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1';
     const line = 'i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10'.split(' ');
-    const r = Game.create({ ...setup, fen }, seats, 0);
-    if (!r.ok) throw new Error(r.error.message);
-    const g = r.value;
+    const g = table({ fen });
     line.forEach((uci, i) => {
       const res = g.apply({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
       if (!res.ok) throw new Error(res.error.message);
@@ -174,9 +190,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
   });
 
   it('keeps the first-move deadlines the server sets: at the start, and for the second side after the first ply', () => {
-    const r = Game.create(setup, [seats[0], null], 0);
-    if (!r.ok) throw new Error(r.error.message);
-    const g = r.value;
+    const g = table({}, [seats[0], null]);
     const live = new LiveGame(g.view(0), 1, 0);
     const joined = g.apply({ type: 'join', seat: seats[1], color: 1 }, 5000);
     if (!joined.ok) throw new Error(joined.error.message);

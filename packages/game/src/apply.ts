@@ -1,0 +1,177 @@
+/**
+ * The game reducer: `apply(game, action, now)` returns the next game and the
+ * events that lead there, or an error; it never changes the game it is
+ * given (scalachess's Game.apply is the model). Every check runs before
+ * anything is built, so a refused action costs nothing and changes nothing.
+ */
+import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result } from '@youzai/rules';
+import { flagAt, halt, punch, startTurn, stop } from './clock.ts';
+import { side } from './explain.ts';
+import { begin, type Game } from './game.ts';
+import type { GameAction, GameData, GameError, GameEvent, MoveEntry } from './state.ts';
+import { verdict, type Verdict } from './verdict.ts';
+
+/** What an accepted action leads to. */
+export interface Applied {
+  readonly game: Game;
+  /** What changed, in order: all of them make one version of the game. Empty when nothing did (a tick before any deadline). */
+  readonly events: readonly GameEvent[];
+}
+
+type Step = Result<Applied, GameError>;
+
+const changed = (game: Game, data: GameData, events: readonly GameEvent[]): Step => ok({ game: game.next(data), events });
+
+export function apply(game: Game, action: GameAction, now: number): Step {
+  const d = game.data;
+  if (action.type === 'connection') {
+    const next = { ...d, disconnectedSince: setAt(d.disconnectedSince, action.color, action.connected ? null : now) };
+    return changed(
+      game,
+      next,
+      d.status === 'active' || d.status === 'waiting' ? [{ type: 'connection', color: action.color, connected: action.connected }] : [],
+    );
+  }
+  if (action.type === 'join') {
+    if (d.status !== 'waiting') return err('game.over', 'The game has already started');
+    if (d.seats[action.color]) return err('game.seat-taken', 'That seat is taken');
+    const seated = { ...d, seats: setAt(d.seats, action.color, action.seat) };
+    if (!(seated.seats[0] && seated.seats[1])) return changed(game, seated, []);
+    const started = begin(seated, now, game.conduct);
+    return changed(game, started, [{ type: 'started', seats: started.seats }]);
+  }
+  if (action.type === 'cancel') {
+    if (d.status !== 'waiting') return err('game.over', 'Only a game that has not started can be cancelled');
+    const text = {
+      declined: { vi: 'Lời mời bị từ chối', en: 'The challenge was declined' },
+      expired: { vi: 'Lời mời đã hết hạn', en: 'The invitation expired' },
+      withdrawn: { vi: 'Lời mời đã được rút lại', en: 'The invitation was withdrawn' },
+    }[action.why];
+    return end(game, d, now, 'aborted', verdict(null, 'aborted', text));
+  }
+  if (d.status === 'finished' || d.status === 'aborted') return err('game.over', 'The game is over');
+  if (d.status !== 'active') return err('game.not-started', 'The game has not started yet');
+  // Time first: an action that arrives after a flag finds the game ended.
+  const timeout = checkTime(game, now);
+  if (timeout) return action.type === 'tick' ? timeout : err('game.over', 'The game is over: time ran out');
+  switch (action.type) {
+    case 'tick':
+      return ok({ game, events: [] });
+    case 'move':
+      return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now);
+    case 'resign': {
+      const s = side(VARIANTS[d.setup.variant], action.by);
+      return end(game, d, now, 'finished', verdict(other(action.by), 'resignation', { vi: `${s.vi} xin thua`, en: `${s.en} resigned` }));
+    }
+    case 'draw-offer':
+      if (d.drawOffer === action.by) return err('draw.already-offered', 'Your draw offer already stands');
+      if (d.drawOffer !== null) return apply(game, { type: 'draw-accept', by: action.by }, now);
+      return changed(game, { ...d, drawOffer: action.by }, [{ type: 'draw-offer', by: action.by }]);
+    case 'draw-accept':
+      if (d.drawOffer === null || d.drawOffer === action.by) return err('draw.no-offer', 'There is no draw offer to accept');
+      return end(game, d, now, 'finished', verdict(null, 'agreement', { vi: 'Hai bên đồng ý hòa', en: 'Draw by agreement' }));
+    case 'draw-decline':
+      if (d.drawOffer === null || d.drawOffer === action.by) return err('draw.no-offer', 'There is no draw offer to decline');
+      return changed(game, { ...d, drawOffer: null }, [{ type: 'draw-declined', by: action.by }]);
+    case 'draw-claim': {
+      const claim = game.referee.claimableDraw();
+      if (!claim) return err('draw.not-claimable', 'No draw can be claimed in this position');
+      return end(game, d, now, 'finished', { ...claim, reason: 'claim' });
+    }
+    case 'abort':
+      if (game.ply >= 2) return err('abort.too-late', 'A game can be aborted only before both sides have moved');
+      return end(game, d, now, 'aborted', verdict(null, 'aborted', { vi: 'Ván cờ bị hủy', en: 'The game was aborted' }));
+    case 'claim-victory': {
+      const away = d.disconnectedSince[other(action.by)];
+      if (away === null || now - away < game.conduct.disconnectGraceMs) {
+        return err('claim.not-available', `The opponent has not been away for ${game.conduct.disconnectGraceMs / 1000} s`);
+      }
+      const canWin = canMate(game, action.by);
+      const who = side(VARIANTS[d.setup.variant], other(action.by));
+      return end(
+        game,
+        d,
+        now,
+        'finished',
+        verdict(canWin ? action.by : null, 'abandonment', {
+          vi: `${who.vi} rời ván quá lâu${canWin ? '' : ', nhưng bên kia không đủ quân để thắng: hòa'}`,
+          en: `${who.en} left the game${canWin ? '' : ', but the claimant cannot win on material: draw'}`,
+        }),
+      );
+    }
+  }
+}
+
+function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, now: number): Step {
+  const d = game.data;
+  if (ply !== game.ply) return err('game.stale', `The move answers ply ${ply} but the game is at ply ${game.ply}`);
+  if (game.turn !== by) return err('game.not-your-turn', 'It is not your turn');
+  // Clock: the first move of each side is untimed (the first-move deadline applies instead).
+  const timed = d.clock.running === by;
+  const clock = timed ? punch(d.clock, by, now, lagMs) : d.clock;
+  if (clock === null) return err('game.over', 'Time ran out before the move arrived');
+  const plies = game.ply + 1;
+  const opponent = other(by);
+  const firstMoveDeadline = plies === 1 ? now + game.conduct.firstMoveMs : null;
+  const nextClock = plies === 1 ? clock : startTurn(stop(clock), opponent, now);
+  const moves: readonly MoveEntry[] = [...game.moves, { uci, at: now, clockMs: nextClock.mainMs[by] }];
+  // The last check: a refused move leaves the referee where it was.
+  const played = game.play(uci, moves);
+  if (!played.ok) return err(played.error.code === 'move.syntax' ? 'move.syntax' : 'move.illegal', played.error.message);
+  const data: GameData = { ...d, clock: nextClock, firstMoveDeadline, drawOffer: d.drawOffer === opponent ? null : d.drawOffer };
+  const next = game.next(data, moves);
+  const ref = next.referee;
+  const events: GameEvent[] = [{ type: 'move', ply: plies, uci, fen: makeFen(ref.pos), check: ref.pos.inCheck(), clock: next.clockView(now) }];
+  if (!ref.verdict) return ok({ game: next, events });
+  const ended = end(next, data, now, 'finished', ref.verdict);
+  return ended.ok ? ok({ game: ended.value.game, events: [...events, ...ended.value.events] }) : ended;
+}
+
+/** The game ended on a flag or a missed first move; null when time is fine. */
+function checkTime(game: Game, now: number): Step | null {
+  const d = game.data;
+  if (d.firstMoveDeadline !== null && now >= d.firstMoveDeadline) {
+    const late = side(VARIANTS[d.setup.variant], game.turn);
+    return end(
+      game,
+      d,
+      now,
+      'aborted',
+      verdict(null, 'no-first-move', {
+        vi: `${late.vi} không đi nước đầu tiên kịp: ván bị hủy`,
+        en: `${late.en} did not make a first move in time: the game is aborted`,
+      }),
+    );
+  }
+  const flag = flagAt(d.clock);
+  if (flag === null || now < flag) return null;
+  const loser = d.clock.running!;
+  const winner = other(loser);
+  const canWin = canMate(game, winner);
+  const l = side(VARIANTS[d.setup.variant], loser);
+  return end(
+    game,
+    d,
+    now,
+    'finished',
+    verdict(canWin ? winner : null, 'timeout', {
+      vi: `${l.vi} hết giờ${canWin ? '' : ', nhưng bên kia không đủ quân để chiếu hết: hòa'}`,
+      en: `${l.en} ran out of time${canWin ? '' : ', but the opponent cannot possibly checkmate: draw'}`,
+    }),
+  );
+}
+
+function canMate(game: Game, c: Color): boolean {
+  return hasMatingMaterial(game.referee.pos, c, VARIANTS[game.data.setup.variant].end.insufficient);
+}
+
+function end(game: Game, d: GameData, now: number, status: 'finished' | 'aborted', v: Verdict): Step {
+  const data: GameData = { ...d, status, verdict: v, endedAt: now, clock: halt(d.clock, now), firstMoveDeadline: null, drawOffer: null };
+  return changed(game, data, [{ type: 'end', status, verdict: v }]);
+}
+
+const other = (c: Color): Color => (c ^ 1) as Color;
+
+function setAt<T>(pair: readonly [T, T], i: Color, value: T): readonly [T, T] {
+  return i === 0 ? [value, pair[1]] : [pair[0], value];
+}

@@ -1,0 +1,134 @@
+/**
+ * The game's vocabulary: its setup, its persisted snapshot, the actions a
+ * game accepts and the events it answers with, its errors and its view.
+ */
+import type { Color, RuleError, VariantKey } from '@youzai/rules';
+import type { ClockConfig, ClockState } from './clock.ts';
+import type { RefereeState } from './referee.ts';
+import type { Verdict } from './verdict.ts';
+
+export interface Seat {
+  readonly userId: string;
+  readonly name: string;
+  readonly kind: 'human' | 'engine';
+  /** The computer's level (1-8) on an engine seat. */
+  readonly level?: number;
+}
+
+export interface GameSetup {
+  readonly id: string;
+  readonly variant: VariantKey;
+  /** null: the variant's start position. */
+  readonly fen: string | null;
+  readonly clock: ClockConfig;
+  readonly rated: boolean;
+  readonly createdAt: number;
+}
+
+/** Timing and conduct rules, configurable per server. */
+export interface ConductRules {
+  /** Time to make one's first move before the game is aborted. */
+  readonly firstMoveMs: number;
+  /** How long a disconnected player may stay away before the opponent can claim. */
+  readonly disconnectGraceMs: number;
+}
+
+export const DEFAULT_CONDUCT: ConductRules = { firstMoveMs: 30_000, disconnectGraceMs: 60_000 };
+
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+
+export interface MoveEntry {
+  readonly uci: string;
+  readonly at: number;
+  /** Mover's clock after the move, ms (main time; periods are in the clock state). */
+  readonly clockMs: number;
+}
+
+/** Everything persisted besides the moves: the aggregate's snapshot. */
+export interface GameData {
+  readonly setup: GameSetup;
+  readonly seats: readonly [Seat | null, Seat | null];
+  readonly status: GameStatus;
+  readonly clock: ClockState;
+  readonly drawOffer: Color | null;
+  readonly verdict: Verdict | null;
+  readonly startedAt: number | null;
+  readonly endedAt: number | null;
+  /** Deadline for the pending first move, while one is pending. */
+  readonly firstMoveDeadline: number | null;
+  readonly disconnectedSince: readonly [number | null, number | null];
+}
+
+export type GameAction =
+  | { readonly type: 'join'; readonly seat: Seat; readonly color: Color }
+  | { readonly type: 'move'; readonly by: Color; readonly uci: string; readonly ply: number; readonly lagMs?: number }
+  | { readonly type: 'resign'; readonly by: Color }
+  | { readonly type: 'draw-offer'; readonly by: Color }
+  | { readonly type: 'draw-accept'; readonly by: Color }
+  | { readonly type: 'draw-decline'; readonly by: Color }
+  | { readonly type: 'draw-claim'; readonly by: Color }
+  | { readonly type: 'abort'; readonly by: Color }
+  | { readonly type: 'claim-victory'; readonly by: Color }
+  | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
+  | { readonly type: 'tick' }
+  /** Ends a game that has not started: a declined challenge, an expired invitation, a withdrawn seek. */
+  | { readonly type: 'cancel'; readonly why: 'declined' | 'expired' | 'withdrawn' };
+
+export type GameEvent =
+  | { readonly type: 'started'; readonly seats: readonly [Seat | null, Seat | null] }
+  | { readonly type: 'move'; readonly ply: number; readonly uci: string; readonly fen: string; readonly check: boolean; readonly clock: ClockView }
+  | { readonly type: 'draw-offer'; readonly by: Color }
+  | { readonly type: 'draw-declined'; readonly by: Color }
+  | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
+  | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };
+
+export type GameErrorCode =
+  | 'game.not-started'
+  | 'game.over'
+  | 'game.not-your-turn'
+  | 'game.stale'
+  | 'game.seat-taken'
+  | 'move.syntax'
+  | 'move.illegal'
+  | 'draw.no-offer'
+  | 'draw.already-offered'
+  | 'draw.not-claimable'
+  | 'abort.too-late'
+  | 'claim.not-available';
+
+export type GameError = RuleError<GameErrorCode>;
+
+/** A clock as clients see it: time left at `at`, and who is running. */
+export interface ClockView {
+  readonly remainingMs: readonly [number, number];
+  readonly periodsLeft: readonly [number, number];
+  readonly periodMs: number;
+  readonly running: Color | null;
+  /** Server time of this reading. */
+  readonly at: number;
+}
+
+/** The public state of a game: for players, spectators and exports. */
+export interface GameView {
+  readonly id: string;
+  readonly variant: VariantKey;
+  readonly initialFen: string;
+  readonly fen: string;
+  readonly status: GameStatus;
+  readonly seats: readonly [Seat | null, Seat | null];
+  readonly rated: boolean;
+  readonly clockConfig: ClockConfig;
+  readonly clock: ClockView;
+  readonly moves: readonly string[];
+  readonly ply: number;
+  readonly turn: Color;
+  readonly check: boolean;
+  readonly drawOffer: Color | null;
+  readonly verdict: Verdict | null;
+  readonly referee: RefereeState;
+  readonly firstMoveDeadline: number | null;
+  readonly disconnectedSince: readonly [number | null, number | null];
+  readonly createdAt: number;
+  readonly startedAt: number | null;
+  readonly endedAt: number | null;
+}
