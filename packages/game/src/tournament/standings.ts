@@ -1,0 +1,116 @@
+/**
+ * Standings of the three kinds, with their tie-breaks.
+ *
+ * - Swiss: points, then Buchholz (the sum of the opponents' points; a round
+ *   without a game played counts as an opponent with the player's own
+ *   points), then Sonneborn–Berger (the sum of the points of the opponents
+ *   beaten, half those of the opponents drawn), then rating.
+ * - Round-robin: points, then Sonneborn–Berger, then wins, then rating.
+ * - Arena: points, then performance (the average rating of the opponents
+ *   plus 400 × (wins − losses) / games), then rating.
+ *
+ * Players equal on every key share a rank.
+ */
+import { arenaScore, type ArenaMark } from './arena.ts';
+import { bySeed, opponentOf, scoreOf, type TournamentKind, type TournamentSheet } from './types.ts';
+
+export interface StandingRow {
+  readonly userId: string;
+  readonly name: string;
+  readonly rating: number;
+  readonly active: boolean;
+  readonly rank: number;
+  readonly points: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly buchholz: number | null;
+  readonly sonnebornBerger: number | null;
+  readonly performance: number | null;
+  /** Arena: the games in order, and whether the next one scores double. */
+  readonly marks: readonly ArenaMark[] | null;
+  readonly onStreak: boolean;
+}
+
+/** Standings after the finished games; `roundsDone` (Swiss) is the number of completed rounds. */
+export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDone = 0): StandingRow[] {
+  const entrants = [...sheet.entrants].sort(bySeed);
+  const finished = sheet.pairings.filter((p) => p.result !== null);
+  const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
+
+  const points = new Map<string, number>();
+  const arena = kind === 'arena' ? new Map(entrants.map((e) => [e.userId, arenaScore(e.userId, finished)])) : null;
+  for (const e of entrants) {
+    if (arena) {
+      points.set(e.userId, arena.get(e.userId)!.points);
+      continue;
+    }
+    let pts = 0;
+    for (const p of finished) pts += scoreOf(p, e.userId) ?? 0;
+    for (const b of sheet.byes) if (b.userId === e.userId) pts += b.points;
+    points.set(e.userId, pts);
+  }
+
+  const rows = entrants.map((e) => {
+    const own = points.get(e.userId)!;
+    const games = finished.filter((p) => opponentOf(p, e.userId) !== null);
+    const played = games.filter((p) => !p.forfeit);
+    const wins = games.filter((p) => scoreOf(p, e.userId) === 1).length;
+    const losses = games.filter((p) => scoreOf(p, e.userId) === 0).length;
+    let buchholz: number | null = null;
+    let sb: number | null = null;
+    let performance: number | null = null;
+    if (kind !== 'arena') {
+      sb = 0;
+      for (const p of played) sb += (scoreOf(p, e.userId) ?? 0) * points.get(opponentOf(p, e.userId)!)!;
+    }
+    if (kind === 'swiss') {
+      buchholz = 0;
+      const playedRounds = new Set(played.map((p) => p.round));
+      for (const p of played) buchholz += points.get(opponentOf(p, e.userId)!)!;
+      for (let r = 1; r <= roundsDone; r++) if (!playedRounds.has(r)) buchholz += own;
+    }
+    if (kind === 'arena' && played.length > 0) {
+      const avg = played.reduce((t, p) => t + (rating.get(opponentOf(p, e.userId)!) ?? 0), 0) / played.length;
+      performance = Math.round(avg + (400 * (wins - losses)) / games.length);
+    }
+    const a = arena?.get(e.userId);
+    return {
+      userId: e.userId,
+      name: e.name,
+      rating: e.rating,
+      active: e.active,
+      rank: 0,
+      points: own,
+      games: games.length,
+      wins,
+      buchholz,
+      sonnebornBerger: sb,
+      performance,
+      marks: a ? a.marks : null,
+      onStreak: a ? a.onStreak : false,
+    };
+  });
+
+  const keys = (r: StandingRow): number[] =>
+    kind === 'swiss'
+      ? [r.points, r.buchholz!, r.sonnebornBerger!, r.rating]
+      : kind === 'roundRobin'
+        ? [r.points, r.sonnebornBerger!, r.wins, r.rating]
+        : [r.points, r.performance ?? -Infinity, r.rating];
+  const cmp = (a: StandingRow, b: StandingRow): number => {
+    const ka = keys(a);
+    const kb = keys(b);
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    return 0;
+  };
+  // Stable sort keeps seed order among equals.
+  rows.sort(cmp);
+  return rows
+    .map((r, i) => ({ ...r, rank: i > 0 && cmp(rows[i - 1]!, r) === 0 ? 0 : i + 1 }))
+    .map((r, i, all) => {
+      if (r.rank !== 0) return r;
+      let j = i;
+      while (j > 0 && all[j]!.rank === 0) j--;
+      return { ...r, rank: all[j]!.rank };
+    });
+}
