@@ -12,7 +12,7 @@
  * Players equal on every key share a rank.
  */
 import { arenaScore, type ArenaMark } from './arena.ts';
-import { bySeed, opponentOf, scoreOf, type TournamentKind, type TournamentSheet } from './types.ts';
+import { bySeed, opponentOf, scoreOf, type Pairing, type TournamentKind, type TournamentSheet } from './types.ts';
 
 export interface StandingRow {
   readonly userId: string;
@@ -37,25 +37,34 @@ export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDo
   const finished = sheet.pairings.filter((p) => p.result !== null);
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
 
+  // Each player's finished games and byes, indexed once: standings of a big arena are read every second.
+  const gamesOf = new Map<string, Pairing[]>(entrants.map((e) => [e.userId, []]));
+  for (const p of finished) {
+    gamesOf.get(p.white)?.push(p);
+    gamesOf.get(p.black)?.push(p);
+  }
   const points = new Map<string, number>();
-  const arena = kind === 'arena' ? new Map(entrants.map((e) => [e.userId, arenaScore(e.userId, finished)])) : null;
-  for (const e of entrants) {
-    if (arena) {
-      points.set(e.userId, arena.get(e.userId)!.points);
-      continue;
+  const arena = kind === 'arena' ? new Map(entrants.map((e) => [e.userId, arenaScore(e.userId, gamesOf.get(e.userId)!)])) : null;
+  for (const e of entrants) points.set(e.userId, arena ? arena.get(e.userId)!.points : 0);
+  if (!arena) {
+    for (const p of finished) {
+      points.set(p.white, (points.get(p.white) ?? 0) + scoreOf(p, p.white)!);
+      points.set(p.black, (points.get(p.black) ?? 0) + scoreOf(p, p.black)!);
     }
-    let pts = 0;
-    for (const p of finished) pts += scoreOf(p, e.userId) ?? 0;
-    for (const b of sheet.byes) if (b.userId === e.userId) pts += b.points;
-    points.set(e.userId, pts);
+    for (const b of sheet.byes) points.set(b.userId, (points.get(b.userId) ?? 0) + b.points);
   }
 
   const rows = entrants.map((e) => {
     const own = points.get(e.userId)!;
-    const games = finished.filter((p) => opponentOf(p, e.userId) !== null);
+    const games = gamesOf.get(e.userId)!;
     const played = games.filter((p) => !p.forfeit);
-    const wins = games.filter((p) => scoreOf(p, e.userId) === 1).length;
-    const losses = games.filter((p) => scoreOf(p, e.userId) === 0).length;
+    let wins = 0;
+    let losses = 0;
+    for (const p of games) {
+      const s = scoreOf(p, e.userId);
+      if (s === 1) wins++;
+      else if (s === 0) losses++;
+    }
     let buchholz: number | null = null;
     let sb: number | null = null;
     let performance: number | null = null;
