@@ -1,24 +1,14 @@
 /**
- * One Fairy-Stockfish instance (the only code that loads the WASM). Runs
- * inside an engine worker: the package is a CommonJS Emscripten factory built
- * with pthreads, and its searches run on the engine's own threads, so this
- * thread stays free to answer messages.
+ * One Fairy-Stockfish instance searching for the computer. Runs inside an
+ * engine worker: the package is a CommonJS Emscripten factory built with
+ * pthreads, and its searches run on the engine's own threads, so this thread
+ * stays free to answer messages. The WASM and the house ini are loaded by
+ * fairy-stockfish.ts, the one loader.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { VariantKey } from '@youzai/rules';
-import { FAIRY_VARIANTS, HOUSE_INI, HOUSE_INI_PATH } from './house-ini.ts';
+import { VARIANTS, type VariantKey } from '@youzai/rules';
+import { FairyStockfish } from './fairy-stockfish.ts';
 import { levelOf } from './levels.ts';
 import type { AnalysisLine, AnalysisSettings, Score } from './protocol.ts';
-
-/** The part of the Emscripten module object we use. */
-interface FairyModule {
-  postMessage(cmd: string): void;
-  addMessageListener(fn: (line: string) => void): void;
-  terminate(): void;
-  FS: { writeFile(path: string, data: string): void };
-}
-type Factory = (opts: { wasmBinary: Uint8Array }) => Promise<FairyModule>;
 
 export interface SearchParams {
   readonly variant: VariantKey;
@@ -42,73 +32,25 @@ export interface EngineAnswer {
 /** Skill 20: the engine plays its best line, no deliberate weakening. */
 const FULL_STRENGTH = 20;
 
-/** Options every instance gets: one search thread, a small hash, classical evaluation. */
-const SETUP = [
-  'setoption name Threads value 1',
-  'setoption name Hash value 16',
-  // The package ships no network file: evaluate classically.
-  'setoption name Use NNUE value false',
-  `setoption name VariantPath value ${HOUSE_INI_PATH}`,
-];
-
-interface Waiter {
-  readonly until: (line: string) => boolean;
-  readonly lines: string[];
-  readonly resolve: (lines: string[]) => void;
-}
-
 export class FairyEngine {
-  private waiter: Waiter | undefined;
-  private variant = '';
   private skill = Number.NaN;
   private multipv = 1;
 
-  private constructor(private readonly mod: FairyModule) {
-    mod.addMessageListener((line) => this.onLine(line));
-  }
+  private constructor(private readonly fs: FairyStockfish) {}
 
   static async create(): Promise<FairyEngine> {
-    const require = createRequire(import.meta.url);
-    const jsPath = require.resolve('fairy-stockfish-nnue.wasm/stockfish.js');
-    const factory = require(jsPath) as Factory;
-    // Its own loader fetch()es the .wasm by path, which Node's fetch rejects.
-    const wasmBinary = readFileSync(jsPath.replace(/\.js$/, '.wasm'));
-    const engine = new FairyEngine(await factory({ wasmBinary }));
-    engine.mod.FS.writeFile(HOUSE_INI_PATH, HOUSE_INI);
-    await engine.command('uci', (l) => l === 'uciok');
-    for (const cmd of SETUP) engine.mod.postMessage(cmd);
-    await engine.command('isready', (l) => l === 'readyok');
-    return engine;
-  }
-
-  private onLine(line: string): void {
-    const w = this.waiter;
-    if (!w) return;
-    w.lines.push(line);
-    if (w.until(line)) {
-      this.waiter = undefined;
-      w.resolve(w.lines);
-    }
-  }
-
-  /** Sends `cmd` and collects the output up to the line matching `until`. One at a time. */
-  private command(cmd: string, until: (line: string) => boolean): Promise<string[]> {
-    if (this.waiter) throw new Error('FairyEngine: one command at a time');
-    return new Promise((resolve) => {
-      this.waiter = { until, lines: [], resolve };
-      this.mod.postMessage(cmd);
-    });
+    return new FairyEngine(await FairyStockfish.load());
   }
 
   /**
    * Searches and answers the move it chose among `searchmoves`. A game with
-   * a second section (see FAIRY_VARIANTS) asks it when the first finds none
-   * of those moves legal.
+   * a second section (its descriptor's `engine.sections`) asks it when the
+   * first finds none of those moves legal.
    */
   async search(p: SearchParams): Promise<EngineAnswer> {
     let answer: EngineAnswer = { bestmove: null };
-    for (const section of FAIRY_VARIANTS[p.variant]) {
-      answer = await this.searchAs(section, p);
+    for (const section of VARIANTS[p.variant].engine.sections) {
+      answer = await this.searchAs(section.name, p);
       if (answer.bestmove !== null) break;
     }
     return answer;
@@ -118,35 +60,31 @@ export class FairyEngine {
     const level = levelOf(p.level);
     const skill = p.analysis ? FULL_STRENGTH : level.skill;
     const multipv = p.analysis?.multipv ?? 1;
-    if (section !== this.variant || skill !== this.skill || multipv !== this.multipv) {
-      this.mod.postMessage(`setoption name UCI_Variant value ${section}`);
-      this.mod.postMessage(`setoption name Skill Level value ${skill}`);
-      this.mod.postMessage(`setoption name MultiPV value ${multipv}`);
-      await this.command('isready', (l) => l === 'readyok');
-      this.variant = section;
+    await this.fs.setVariant(section);
+    if (skill !== this.skill || multipv !== this.multipv) {
+      this.fs.send(`setoption name Skill Level value ${skill}`);
+      this.fs.send(`setoption name MultiPV value ${multipv}`);
+      await this.fs.ready();
       this.skill = skill;
       this.multipv = multipv;
     }
-    this.mod.postMessage(`position fen ${p.fen}${p.moves.length ? ` moves ${p.moves.join(' ')}` : ''}`);
+    this.fs.send(`position fen ${p.fen}${p.moves.length ? ` moves ${p.moves.join(' ')}` : ''}`);
     const movetime = Math.max(1, Math.round(p.movetimeMs));
     const depth = p.analysis?.depth ?? level.depth;
     // searchmoves takes the rest of the line, so it comes last.
-    const lines = await this.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) => l.startsWith('bestmove'));
+    const lines = await this.fs.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) => l.startsWith('bestmove'));
     const answer = readAnswer(lines);
     return p.analysis && answer.bestmove !== null ? { ...answer, lines: readLines(lines) } : answer;
   }
 
   /** Ends the current search early; it still answers `bestmove`. */
   stop(): void {
-    this.mod.postMessage('stop');
+    this.fs.send('stop');
   }
 
-  /**
-   * Stops the engine threads. Never UCI `quit`: the Emscripten runtime
-   * answers it with process.exit().
-   */
+  /** Stops the engine threads. */
   terminate(): void {
-    this.mod.terminate();
+    this.fs.terminate();
   }
 }
 

@@ -12,14 +12,8 @@
  */
 import { EMPTY, OFF, VARIANTS, makePiece, makeUci, parseFen, parseUci, pieceColor, pieceRole, type Color, type Position, type VariantKey } from '@youzai/rules';
 
-/** Rough piece values by game and FEN letter (the general/king counts 0: it is never captured). */
-const VALUES = {
-  xiangqi: { k: 0, a: 2, b: 2, n: 4, c: 4.5, r: 9, p: 1 },
-  janggi: { k: 0, a: 3, b: 3, n: 5, c: 7, r: 13, p: 2 },
-  sittuyin: { k: 0, f: 1.5, s: 2.5, n: 3, r: 5, p: 1 },
-} as const satisfies Record<VariantKey, Record<string, number>>;
-
-const MATE = 1000;
+/** Beyond any material count (role values are in hundredths of a soldier). */
+const MATE = 1_000_000;
 const PASS = /^([a-p](?:10|[1-9]))\1$/;
 
 export interface FallbackInput {
@@ -55,7 +49,8 @@ function positionOf(input: FallbackInput): Position | null {
 
 /** The candidates with the best two-ply score (all of them if none can be read). */
 function bestByMaterial(pos: Position, candidates: readonly string[]): string[] {
-  const values = VALUES[pos.variant.key];
+  // The rough piece values of the game's descriptor (the general/king counts 0: it is never captured).
+  const values = pos.variant.roles.map((r) => r?.value ?? 0);
   const us = pos.turn;
   const buf = new Int32Array(512);
   const n = pos.legalMoves(buf);
@@ -79,7 +74,7 @@ function bestByMaterial(pos: Position, candidates: readonly string[]): string[] 
 }
 
 /** The score for `us` after the opponent's best reply (the opponent is to move). */
-function worstReply(pos: Position, us: Color, values: Readonly<Record<string, number>>, buf: Int32Array): number {
+function worstReply(pos: Position, us: Color, values: readonly number[], buf: Int32Array): number {
   const n = pos.legalMoves(buf);
   if (n === 0) {
     if (pos.inCheck()) return MATE;
@@ -98,18 +93,17 @@ function worstReply(pos: Position, us: Color, values: Readonly<Record<string, nu
 }
 
 /** Board and hand material of `us` minus the opponent's. */
-function material(pos: Position, us: Color, values: Readonly<Record<string, number>>): number {
-  const roles = pos.variant.roles;
+function material(pos: Position, us: Color, values: readonly number[]): number {
   let sum = 0;
   for (const sq of pos.variant.geometry.squares) {
     const p = pos.board[sq]!;
     if (p === EMPTY || p === OFF) continue;
-    const v = values[roles[pieceRole(p)]?.letter ?? ''] ?? 0;
+    const v = values[pieceRole(p)] ?? 0;
     sum += pieceColor(p) === us ? v : -v;
   }
   if (pos.variant.hasHand) {
-    for (let role = 1; role < roles.length; role++) {
-      const v = values[roles[role]?.letter ?? ''] ?? 0;
+    for (let role = 1; role < values.length; role++) {
+      const v = values[role] ?? 0;
       sum += v * (pos.hand[makePiece(us, role)]! - pos.hand[makePiece((us ^ 1) as Color, role)]!);
     }
   }

@@ -1,62 +1,30 @@
 /**
- * The house rules as far as Fairy-Stockfish 1.1.12 can be told them, written
- * to the engine's in-memory filesystem and selected with
- * `setoption name VariantPath value /house.ini`. What it cannot express is
- * listed in README.md ("Where the engine's rules differ"); the root move is
- * always restricted to our own legal moves (`go searchmoves`), so a
+ * The house rules as far as Fairy-Stockfish 1.1.12 can be told them: one
+ * variants.ini assembled from every game's `engine.sections` (each game's
+ * descriptor in packages/rules), written to the engine's in-memory filesystem
+ * and selected with `setoption name VariantPath value /house.ini`. The
+ * computer (fairy-engine.ts) and the rules' test harness (differential test,
+ * perft fixtures, bench:perft) load this one file through fairy-stockfish.ts.
+ * What FS cannot express is listed in README.md ("Where the engine's rules
+ * differ") and packages/rules/scripts/fairy/HOUSE-DIFFERENCES.md; the root
+ * move is always restricted to our own legal moves (`go searchmoves`), so a
  * difference can only make the engine misjudge a line, never play a move our
  * rules reject.
  */
-import type { VariantKey } from '@youzai/rules';
+import { GAMES, type VariantModule } from '@youzai/rules';
 
 export const HOUSE_INI_PATH = '/house.ini';
 
-export const HOUSE_INI = `
-# Xiangqi: FS's move rules are the house move rules (perft agrees). Its draw
-# and chase rules differ, but it only ever sees the current position (no
-# history), so they never end a search.
-[xiangqi-house:xiangqi]
+/** The ini for these games: their sections in order, one blank line apart. */
+export function houseIni(games: readonly VariantModule[]): string {
+  const sections = games.flatMap((g) => g.engine.sections);
+  const names = sections.map((s) => s.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`house ini: section ${twice} is defined twice`);
+  for (const s of sections) {
+    if (!s.ini.startsWith(`[${s.name}:`)) throw new Error(`house ini: section ${s.name} must start with [${s.name}:base]`);
+  }
+  return `${sections.map((s) => s.ini.trim()).join('\n\n')}\n`;
+}
 
-# Janggi, casual: no bikjang, no material counting.
-[janggi-house:janggicasual]
-# House soldier: forward or sideways, never diagonally in the palace. FS
-# hard-codes palace diagonals for its built-in soldier; a custom piece has none.
-soldier = -
-customPiece1 = p:fsW
-# Site cannon: slides like a chariot when not capturing, captures over exactly
-# one screen. FS's built-in janggi cannon must jump on every move, which is the
-# larger difference, so a custom piece is used. It cannot forbid a cannon as
-# screen or target, nor move on the palace diagonals.
-janggiCannon = -
-customPiece2 = c:mRcpR
-# 200 plies without a capture draw; no repetition or perpetual-check rule.
-nMoveRule = 100
-perpetualCheckIllegal = false
-nFoldRule = 1000
-
-# Janggi, second opinion: FS's built-in cannon. It cannot slide, but its
-# captures and checks are exactly the site cannon's (no cannon as screen or
-# target, palace diagonals). Asked only when the first section finds none of
-# our moves legal: there FS thought a general in check over a cannon screen.
-[janggi-house-jump:janggicasual]
-soldier = -
-customPiece1 = p:fsW
-nMoveRule = 100
-perpetualCheckIllegal = false
-nFoldRule = 1000
-
-# Sittuyin without counting rules; 100 plies without capture or pawn move draw.
-[sittuyin-house:sittuyin]
-countingRule = none
-nMoveRule = 50
-`;
-
-/**
- * Our game → its sections of HOUSE_INI, in the order they are asked: the
- * next only when the previous one has no legal move among ours.
- */
-export const FAIRY_VARIANTS = {
-  xiangqi: ['xiangqi-house'],
-  janggi: ['janggi-house', 'janggi-house-jump'],
-  sittuyin: ['sittuyin-house'],
-} as const satisfies Record<VariantKey, readonly string[]>;
+export const HOUSE_INI = houseIni(GAMES);

@@ -3,7 +3,7 @@
  * Fairy-Stockfish WASM; Node only (worker threads).
  */
 export { LEVELS, MIN_LEVEL, MAX_LEVEL, isLevel, levelOf, type Level } from './levels.ts';
-export { HOUSE_INI, FAIRY_VARIANTS } from './house-ini.ts';
+export { HOUSE_INI, houseIni } from './house-ini.ts';
 export {
   EnginePool,
   EngineError,

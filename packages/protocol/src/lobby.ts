@@ -2,7 +2,7 @@
  * Lobby, rooms, chat and ratings as they travel: the shapes the server sends
  * and the quick-pairing pools both sides know by id.
  */
-import type { VariantKey } from '@youzai/rules';
+import { GAMES, poolId, type VariantKey, type VariantModule } from '@youzai/rules';
 import type { ClockSpec } from './http.ts';
 
 /** Longest chat line, in characters (code points), after the server's clean-up. */
@@ -15,28 +15,21 @@ export const SEEK_COLORS = ['random', 'first', 'second'] as const;
 export type SeekColor = (typeof SEEK_COLORS)[number];
 
 /** A quick-pairing pool: one game and time control. */
-export interface PoolSpec {
+export interface PoolSpec<K extends string = VariantKey> {
+  /** The game and its clock: `xiangqi-5+3`, `janggi-10b3x30` (poolId in @youzai/rules). */
   readonly id: string;
-  readonly variant: VariantKey;
+  readonly variant: K;
   readonly clock: ClockSpec;
 }
 
-const fischer = (minutes: number, increment: number): ClockSpec => ({ kind: 'fischer', minutes, increment });
+/** The pools of these games: each game's descriptor lists its own (`clocks.pools`), in the order shown. */
+export function poolsOf<K extends string>(games: readonly VariantModule<K>[]): PoolSpec<K>[] {
+  return games.flatMap((g) => g.clocks.pools.map((clock) => ({ id: poolId(g.key, clock), variant: g.key, clock })));
+}
 
-/** The pools offered: data, so that a new one is one line here. */
-export const POOLS = [
-  { id: 'xiangqi-3+2', variant: 'xiangqi', clock: fischer(3, 2) },
-  { id: 'xiangqi-5+3', variant: 'xiangqi', clock: fischer(5, 3) },
-  { id: 'xiangqi-10+5', variant: 'xiangqi', clock: fischer(10, 5) },
-  { id: 'xiangqi-15+10', variant: 'xiangqi', clock: fischer(15, 10) },
-  { id: 'janggi-5+3', variant: 'janggi', clock: fischer(5, 3) },
-  { id: 'janggi-10+5', variant: 'janggi', clock: fischer(10, 5) },
-  { id: 'janggi-10b3x30', variant: 'janggi', clock: { kind: 'byoyomi', minutes: 10, periods: 3, seconds: 30 } },
-  { id: 'sittuyin-3+2', variant: 'sittuyin', clock: fischer(3, 2) },
-  { id: 'sittuyin-5+3', variant: 'sittuyin', clock: fischer(5, 3) },
-  { id: 'sittuyin-10+5', variant: 'sittuyin', clock: fischer(10, 5) },
-] as const satisfies readonly PoolSpec[];
-export type PoolId = (typeof POOLS)[number]['id'];
+/** The pools offered. */
+export const POOLS: readonly PoolSpec[] = poolsOf(GAMES);
+export type PoolId = string;
 export const POOL_IDS = POOLS.map((p) => p.id) as [PoolId, ...PoolId[]];
 
 /** A player as the lobby shows them. `id` is what `mute` and room challenges name. */

@@ -21,8 +21,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnginePool } from '@youzai/engine';
 import { startReferee, type Referee } from '@youzai/game';
-import { isVariantKey, legalUcis, makeFen, prng, type VariantKey } from '@youzai/rules';
-import { DECISIVE_GAIN, decodePuzzle, solverMoves, type Puzzle, type PuzzleFile } from '../src/index.ts';
+import { VARIANTS, VARIANT_KEYS, isVariantKey, legalUcis, makeFen, prng, type VariantKey } from '@youzai/rules';
+import { decodePuzzle, solverMoves, type Puzzle, type PuzzleFile } from '../src/index.ts';
 import { parseInputLine } from './input.ts';
 import { DEFAULT_THRESHOLDS, mineLine, screen, type Analyse, type Rejection, type Screened, type SearchSettings } from './miner.ts';
 import type { AnalysisLine } from '@youzai/engine';
@@ -61,7 +61,7 @@ function category(p: Puzzle): Category {
 function parseArgs(argv: readonly string[]): Options {
   const [game, countText, ...rest] = argv;
   if (!game || !isVariantKey(game) || !countText || !(Number(countText) > 0)) {
-    throw new Error('usage: npm run puzzles:generate -- <xiangqi|janggi|sittuyin> <count> [--seed N] [--input FILE] [--append] [--minutes M]');
+    throw new Error(`usage: npm run puzzles:generate -- <${VARIANT_KEYS.join('|')}> <count> [--seed N] [--input FILE] [--append] [--minutes M]`);
   }
   const opt = (name: string): string | undefined => {
     const i = rest.indexOf(`--${name}`);
@@ -288,7 +288,7 @@ function writeParams(run: Run): void {
     engine: {
       name: 'Fairy-Stockfish',
       package: 'fairy-stockfish-nnue.wasm@1.1.12',
-      sections: 'packages/engine/src/house-ini.ts (FAIRY_VARIANTS)',
+      sections: "the game descriptor's engine.sections (packages/rules), assembled in packages/engine/src/house-ini.ts",
       evaluation: 'classical (Use NNUE false)',
       threads: 1,
       hashMb: 16,
@@ -311,8 +311,8 @@ function writeParams(run: Run): void {
     thresholds: {
       ...DEFAULT_THRESHOLDS,
       secondBestAtMateMoves: 'no mate (any length) except at the last move, where every mating move is accepted',
-      decisiveGain: DECISIVE_GAIN[run.o.variant],
-      decisiveGainUnits: 'src/material.ts PIECE_VALUES (soldier/pawn = 100)',
+      decisiveGain: VARIANTS[run.o.variant].material.decisiveGain,
+      decisiveGainUnits: "the game descriptor's role values (packages/rules, soldier/pawn = 100)",
     },
     verification: 'verifyPuzzle (src/verify.ts): house referee, checkmate by our rules, end of each mate forced by our rules',
     quotas: QUOTAS,

@@ -9,9 +9,9 @@
  * made-up analyses.
  */
 import type { AnalysisLine, Score } from '@youzai/engine';
-import { legalUcis, makeFen, type VariantKey } from '@youzai/rules';
+import { VARIANTS, legalUcis, makeFen, type VariantKey } from '@youzai/rules';
 import { startReferee, type Referee } from '@youzai/game';
-import { DECISIVE_GAIN, MAX_MATE_IN, describeLine, isCheckmate, materialBalance, puzzleId, verifyPuzzle, type Puzzle, type PuzzleKind } from '../src/index.ts';
+import { MAX_MATE_IN, describeLine, isCheckmate, materialBalance, puzzleId, verifyPuzzle, type Puzzle, type PuzzleKind } from '../src/index.ts';
 
 export interface SearchSettings {
   readonly depth: number;
@@ -174,7 +174,7 @@ export async function mineLine(
     const reply = await replyTo(after, best, analyse, deep);
     searches += reply.searches;
     if (!reply.ref) return no('engine-illegal');
-    if (materialBalance(reply.ref.pos, solver) - startBalance >= DECISIVE_GAIN[variant]) {
+    if (materialBalance(reply.ref.pos, solver) - startBalance >= VARIANTS[variant].material.decisiveGain) {
       return finish(variant, fen, solution, 'material', source, searches);
     }
     if (step + 1 >= t.maxMaterialMoves || reply.ref.verdict) return no('no-gain');

@@ -3,17 +3,10 @@
  * positions alone, so the test suite can recompute them for every shipped
  * puzzle.
  */
-import { KIND_DROP, KIND_PASS, moveKind, moveRole, moveTo, parseUci, pieceRole, type Position, type VariantKey } from '@youzai/rules';
+import { KIND_DROP, KIND_PASS, VARIANTS, moveKind, moveRole, moveTo, parseUci, pieceRole, type Position } from '@youzai/rules';
 import { materialBalance } from './material.ts';
 import { MATE_BY, solverMoves, type Puzzle, type PuzzleKind } from './puzzle.ts';
 import { replay } from './verify.ts';
-
-/** A fall in the solver's material at least this big, at some point of the line, is a sacrifice. */
-export const SACRIFICE_LOSS = {
-  xiangqi: 300,
-  janggi: 300,
-  sittuyin: 200,
-} as const satisfies Record<VariantKey, number>;
 
 /** Up to this many solver moves a puzzle is `short`; from the next one it is `long`. */
 export const SHORT_MOVES = 2;
@@ -52,7 +45,7 @@ export function describeLine(p: Line): Description | null {
   // The solver's balance after each opponent reply (and at the end).
   let lowest = 0;
   for (let i = 2; i < refs.length; i += 2) lowest = Math.min(lowest, materialBalance(refs[i]!.pos, solver) - start);
-  const sacrifice = lowest <= -SACRIFICE_LOSS[p.variant];
+  const sacrifice = lowest <= -VARIANTS[p.variant].material.sacrificeLoss;
   if (sacrifice) themes.push('sacrifice');
   const quiet = isQuiet(refs[0]!.pos, refs[1]!.pos);
   if (quiet) themes.push('quiet');

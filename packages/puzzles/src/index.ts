@@ -7,6 +7,6 @@
 export * from './puzzle.ts';
 export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from './views.ts';
 export { verifyPuzzle, isAcceptedMove, checkMove, replay, isCheckmate, type VerifyCode, type VerifiedFacts } from './verify.ts';
-export { describeLine, SACRIFICE_LOSS, SHORT_MOVES, type Description } from './describe.ts';
-export { PIECE_VALUES, DECISIVE_GAIN, materialBalance } from './material.ts';
+export { describeLine, SHORT_MOVES, type Description } from './describe.ts';
+export { materialBalance } from './material.ts';
 export { INITIAL_PLAYER_RATING, PUZZLE_START_DEVIATION, initialPuzzleRating, rateAttempt, type RatedAttempt } from './rating.ts';

@@ -4,8 +4,8 @@
  * end the line overlooks, is caught, whatever the engine thought.
  */
 import { startReferee, type Referee } from '@youzai/game';
-import { COLORS, type Position, type Result, type RuleError } from '@youzai/rules';
-import { DECISIVE_GAIN, materialBalance } from './material.ts';
+import { COLORS, VARIANTS, type Position, type Result, type RuleError } from '@youzai/rules';
+import { materialBalance } from './material.ts';
 import { isSolverPly, solverMoves, type Puzzle } from './puzzle.ts';
 
 export type VerifyCode =
@@ -58,7 +58,7 @@ export const isCheckmate = (ref: Referee): boolean => ref.pos.inCheck() && !ref.
  * ends in checkmate after exactly `mateIn` solver moves, and its end is
  * forced by our rules alone (after the second-to-last solver move, every
  * reply, not only the line's, allows a mate at once); a material puzzle
- * ends with the solver at least DECISIVE_GAIN up on where it started, and
+ * ends with the solver at least the game's `material.decisiveGain` up on where it started, and
  * not in a finished game.
  */
 export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyCode>> {
@@ -82,7 +82,7 @@ export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyC
     }
   } else {
     if (last.verdict) return fail('puzzle.ended', `the line ends the game (${last.verdict.reason}); that is not a material puzzle`);
-    const need = DECISIVE_GAIN[p.variant];
+    const need = VARIANTS[p.variant].material.decisiveGain;
     if (gain < need) return fail('puzzle.no-gain', `the solver gains ${gain}, less than ${need}`);
   }
   return { ok: true, value: { referees: refs, gain } };

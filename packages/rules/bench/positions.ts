@@ -2,6 +2,7 @@ import { parseFen } from '../src/fen.ts';
 import type { Position } from '../src/position.ts';
 import type { VariantKey } from '../src/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
+import { startHandCount } from '../src/descriptor.ts';
 import { makeFen } from '../src/fen.ts';
 import { prng } from '../src/testing/random-play.ts';
 export { prng };
@@ -34,13 +35,18 @@ export interface BenchPosition {
   readonly depth: number;
 }
 
-/** Start position and three positions from seeded random play, per game. */
+/**
+ * Start position and three positions from seeded random play, per game. A
+ * game that starts by placing its pieces (a hand at the start) is measured
+ * one ply shallower at the start, where every placement square is a move,
+ * and further into its random games, past most of the placement.
+ */
 export function benchPositions(key: VariantKey): BenchPosition[] {
   const v = VARIANTS[key];
-  const depth = { xiangqi: 4, janggi: 4, sittuyin: 3 }[key];
-  const plies = key === 'sittuyin' ? [20, 36, 56] : [12, 30, 50];
+  const placing = startHandCount(v) > 0;
+  const plies = placing ? [20, 36, 56] : [12, 30, 50];
   return [
-    { name: 'start', fen: v.startFen, depth },
-    ...plies.map((p, i) => ({ name: `random-${p}`, fen: makeFen(randomPosition(key, p, 1000 + i)), depth: key === 'sittuyin' ? 4 : depth })),
+    { name: 'start', fen: v.startFen, depth: placing ? 3 : 4 },
+    ...plies.map((p, i) => ({ name: `random-${p}`, fen: makeFen(randomPosition(key, p, 1000 + i)), depth: 4 })),
   ];
 }

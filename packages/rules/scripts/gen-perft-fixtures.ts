@@ -1,5 +1,6 @@
 // Writes packages/rules/fixtures/perft/{xiangqi,janggi,sittuyin}.json from
-// Fairy-Stockfish under the house ini (scripts/fairy/fairy.ts).
+// Fairy-Stockfish under the house ini (scripts/fairy/fairy.ts, which loads the
+// engine package's ini and loader).
 //   npx tsx packages/rules/scripts/gen-perft-fixtures.ts
 // counts[i] = perft(i + 1). Depths keep every count at or below ~5M nodes.
 //
@@ -7,7 +8,7 @@
 // so the start counts are the reference numbers from RULES.md and every other
 // Janggi position has no cannon. The house soldier (no palace diagonals) is a
 // custom FS piece, so soldiers may stand in a palace. FS ends the game after two
-// passes in a row; janggiPerft() re-roots the search from a FEN where that could
+// passes in a row; passPerft() re-roots the search from a FEN where that could
 // happen, so the counts follow the house rule (two passes end nothing).
 //
 // Sittuyin: FS also refuses a promotion that uncovers a check by another piece;
@@ -18,8 +19,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Fairy } from './fairy/fairy.ts';
+import type { VariantKey } from '../src/types.ts';
+import { VARIANTS } from '../src/variants/registry.ts';
 
-type Variant = 'xiangqi' | 'janggi' | 'sittuyin';
+type Variant = VariantKey;
 interface Spec {
   name: string;
   fen: string;
@@ -91,24 +94,25 @@ const POSITIONS: Record<Variant, Spec[]> = {
   ],
 };
 
-/** A Janggi pass is the general's square twice: `e2e2`, `e10e10`. */
+/** A pass is the general's square twice: `e2e2`, `e10e10`. */
 const isPass = (move: string): boolean => /^([a-i]\d+)\1$/.test(move);
 
 /**
- * Janggi perft under the house rule that two passes end nothing. FS returns no
- * moves once the last two plies were passes, so any pass that may be followed
- * by another pass inside the depth is replayed from the FEN after it, where FS
- * has no history. At depth 3 only a pass at the root can be followed by one.
+ * Perft of a game with a pass (Janggi) under the house rule that two passes
+ * end nothing. FS returns no moves once the last two plies were passes, so
+ * any pass that may be followed by another pass inside the depth is replayed
+ * from the FEN after it, where FS has no history. At depth 3 only a pass at
+ * the root can be followed by one.
  */
-async function janggiPerft(fairy: Fairy, fen: string, depth: number): Promise<number> {
-  if (depth <= 2) return (await fairy.perft('janggi', fen, depth)).nodes;
+async function passPerft(fairy: Fairy, variant: Variant, fen: string, depth: number): Promise<number> {
+  if (depth <= 2) return (await fairy.perft(variant, fen, depth)).nodes;
   let nodes = 0;
   if (depth === 3) {
-    for (const [move, n] of await fairy.divide('janggi', fen, 3))
-      nodes += isPass(move) ? await janggiPerft(fairy, await fairy.fen('janggi', fen, [move]), 2) : n;
+    for (const [move, n] of await fairy.divide(variant, fen, 3))
+      nodes += isPass(move) ? await passPerft(fairy, variant, await fairy.fen(variant, fen, [move]), 2) : n;
     return nodes;
   }
-  for (const move of await fairy.legalMoves('janggi', fen)) nodes += await janggiPerft(fairy, await fairy.fen('janggi', fen, [move]), depth - 1);
+  for (const move of await fairy.legalMoves(variant, fen)) nodes += await passPerft(fairy, variant, await fairy.fen(variant, fen, [move]), depth - 1);
   return nodes;
 }
 
@@ -128,7 +132,8 @@ async function main(): Promise<void> {
         if (!counts) {
           counts = [];
           for (let d = 1; d <= spec.depth; d++)
-            counts.push(variant === 'janggi' ? await janggiPerft(fairy, spec.fen, d) : (await fairy.perft(variant, spec.fen, d)).nodes);
+            // A game with a pass (Janggi) needs the replay around FS's two-passes rule.
+            counts.push(VARIANTS[variant].pass ? await passPerft(fairy, variant, spec.fen, d) : (await fairy.perft(variant, spec.fen, d)).nodes);
         }
         spec.expect?.forEach((n, i) => {
           if (n !== null && counts[i] !== n) throw new Error(`${variant} ${spec.name} perft(${i + 1}) = ${counts[i]}, expected ${n}`);

@@ -2,7 +2,7 @@ import type { Geometry } from './board.ts';
 import type { Notation } from './notation.ts';
 import type { Position } from './position.ts';
 import type { RuleError } from './result.ts';
-import type { Color, VariantKey } from './types.ts';
+import type { ByColor, Color } from './types.ts';
 
 /** The royal piece is role 1 in every variant. */
 export const KING = 1;
@@ -16,6 +16,25 @@ export interface RoleInfo {
   readonly max: number;
   /** Counts as an attacking piece for "cannot win on material" decisions. */
   readonly attacking: boolean;
+  /**
+   * Rough material value in hundredths of a soldier (pawn); the royal piece
+   * counts 0 (it is never captured). The computer's fallback move and the
+   * puzzle themes weigh material with it.
+   */
+  readonly value: number;
+}
+
+/** A time control as the game offers it (the same shape as the wire's ClockSpec). */
+export type OfferedClock =
+  | { readonly kind: 'fischer'; readonly minutes: number; readonly increment: number }
+  | { readonly kind: 'byoyomi'; readonly minutes: number; readonly periods: number; readonly seconds: number };
+
+/** One section of the Fairy-Stockfish house ini (packages/engine assembles the file from every game's sections). */
+export interface EngineSection {
+  /** The section's name, `[name:base]` in the ini. */
+  readonly name: string;
+  /** The section, header line included, as ini text; comments say why each option is set. */
+  readonly ini: string;
 }
 
 /** How a game ends from the position and its history (RULES.md), as data. */
@@ -38,12 +57,18 @@ export interface EndRules {
 }
 
 /**
- * Everything generic code may ask of a game. Rule numbers and house-rule
- * switches live in each module's `rules` object; nothing outside a variant's
- * folder branches on its key.
+ * A game's descriptor: everything generic code in any package may ask of a
+ * game (docs/adding-a-game.md). Rule numbers and house-rule switches live in
+ * each module's `rules` object; nothing outside a variant's folder branches
+ * on its key, and every per-game table elsewhere is derived from these
+ * fields. Texts shown to players are not here: the web's i18n holds them
+ * under keys derived from the key, the role letters and the notation ids.
+ * `K` is the key: the registry's games have a VariantKey, a game made up in a
+ * test any string.
  */
-export interface VariantModule {
-  readonly key: VariantKey;
+export interface VariantModule<K extends string = string> {
+  readonly key: K;
+  /** Names for server messages, logs and exports (the web shows `variant.<key>` from its i18n). */
   readonly name: { readonly en: string; readonly vi: string };
   readonly geometry: Geometry;
   readonly startFen: string;
@@ -81,4 +106,25 @@ export interface VariantModule {
   readonly notations: readonly Notation[];
   /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
   validate(pos: Position): RuleError | null;
+  /** How the board is drawn (the size is `geometry`; the art is packages/web/src/assets/{boards,pieces}). */
+  readonly board: {
+    /** 'points': pieces stand on the crossings of the lines (Xiangqi, Janggi); 'squares': in the cells. */
+    readonly grid: 'points' | 'squares';
+    /** Each side's colour, for the small marker beside a player's name (Janggi's Cho is green). */
+    readonly sideColors: ByColor<string>;
+  };
+  /** Clocks offered: Fischer always, byo-yomi where players of this game expect it; quick-pairing pools in the order shown. */
+  readonly clocks: {
+    readonly byoyomi: boolean;
+    readonly pools: readonly OfferedClock[];
+  };
+  /** The computer: Fairy-Stockfish sections asked in order, the next only when the previous finds none of our legal moves legal. */
+  readonly engine: { readonly sections: readonly [EngineSection, ...EngineSection[]] };
+  /** Material thresholds for puzzles, in the roles' value units. */
+  readonly material: {
+    /** The least gain that makes a material puzzle decisive (about a horse). */
+    readonly decisiveGain: number;
+    /** A fall in the solver's material at least this big, at some point of a line, is a sacrifice. */
+    readonly sacrificeLoss: number;
+  };
 }

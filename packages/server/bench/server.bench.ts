@@ -10,14 +10,14 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { VARIANTS, legalUcis, parseFen, parseUci, type Position, type VariantKey } from '@youzai/rules';
+import { VARIANTS, VARIANT_KEYS, legalUcis, parseFen, parseUci, type Position, type VariantKey } from '@youzai/rules';
 import { percentile, startBenchServer } from '../src/testing/server-process.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const THINK = Number(process.env.THINK_MS ?? 2000);
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
-const VARIANT_CYCLE: VariantKey[] = ['xiangqi', 'janggi', 'sittuyin'];
+const VARIANT_CYCLE: readonly VariantKey[] = VARIANT_KEYS;
 
 class Http {
   cookie = '';

@@ -8,7 +8,7 @@
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1).
  */
 import { EnginePool, chooseMove } from '@youzai/engine';
-import { VARIANTS, legalUcis, parseFen } from '@youzai/rules';
+import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { MemoryBus } from './bus/bus.ts';
@@ -32,14 +32,14 @@ async function main(): Promise<void> {
   const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
   const engine = async (req: {
     gameId: string;
-    variant: 'xiangqi' | 'janggi' | 'sittuyin';
+    variant: VariantKey;
     fen: string;
     level: number;
     clock: { remainingMs: number; incrementMs: number };
     avoid: readonly string[];
   }) => (await chooseMove(pool, req)).uci;
   // Solo-board hints: full strength (level 8's skill and depth) for 0.7 s, restricted to our legal moves.
-  const analyse = async (req: { userId: string; variant: 'xiangqi' | 'janggi' | 'sittuyin'; fen: string }) => {
+  const analyse = async (req: { userId: string; variant: VariantKey; fen: string }) => {
     const pos = parseFen(VARIANTS[req.variant], req.fen);
     const legalMoves = pos.ok ? legalUcis(pos.value) : [];
     const m = await pool.bestMove({ gameId: `analysis:${req.userId}`, variant: req.variant, fen: req.fen, level: 8, legalMoves, movetimeMs: 700 });

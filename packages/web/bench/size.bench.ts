@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { VARIANT_KEYS } from '@youzai/rules';
 import { build } from 'vite';
 
 const TARGET_KB = 200;
@@ -37,7 +38,7 @@ console.log('\nLoaded on demand (not by the game page):');
 for (const f of lazy) console.log(f.padEnd(44), kb(raw(f)).padStart(8), kb(gz(f)).padStart(8));
 
 console.log('\nImages per board (SVG, fetched once and cached; gzip as the server sends them):');
-for (const variant of ['xiangqi', 'janggi', 'sittuyin']) {
+for (const variant of VARIANT_KEYS) {
   const dir = fileURLToPath(new URL(`../src/assets/pieces/${variant}/`, import.meta.url));
   const files = readdirSync(dir).map((f) => join(dir, f));
   files.push(fileURLToPath(new URL(`../src/assets/boards/${variant}.svg`, import.meta.url)));

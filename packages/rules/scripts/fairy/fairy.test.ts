@@ -51,4 +51,12 @@ describe('Fairy-Stockfish harness', () => {
     // No second pass is lost: FS ends the game after two passes (see HOUSE-DIFFERENCES.md).
     expect(await fairy.legalMoves('janggi', JANGGI, ['e2e2', 'e9e9'])).toEqual([]);
   });
+
+  it("loads the computer's house ini: Janggi's second section, with FS's jumping cannon, is there too", async () => {
+    // The site cannon slides without a screen (b3b4); FS's built-in cannon of the second section cannot.
+    expect(await fairy.legalMoves('janggi', JANGGI)).toContain('b3b4');
+    const jump = await fairy.legalMoves('janggi-house-jump', JANGGI);
+    expect(jump).toContain('e2e2');
+    expect(jump).not.toContain('b3b4');
+  });
 });

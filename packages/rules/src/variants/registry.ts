@@ -4,7 +4,10 @@ import { janggi } from './janggi/index.ts';
 import { sittuyin } from './sittuyin/index.ts';
 import { xiangqi } from './xiangqi/index.ts';
 
-/** The one list of games. A fourth game is one folder and one line here. */
-export const VARIANTS = { xiangqi, janggi, sittuyin } as const satisfies Record<VariantKey, VariantModule>;
+/**
+ * The one list of games. A fourth game is one folder, one line here and its
+ * key in VARIANT_KEYS (types.ts); see docs/adding-a-game.md.
+ */
+export const VARIANTS = { xiangqi, janggi, sittuyin } as const satisfies { readonly [K in VariantKey]: VariantModule<K> };
 
-export const variantOf = (key: VariantKey): VariantModule => VARIANTS[key];
+export const variantOf = (key: VariantKey): VariantModule<VariantKey> => VARIANTS[key];

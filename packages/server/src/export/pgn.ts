@@ -1,12 +1,12 @@
 /**
  * Finished and live games as PGN-style text (variant tag, FEN tag when not
- * from the start position, as pychess exports) and as JSON. Moves are in
+ * from the start position, as pychess exports) and as JSON. The Variant tag
+ * is the game's key, its common name (xiangqi, janggi, sittuyin), as pychess
+ * writes it. Moves are in
  * Fairy-Stockfish coordinates, each with the mover's clock as a %clk comment.
  */
 import { VARIANTS } from '@youzai/rules';
 import { describeClock, type GameView, type MoveEntry } from '@youzai/game';
-
-const VARIANT_TAG: Record<string, string> = { xiangqi: 'xiangqi', janggi: 'janggi', sittuyin: 'sittuyin' };
 
 function clk(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -32,7 +32,7 @@ export function toPgn(view: GameView, moves: readonly MoveEntry[], site: string)
     ['White', view.seats[0]?.name ?? '?'],
     ['Black', view.seats[1]?.name ?? '?'],
     ['Result', result],
-    ['Variant', VARIANT_TAG[view.variant] ?? view.variant],
+    ['Variant', v.key],
     ['TimeControl', cfg.kind === 'fischer' ? `${cfg.baseMs / 1000}+${cfg.incrementMs / 1000}` : `${cfg.baseMs / 1000}+${cfg.periods}x${cfg.periodMs / 1000}`],
     ['TimeControlText', describeClock(cfg)],
   ];

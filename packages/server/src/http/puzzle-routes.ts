@@ -4,7 +4,7 @@
  * `/api/me/puzzles` are a player's (a guest gets one for their session).
  */
 import { z } from 'zod';
-import { isVariantKey, type VariantKey } from '@youzai/rules';
+import { VARIANT_KEYS, isVariantKey, type VariantKey } from '@youzai/rules';
 import { body, fail, type Ctx, type Route } from './routes.ts';
 import { sendJson } from './util.ts';
 
@@ -13,7 +13,7 @@ const Result = z.object({ win: z.boolean() }).strict();
 
 function variantOf(ctx: Ctx): VariantKey {
   const v = ctx.url.searchParams.get('variant') ?? '';
-  if (!isVariantKey(v)) fail('puzzle.variant', 'Say which game: variant=xiangqi, janggi or sittuyin');
+  if (!isVariantKey(v)) fail('puzzle.variant', `Say which game: variant=${VARIANT_KEYS.join(', ')}`);
   return v;
 }
 

@@ -105,8 +105,8 @@ export function checkTerms(t: {
       t.players.length > 1 ? 'Rated games need an account on both sides' : 'Guests play casual games only: register to play rated games',
     );
   }
-  // Byo-yomi is offered for Janggi, as players there expect.
-  if (t.clock.kind === 'byoyomi' && !v.pass) return err('game.clock', `Byo-yomi is offered for Janggi only; ${v.name.en} uses Fischer time`);
+  // Byo-yomi where the game's descriptor offers it (Janggi, as players there expect).
+  if (t.clock.kind === 'byoyomi' && !v.clocks.byoyomi) return err('game.clock', `Byo-yomi is not offered for ${v.name.en}, which uses Fischer time`);
   const cfg = clockFromSpec(t.clock);
   if (cfg.baseMs === 0 && (cfg.kind === 'fischer' ? cfg.incrementMs === 0 : false)) return err('game.clock', 'A clock needs some time');
   return null;

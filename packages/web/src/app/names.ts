@@ -1,10 +1,11 @@
-/** Names shown for sides, seats, variants and clocks, in the current language. */
+/** Names shown for sides, seats, variants, pieces, notations and clocks, in the current language. */
 import type { ClockConfig, Seat } from '@youzai/game';
-import { VARIANTS, type VariantKey } from '@youzai/rules';
-import { lang, t, type MessageKey } from '../i18n/index.ts';
+import type { VariantKey } from '@youzai/rules';
+import { notationKey, roleKey, sideKey, variantNameKey } from '../i18n/game-keys.ts';
+import { t, tMaybe, type MessageKey } from '../i18n/index.ts';
 
 export function sideName(variant: VariantKey, color: 0 | 1): string {
-  return VARIANTS[variant].sideNames[lang()][color];
+  return t(sideKey(variant, color) as MessageKey);
 }
 
 export function seatName(seat: Seat | null | undefined): string {
@@ -13,7 +14,16 @@ export function seatName(seat: Seat | null | undefined): string {
 }
 
 export function variantName(variant: VariantKey, long = false): string {
-  return t(`variant.${variant}${long ? '.long' : ''}` as MessageKey);
+  return t(variantNameKey(variant, long) as MessageKey);
+}
+
+/** A piece's name by its FEN letter; the letter itself if the game has no such piece. */
+export function roleName(variant: VariantKey, letter: string): string {
+  return tMaybe(roleKey(variant, letter), letter);
+}
+
+export function notationName(id: string): string {
+  return tMaybe(notationKey(id), id);
 }
 
 export interface ClockSpecLike {

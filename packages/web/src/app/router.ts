@@ -1,4 +1,6 @@
 /** Paths to pages. Pure: a table of patterns, matched in order. */
+import { VARIANT_KEYS } from '@youzai/rules';
+
 export type RouteName =
   | 'home'
   | 'game'
@@ -22,29 +24,39 @@ export interface Match {
 }
 
 const ID = '([A-Za-z0-9]{6,16})';
-const TABLE: readonly [RouteName, RegExp, readonly string[]][] = [
-  ['home', /^\/$/, []],
-  ['game', new RegExp(`^/game/${ID}$`), ['id']],
-  ['invite', new RegExp(`^/invite/${ID}/([A-Za-z0-9]{8,64})$`), ['id', 'token']],
-  ['live', /^\/live$/, []],
-  ['tv', /^\/tv$/, []],
-  ['profile', /^\/@\/([A-Za-z0-9_-]{1,32})$/, ['name']],
-  ['leaderboard', /^\/leaderboard(?:\/(xiangqi|janggi|sittuyin))?$/, ['variant']],
-  ['rooms', /^\/rooms$/, []],
-  ['room', new RegExp(`^/rooms/${ID}$`), ['id']],
-  ['solo', /^\/solo(?:\/(xiangqi|janggi|sittuyin))?$/, ['variant']],
-  ['rules', /^\/rules(?:\/(xiangqi|janggi|sittuyin))?$/, ['variant']],
-  ['puzzles', /^\/puzzles(?:\/(xiangqi|janggi|sittuyin))?$/, ['variant']],
-  ['puzzle', /^\/puzzle\/([A-Za-z0-9_-]{1,40})$/, ['id']],
-  ['login', /^\/login$/, []],
-  ['register', /^\/register$/, []],
-];
+
+type Route = readonly [RouteName, RegExp, readonly string[]];
+
+/** The pages, for these games: a page about one game takes its key (`/rules/janggi`), so a new game has its pages by being in the registry. */
+export function routeTable(games: readonly string[]): readonly Route[] {
+  const game = `(?:/(${games.join('|')}))?`;
+  const perGame = (name: RouteName, path: string): Route => [name, new RegExp(`^/${path}${game}$`), ['variant']];
+  return [
+    ['home', /^\/$/, []],
+    ['game', new RegExp(`^/game/${ID}$`), ['id']],
+    ['invite', new RegExp(`^/invite/${ID}/([A-Za-z0-9]{8,64})$`), ['id', 'token']],
+    ['live', /^\/live$/, []],
+    ['tv', /^\/tv$/, []],
+    ['profile', /^\/@\/([A-Za-z0-9_-]{1,32})$/, ['name']],
+    perGame('leaderboard', 'leaderboard'),
+    ['rooms', /^\/rooms$/, []],
+    ['room', new RegExp(`^/rooms/${ID}$`), ['id']],
+    perGame('solo', 'solo'),
+    perGame('rules', 'rules'),
+    perGame('puzzles', 'puzzles'),
+    ['puzzle', /^\/puzzle\/([A-Za-z0-9_-]{1,40})$/, ['id']],
+    ['login', /^\/login$/, []],
+    ['register', /^\/register$/, []],
+  ];
+}
+
+const TABLE = routeTable(VARIANT_KEYS);
 
 /** Every path the client answers: the server sends index.html for these. */
 export const CLIENT_PATHS: readonly RegExp[] = TABLE.map((r) => r[1]);
 
-export function match(path: string): Match {
-  for (const [name, re, keys] of TABLE) {
+export function match(path: string, table: readonly Route[] = TABLE): Match {
+  for (const [name, re, keys] of table) {
     const m = re.exec(path);
     if (!m) continue;
     const params: Record<string, string> = {};

@@ -1,7 +1,8 @@
 /**
  * The board component: chessgroundx for drawing, dragging, premoves and
  * animation; legal moves always from our rules library (the same code the
- * server arbitrates with). Works for the three geometries.
+ * server arbitrates with). Size, pockets, grid and art come from the game's
+ * descriptor (layout.ts, art.ts): nothing here knows a game by name.
  */
 import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api.js';
@@ -11,16 +12,14 @@ import type * as cg from 'chessgroundx/types.js';
 import { legalUcis, makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
 import { sideName, variantName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
+import { ensureArt } from './art-sheet.ts';
 import { lastMoveKeys, moveChoices, type MoveChoices } from './keys.ts';
+import { boardLayout, layoutVars } from './layout.ts';
 import 'chessgroundx/assets/chessground.base.css';
 import './board.css';
 
 export type Side = 'white' | 'black';
 export const sideOf = (c: 0 | 1): Side => (c === 0 ? 'white' : 'black');
-
-const POCKET_ROLES: Partial<Record<VariantKey, cg.Role[]>> = {
-  sittuyin: ['k-piece', 'f-piece', 'r-piece', 's-piece', 'n-piece'],
-};
 
 export interface BoardOptions {
   readonly variant: VariantKey;
@@ -58,10 +57,17 @@ export class Board {
     readonly el: HTMLElement,
     private readonly opts: BoardOptions,
   ) {
-    const geometry = opts.variant === 'sittuyin' ? { width: 8, height: 8 } : { width: 9, height: 10 };
-    const pocketRoles = POCKET_ROLES[opts.variant];
+    const v = VARIANTS[opts.variant];
+    const layout = boardLayout(v);
+    const geometry = { width: layout.files, height: layout.ranks };
+    const pocketRoles = layout.pocketRoles.length > 0 ? (layout.pocketRoles as cg.Role[]) : null;
+    ensureArt(v);
+    for (const [name, value] of Object.entries(layoutVars(layout))) el.style.setProperty(name, value);
     this.wrap = document.createElement('div');
-    this.wrap.className = `yz-board yz-${opts.variant}`;
+    this.wrap.className = `yz-board yz-${opts.variant} grid-${layout.grid}`;
+    // The e2e harness finds squares from these.
+    this.wrap.dataset.files = String(layout.files);
+    this.wrap.dataset.ranks = String(layout.ranks);
     this.pocketTop = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
     this.pocketBottom = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
     // The drawing means nothing to a screen reader: the holder says what it is and whose move it is (typed moves are the keyboard's way in).
@@ -69,7 +75,7 @@ export class Board {
     el.replaceChildren(...[this.pocketTop, this.wrap, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
     const config: Config = {
       // A FEN from the start: chessgroundx builds pockets from it (the default chess FEN has none).
-      fen: VARIANTS[opts.variant].startFen,
+      fen: v.startFen,
       orientation: opts.orientation,
       dimensions: geometry,
       coordinates: false,
@@ -87,6 +93,7 @@ export class Board {
           afterNewPiece: (piece, dest) => void this.played(`${piece.role[0]!.toUpperCase()}@`, dest),
         },
       },
+      // chessgroundx knows the games' pieces by their common names, which our keys are.
       premovable: { enabled: opts.premoves ?? false, premoveFunc: premove(opts.variant, false, geometry) },
     };
     this.api = Chessground(this.wrap, config, this.pocketTop ?? undefined, this.pocketBottom ?? undefined);

@@ -81,13 +81,13 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
-/** The centre of a board square on screen, from the board's box, its size and its orientation. */
+/** The centre of a board square on screen, from the board's box, its size (the game's, as the board states it) and its orientation. */
 export async function squarePoint(page: Page, square: string, scope = 'body'): Promise<{ x: number; y: number }> {
   const wrap = page.locator(`${scope} .yz-board`).first();
   const box = (await wrap.boundingBox())!;
   const cls = (await wrap.getAttribute('class')) ?? '';
-  const files = cls.includes('yz-sittuyin') ? 8 : 9;
-  const ranks = cls.includes('yz-sittuyin') ? 8 : 10;
+  const files = Number(await wrap.getAttribute('data-files'));
+  const ranks = Number(await wrap.getAttribute('data-ranks'));
   const black = cls.includes('orientation-black');
   const f = square.charCodeAt(0) - 97;
   const r = Number(square.slice(1)) - 1;
@@ -98,7 +98,7 @@ export async function squarePoint(page: Page, square: string, scope = 'body'): P
 
 /** Plays a move by clicking its two squares (or a pocket piece, then its square). */
 export async function clickMove(page: Page, uci: string): Promise<void> {
-  const drop = /^([A-Z])@([a-i]\d+)$/.exec(uci);
+  const drop = /^([A-Z])@([a-p]\d+)$/.exec(uci);
   if (drop) {
     const role = `${drop[1]!.toLowerCase()}-piece`;
     await page.locator(`.pocket.bottom piece[data-role="${role}"]`).click();
@@ -106,7 +106,7 @@ export async function clickMove(page: Page, uci: string): Promise<void> {
     await page.mouse.click(to.x, to.y);
     return;
   }
-  const m = /^([a-i]\d+)([a-i]\d+)$/.exec(uci);
+  const m = /^([a-p]\d+)([a-p]\d+)$/.exec(uci);
   if (!m) throw new Error(`not a board move: ${uci}`);
   const from = await squarePoint(page, m[1]!);
   const to = await squarePoint(page, m[2]!);

@@ -1,6 +1,7 @@
 /** The move list: two plies per row, each clickable; navigation buttons; notation switch where there is a choice. */
 import { h, fill } from '../app/h.ts';
-import { lang, t } from '../i18n/index.ts';
+import { notationName } from '../app/names.ts';
+import { t } from '../i18n/index.ts';
 import type { Cursor, MoveHistory } from './move-history.ts';
 
 export class MoveListView {
@@ -20,7 +21,7 @@ export class MoveListView {
     const saved = storage?.getItem(`yz-notation-${history().variant}`);
     this.notationId = notations.find((n) => n.id === saved)?.id ?? (notations.find((n) => n.id.endsWith('vietnamese')) ?? notations[0]!).id;
     if (notations.length > 1) {
-      for (const n of notations) this.notationSel.append(h('option', { value: n.id, selected: n.id === this.notationId }, n.name[lang()]));
+      for (const n of notations) this.notationSel.append(h('option', { value: n.id, selected: n.id === this.notationId }, notationName(n.id)));
       this.notationSel.addEventListener('change', () => {
         this.notationId = (this.notationSel as HTMLSelectElement).value;
         storage?.setItem(`yz-notation-${history().variant}`, this.notationId);

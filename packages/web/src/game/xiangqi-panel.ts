@@ -2,13 +2,13 @@
 import type { RefereeState, RunView } from '@youzai/game';
 import type { VariantKey } from '@youzai/rules';
 import { h, fill } from '../app/h.ts';
-import { sideName } from '../app/names.ts';
-import { t, tMaybe } from '../i18n/index.ts';
+import { roleName, sideName } from '../app/names.ts';
+import { t } from '../i18n/index.ts';
 
-function runText(run: RunView | null): string {
+function runText(variant: VariantKey, run: RunView | null): string {
   if (!run) return t('xq.run.none');
   if (run.kind === 'check') return t('xq.run.check', { length: run.length, limit: run.limit, pieces: run.pieces });
-  const role = run.target ? tMaybe(`role.${run.target.role.toLowerCase()}`, run.target.role) : '';
+  const role = run.target ? roleName(variant, run.target.role) : '';
   return t('xq.run.chase', { role, square: run.target?.square ?? '', length: run.length, limit: run.limit, pieces: run.pieces });
 }
 
@@ -24,7 +24,7 @@ export function refereePanel(variant: VariantKey, state: RefereeState, warning: 
         ...([0, 1] as const).flatMap((c) => {
           const run = state.runs![c];
           const near = run !== null && run.length >= run.limit - 2;
-          return [h('dt', null, sideName(variant, c)), h(`dd${near ? '.near' : ''}`, null, runText(run))];
+          return [h('dt', null, sideName(variant, c)), h(`dd${near ? '.near' : ''}`, null, runText(variant, run))];
         }),
       ),
     );

@@ -1,5 +1,5 @@
 /** The puzzle of the day on the home page: a small board of today's Xiangqi puzzle, linking to the trainer. */
-import { parseFen, VARIANTS } from '@youzai/rules';
+import { DEFAULT_VARIANT, parseFen, VARIANTS } from '@youzai/rules';
 import { h, fill } from '../app/h.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { sideName } from '../app/names.ts';
@@ -12,7 +12,7 @@ export function dailyPuzzleCard(): { el: HTMLElement; destroy(): void } {
   const el = h('div.daily', null, holder, caption);
   let board: Board | null = null;
   let gone = false;
-  void dailyPuzzle('xiangqi').then((r) => {
+  void dailyPuzzle(DEFAULT_VARIANT).then((r) => {
     if (gone || !r.ok) return;
     const pos = parseFen(VARIANTS[r.puzzle.variant], r.puzzle.fen);
     if (!pos.ok) return;

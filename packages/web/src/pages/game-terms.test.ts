@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { GAMES } from '@youzai/rules';
 import { challengeRequest, computerBody, DEFAULT_INPUT, inviteBody, offersByoyomi, readTerms, seekRequest, type TermsInput } from './game-terms.ts';
 
 const input = (over: Partial<TermsInput> = {}): TermsInput => ({ ...DEFAULT_INPUT, ...over });
@@ -18,6 +19,7 @@ describe('reading a new game form', () => {
     expect(offersByoyomi('janggi')).toBe(true);
     expect(offersByoyomi('xiangqi')).toBe(false);
     expect(offersByoyomi('sittuyin')).toBe(false);
+    for (const g of GAMES) expect(offersByoyomi(g.key), g.key).toBe(g.clocks.byoyomi);
     const j = readTerms(input({ variant: 'janggi', clockKind: 'byoyomi', minutes: '10', periods: '3', seconds: '30' }), false);
     expect(j.ok && j.value.clock).toEqual({ kind: 'byoyomi', minutes: 10, periods: 3, seconds: 30 });
     // A byo-yomi choice left over from Janggi falls back to Fischer for Xiangqi.

@@ -5,7 +5,7 @@
  * Pure: the form and the pages only move strings in and requests out.
  */
 import type { ClockSpec, CreateGame, SeekColor } from '@youzai/protocol';
-import { VARIANTS, isVariantKey, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, VARIANTS, isVariantKey, type VariantKey } from '@youzai/rules';
 import type { MessageKey } from '../i18n/index.ts';
 import type { Outgoing } from '../net/socket.ts';
 
@@ -43,7 +43,7 @@ export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const DEFAULT_LEVEL = 3;
 
 export const DEFAULT_INPUT: TermsInput = {
-  variant: 'xiangqi',
+  variant: DEFAULT_VARIANT,
   clockKind: 'fischer',
   minutes: '10',
   increment: '5',
@@ -53,13 +53,9 @@ export const DEFAULT_INPUT: TermsInput = {
   rated: false,
 };
 
-/**
- * Byo-yomi is offered where the server offers it. The server (checkTerms)
- * keys it on the variant module's `pass` flag (Janggi); a dedicated module
- * flag would be clearer, and this is the one place to change then.
- */
+/** Byo-yomi is offered where the game's descriptor offers it (Janggi), as the server checks (checkTerms). */
 export function offersByoyomi(variant: VariantKey): boolean {
-  return VARIANTS[variant].pass;
+  return VARIANTS[variant].clocks.byoyomi;
 }
 
 function num(raw: string, integer: boolean, limits: { readonly min: number; readonly max: number }): number | null {

@@ -5,7 +5,7 @@
  */
 import type { GameView } from '@youzai/game';
 import type { ChatLine, ServerMessage } from '@youzai/protocol';
-import { legalUcis, makeBoardFen } from '@youzai/rules';
+import { VARIANTS, legalUcis, makeBoardFen } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
@@ -14,6 +14,7 @@ import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
+import { sideColorVars } from '../board/layout.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
 import { LiveGame } from '../game/live-game.ts';
@@ -75,7 +76,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   function build(g: LiveGame): void {
     const variant = g.view.variant;
-    el.classList.add(`v-${variant}`);
+    for (const [name, value] of Object.entries(sideColorVars(VARIANTS[variant]))) el.style.setProperty(name, value);
     cursor = new Cursor(() => live?.history.length ?? 0);
     board = new Board(boardEl, {
       variant,

@@ -1,5 +1,5 @@
 /** `/leaderboard/<variant>`: registered players by rating, one tab per game. */
-import { VARIANT_KEYS, isVariantKey, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, VARIANT_KEYS, isVariantKey, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { variantName } from '../app/names.ts';
@@ -18,7 +18,7 @@ interface Row {
 }
 
 export function leaderboardPage(_app: AppContext, params: Record<string, string>): Page {
-  const variant: VariantKey = params.variant && isVariantKey(params.variant) ? params.variant : 'xiangqi';
+  const variant: VariantKey = params.variant && isVariantKey(params.variant) ? params.variant : DEFAULT_VARIANT;
   const body = h('div', null, h('p.muted', null, t('common.loading')));
   let destroyed = false;
 

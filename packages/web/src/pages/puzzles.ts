@@ -5,7 +5,7 @@
  * through; the first attempt at a puzzle moves both ratings.
  */
 import { checkMove } from '@youzai/puzzles';
-import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
@@ -24,7 +24,7 @@ type Phase = 'solving' | 'solved' | 'failed';
 
 export function puzzlesPage(app: AppContext, params: Record<string, string>): Page {
   const storage = localStore();
-  let variant = (params.variant ?? 'xiangqi') as VariantKey;
+  let variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   let theme: string | null = null;
   let puzzle: PuzzleView | null = null;
   let history: MoveHistory | null = null;

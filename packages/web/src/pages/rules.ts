@@ -1,5 +1,5 @@
 /** Rules pages: one per game, in the chosen language, drawn from the club's RULES.md and seed pages. */
-import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h } from '../app/h.ts';
 import { variantName } from '../app/names.ts';
@@ -7,7 +7,7 @@ import { lang, t } from '../i18n/index.ts';
 import type { RulesDoc } from '../rules-pages/index.ts';
 
 export function rulesPage(_app: AppContext, params: Record<string, string>): Page {
-  const variant = (params.variant ?? 'xiangqi') as VariantKey;
+  const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   const el = h('div.page', { 'data-testid': 'rules-page' }, h('p', null, t('common.loading')));
   const tabs = h(
     'nav.tabs',

@@ -1,9 +1,9 @@
 /** The solo board: play both sides of any game, from the start or a pasted FEN; undo, flip, engine hint. */
 import { startReferee, type Referee } from '@youzai/game';
-import { makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
-import { variantName } from '../app/names.ts';
+import { sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
 import { Board } from '../board/board.ts';
@@ -17,7 +17,7 @@ import { lang, t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
-  const variant = (params.variant ?? 'xiangqi') as VariantKey;
+  const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   const v = VARIANTS[variant];
   const storage = localStore();
   let startFen = v.startFen;
@@ -87,7 +87,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     const verdict = cursor.live ? referee.verdict : null;
     statusEl.textContent = verdict
       ? t('solo.over', { text: verdict.explanation[lang()] })
-      : hintText || t('game.turnOf', { side: v.sideNames[lang()][pos.turn] });
+      : hintText || t('game.turnOf', { side: sideName(variant, pos.turn) });
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     const state = referee.state();
     refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, state, null)] : []));

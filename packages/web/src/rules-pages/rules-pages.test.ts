@@ -12,17 +12,21 @@ import {
 } from '@youzai/rules';
 import { DEFAULT_CONDUCT } from '@youzai/game';
 import { POOLS } from '@youzai/protocol';
+import { roleKey } from '../i18n/game-keys.ts';
+import { vi as viCatalog } from '../i18n/vi.ts';
 import { RULES_PAGES } from './index.ts';
 import type { RulesDoc, RulesSection } from './types.ts';
 
+// Every game of the registry has its page (RULES_PAGES is a Record<VariantKey, …>).
 const GAMES = Object.keys(RULES_PAGES) as VariantKey[];
 
-/** Vietnamese role names by FEN letter, as the pages (and the club's seed pages) write them. */
-const VI_ROLE: Record<VariantKey, Record<string, string>> = {
-  xiangqi: { k: 'Tướng', a: 'Sĩ', b: 'Tượng', n: 'Mã', r: 'Xe', c: 'Pháo', p: 'Tốt' },
-  janggi: { k: 'Tướng', a: 'Sĩ', b: 'Tượng', n: 'Mã', r: 'Xe', c: 'Pháo', p: 'Tốt' },
-  sittuyin: { k: 'Vua', f: 'Tướng', s: 'Tượng', n: 'Mã', r: 'Xe', p: 'Tốt' },
-};
+/** Vietnamese role names by FEN letter, as the club names them everywhere (the i18n's `role.<game>.<letter>`): the pages must use them. */
+const VI_ROLE = Object.fromEntries(
+  Object.values(VARIANTS).map((v) => [
+    v.key,
+    Object.fromEntries(v.roles.flatMap((r) => (r ? [[r.letter, (viCatalog as Record<string, string>)[roleKey(v.key, r.letter)]!]] : []))),
+  ]),
+) as Record<VariantKey, Record<string, string>>;
 
 function section(doc: RulesDoc, id: string): RulesSection {
   const s = doc.sections.find((x) => x.id === id);

@@ -4,6 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
+import { JANGGI_ENGINE } from './engine.ts';
 import { JANGGI_NOTATIONS } from './notation.ts';
 import { DIAG, HORSE_LEAPS, JANGGI_ELEPHANT_LEAPS, ORTH, canLand, enemyBase, markRay, mask, reverseLeaps } from '../common.ts';
 
@@ -59,7 +60,7 @@ function palaceData(geo: Geometry) {
   return { palace, anyPalace, diagSteps };
 }
 
-export function makeJanggi(rules: JanggiRules): VariantModule {
+export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
   const geometry = makeGeometry(9, 10);
   const { palace, anyPalace, diagSteps } = palaceData(geometry);
   const cannonCode = (c: number) => (c << 3) | CANNON;
@@ -252,13 +253,13 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
     startFen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1',
     roles: [
       undefined,
-      { letter: 'k', name: 'general', max: 1, attacking: false },
-      { letter: 'a', name: 'guard', max: 2, attacking: false },
-      { letter: 'b', name: 'elephant', max: 2, attacking: true },
-      { letter: 'n', name: 'horse', max: 2, attacking: true },
-      { letter: 'r', name: 'chariot', max: 2, attacking: true },
-      { letter: 'c', name: 'cannon', max: 2, attacking: true },
-      { letter: 'p', name: 'soldier', max: 5, attacking: true },
+      { letter: 'k', name: 'general', max: 1, attacking: false, value: 0 },
+      { letter: 'a', name: 'guard', max: 2, attacking: false, value: 300 },
+      { letter: 'b', name: 'elephant', max: 2, attacking: true, value: 300 },
+      { letter: 'n', name: 'horse', max: 2, attacking: true, value: 500 },
+      { letter: 'r', name: 'chariot', max: 2, attacking: true, value: 1300 },
+      { letter: 'c', name: 'cannon', max: 2, attacking: true, value: 700 },
+      { letter: 'p', name: 'soldier', max: 5, attacking: true, value: 200 },
     ],
     hasHand: false,
     pass: true,
@@ -278,6 +279,18 @@ export function makeJanggi(rules: JanggiRules): VariantModule {
       insufficient: 'no-attackers',
     },
     validate,
+    board: { grid: 'points', sideColors: ['#1b6e3b', '#c62828'] },
+    clocks: {
+      // Byo-yomi is what Janggi players expect.
+      byoyomi: true,
+      pools: [
+        { kind: 'fischer', minutes: 5, increment: 3 },
+        { kind: 'fischer', minutes: 10, increment: 5 },
+        { kind: 'byoyomi', minutes: 10, periods: 3, seconds: 30 },
+      ],
+    },
+    engine: { sections: JANGGI_ENGINE },
+    material: { decisiveGain: 450, sacrificeLoss: 300 },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
+import { SITTUYIN_ENGINE } from './engine.ts';
 import { SITTUYIN_NOTATIONS } from './notation.ts';
 import { DIAG, KING_STEPS, ORTH, canLand, enemyBase, genSlides, markRay, mask } from '../common.ts';
 
@@ -169,20 +170,20 @@ function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array
   for (const d of ORTH) markRay(pos.board, ksq, d, rook, rook, rook, mark, stamp);
 }
 
-export const sittuyin: VariantModule = {
+export const sittuyin: VariantModule<'sittuyin'> = {
   key: 'sittuyin',
   name: { en: 'Sittuyin', vi: 'Cờ Myanmar' },
   geometry,
   startFen: '8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1',
   roles: [
     undefined,
-    { letter: 'k', name: 'king', max: 1, attacking: false },
-    { letter: 'f', name: 'general', max: 1, attacking: true },
-    { letter: 's', name: 'elephant', max: 2, attacking: true },
-    { letter: 'n', name: 'horse', max: 2, attacking: true },
-    { letter: 'r', name: 'rook', max: 2, attacking: true },
+    { letter: 'k', name: 'king', max: 1, attacking: false, value: 0 },
+    { letter: 'f', name: 'general', max: 1, attacking: true, value: 150 },
+    { letter: 's', name: 'elephant', max: 2, attacking: true, value: 250 },
+    { letter: 'n', name: 'horse', max: 2, attacking: true, value: 300 },
+    { letter: 'r', name: 'rook', max: 2, attacking: true, value: 500 },
     undefined,
-    { letter: 'p', name: 'pawn', max: 8, attacking: true },
+    { letter: 'p', name: 'pawn', max: 8, attacking: true, value: 100 },
   ],
   hasHand: true,
   handOrder: [KING_ROLE, GENERAL, ROOK, ELEPHANT, HORSE, PAWN],
@@ -202,6 +203,17 @@ export const sittuyin: VariantModule = {
     insufficient: 'kings-only',
   },
   validate,
+  board: { grid: 'squares', sideColors: ['#c62828', '#222222'] },
+  clocks: {
+    byoyomi: false,
+    pools: [
+      { kind: 'fischer', minutes: 3, increment: 2 },
+      { kind: 'fischer', minutes: 5, increment: 3 },
+      { kind: 'fischer', minutes: 10, increment: 5 },
+    ],
+  },
+  engine: { sections: SITTUYIN_ENGINE },
+  material: { decisiveGain: 250, sacrificeLoss: 200 },
 };
 
 void diagonals;

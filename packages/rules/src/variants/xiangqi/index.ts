@@ -4,6 +4,7 @@ import type { Position } from '../../position.ts';
 import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
+import { XIANGQI_ENGINE } from './engine.ts';
 import { XIANGQI_NOTATIONS } from './notation.ts';
 import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../common.ts';
 
@@ -175,20 +176,20 @@ function validate(pos: Position): RuleError | null {
   return null;
 }
 
-export const xiangqi: VariantModule = {
+export const xiangqi: VariantModule<'xiangqi'> = {
   key: 'xiangqi',
   name: { en: 'Xiangqi', vi: 'Cờ tướng' },
   geometry,
   startFen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
   roles: [
     undefined,
-    { letter: 'k', name: 'general', max: 1, attacking: false },
-    { letter: 'a', name: 'advisor', max: 2, attacking: false },
-    { letter: 'b', name: 'elephant', max: 2, attacking: false },
-    { letter: 'n', name: 'horse', max: 2, attacking: true },
-    { letter: 'r', name: 'chariot', max: 2, attacking: true },
-    { letter: 'c', name: 'cannon', max: 2, attacking: true },
-    { letter: 'p', name: 'soldier', max: 5, attacking: true },
+    { letter: 'k', name: 'general', max: 1, attacking: false, value: 0 },
+    { letter: 'a', name: 'advisor', max: 2, attacking: false, value: 200 },
+    { letter: 'b', name: 'elephant', max: 2, attacking: false, value: 200 },
+    { letter: 'n', name: 'horse', max: 2, attacking: true, value: 400 },
+    { letter: 'r', name: 'chariot', max: 2, attacking: true, value: 900 },
+    { letter: 'c', name: 'cannon', max: 2, attacking: true, value: 450 },
+    { letter: 'p', name: 'soldier', max: 5, attacking: true, value: 100 },
   ],
   hasHand: false,
   pass: false,
@@ -202,6 +203,18 @@ export const xiangqi: VariantModule = {
   // Repetition and the three draw counters need check/chase facts: the game layer judges them.
   end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null, insufficient: 'no-attackers' },
   validate,
+  board: { grid: 'points', sideColors: ['#c62828', '#222222'] },
+  clocks: {
+    byoyomi: false,
+    pools: [
+      { kind: 'fischer', minutes: 3, increment: 2 },
+      { kind: 'fischer', minutes: 5, increment: 3 },
+      { kind: 'fischer', minutes: 10, increment: 5 },
+      { kind: 'fischer', minutes: 15, increment: 10 },
+    ],
+  },
+  engine: { sections: XIANGQI_ENGINE },
+  material: { decisiveGain: 350, sacrificeLoss: 300 },
 };
 
 /** Whether a soldier of `color` on `sq` has crossed the river. */
