@@ -13,12 +13,17 @@ import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
-import { Lobby, type LobbyRules } from './lobby/lobby.ts';
+import { checkHealth, type Club, type Health } from './cluster/club.ts';
+import { RedisChatHistory } from './cluster/chat-history.ts';
+import { ClubLobby } from './cluster/lobby.ts';
+import { ClubPresence } from './cluster/presence.ts';
+import { ClubRooms } from './cluster/rooms.ts';
+import { Lobby, type LobbyPort, type LobbyRules } from './lobby/lobby.ts';
 import { Presence } from './lobby/presence.ts';
 import { Ratings } from './players/ratings.ts';
 import { loadShippedPuzzles, type PuzzleBank } from './puzzles/bank.ts';
 import { PuzzleService } from './puzzles/service.ts';
-import { Rooms, type RoomRules } from './rooms/rooms.ts';
+import { Rooms, type RoomRules, type RoomsPort } from './rooms/rooms.ts';
 import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
 import type { Clock, Timers } from './service/time.ts';
@@ -58,6 +63,10 @@ export interface AppOptions {
   readonly random?: () => number;
   /** The built web client (packages/web/dist); pages say how to build it when absent. */
   readonly webDir?: string;
+  /** This node's id, as /health and game owners name it (default "local"). */
+  readonly node?: string;
+  /** One node of several (REDIS_URL): the lobby, rooms, presence and chat history are the club's, in Redis. */
+  readonly club?: Club;
 }
 
 export interface App {
@@ -65,8 +74,8 @@ export interface App {
   readonly games: GameService;
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
-  readonly lobby: Lobby;
-  readonly rooms: Rooms;
+  readonly lobby: LobbyPort;
+  readonly rooms: RoomsPort;
   readonly presence: Presence;
   close(): Promise<void>;
 }
@@ -87,17 +96,41 @@ export async function createApp(opts: AppOptions): Promise<App> {
   computer.attach(games);
   const time = { clock: opts.clock, timers: opts.timers };
   const presence = new Presence();
-  const chat = new Chat({ store: opts.store, bus: opts.bus, clock: opts.clock, ...(opts.chat ? { rules: opts.chat } : {}) });
-  presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
-  const lobby = new Lobby({
+  const club = opts.club ?? null;
+  const clubPresence = club ? new ClubPresence(club.link, club.nodes, presence) : null;
+  const chat = new Chat({
+    store: opts.store,
     bus: opts.bus,
-    ...time,
-    games,
-    presence,
-    ratingOf: (u, v) => ratings.ratingOf(u, v),
-    ...(opts.lobby ? { rules: opts.lobby } : {}),
+    clock: opts.clock,
+    ...(opts.chat ? { rules: opts.chat } : {}),
+    ...(club ? { history: new RedisChatHistory(club.link) } : {}),
   });
-  const rooms = new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
+  presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
+  const ratingOf = (u: string, v: string) => ratings.ratingOf(u, v);
+  const lobbyRules = opts.lobby ? { rules: opts.lobby } : {};
+  const roomRules = opts.rooms ? { rules: opts.rooms } : {};
+  const lobby: LobbyPort =
+    club && clubPresence
+      ? new ClubLobby({ link: club.link, bus: opts.bus, ...time, games, presence: clubPresence, leader: club.leader, ratingOf, ...lobbyRules })
+      : new Lobby({ bus: opts.bus, ...time, games, presence, ratingOf, ...lobbyRules });
+  const clubRooms = club
+    ? new ClubRooms({ link: club.link, bus: opts.bus, clock: opts.clock, games, chat, lobby, member: () => club.nodes.member, ...roomRules })
+    : null;
+  const rooms: RoomsPort = clubRooms ?? new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...roomRules });
+  let presenceTimer: NodeJS.Timeout | null = null;
+  if (club && clubPresence && clubRooms) {
+    // The leader purges what a dead node held; each node re-reads who is alive every second.
+    club.chores.push(async (dead) => {
+      await clubPresence.forget(dead);
+      await clubRooms.purge(dead);
+    });
+    club.nodes.onExpired(() => void clubPresence.refresh(true).catch(() => undefined));
+    await clubPresence.refresh(true);
+    presenceTimer = setInterval(() => void clubPresence.refresh().catch(() => undefined), 1000);
+    presenceTimer.unref();
+  }
+  const node = opts.node ?? 'local';
+  const health = (): Promise<Health> => checkHealth(club?.link ?? null, opts.store);
   const puzzles = new PuzzleService({
     bank: opts.puzzles ?? loadShippedPuzzles(),
     store: opts.store,
@@ -113,6 +146,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
     rooms,
     presence,
     puzzles,
+    node,
+    health,
+    ...(clubPresence ? { onlineAnywhere: (id: string) => clubPresence.isOnline(id) } : {}),
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
   const buckets = new Map<string, Bucket>();
@@ -196,6 +232,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     rooms,
     presence,
     async close() {
+      if (presenceTimer) clearInterval(presenceTimer);
       sockets.close();
       lobby.close();
       rooms.close();

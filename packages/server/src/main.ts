@@ -1,7 +1,8 @@
 /**
  * npm start: the club's server. Environment:
  *   PORT (8080), HOST (0.0.0.0), DATA_DIR (data; the SQLite file lives there),
- *   DATABASE_URL (PostgreSQL instead of SQLite), REDIS_URL (several nodes; see docs),
+ *   DATABASE_URL (PostgreSQL instead of SQLite), REDIS_URL (one node of several: needs DATABASE_URL; docs/deploy.md),
+ *   NODE_ID (this node's name in a club of several; default host:port), REDIS_PREFIX (key prefix, default "yz:"),
  *   WEB_DIR (packages/web/dist: the built web client),
  *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
  *   HTTP_RATE (requests per second per address, default 50),
@@ -11,7 +12,9 @@ import { EnginePool, chooseMove } from '@youzai/engine';
 import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
-import { MemoryBus } from './bus/bus.ts';
+import { MemoryBus, type Bus } from './bus/bus.ts';
+import { openClub, type Club } from './cluster/club.ts';
+import { readMode } from './cluster/config.ts';
 import { systemClock, systemTimers } from './service/time.ts';
 import { openStore } from './store/open.ts';
 
@@ -23,12 +26,19 @@ async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const mode = readMode(env);
+  if (!mode.ok) {
+    console.error(`Youzai cannot start: ${mode.error.message} [${mode.error.code}]`);
+    process.exit(2);
+  }
+  const club: Club | null =
+    mode.value.kind === 'cluster' ? await openClub({ node: mode.value.node, redisUrl: mode.value.redisUrl, prefix: mode.value.prefix }) : null;
   const store = await openStore({
     ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
     ...(env.DATA_DIR ? { DATA_DIR: env.DATA_DIR } : {}),
     ...(env.SQLITE_SYNC ? { SQLITE_SYNC: env.SQLITE_SYNC } : {}),
   });
-  const bus = new MemoryBus();
+  const bus: Bus = club ? club.bus : new MemoryBus();
   const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
   const engine = async (req: {
     gameId: string;
@@ -57,16 +67,22 @@ async function main(): Promise<void> {
     engine,
     analyse,
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    node: mode.value.node,
+    ...(club ? { club } : {}),
   });
-  const recovered = await app.games.recover();
+  await club?.start();
+  // With several nodes a game is loaded by the node that owns it, not by every node at start.
+  const recovered = club ? 0 : await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
   console.log(
-    `Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR ?? 'data'}`}; ${recovered} unfinished games resumed)`,
+    `Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR ?? 'data'}`}; ` +
+      `${club ? `node ${mode.value.node} of a club on Redis` : 'one node'}; ${recovered} unfinished games resumed)`,
   );
   const stop = async () => {
     await app.close();
     await pool.close();
-    await bus.close();
+    if (club) await club.close();
+    else await bus.close();
     await store.close();
     process.exit(0);
   };

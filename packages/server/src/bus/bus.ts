@@ -7,6 +7,12 @@ export interface Bus {
   publish(topic: string, message: unknown): void;
   /** Returns the function that unsubscribes. */
   subscribe(topic: string, handler: (message: unknown) => void): () => void;
+  /**
+   * Resolves once messages of `topic` published from now on will be heard
+   * (at once in memory; after Redis confirms the subscription otherwise).
+   * A reader that subscribes, then reads a state, waits for this in between.
+   */
+  whenSubscribed?(topic: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -47,6 +47,19 @@ export function cleanText(raw: string): string {
 
 const keyOf = (t: ChatTarget): string => ('room' in t ? roomTopic(t.room) : gameChatTopic(t.game, t.channel));
 
+/** Internal topic: a mute changed on some node; every node holding the muter's list updates it. */
+const MUTES_TOPIC = 'club:mutes';
+
+/**
+ * Where recent lines are kept when several nodes serve one club (Redis): a
+ * line written on one node is in the log a reader gets on another.
+ */
+export interface ChatHistory {
+  push(key: string, line: ChatLine, keep: number): void;
+  read(key: string): Promise<ChatLine[]>;
+  forget(key: string): void;
+}
+
 export class Chat {
   private readonly rules: ChatRules;
   private readonly buckets = new Map<string, { tokens: number; last: number }>();
@@ -60,9 +73,18 @@ export class Chat {
       readonly bus: Bus;
       readonly clock: Clock;
       readonly rules?: Partial<ChatRules>;
+      /** Club-wide history (several nodes); this node's memory when absent. */
+      readonly history?: ChatHistory;
     },
   ) {
     this.rules = { ...DEFAULT_CHAT_RULES, ...deps.rules };
+    deps.bus.subscribe(MUTES_TOPIC, (m) => {
+      const c = m as { userId?: string; mutedId?: string; on?: boolean };
+      const set = typeof c.userId === 'string' ? this.muted.get(c.userId) : undefined;
+      if (!set || typeof c.mutedId !== 'string') return;
+      if (c.on) set.add(c.mutedId);
+      else set.delete(c.mutedId);
+    });
   }
 
   /** Checks, rate-limits and publishes a line; the caller has checked that `user` may write to `target`. */
@@ -74,14 +96,17 @@ export class Chat {
     if (!this.take(user.id, now)) return err('chat.rate-limited', `At most ${this.rules.perSecond} line per second`);
     const line: ChatLine = { user: { id: user.id, name: user.name, guest: user.guest }, text, at: now };
     const key = keyOf(target);
-    let log = this.logs.get(key);
-    if (!log) {
+    this.deps.history?.push(key, line, this.rules.history);
+    let log = this.deps.history ? undefined : this.logs.get(key);
+    if (!log && !this.deps.history) {
       if (this.logs.size >= this.rules.maxChats) this.logs.delete(this.logs.keys().next().value!);
       log = [];
       this.logs.set(key, log);
     }
-    log.push(line);
-    if (log.length > this.rules.history) log.splice(0, log.length - this.rules.history);
+    if (log) {
+      log.push(line);
+      if (log.length > this.rules.history) log.splice(0, log.length - this.rules.history);
+    }
     const msg: ServerMessage =
       'room' in target ? { t: 'chat', room: target.room, ...line } : { t: 'chat', game: target.game, channel: target.channel, ...line };
     const out: Authored = { from: user.id, frame: JSON.stringify(msg) };
@@ -95,9 +120,17 @@ export class Chat {
     return viewerId ? lines.filter((l) => !this.isMuted(viewerId, l.user.id)) : [...lines];
   }
 
+  /** Recent lines of a chat, without those `viewerId` has muted, wherever they were written. */
+  async recent(target: ChatTarget, viewerId?: string): Promise<ChatLine[]> {
+    if (!this.deps.history) return this.log(target, viewerId);
+    const lines = await this.deps.history.read(keyOf(target)).catch(() => []);
+    return viewerId ? lines.filter((l) => !this.isMuted(viewerId, l.user.id)) : lines;
+  }
+
   /** Forgets a chat's history (a room that closed). */
   forget(target: ChatTarget): void {
     this.logs.delete(keyOf(target));
+    this.deps.history?.forget(keyOf(target));
   }
 
   isMuted(viewerId: string, authorId: string): boolean {
@@ -116,6 +149,8 @@ export class Chat {
     }
     if (on) set.add(mutedId);
     else set.delete(mutedId);
+    // The user's other sockets may be on other nodes: they hear of it too.
+    this.deps.bus.publish(MUTES_TOPIC, { userId, mutedId, on });
     return ok(true);
   }
 

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
-import type { Lobby } from '../lobby/lobby.ts';
+import type { LobbyPort } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
 import type { PuzzleService } from '../puzzles/service.ts';
-import type { Rooms } from '../rooms/rooms.ts';
+import type { RoomsPort } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
@@ -45,10 +45,16 @@ export interface Deps {
   readonly publicUrl: string;
   /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
   readonly analyse?: Analyse;
-  readonly lobby: Lobby;
-  readonly rooms: Rooms;
+  readonly lobby: LobbyPort;
+  readonly rooms: RoomsPort;
   readonly presence: Presence;
   readonly puzzles: PuzzleService;
+  /** This node's id (several nodes: NODE_ID). */
+  readonly node: string;
+  /** Whether the services this node needs answer (the database; Redis for several nodes). */
+  readonly health: () => Promise<{ readonly ok: boolean; readonly reason?: string }>;
+  /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
+  readonly onlineAnywhere?: (userId: string) => Promise<boolean>;
 }
 
 type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
@@ -112,7 +118,16 @@ async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
 }
 
 export const ROUTES: readonly Route[] = [
-  { method: 'GET', path: /^\/health$/, anonymous: true, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true }) },
+  {
+    // For the load balancer: 503 (with the reason) takes the node out of rotation while its database or Redis is unreachable.
+    method: 'GET',
+    path: /^\/health$/,
+    anonymous: true,
+    handler: async (ctx, { node, health }) => {
+      const h = await health();
+      sendJson(ctx.res, h.ok ? 200 : 503, h.ok ? { ok: true, node } : { ok: false, node, code: 'server.unavailable', reason: h.reason });
+    },
+  },
   {
     method: 'GET',
     path: /^\/api\/stats$/,

@@ -43,7 +43,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     path: /^\/api\/lobby$/,
     anonymous: true,
     handler: async (ctx, { lobby }) => {
-      const { seeks, counters, pools } = lobby.snapshot();
+      const { seeks, counters, pools } = await lobby.snapshot();
       sendJson(ctx.res, 200, { ok: true, seeks, counters, pools });
     },
   },
@@ -65,7 +65,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     method: 'GET',
     path: new RegExp(`^/api/users/${NAME}$`),
     anonymous: true,
-    handler: async (ctx, { store, presence }) => {
+    handler: async (ctx, { store, presence, onlineAnywhere }) => {
       const u = await store.userByName(ctx.params[0]!);
       if (!u) fail('user.not-found', 'No such player');
       const [ratings, results, recent] = await Promise.all([
@@ -85,7 +85,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
           id: u.id,
           name: u.username,
           createdAt: u.createdAt,
-          online: presence.isOnline(u.id),
+          online: onlineAnywhere ? await onlineAnywhere(u.id) : presence.isOnline(u.id),
           // Every variant, rated or not yet: a newcomer shows the default, provisional.
           ratings: Object.fromEntries(
             VARIANT_KEYS.map((v) => {
@@ -128,7 +128,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     path: /^\/api\/rooms$/,
     handler: async (ctx, { rooms, publicUrl }) => {
       const req = await body(ctx, CreateRoom);
-      const r = rooms.create(identityOf(ctx.user), req.name);
+      const r = await rooms.create(identityOf(ctx.user), req.name);
       if (!r.ok) fail(r.error.code, r.error.message);
       sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/rooms/${r.value.id}`, room: r.value });
     },
@@ -138,7 +138,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     path: new RegExp(`^/api/rooms/${ID}$`),
     anonymous: true,
     handler: async (ctx, { rooms }) => {
-      const room = rooms.view(ctx.params[0]!);
+      const room = await rooms.view(ctx.params[0]!);
       if (!room) fail('room.not-found', 'No such room: it may have closed');
       sendJson(ctx.res, 200, { ok: true, room });
     },

@@ -16,7 +16,8 @@ export class Coalescer<T> {
   private last: string | null = null;
 
   constructor(
-    private readonly read: () => T,
+    /** The value now; a promise when it is read from elsewhere (Redis, for a club of several nodes). */
+    private readonly read: () => T | Promise<T>,
     private readonly push: (value: T) => void,
     private readonly time: { readonly clock: Clock; readonly timers: Timers },
     private readonly intervalMs: number,
@@ -39,6 +40,11 @@ export class Coalescer<T> {
     }
     this.lastAt = this.time.clock.now();
     const v = this.read();
+    if (v instanceof Promise) v.then((x) => this.emit(x)).catch(() => undefined);
+    else this.emit(v);
+  }
+
+  private emit(v: T): void {
     const key = JSON.stringify(v);
     if (key === this.last) return;
     this.last = key;

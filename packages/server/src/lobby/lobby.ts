@@ -49,17 +49,61 @@ export interface SeekTerms {
   readonly range?: { readonly min: number; readonly max: number } | undefined;
 }
 
-interface SeekEntry {
+export interface SeekEntry {
   readonly seek: Seek;
   readonly owner: Identity;
+}
+
+type LobbySnapshot = Extract<ServerMessage, { t: 'lobby' }>;
+type Maybe<T> = T | Promise<T>;
+
+/**
+ * What the sockets, the routes and the rooms ask of a lobby. One node keeps
+ * its lobby in memory (Lobby, below); the nodes of a club share one in Redis
+ * (cluster/lobby.ts), hence answers that may come later.
+ */
+export interface LobbyPort {
+  snapshot(): Maybe<LobbySnapshot>;
+  createSeek(user: Identity, terms: SeekTerms): Promise<Result<Seek, RuleError>>;
+  cancelSeek(userId: string, id: string): Maybe<Result<true, RuleError>>;
+  acceptSeek(user: Identity, id: string): Promise<Result<{ game: string }, RuleError>>;
+  joinPool(user: Identity, poolId: string, rated?: boolean): Promise<Result<true, RuleError>>;
+  leavePool(userId: string): Maybe<Result<true, RuleError>>;
+  playing(userIds: readonly string[]): void;
+  throttle(congested: () => boolean): void;
+  close(): void;
+}
+
+/** The seek a user proposes, checked like every new game's terms. */
+export function seekOf(user: Identity, terms: SeekTerms, rating: RatingRow | null, now: number): Seek {
+  return {
+    id: randomId(8),
+    user: tag(user),
+    rating: ratingTag(rating),
+    variant: terms.variant,
+    clock: terms.clock,
+    rated: terms.rated,
+    color: terms.color,
+    range: terms.range ?? null,
+    createdAt: now,
+  };
+}
+
+/** Why `user` may not take `seek` (null: they may); `mine` is their rating in the seek's game. */
+export function acceptRefusal(user: Identity, e: SeekEntry, mine: number | null): Result<never, RuleError> | null {
+  if (e.owner.id === user.id) return err('seek.own', 'This is your own seek');
+  if (e.seek.rated && user.guest) return err('game.rated-guest', 'Rated games need an account on both sides: register to play');
+  if (e.seek.range && mine !== null && (mine < e.seek.range.min || mine > e.seek.range.max))
+    return err('seek.out-of-range', `The seek is for ratings ${e.seek.range.min}–${e.seek.range.max}`);
+  return null;
 }
 
 /** How soon a frame held back by congestion tries again. */
 const CONGESTION_RETRY_MS = 20;
 
-const tag = (u: Identity): PlayerTag => ({ id: u.id, name: u.name, guest: u.guest });
+export const tag = (u: Identity): PlayerTag => ({ id: u.id, name: u.name, guest: u.guest });
 
-export class Lobby {
+export class Lobby implements LobbyPort {
   private readonly rules: LobbyRules;
   private readonly seeks = new Map<string, SeekEntry>();
   private readonly pools: Pools;
@@ -123,17 +167,7 @@ export class Lobby {
     // Checked after the read: the owner may have gone meanwhile, and a seek without its owner would never go.
     if (!this.deps.presence.isOnline(user.id)) return err('seek.offline', 'Open the lobby to post a seek');
     if (this.seeksOf(user.id).length >= this.rules.maxSeeksPerUser) return err('seek.too-many', `At most ${this.rules.maxSeeksPerUser} open seeks`);
-    const seek: Seek = {
-      id: randomId(8),
-      user: tag(user),
-      rating: ratingTag(rating),
-      variant: terms.variant,
-      clock: terms.clock,
-      rated: terms.rated,
-      color: terms.color,
-      range: terms.range ?? null,
-      createdAt: this.deps.clock.now(),
-    };
+    const seek = seekOf(user, terms, rating, this.deps.clock.now());
     this.seeks.set(seek.id, { seek, owner: user });
     this.changed(seek.id, seek);
     return ok(seek);
@@ -150,12 +184,11 @@ export class Lobby {
   async acceptSeek(user: Identity, id: string): Promise<Result<{ game: string }, RuleError>> {
     const e = this.seeks.get(id);
     if (!e) return err('seek.not-found', 'The seek is gone');
-    if (e.owner.id === user.id) return err('seek.own', 'This is your own seek');
-    if (e.seek.rated && user.guest) return err('game.rated-guest', 'Rated games need an account on both sides: register to play');
+    const early = acceptRefusal(user, e, null);
+    if (early) return early;
     if (e.seek.range) {
-      const mine = ratingTag(await this.deps.ratingOf(user.id, e.seek.variant)).rating;
-      if (mine < e.seek.range.min || mine > e.seek.range.max)
-        return err('seek.out-of-range', `The seek is for ratings ${e.seek.range.min}–${e.seek.range.max}`);
+      const refused = acceptRefusal(user, e, ratingTag(await this.deps.ratingOf(user.id, e.seek.variant)).rating);
+      if (refused) return refused;
       if (this.seeks.get(id) !== e) return err('seek.not-found', 'The seek is gone');
     }
     // Gone before the first await below: a second acceptor finds nothing.

@@ -38,6 +38,11 @@ export class Presence {
     return this.sockets.has(userId);
   }
 
+  /** The users online on this node. */
+  users(): string[] {
+    return [...this.sockets.keys()];
+  }
+
   /** Distinct users online. */
   get online(): number {
     return this.sockets.size;

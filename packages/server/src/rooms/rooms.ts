@@ -69,7 +69,25 @@ interface Room {
 
 const tag = (u: Identity): PlayerTag => ({ id: u.id, name: u.name, guest: u.guest });
 
-export class Rooms {
+type Maybe<T> = T | Promise<T>;
+
+/**
+ * What the sockets and routes ask of the rooms: kept in memory by one node
+ * (Rooms, below), in Redis by the nodes of a club (cluster/rooms.ts).
+ */
+export interface RoomsPort {
+  create(owner: Identity, name?: string): Maybe<Result<RoomView, RuleError>>;
+  view(id: string): Maybe<RoomView | null>;
+  join(id: string, user: Identity): Maybe<Result<RoomView, RuleError>>;
+  leave(id: string, userId: string): Maybe<void>;
+  say(id: string, user: Identity, text: string): Maybe<Result<ChatLine, RuleError>>;
+  challenge(id: string, from: Identity, terms: ChallengeTerms, to?: string): Maybe<Result<RoomChallenge, RuleError>>;
+  accept(id: string, user: Identity, challengeId: string): Promise<Result<{ game: string }, RuleError>>;
+  decline(id: string, userId: string, challengeId: string): Maybe<Result<true, RuleError>>;
+  close(): void;
+}
+
+export class Rooms implements RoomsPort {
   private readonly rules: RoomRules;
   private readonly rooms = new Map<string, Room>();
   /** game id → the room it was started from. */

@@ -26,7 +26,7 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
-  opts: { extraArgs?: readonly string[]; log?: boolean } = {},
+  opts: { extraArgs?: readonly string[]; log?: boolean; quiet?: boolean } = {},
 ): Promise<ChildProcess> {
   const c = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.extraArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
@@ -51,7 +51,7 @@ export async function startServerProcess(
   if (opts.log) {
     c.stdout!.on('data', (d: Buffer) => process.stderr.write(d));
     c.stderr!.on('data', (d: Buffer) => process.stderr.write(d));
-  } else {
+  } else if (opts.quiet !== false) {
     c.stdout!.resume();
     c.stderr!.resume();
   }

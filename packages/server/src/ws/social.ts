@@ -38,7 +38,7 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
   // Watching the lobby needs no identity; everything else does.
   if (m.t === 'lobby-sub') {
     c.joinLobby();
-    c.send(lobby.snapshot());
+    c.send(await lobby.snapshot());
     return c.send({ t: 'ack', ...id });
   }
   if (m.t === 'lobby-unsub') {
@@ -54,42 +54,42 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
       return answer(r, r.ok ? { seek: r.value.id } : {});
     }
     case 'seek-cancel':
-      return answer(lobby.cancelSeek(user.id, m.seek));
+      return answer(await lobby.cancelSeek(user.id, m.seek));
     case 'seek-accept':
       return answer(await lobby.acceptSeek(user, m.seek));
     case 'pool-join':
       return answer(await lobby.joinPool(user, m.pool, m.rated));
     case 'pool-leave':
-      return answer(lobby.leavePool(user.id));
+      return answer(await lobby.leavePool(user.id));
     case 'room-join': {
       // A second join from the same socket only sends the state again.
-      const r = c.rooms.has(m.room) ? rooms.view(m.room) : null;
-      const joined = r ? { ok: true as const, value: r } : rooms.join(m.room, user);
+      const r = c.rooms.has(m.room) ? await rooms.view(m.room) : null;
+      const joined = r ? { ok: true as const, value: r } : await rooms.join(m.room, user);
       if (!joined.ok) return answer(joined);
       c.rooms.add(m.room);
       c.listen(roomTopic(m.room));
       c.send({ t: 'room', room: joined.value });
-      const lines = chat.log({ room: m.room }, user.id);
+      const lines = await chat.recent({ room: m.room }, user.id);
       if (lines.length) c.send({ t: 'chat-log', room: m.room, lines });
       return c.send({ t: 'ack', ...id });
     }
     case 'room-leave': {
       if (c.rooms.delete(m.room)) {
         c.unlisten(roomTopic(m.room));
-        rooms.leave(m.room, user.id);
+        await rooms.leave(m.room, user.id);
       }
       return c.send({ t: 'ack', ...id });
     }
     case 'room-chat':
-      return answer(rooms.say(m.room, user, m.text));
+      return answer(await rooms.say(m.room, user, m.text));
     case 'room-challenge': {
-      const r = rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to);
+      const r = await rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to);
       return answer(r, r.ok ? { challenge: r.value.id } : {});
     }
     case 'room-accept':
       return answer(await rooms.accept(m.room, user, m.challenge));
     case 'room-decline':
-      return answer(rooms.decline(m.room, user.id, m.challenge));
+      return answer(await rooms.decline(m.room, user.id, m.challenge));
     case 'chat': {
       const seat = await games.seat(m.game, user.id);
       if (seat === undefined) return c.send({ t: 'error', ...id, code: 'game.not-found', message: 'No such game' });

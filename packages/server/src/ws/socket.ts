@@ -13,9 +13,9 @@ import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, gameChatTopic, userTopic } from '../bus/topics.ts';
 import { isAuthored, type Chat } from '../chat/chat.ts';
 import { Bucket, parseCookies } from '../http/util.ts';
-import type { Lobby } from '../lobby/lobby.ts';
+import type { LobbyPort } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
-import type { Rooms } from '../rooms/rooms.ts';
+import type { RoomsPort } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
@@ -27,8 +27,8 @@ export interface SocketDeps {
   readonly clock: Clock;
   readonly bus: Bus;
   readonly presence: Presence;
-  readonly lobby: Lobby;
-  readonly rooms: Rooms;
+  readonly lobby: LobbyPort;
+  readonly rooms: RoomsPort;
   readonly chat: Chat;
 }
 
@@ -218,15 +218,15 @@ class Connection implements SocialConnection, FanoutMember {
     if (this.user) void this.deps.games.presence(game, this.user.id, 1);
     // Catching up means the game is live here, so its seat costs nothing to look up.
     if (seat === undefined) seat = this.user ? await this.deps.games.seat(game, this.user.id) : null;
-    this.joinGameChat(game, seat);
+    await this.joinGameChat(game, seat);
   }
 
   /** Players hear the players' chat, everyone else the spectators'; recent lines first. */
-  private joinGameChat(game: string, seat: 0 | 1 | null | undefined): void {
+  private async joinGameChat(game: string, seat: 0 | 1 | null | undefined): Promise<void> {
     if (seat === undefined || !this.subs.has(game)) return;
     const channel = seat === null ? 'spectators' : 'players';
     this.listen(gameChatTopic(game, channel));
-    const lines = this.deps.chat.log({ game, channel }, this.user?.id);
+    const lines = await this.deps.chat.recent({ game, channel }, this.user?.id);
     if (lines.length) this.send({ t: 'chat-log', game, channel, lines });
   }
 
@@ -248,7 +248,7 @@ class Connection implements SocialConnection, FanoutMember {
     this.topics.clear();
     this.lobby.delete(this);
     if (!this.user) return;
-    for (const r of this.rooms) this.deps.rooms.leave(r, this.user.id);
+    for (const r of this.rooms) void Promise.resolve(this.deps.rooms.leave(r, this.user.id)).catch(() => undefined);
     this.rooms.clear();
     this.deps.presence.disconnect(this.user.id);
   }

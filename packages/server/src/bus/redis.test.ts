@@ -1,0 +1,71 @@
+/** The Redis bus on a real Redis: two nodes (two connections) hear each other, in order, and stop hearing when unsubscribed. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { RedisBus } from './redis.ts';
+
+const prefix = uniquePrefix();
+let links: Awaited<ReturnType<typeof testRedis>>[] = [];
+let a: RedisBus;
+let b: RedisBus;
+
+beforeAll(async () => {
+  links = [await testRedis(prefix), await testRedis(prefix)];
+  a = new RedisBus(links[0]!);
+  b = new RedisBus(links[1]!);
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  for (const l of links) await l.dispose();
+});
+
+describe('RedisBus', () => {
+  it('delivers frames and objects to every node listening, the publisher included, in publish order', async () => {
+    const gotA: unknown[] = [];
+    const gotB: unknown[] = [];
+    const offA = a.subscribe('game:x', (m) => gotA.push(m));
+    const offB = b.subscribe('game:x', (m) => gotB.push(m));
+    await a.whenSubscribed('game:x');
+    await b.whenSubscribed('game:x');
+    const sent: unknown[] = [];
+    for (let i = 0; i < 50; i++) sent.push(i % 2 ? `{"t":"event","v":${i}}` : { from: 'u1', frame: `line ${i}` });
+    for (const m of sent) a.publish('game:x', m);
+    await eventually(() => gotA.length === 50 && gotB.length === 50, 5000, 'all messages');
+    expect(gotA).toEqual(sent);
+    expect(gotB).toEqual(sent);
+    offA();
+    offB();
+  });
+
+  it('a topic is heard only by its subscribers, and no longer after unsubscribing', async () => {
+    const got: unknown[] = [];
+    const off = b.subscribe('room:r1', (m) => got.push(m));
+    await b.whenSubscribed('room:r1');
+    a.publish('room:r2', 'other');
+    a.publish('room:r1', 'one');
+    await eventually(() => got.length === 1);
+    off();
+    a.publish('room:r1', 'two');
+    // A later message on a topic still subscribed shows the unsubscribed one was not delivered before it.
+    const probe: unknown[] = [];
+    b.subscribe('probe', (m) => probe.push(m));
+    await b.whenSubscribed('probe');
+    a.publish('probe', 'p');
+    await eventually(() => probe.length === 1);
+    expect(got).toEqual(['one']);
+  });
+
+  it('keeps prefixes apart: another club on the same Redis is not heard', async () => {
+    const other = await testRedis();
+    const bus = new RedisBus(other);
+    const got: unknown[] = [];
+    b.subscribe('lobby', (m) => got.push(m));
+    await b.whenSubscribed('lobby');
+    bus.publish('lobby', 'foreign');
+    a.publish('lobby', 'ours');
+    await eventually(() => got.length >= 1);
+    expect(got).toEqual(['ours']);
+    await bus.close();
+    await other.dispose();
+  });
+});

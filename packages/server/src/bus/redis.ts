@@ -1,0 +1,91 @@
+/**
+ * The bus between nodes: Redis pub/sub, one channel per topic (prefixed by
+ * the club's key prefix). A node subscribes to a channel while at least one
+ * of its handlers listens to the topic, so a game's events reach only the
+ * nodes that have watchers of it. A node hears its own messages through
+ * Redis too: every node, the publisher included, sees one order per topic.
+ *
+ * Frames that are already JSON text go as they are (tag "s"); other
+ * messages (a chat line with its author) as JSON (tag "j").
+ */
+import type { Redis } from 'ioredis';
+import type { Bus } from './bus.ts';
+import type { RedisLink } from '../cluster/redis.ts';
+
+type Handler = (m: unknown) => void;
+
+export class RedisBus implements Bus {
+  private readonly sub: Redis;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  /** Topic → the SUBSCRIBE in flight or done. */
+  private readonly subscribed = new Map<string, Promise<void>>();
+  /** Messages that could not be published (Redis unreachable). */
+  dropped = 0;
+
+  constructor(private readonly link: RedisLink) {
+    this.sub = link.duplicate();
+    this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => this.deliver(channel.toString(), payload));
+  }
+
+  publish(topic: string, message: unknown): void {
+    const payload = typeof message === 'string' ? `s${message}` : `j${JSON.stringify(message)}`;
+    this.link.client.publish(this.link.prefix + topic, payload).catch(() => {
+      this.dropped++;
+    });
+  }
+
+  subscribe(topic: string, handler: Handler): () => void {
+    let hs = this.handlers.get(topic);
+    if (!hs) {
+      hs = new Set();
+      this.handlers.set(topic, hs);
+      const channel = this.link.prefix + topic;
+      this.subscribed.set(
+        topic,
+        this.sub.subscribe(channel).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
+    hs.add(handler);
+    return () => {
+      if (!hs.delete(handler) || hs.size > 0 || this.handlers.get(topic) !== hs) return;
+      this.handlers.delete(topic);
+      this.subscribed.delete(topic);
+      this.sub.unsubscribe(this.link.prefix + topic).catch(() => undefined);
+    };
+  }
+
+  whenSubscribed(topic: string): Promise<void> {
+    return this.subscribed.get(topic) ?? Promise.resolve();
+  }
+
+  /** Topics this node listens to (for monitoring). */
+  get topics(): number {
+    return this.handlers.size;
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    this.subscribed.clear();
+    this.sub.disconnect();
+  }
+
+  private deliver(channel: string, payload: Buffer): void {
+    if (!channel.startsWith(this.link.prefix)) return;
+    const hs = this.handlers.get(channel.slice(this.link.prefix.length));
+    if (!hs) return;
+    const text = payload.toString('utf8');
+    let message: unknown;
+    if (text[0] === 's') message = text.slice(1);
+    else {
+      try {
+        message = JSON.parse(text.slice(1));
+      } catch {
+        return;
+      }
+    }
+    for (const h of [...hs]) h(message);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * What a node needs to be one of several: its Redis link, its place in the
+ * registry of nodes, the leader lease for club-wide chores, and the health
+ * it reports. createApp() builds the club's lobby, rooms and presence on
+ * top of these when they are given (cluster mode), its in-memory ones when
+ * not (one node).
+ */
+import { RedisBus } from '../bus/redis.ts';
+import type { Store } from '../store/types.ts';
+import { Leader } from './leader.ts';
+import { NodeRegistry, type NodeRegistryOptions } from './nodes.ts';
+import { connectRedis, type RedisLink } from './redis.ts';
+
+export interface Health {
+  readonly ok: boolean;
+  /** Why not, when not ok: which service is unreachable. */
+  readonly reason?: string;
+}
+
+export interface Club {
+  readonly node: string;
+  readonly link: RedisLink;
+  readonly bus: RedisBus;
+  readonly nodes: NodeRegistry;
+  readonly leader: Leader;
+  /** Chores the leader runs every second (purging what dead nodes left); registered by the parts that need them. */
+  readonly chores: ((deadMember: string) => Promise<void>)[];
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openClub(opts: { node: string; redisUrl: string; prefix: string; registry?: NodeRegistryOptions }): Promise<Club> {
+  const link = await connectRedis(opts.redisUrl, opts.prefix);
+  const bus = new RedisBus(link);
+  const nodes = new NodeRegistry(link, opts.node, opts.registry);
+  const leader = new Leader(link, 'club', () => nodes.member);
+  const chores: ((dead: string) => Promise<void>)[] = [];
+  let sweep: NodeJS.Timeout | null = null;
+  let sweeping = false;
+  return {
+    node: opts.node,
+    link,
+    bus,
+    nodes,
+    leader,
+    chores,
+    async start() {
+      await nodes.start();
+      leader.start();
+      sweep = setInterval(() => {
+        if (!leader.isLeader || sweeping) return;
+        sweeping = true;
+        void (async () => {
+          for (const dead of await nodes.dead()) {
+            for (const chore of chores) await chore(dead);
+            await nodes.forget(dead);
+          }
+        })()
+          .catch(() => undefined)
+          .finally(() => (sweeping = false));
+      }, 1000);
+      sweep.unref();
+    },
+    async close() {
+      if (sweep) clearInterval(sweep);
+      await leader.stop();
+      await nodes.leave().catch(() => undefined);
+      await bus.close();
+      await link.close();
+    },
+  };
+}
+
+/** Whether Redis and the database answer now: what /health reports, and what a move needs. */
+export async function checkHealth(link: RedisLink | null, store: Store, timeoutMs = 1000): Promise<Health> {
+  const within = <T>(p: Promise<T>): Promise<T> =>
+    Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs).unref())]);
+  if (link && !link.up()) return { ok: false, reason: 'redis unreachable' };
+  try {
+    await within(store.getMeta('health'));
+  } catch (e) {
+    return { ok: false, reason: `database unreachable: ${(e as Error).message}` };
+  }
+  if (link) {
+    try {
+      await within(link.client.ping());
+    } catch (e) {
+      return { ok: false, reason: `redis unreachable: ${(e as Error).message}` };
+    }
+  }
+  return { ok: true };
+}

@@ -1,0 +1,71 @@
+/**
+ * One node of the club at a time does the club-wide chores (quick pairing,
+ * sweeping what dead nodes left): the holder of a short Redis lease, renewed
+ * every second. When the holder dies the lease expires and another node
+ * takes it at its next try. Two holders at once are not possible in Redis;
+ * a holder frozen past its lease may still finish the chore it had started,
+ * which is why each chore's writes are atomic on their own (a pairing takes
+ * both pool places in one script, or none).
+ */
+import type { RedisLink } from './redis.ts';
+
+const CLAIM = `
+local v = redis.call('GET', KEYS[1])
+if v == false or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
+
+export class Leader {
+  private timer: NodeJS.Timeout | null = null;
+  private held = false;
+  private readonly listeners: ((held: boolean) => void)[] = [];
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly name: string,
+    private readonly who: () => string,
+    private readonly ttlMs = 3000,
+    private readonly everyMs = 1000,
+  ) {}
+
+  start(): void {
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), this.everyMs);
+    this.timer.unref();
+  }
+
+  get isLeader(): boolean {
+    return this.held;
+  }
+
+  /** Told when this node becomes or stops being the leader. */
+  onChange(fn: (held: boolean) => void): void {
+    this.listeners.push(fn);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.held) {
+      const key = this.link.key(`leader:${this.name}`);
+      await this.link.client
+        .eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1`, 1, key, this.who())
+        .catch(() => undefined);
+      this.set(false);
+    }
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      const r = await this.link.client.eval(CLAIM, 1, this.link.key(`leader:${this.name}`), this.who(), String(this.ttlMs));
+      this.set(r === 1);
+    } catch {
+      this.set(false);
+    }
+  }
+
+  private set(held: boolean): void {
+    if (held === this.held) return;
+    this.held = held;
+    for (const fn of this.listeners) fn(held);
+  }
+}

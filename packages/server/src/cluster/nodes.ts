@@ -1,0 +1,131 @@
+/**
+ * The nodes of the club and whether each is alive. A node is alive while
+ * its key `node:<id>` holds its incarnation (a random value drawn at start);
+ * it renews the key every `beatMs` with a time to live of `ttlMs`. A node
+ * killed, frozen (SIGSTOP) or cut off from Redis lets its key expire and is
+ * then dead to the others; a node restarted under the same id is a new
+ * incarnation, so nothing of the old one is taken for its own.
+ *
+ * A node whose key expired while it was frozen learns it at its next beat
+ * (the renewal finds no key of its own): it is told through `onExpired`
+ * and must drop whatever it decided, then it registers again.
+ */
+import { randomBytes } from 'node:crypto';
+import type { RedisLink } from './redis.ts';
+
+export const NODE_TTL_MS = 3000;
+export const NODE_BEAT_MS = 1000;
+
+/** Renews our key if it still holds our incarnation; 0 when it had expired or been taken (we were declared dead). */
+const RENEW = `
+local v = redis.call('GET', KEYS[1])
+if v == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+return 0`;
+
+/** Members of the registry whose node key no longer holds their incarnation. */
+const DEAD = `
+local out = {}
+local members = redis.call('ZRANGE', KEYS[1], 0, -1)
+for _, m in ipairs(members) do
+  local sep = string.find(m, '|', 1, true)
+  local node = string.sub(m, 1, sep - 1)
+  local inc = string.sub(m, sep + 1)
+  if redis.call('GET', ARGV[1] .. node) ~= inc then table.insert(out, m) end
+end
+return out`;
+
+export interface NodeRegistryOptions {
+  readonly ttlMs?: number;
+  readonly beatMs?: number;
+}
+
+export class NodeRegistry {
+  /** `<node>|<incarnation>`: who this node is now (changes when it re-registers after being declared dead). */
+  member: string;
+  private incarnation: string;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly ttlMs: number;
+  private readonly beatMs: number;
+  private expiredListeners: (() => void)[] = [];
+  /** Whether our last beat reached Redis. */
+  beating = false;
+
+  constructor(
+    private readonly link: RedisLink,
+    readonly node: string,
+    opts: NodeRegistryOptions = {},
+  ) {
+    this.ttlMs = opts.ttlMs ?? NODE_TTL_MS;
+    this.beatMs = opts.beatMs ?? NODE_BEAT_MS;
+    this.incarnation = randomBytes(6).toString('hex');
+    this.member = `${node}|${this.incarnation}`;
+  }
+
+  /** Registers and starts beating. */
+  async start(): Promise<void> {
+    await this.register();
+    this.timer = setInterval(() => void this.beat(), this.beatMs);
+    this.timer.unref();
+  }
+
+  onExpired(fn: () => void): void {
+    this.expiredListeners.push(fn);
+  }
+
+  /** Members (`node|incarnation`) registered whose node is no longer alive as that incarnation. */
+  async dead(): Promise<string[]> {
+    return (await this.link.client.eval(DEAD, 1, this.link.key('nodes'), this.link.key('node:'))) as string[];
+  }
+
+  /** Members alive now, this one included. */
+  async alive(): Promise<string[]> {
+    const all = await this.link.client.zrange(this.link.key('nodes'), 0, -1);
+    const dead = new Set(await this.dead());
+    return all.filter((m) => !dead.has(m));
+  }
+
+  /** Whether `member` is alive now. */
+  async isAlive(member: string): Promise<boolean> {
+    const sep = member.indexOf('|');
+    return (await this.link.client.get(this.link.key(`node:${member.slice(0, sep)}`))) === member.slice(sep + 1);
+  }
+
+  /** Removes a dead member from the registry (once what it held has been taken over). */
+  async forget(member: string): Promise<void> {
+    await this.link.client.zrem(this.link.key('nodes'), member);
+  }
+
+  /** Leaves at once (SIGTERM): the others see this node dead without waiting for the key to expire. */
+  async leave(): Promise<void> {
+    this.stop();
+    const key = this.link.key(`node:${this.node}`);
+    await this.link.client.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1`, 1, key, this.incarnation);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async register(): Promise<void> {
+    const c = this.link.client;
+    await c.set(this.link.key(`node:${this.node}`), this.incarnation, 'PX', this.ttlMs);
+    await c.zadd(this.link.key('nodes'), Date.now(), this.member);
+    this.beating = true;
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      const kept = await this.link.client.eval(RENEW, 1, this.link.key(`node:${this.node}`), this.incarnation, String(this.ttlMs));
+      this.beating = true;
+      if (kept === 1) return;
+      // Our key expired (frozen, or Redis lost its data): we are a new incarnation from now on.
+      this.incarnation = randomBytes(6).toString('hex');
+      this.member = `${this.node}|${this.incarnation}`;
+      for (const fn of this.expiredListeners) fn();
+      await this.register();
+    } catch {
+      this.beating = false;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Redis for tests: the machine's shared server (TEST_REDIS_URL overrides),
+ * each test under a key prefix of its own, deleted afterwards. Never
+ * FLUSHDB: others use the same Redis.
+ */
+import { randomBytes } from 'node:crypto';
+import { connectRedis, deletePrefix, type RedisLink } from '../cluster/redis.ts';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export const uniquePrefix = (): string => `yzt:${process.pid}:${randomBytes(4).toString('hex')}:`;
+
+/** A connection under a fresh prefix; `dispose` deletes the prefix's keys and disconnects. */
+export async function testRedis(prefix = uniquePrefix(), url = TEST_REDIS_URL): Promise<RedisLink & { dispose(): Promise<void> }> {
+  const link = await connectRedis(url, prefix);
+  return {
+    ...link,
+    async dispose() {
+      await deletePrefix(link.client, prefix).catch(() => undefined);
+      await link.close();
+    },
+  };
+}
+
+/** Resolves when `pred` holds (polled), or rejects after `ms`. */
+export async function eventually(pred: () => boolean | Promise<boolean>, ms = 5000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await pred()) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
