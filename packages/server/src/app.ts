@@ -26,6 +26,8 @@ import { PuzzleService } from './puzzles/service.ts';
 import { Rooms, type RoomRules, type RoomsPort } from './rooms/rooms.ts';
 import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
+import type { GamesPort } from './service/games-port.ts';
+import { ClubGames } from './cluster/games.ts';
 import type { Clock, Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
@@ -77,6 +79,8 @@ export interface App {
   readonly lobby: LobbyPort;
   readonly rooms: RoomsPort;
   readonly presence: Presence;
+  /** Several nodes: this node's part in deciding and relaying the club's games. */
+  readonly clubGames: ClubGames | null;
   close(): Promise<void>;
 }
 
@@ -84,6 +88,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const sessions = await Sessions.open(opts.store, () => opts.clock.now());
   const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
   const ratings = new Ratings({ store: opts.store, bus: opts.bus, clock: opts.clock });
+  const club = opts.club ?? null;
+  let clubGames: ClubGames | null = null;
   const games = new GameService({
     store: opts.store,
     bus: opts.bus,
@@ -92,11 +98,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
     onEngineTurn: computer.onEngineTurn,
     ratings,
     ...(opts.conduct ? { conduct: opts.conduct } : {}),
+    ...(club ? { mayOwn: (id: string) => clubGames?.mayOwn(id) ?? false, fenceOnLoad: true, onLost: (id: string) => clubGames?.lost(id) } : {}),
   });
   computer.attach(games);
+  if (club)
+    clubGames = new ClubGames({ link: club.link, bus: opts.bus, nodes: club.nodes, store: opts.store, local: games, isLeader: () => club.leader.isLeader });
+  const router: GamesPort = clubGames ?? games;
   const time = { clock: opts.clock, timers: opts.timers };
   const presence = new Presence();
-  const club = opts.club ?? null;
   const clubPresence = club ? new ClubPresence(club.link, club.nodes, presence) : null;
   const chat = new Chat({
     store: opts.store,
@@ -140,7 +149,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const deps: Deps = {
     store: opts.store,
     sessions,
-    games,
+    games: router,
+    localGames: games,
+    ownerOf: async (id) => (clubGames ? clubGames.ownerOf(id) : games.holds(id) ? node : null),
     publicUrl: opts.publicUrl,
     lobby,
     rooms,
@@ -220,7 +231,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  const sockets = attachSockets(server, { sessions, games, clock: opts.clock, bus: opts.bus, presence, lobby, rooms, chat });
+  const sockets = attachSockets(server, { sessions, games: router, clock: opts.clock, bus: opts.bus, presence, lobby, rooms, chat });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
 
   return {
@@ -231,8 +242,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     lobby,
     rooms,
     presence,
+    clubGames,
     async close() {
       if (presenceTimer) clearInterval(presenceTimer);
+      clubGames?.close();
       sockets.close();
       lobby.close();
       rooms.close();

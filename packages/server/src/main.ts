@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     ...(club ? { club } : {}),
   });
   await club?.start();
+  await app.clubGames?.start();
   // With several nodes a game is loaded by the node that owns it, not by every node at start.
   const recovered = club ? 0 : await app.games.recover();
   await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
@@ -78,7 +79,12 @@ async function main(): Promise<void> {
     `Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR ?? 'data'}`}; ` +
       `${club ? `node ${mode.value.node} of a club on Redis` : 'one node'}; ${recovered} unfinished games resumed)`,
   );
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // Several nodes: the games go to the other nodes at once, before the sockets close (their clients reconnect elsewhere).
+    if (app.clubGames) console.log(`handed ${await app.clubGames.handover()} games over`);
     await app.close();
     await pool.close();
     if (club) await club.close();

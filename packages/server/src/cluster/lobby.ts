@@ -22,7 +22,8 @@ import { Coalescer } from '../lobby/coalescer.ts';
 import { acceptRefusal, DEFAULT_LOBBY_RULES, seekOf, tag, type LobbyPort, type LobbyRules, type SeekEntry, type SeekTerms } from '../lobby/lobby.ts';
 import { Pools, poolSpec, type PoolEntry } from '../lobby/pools.ts';
 import { ratingTag } from '../players/ratings.ts';
-import { checkTerms, type GameService, type PairedTerms } from '../service/game-service.ts';
+import { checkTerms, type PairedTerms } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
 import type { Clock, Timers } from '../service/time.ts';
 import type { RatingRow } from '../store/types.ts';
 import type { Leader } from './leader.ts';
@@ -52,7 +53,7 @@ export interface ClubLobbyDeps {
   readonly bus: Bus;
   readonly clock: Clock;
   readonly timers: Timers;
-  readonly games: GameService;
+  readonly games: GamesPort;
   readonly presence: ClubPresence;
   readonly leader: Leader;
   readonly ratingOf: (userId: string, variant: string) => Promise<RatingRow | null>;

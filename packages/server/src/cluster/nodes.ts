@@ -122,8 +122,8 @@ export class NodeRegistry {
       // Our key expired (frozen, or Redis lost its data): we are a new incarnation from now on.
       this.incarnation = randomBytes(6).toString('hex');
       this.member = `${this.node}|${this.incarnation}`;
-      for (const fn of this.expiredListeners) fn();
       await this.register();
+      for (const fn of this.expiredListeners) fn();
     } catch {
       this.beating = false;
     }

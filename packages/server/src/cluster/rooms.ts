@@ -18,7 +18,8 @@ import { roomTopic, userTopic } from '../bus/topics.ts';
 import { cleanText, type Chat } from '../chat/chat.ts';
 import { tag } from '../lobby/lobby.ts';
 import { DEFAULT_ROOM_RULES, type ChallengeTerms, type RoomRules, type RoomsPort } from '../rooms/rooms.ts';
-import { checkTerms, type GameService } from '../service/game-service.ts';
+import { checkTerms } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
 import type { Clock } from '../service/time.ts';
 import type { GameRow } from '../store/types.ts';
@@ -84,7 +85,7 @@ export interface ClubRoomsDeps {
   readonly link: RedisLink;
   readonly bus: Bus;
   readonly clock: Clock;
-  readonly games: GameService;
+  readonly games: GamesPort;
   readonly chat: Chat;
   /** This node's registry member (`node|incarnation`), which its sockets are counted under. */
   readonly member: () => string;

@@ -14,6 +14,7 @@ import type { PuzzleService } from '../puzzles/service.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
+import type { GamesPort } from '../service/games-port.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -41,7 +42,11 @@ export interface Deps {
   /** What the pages read: games, players, ratings, mutes. */
   readonly store: GameStore & UserStore & RatingStore & SocialStore;
   readonly sessions: Sessions;
-  readonly games: GameService;
+  readonly games: GamesPort;
+  /** The games this node decides (its own figures for /api/stats). */
+  readonly localGames: GameService;
+  /** The node deciding a live game now (several nodes); null when none. */
+  readonly ownerOf: (gameId: string) => Promise<string | null>;
   readonly publicUrl: string;
   /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
   readonly analyse?: Analyse;
@@ -132,7 +137,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/stats$/,
     anonymous: true,
-    handler: async (ctx, { games }) => {
+    handler: async (ctx, { localGames: games }) => {
       const m = process.memoryUsage();
       const d = loopDelay();
       sendJson(ctx.res, 200, {
@@ -198,16 +203,25 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/games$/,
     anonymous: true,
-    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, games: games.liveGames(100) }),
+    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, games: await games.liveGames(100) }),
   },
-  { method: 'GET', path: /^\/api\/tv$/, anonymous: true, handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, game: games.tv() }) },
+  { method: 'GET', path: /^\/api\/tv$/, anonymous: true, handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, game: await games.tv() }) },
   {
     method: 'GET',
     path: new RegExp(`^/api/games/${ID}$`),
-    handler: async (ctx, { games }) => {
+    handler: async (ctx, { games, ownerOf }) => {
       const s = await games.view(ctx.params[0]!, ctx.user.id);
       if (!s) fail('game.not-found', 'No such game');
-      sendJson(ctx.res, 200, { ok: true, v: s.v, you: s.you, view: s.view, challenge: s.extras.challenge, inviteOpen: s.extras.invite !== null });
+      const live = s.view.status === 'active' || s.view.status === 'waiting';
+      sendJson(ctx.res, 200, {
+        ok: true,
+        v: s.v,
+        you: s.you,
+        view: s.view,
+        challenge: s.extras.challenge,
+        inviteOpen: s.extras.invite !== null,
+        owner: live ? await ownerOf(ctx.params[0]!) : null,
+      });
     },
   },
   {
@@ -271,7 +285,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: /^\/api\/challenges$/,
-    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, challenges: games.challengesFor(ctx.user.id) }),
+    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, challenges: await games.challengesFor(ctx.user.id) }),
   },
   {
     method: 'GET',

@@ -12,7 +12,8 @@ import type { VariantKey } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { ratingTag } from '../players/ratings.ts';
-import { checkTerms, type GameService, type PairedTerms } from '../service/game-service.ts';
+import { checkTerms, type PairedTerms } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
 import type { Clock, Timers } from '../service/time.ts';
 import type { RatingRow } from '../store/types.ts';
@@ -35,7 +36,7 @@ export interface LobbyDeps {
   readonly bus: Bus;
   readonly clock: Clock;
   readonly timers: Timers;
-  readonly games: GameService;
+  readonly games: GamesPort;
   readonly presence: Presence;
   readonly ratingOf: (userId: string, variant: string) => Promise<RatingRow | null>;
   readonly rules?: Partial<LobbyRules>;

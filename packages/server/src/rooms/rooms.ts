@@ -11,7 +11,8 @@ import type { ChatLine, ClockSpec, Identity, PlayerTag, RoomChallenge, RoomGame,
 import type { Bus } from '../bus/bus.ts';
 import { roomTopic, userTopic } from '../bus/topics.ts';
 import { cleanText, type Chat } from '../chat/chat.ts';
-import { checkTerms, type GameService } from '../service/game-service.ts';
+import { checkTerms } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
 import type { Clock, Timers } from '../service/time.ts';
 import type { GameRow } from '../store/types.ts';
@@ -31,7 +32,7 @@ export interface RoomsDeps {
   readonly bus: Bus;
   readonly clock: Clock;
   readonly timers: Timers;
-  readonly games: GameService;
+  readonly games: GamesPort;
   readonly chat: Chat;
   /** Told when members start a game here, so their lobby seeks and pool places go. */
   readonly lobby?: { playing(userIds: readonly string[]): void };

@@ -67,6 +67,19 @@ export interface ServiceDeps {
    */
   readonly onEngineTurn?: (gameId: string, view: GameView, seat: Seat) => void;
   readonly ratings?: RatingsHook;
+  /**
+   * Several nodes: whether this node holds the lease of a live game (it may
+   * then load and decide it). Absent: one node, which decides every game.
+   */
+  readonly mayOwn?: (gameId: string) => boolean;
+  /**
+   * Several nodes: a live game loaded here is first written back at the
+   * next version (with its restored clock), so that any write of a former
+   * owner, which names the version it read, is refused by the store.
+   */
+  readonly fenceOnLoad?: boolean;
+  /** Told when this node finds it no longer decides a game (a write refused: another node took it). */
+  readonly onLost?: (gameId: string) => void;
 }
 
 /** Told when a game finishes, inside the game's mailbox: ratings are applied before the next action of that game runs. */
@@ -273,6 +286,9 @@ export class GameService {
     return r;
   }
 
+  /** Writes refused because another node had taken the game (a stale owner's). */
+  staleWritesRefused = 0;
+
   /** Microseconds per accepted move, as served by this node (see /api/stats). */
   readonly moveTimes: RecordableHistogram = createHistogram();
 
@@ -384,16 +400,53 @@ export class GameService {
     return p;
   }
 
-  private async load(id: string): Promise<GameActor | null> {
+  /** Whether this node holds a live game in memory (and decides it). */
+  holds(id: string): boolean {
+    return this.actors.has(id);
+  }
+
+  /** Ids of the live games this node holds. */
+  held(): string[] {
+    return [...this.actors.keys()];
+  }
+
+  /** Resolves when every action already queued on this node's games has finished. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.actors.values()].map((a) => a.run(async () => undefined)));
+  }
+
+  /** Drops a live game from this node without writing anything (another node decides it now). */
+  evict(id: string): void {
+    const a = this.actors.get(id);
+    if (!a) return;
+    a.cancelTimer?.();
+    this.actors.delete(id);
+  }
+
+  private async load(id: string, attempt = 0): Promise<GameActor | null> {
     const row = await this.deps.store.game(id);
     if (!row) return null;
+    const live = row.status === 'active' || row.status === 'waiting';
+    // A live game is decided only where its lease is: anywhere else it is not ours to load.
+    if (live && this.deps.mayOwn && !this.deps.mayOwn(id)) return null;
     const stored = row.data as StoredData;
     const moves: MoveEntry[] = (await this.deps.store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
     const restored = Game.restore(stored.game, moves, this.deps.clock.now(), this.conduct);
     if (!restored.ok) throw new Error(restored.error.message);
-    const actor = new GameActor(restored.value, row, stored.extras);
+    let actor = new GameActor(restored.value, row, stored.extras);
+    if (live && this.deps.fenceOnLoad) {
+      const fenced = this.rowOf(restored.value, stored.extras, row.version + 1, this.deps.clock.now());
+      try {
+        await this.deps.store.saveGame(fenced, row.version, []);
+      } catch (e) {
+        // The former owner wrote in between: read again (its write is in), then fence.
+        if (e instanceof VersionConflict && attempt < 3) return this.load(id, attempt + 1);
+        throw e;
+      }
+      actor = new GameActor(restored.value, fenced, stored.extras);
+    }
     // Finished games are served from the store each time; live ones stay owned here.
-    if (row.status === 'active' || row.status === 'waiting') {
+    if (live) {
       this.actors.set(id, actor);
       this.arm(actor);
       this.engineTurn(actor);
@@ -423,8 +476,11 @@ export class GameService {
     } catch (e) {
       if (e instanceof VersionConflict) {
         // The store is ahead of this copy (written elsewhere): drop it; the next request loads the truth.
+        // Several nodes: another node took the game and fenced it; this write was refused, never applied.
         actor.cancelTimer?.();
         this.actors.delete(game.id);
+        this.staleWritesRefused++;
+        this.deps.onLost?.(game.id);
         return err('game.conflict', 'The game changed elsewhere: reload it');
       }
       // Nothing was stored, so nothing changed: the game stays as it was.

@@ -16,14 +16,16 @@ import { Bucket, parseCookies } from '../http/util.ts';
 import type { LobbyPort } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
-import type { GameService, PlayerAction } from '../service/game-service.ts';
+import { topicOf, type PlayerAction } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
+import { HttpError } from '../http/util.ts';
 import type { Clock } from '../service/time.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 
 export interface SocketDeps {
   readonly sessions: Sessions;
-  readonly games: GameService;
+  readonly games: GamesPort;
   readonly clock: Clock;
   readonly bus: Bus;
   readonly presence: Presence;
@@ -140,6 +142,8 @@ class Connection implements SocialConnection, FanoutMember {
     try {
       await this.dispatch(decoded.value);
     } catch (e) {
+      // A service out of reach (several nodes: Redis, or a game's node during a failover) says so with its own code.
+      if (e instanceof HttpError) return this.send({ t: 'error', ...idOf(decoded.value), code: e.code, message: e.message });
       console.error('socket action failed', e);
       this.send({ t: 'error', ...idOf(decoded.value), code: 'server.error', message: 'Something went wrong on our side' });
     }
@@ -193,6 +197,8 @@ class Connection implements SocialConnection, FanoutMember {
       else held.push(frame);
     });
     this.subs.set(game, off);
+    // Several nodes: the subscription must be in place in Redis before the state is read.
+    await this.deps.bus.whenSubscribed?.(topicOf(game));
     let caughtUp = false;
     let seat: 0 | 1 | null | undefined;
     if (since !== undefined) {

@@ -1,0 +1,114 @@
+/**
+ * The fence of ownership, on the real service and an in-memory store: two
+ * nodes' GameServices over one store. The node that takes a game writes it
+ * at the next version before deciding anything, so a former owner that
+ * still believes it owns the game (frozen, then resumed) has every write
+ * refused, never applied: its move, and its flag timer.
+ */
+import type { Identity } from '@youzai/protocol';
+import { describe, expect, it } from 'vitest';
+import { MemoryBus } from '../bus/bus.ts';
+import { GameService } from '../service/game-service.ts';
+import { FakeTime } from '../service/time.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import type { Store } from '../store/types.ts';
+
+const alice: Identity = { id: 'ua', name: 'alice', guest: false };
+const bob: Identity = { id: 'ub', name: 'bob', guest: false };
+
+function node(store: Store, time: FakeTime, owned: Set<string>, lost: string[]) {
+  return new GameService({
+    store,
+    bus: new MemoryBus(),
+    clock: time,
+    timers: time,
+    mayOwn: (id) => owned.has(id),
+    fenceOnLoad: true,
+    onLost: (id) => lost.push(id),
+  });
+}
+
+describe('fencing a game taken over', () => {
+  it('refuses the former owner\u2019s writes; the new owner decides from the version it fenced', async () => {
+    const time = new FakeTime();
+    const store = memoryStore();
+    const [ownedA, ownedB] = [new Set<string>(), new Set<string>()];
+    const lostA: string[] = [];
+    const a = node(store, time, ownedA, lostA);
+    const b = node(store, time, ownedB, []);
+    const c = await a.create(alice, {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      opponent: { type: 'invite' },
+      rated: false,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    const id = c.value.id;
+    ownedA.add(id);
+    expect((await a.join(id, bob, c.value.inviteToken!)).ok).toBe(true);
+    expect(await a.act(id, 'ua', { type: 'move', uci: 'h3e3', ply: 0 })).toMatchObject({ ok: true });
+    const before = (await store.game(id))!.version;
+
+    // B may not load a live game it does not own.
+    expect(await b.view(id)).toBeNull();
+    // A freezes; B takes the game: loading it writes the next version.
+    time.advance(5_000);
+    ownedB.add(id);
+    const viewB = await b.view(id);
+    expect(viewB?.v).toBe(before + 1);
+    expect((await store.game(id))!.version).toBe(before + 1);
+    // The side to move got its whole turn back (the outage is not charged).
+    expect(viewB!.view.clock.remainingMs[1]).toBe(60_000);
+
+    // A resumes, still holding the game in memory: its move is refused, and it lets the game go.
+    const stale = await a.act(id, 'ub', { type: 'move', uci: 'h10g8', ply: 1 });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'game.conflict' } });
+    expect(a.staleWritesRefused).toBe(1);
+    expect(lostA).toEqual([id]);
+    expect(a.holds(id)).toBe(false);
+    expect((await store.moves(id)).map((m) => m.uci)).toEqual(['h3e3']);
+
+    // B decides: the same move is played once, through B.
+    expect(await b.act(id, 'ub', { type: 'move', uci: 'h10g8', ply: 1 })).toMatchObject({ ok: true });
+    expect((await store.moves(id)).map((m) => m.uci)).toEqual(['h3e3', 'h10g8']);
+  });
+
+  it('a former owner\u2019s flag timer firing late writes nothing', async () => {
+    const time = new FakeTime();
+    const store = memoryStore();
+    const [ownedA, ownedB] = [new Set<string>(), new Set<string>()];
+    const a = node(store, time, ownedA, []);
+    const b = node(store, time, ownedB, []);
+    const c = await a.create(alice, {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      opponent: { type: 'invite' },
+      rated: false,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    const id = c.value.id;
+    ownedA.add(id);
+    await a.join(id, bob, c.value.inviteToken!);
+    await a.act(id, 'ua', { type: 'move', uci: 'h3e3', ply: 0 });
+    await a.act(id, 'ub', { type: 'move', uci: 'h10g8', ply: 1 });
+    // B takes the game over; then time passes beyond A's flag deadline, and both timers fire.
+    ownedB.add(id);
+    await b.view(id);
+    const fenced = (await store.game(id))!.version;
+    time.advance(30_000);
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await store.game(id))!.status).toBe('active');
+    expect((await store.game(id))!.version).toBe(fenced);
+    // B's own clock: the flag falls by B's timer, once, when B's deadline comes.
+    time.advance(31_000);
+    await new Promise((r) => setTimeout(r, 10));
+    const row = (await store.game(id))!;
+    expect(row.status).toBe('finished');
+    expect(row.reason).toBe('timeout');
+    // A's timer fired first (it was armed first) and its write was refused.
+    expect(a.staleWritesRefused).toBe(1);
+    expect(a.holds(id)).toBe(false);
+  });
+});

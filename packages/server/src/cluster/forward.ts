@@ -1,0 +1,106 @@
+/**
+ * Requests between nodes over the bus: a node that does not own a game
+ * forwards the action to the node that does and waits for its answer. Each
+ * node listens on `rpc:<node id>`; a request names the incarnation it is
+ * meant for, and a node that is not (or no longer) that incarnation, or no
+ * longer owns the game, answers `moved` so the sender looks again.
+ */
+import type { Bus } from '../bus/bus.ts';
+
+export interface RpcRequest {
+  readonly id: number;
+  /** The sender's node id (the answer goes to its topic). */
+  readonly from: string;
+  /** The incarnation (`node|incarnation`) the request is for. */
+  readonly to: string;
+  readonly op: string;
+  readonly args: unknown[];
+}
+
+export type RpcAnswer =
+  | { readonly re: number; readonly ok: true; readonly value: unknown }
+  | { readonly re: number; readonly ok: false; readonly why: 'moved' | 'error'; readonly message: string };
+
+/** What a node does with a request: its answer, or 'moved' when the game is not decided here. */
+export type RpcHandler = (req: RpcRequest) => Promise<{ value: unknown } | 'moved'>;
+
+export class Moved extends Error {
+  constructor() {
+    super('the game is decided elsewhere now');
+  }
+}
+export class NoAnswer extends Error {
+  constructor(to: string) {
+    super(`no answer from ${to}`);
+  }
+}
+
+const rpcTopic = (node: string): string => `rpc:${node}`;
+
+export class Forwarder {
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve: (a: RpcAnswer) => void; timer: NodeJS.Timeout }>();
+  private readonly off: () => void;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly node: string,
+    private readonly me: () => string,
+    private readonly handle: RpcHandler,
+  ) {
+    this.off = bus.subscribe(rpcTopic(node), (m) => void this.receive(m as RpcRequest | RpcAnswer));
+  }
+
+  ready(): Promise<void> {
+    return this.bus.whenSubscribed?.(rpcTopic(this.node)) ?? Promise.resolve();
+  }
+
+  /** Sends `op` to the node incarnation `to`; throws Moved, or NoAnswer after `timeoutMs`. */
+  call(to: string, op: string, args: unknown[], timeoutMs: number): Promise<unknown> {
+    const id = this.next++;
+    const node = to.slice(0, to.indexOf('|'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new NoAnswer(to));
+      }, timeoutMs);
+      this.waiting.set(id, {
+        timer,
+        resolve: (a) => {
+          if (a.ok) resolve(a.value);
+          else if (a.why === 'moved') reject(new Moved());
+          else reject(new Error(a.message));
+        },
+      });
+      this.bus.publish(rpcTopic(node), { id, from: this.node, to, op, args } satisfies RpcRequest);
+    });
+  }
+
+  close(): void {
+    this.off();
+    for (const w of this.waiting.values()) clearTimeout(w.timer);
+    this.waiting.clear();
+  }
+
+  private async receive(m: RpcRequest | RpcAnswer): Promise<void> {
+    if ('re' in m) {
+      const w = this.waiting.get(m.re);
+      if (!w) return;
+      this.waiting.delete(m.re);
+      clearTimeout(w.timer);
+      w.resolve(m);
+      return;
+    }
+    let answer: RpcAnswer;
+    if (m.to !== this.me()) answer = { re: m.id, ok: false, why: 'moved', message: 'another incarnation' };
+    else {
+      try {
+        const r = await this.handle(m);
+        answer = r === 'moved' ? { re: m.id, ok: false, why: 'moved', message: 'not the owner' } : { re: m.id, ok: true, value: r.value };
+      } catch (e) {
+        answer = { re: m.id, ok: false, why: 'error', message: (e as Error).message };
+      }
+    }
+    this.bus.publish(rpcTopic(m.from), answer);
+  }
+}

@@ -1,0 +1,369 @@
+/**
+ * Games in a club of several nodes: this node decides the games whose lease
+ * it holds (its GameService, `local`) and forwards everything else to the
+ * node that decides it, relaying the answer (lila-ws relays, lila decides).
+ *
+ * - A request for a game nobody alive owns takes the game (lease, then the
+ *   fence in the store) and is served here.
+ * - Every second, each node looks for games of dead nodes and takes those
+ *   the spread gives it (by game id over the live nodes), and any orphan
+ *   still untaken after two seconds; the leader also looks in the database
+ *   for live games Redis lost track of (Redis restarted empty).
+ * - A node that learns it was declared dead (frozen past its lease, or
+ *   Redis lost its keys) drops every game, registers anew and takes back
+ *   those nobody else took.
+ * - SIGTERM: `handover()` leaves the registry at once, lets running actions
+ *   finish, drops every game and tells the others to take them now.
+ */
+import type { CreateGame, GameSummary, Identity } from '@youzai/protocol';
+import { err, type Result } from '@youzai/rules';
+import type { Bus } from '../bus/bus.ts';
+import { HttpError } from '../http/util.ts';
+import type { GameService, PairedTerms, PlayerAction, ServiceError } from '../service/game-service.ts';
+import type { Store } from '../store/types.ts';
+import { Forwarder, Moved, NoAnswer, type RpcRequest } from './forward.ts';
+import type { NodeRegistry } from './nodes.ts';
+import { Ownership } from './ownership.ts';
+import type { RedisLink } from './redis.ts';
+
+/** How long a request keeps looking for the game's owner (a failover included) before `server.unavailable`. */
+const ROUTE_DEADLINE_MS = 8000;
+/** How long one forwarded request waits for its answer. */
+const CALL_TIMEOUT_MS = 2500;
+/** An orphan not taken by its preferred node within this is taken by anyone. */
+const ORPHAN_GRACE_MS = 2000;
+/** The leader looks in the database for unowned live games this often. */
+const DB_SWEEP_MS = 15_000;
+/** Internal topic: a node stopping says its games are free now. */
+const HANDOVER_TOPIC = 'club:handover';
+
+const GAME_ID = /^[A-Za-z0-9]{6,16}$/;
+
+export interface ClubGamesDeps {
+  readonly link: RedisLink;
+  readonly bus: Bus;
+  readonly nodes: NodeRegistry;
+  readonly store: Store;
+  readonly local: GameService;
+  readonly isLeader: () => boolean;
+}
+
+const unavailable = (what: string): ServiceError => ({ code: 'server.unavailable', message: `The club cannot reach ${what} now: try again in a moment` });
+
+export class ClubGames {
+  readonly ownership: Ownership;
+  /** Games whose lease this node holds (what `mayOwn` answers). */
+  readonly mine = new Set<string>();
+  private readonly forwarder: Forwarder;
+  private readonly orphansSeen = new Map<string, number>();
+  private reaper: NodeJS.Timeout | null = null;
+  private reaping = false;
+  private lastDbSweep = 0;
+  private draining = false;
+  private readonly offHandover: () => void;
+  /** Games taken over from a dead or stopping node (monitoring). */
+  adopted = 0;
+
+  constructor(private readonly deps: ClubGamesDeps) {
+    this.ownership = new Ownership(deps.link, () => deps.nodes.member);
+    this.forwarder = new Forwarder(
+      deps.bus,
+      deps.nodes.node,
+      () => deps.nodes.member,
+      (req) => this.serve(req),
+    );
+    this.offHandover = deps.bus.subscribe(HANDOVER_TOPIC, () => void this.reap());
+    deps.local.onEnd((row) => {
+      this.mine.delete(row.id);
+      void this.ownership.release(row.id).catch(() => undefined);
+    });
+    deps.nodes.onExpired(() => void this.reborn());
+  }
+
+  /** Whether this node may load and decide `gameId` (GameService's `mayOwn`). */
+  readonly mayOwn = (gameId: string): boolean => this.mine.has(gameId) && !this.draining;
+
+  /** Another node fenced a game we held: it is theirs. */
+  readonly lost = (gameId: string): void => {
+    this.mine.delete(gameId);
+  };
+
+  async start(): Promise<void> {
+    await this.forwarder.ready();
+    this.reaper = setInterval(() => void this.reap(), 1000);
+    this.reaper.unref();
+    void this.reap();
+  }
+
+  // --- what sockets, routes, the lobby and rooms call ---
+
+  async create(creator: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {
+    if (!this.deps.link.up()) return err(unavailable('Redis').code, unavailable('Redis').message);
+    const r = await this.deps.local.create(creator, req);
+    if (r.ok) await this.own(r.value.id);
+    return r;
+  }
+
+  async createPaired(first: Identity, second: Identity, terms: PairedTerms): Promise<Result<{ id: string; color: 0 | 1 }, ServiceError>> {
+    if (!this.deps.link.up()) return err(unavailable('Redis').code, unavailable('Redis').message);
+    const r = await this.deps.local.createPaired(first, second, terms);
+    if (r.ok) await this.own(r.value.id);
+    return r;
+  }
+
+  act(id: string, userId: string, action: PlayerAction): Promise<Result<true, ServiceError>> {
+    return this.result(id, 'act', [userId, action], () => this.deps.local.act(id, userId, action));
+  }
+
+  join(id: string, user: Identity, token?: string): Promise<Result<0 | 1, ServiceError>> {
+    return this.result(id, 'join', [user, token ?? null], () => this.deps.local.join(id, user, token));
+  }
+
+  decline(id: string, user: Identity): Promise<Result<true, ServiceError>> {
+    return this.result(id, 'decline', [user], () => this.deps.local.decline(id, user));
+  }
+
+  view(id: string, userId?: string): ReturnType<GameService['view']> {
+    return this.route(id, 'view', [userId ?? null], () => this.deps.local.view(id, userId));
+  }
+
+  since(id: string, since: number): ReturnType<GameService['since']> {
+    return this.route(id, 'since', [since], () => this.deps.local.since(id, since));
+  }
+
+  seat(id: string, userId: string): ReturnType<GameService['seat']> {
+    return this.route(id, 'seat', [userId], () => this.deps.local.seat(id, userId));
+  }
+
+  async presence(id: string, userId: string, delta: 1 | -1): Promise<void> {
+    await this.route(id, 'presence', [userId, delta], () => this.deps.local.presence(id, userId, delta)).catch(() => undefined);
+  }
+
+  movesToAvoid(id: string): Promise<string[]> {
+    return this.route(id, 'movesToAvoid', [], () => this.deps.local.movesToAvoid(id));
+  }
+
+  subscribe(id: string, handler: (frame: string) => void): () => void {
+    return this.deps.local.subscribe(id, handler);
+  }
+
+  onEnd(fn: Parameters<GameService['onEnd']>[0]): () => void {
+    return this.deps.local.onEnd(fn);
+  }
+
+  /** The node deciding `id` now (null: none alive, or the game is not live). */
+  async ownerOf(id: string): Promise<string | null> {
+    const m = await this.ownership.owner(id);
+    return m ? m.slice(0, m.indexOf('|')) : null;
+  }
+
+  /** Live games of the whole club, most watched first (each node publishes its own every second). */
+  async liveGames(limit = 50): Promise<GameSummary[]> {
+    const all: GameSummary[] = [];
+    for (const m of await this.deps.nodes.alive()) {
+      const raw = await this.deps.link.client.get(this.deps.link.key(`live:${m}`));
+      if (raw) all.push(...(JSON.parse(raw) as GameSummary[]));
+    }
+    all.sort((x, y) => y.spectators - x.spectators || y.lastMoveAt - x.lastMoveAt);
+    return all.slice(0, limit);
+  }
+
+  async tv(): Promise<string | null> {
+    return (await this.liveGames(1))[0]?.id ?? null;
+  }
+
+  /** Open challenges to `userId`, from the database (they may wait on any node). */
+  async challengesFor(userId: string): Promise<ReturnType<GameService['challengesFor']>> {
+    const rows = await this.deps.store.games({ status: ['waiting'], limit: 1000 });
+    const out: ReturnType<GameService['challengesFor']> = [];
+    for (const r of rows) {
+      const data = r.data as {
+        game?: { seats?: [{ name?: string } | null, { name?: string } | null]; setup?: { clock: never } };
+        extras?: { challenge?: { userId: string } | null };
+      };
+      if (data.extras?.challenge?.userId !== userId || !data.game?.setup) continue;
+      const seats = data.game.seats ?? [null, null];
+      out.push({ id: r.id, from: (seats[0] ?? seats[1])?.name ?? '?', variant: r.variant, clock: data.game.setup.clock });
+    }
+    return out;
+  }
+
+  /**
+   * SIGTERM: this node is seen dead at once; actions under way finish; every
+   * game is dropped and the others are told to take them now.
+   */
+  async handover(): Promise<number> {
+    this.draining = true;
+    if (this.reaper) clearInterval(this.reaper);
+    const held = this.deps.local.held();
+    await this.deps.nodes.leave();
+    await this.deps.local.drain();
+    for (const id of held) this.deps.local.evict(id);
+    this.mine.clear();
+    this.deps.bus.publish(HANDOVER_TOPIC, this.deps.nodes.node);
+    return held.length;
+  }
+
+  close(): void {
+    if (this.reaper) clearInterval(this.reaper);
+    this.forwarder.close();
+    this.offHandover();
+  }
+
+  // --- internals ---
+
+  private async own(id: string): Promise<void> {
+    this.mine.add(id);
+    await this.ownership.claim(id).catch(() => undefined);
+  }
+
+  /** Like route(), for actions answered with a Result: unreachable services become `server.unavailable`. */
+  private async result<T>(id: string, op: string, args: unknown[], here: () => Promise<Result<T, ServiceError>>): Promise<Result<T, ServiceError>> {
+    try {
+      return await this.route(id, op, args, here);
+    } catch (e) {
+      if (e instanceof HttpError && e.code === 'server.unavailable') return err(e.code, e.message);
+      throw e;
+    }
+  }
+
+  /**
+   * Serves `op` here if this node decides the game (taking it if nobody
+   * alive does), else forwards it to the owner; looks again when the owner
+   * moved or does not answer (it may be dying: its games are taken within
+   * seconds), until the deadline.
+   */
+  private async route<T>(id: string, op: string, args: unknown[], here: () => Promise<T>): Promise<T> {
+    if (!GAME_ID.test(id)) return here();
+    const deadline = Date.now() + ROUTE_DEADLINE_MS;
+    for (let attempt = 0; ; attempt++) {
+      if (!this.deps.link.up()) throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
+      if (this.draining) throw new HttpError(503, 'server.unavailable', 'This node is stopping: try again');
+      if (this.mine.has(id) && this.deps.local.holds(id)) return here();
+      let owner: string | null;
+      try {
+        owner = await this.ownership.owner(id);
+        if (owner === null || owner === this.deps.nodes.member) {
+          const c = await this.ownership.claim(id);
+          owner = c.ok ? this.deps.nodes.member : c.owner;
+        }
+      } catch {
+        throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
+      }
+      if (owner === this.deps.nodes.member) {
+        this.mine.add(id);
+        try {
+          return await here();
+        } finally {
+          // Not live (finished, or no such game): nothing to own.
+          if (!this.deps.local.holds(id)) {
+            this.mine.delete(id);
+            await this.ownership.release(id).catch(() => undefined);
+          }
+        }
+      }
+      try {
+        return (await this.forwarder.call(owner, op, [id, ...args], CALL_TIMEOUT_MS)) as T;
+      } catch (e) {
+        if (!(e instanceof Moved || e instanceof NoAnswer)) throw e;
+        if (Date.now() > deadline) throw new HttpError(503, 'server.unavailable', 'The node deciding this game does not answer: try again in a moment');
+        await new Promise((r) => setTimeout(r, Math.min(500, 50 * (attempt + 1))));
+      }
+    }
+  }
+
+  /** A request forwarded to this node: served if the game is decided here, else `moved`. */
+  private async serve(req: RpcRequest): Promise<{ value: unknown } | 'moved'> {
+    const [id, ...a] = req.args as [string, ...unknown[]];
+    if (this.draining || !this.mine.has(id)) return 'moved';
+    const l = this.deps.local;
+    const value = await (async () => {
+      switch (req.op) {
+        case 'act':
+          return l.act(id, a[0] as string, a[1] as PlayerAction);
+        case 'join':
+          return l.join(id, a[0] as Identity, (a[1] as string | null) ?? undefined);
+        case 'decline':
+          return l.decline(id, a[0] as Identity);
+        case 'view':
+          return l.view(id, (a[0] as string | null) ?? undefined);
+        case 'since':
+          return l.since(id, a[0] as number);
+        case 'seat':
+          return l.seat(id, a[0] as string);
+        case 'presence':
+          return l.presence(id, a[0] as string, a[1] as 1 | -1);
+        case 'movesToAvoid':
+          return l.movesToAvoid(id);
+        default:
+          throw new Error(`unknown op ${req.op}`);
+      }
+    })();
+    return { value };
+  }
+
+  /** Takes a game over: lease, then load (which fences it and arms its timers). */
+  private async adopt(id: string): Promise<void> {
+    const c = await this.ownership.claim(id);
+    if (!c.ok) return;
+    this.mine.add(id);
+    await this.deps.local.view(id).catch(() => null);
+    if (this.deps.local.holds(id)) this.adopted++;
+    else {
+      this.mine.delete(id);
+      await this.ownership.release(id).catch(() => undefined);
+    }
+  }
+
+  /** Each second: games of dead nodes, spread over the live ones; the leader also checks the database now and then. */
+  private async reap(): Promise<void> {
+    if (this.reaping || this.draining) return;
+    this.reaping = true;
+    try {
+      await this.publishLive();
+      const dead = await this.deps.nodes.dead();
+      if (dead.length) {
+        const alive = (await this.deps.nodes.alive()).sort();
+        const now = Date.now();
+        for (const d of dead) {
+          for (const id of await this.ownership.ownedBy(d)) {
+            const first = this.orphansSeen.get(id) ?? now;
+            this.orphansSeen.set(id, first);
+            const preferred = alive[hashOf(id) % Math.max(1, alive.length)];
+            if (preferred === this.deps.nodes.member || now - first >= ORPHAN_GRACE_MS) await this.adopt(id);
+          }
+        }
+      }
+      if (this.orphansSeen.size > 10_000) this.orphansSeen.clear();
+      if (this.deps.isLeader() && Date.now() - this.lastDbSweep > DB_SWEEP_MS) {
+        this.lastDbSweep = Date.now();
+        const rows = await this.deps.store.games({ status: ['active', 'waiting'], limit: 100_000 });
+        for (const r of rows) if (!this.mine.has(r.id) && (await this.ownership.owner(r.id)) === null) await this.adopt(r.id);
+      }
+    } catch {
+      // Redis or the database unreachable: the next second tries again.
+    } finally {
+      this.reaping = false;
+    }
+  }
+
+  /** This node's live games for the club's lists (GET /api/games, the TV), kept 3 s. */
+  private async publishLive(): Promise<void> {
+    const key = this.deps.link.key(`live:${this.deps.nodes.member}`);
+    await this.deps.link.client.set(key, JSON.stringify(this.deps.local.liveGames(200)), 'PX', 3000);
+  }
+
+  /** We were declared dead (frozen, or Redis lost its keys): drop everything, then take back what nobody else took. */
+  private async reborn(): Promise<void> {
+    const held = this.deps.local.held();
+    for (const id of held) this.deps.local.evict(id);
+    this.mine.clear();
+    for (const id of held) await this.adopt(id).catch(() => undefined);
+  }
+}
+
+function hashOf(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
