@@ -87,7 +87,7 @@ describe('malformed socket frames', () => {
     c.send(`{"t":"ping","pad":"${'x'.repeat(10_000)}"}`);
     await new Promise((r) => setTimeout(r, 200));
     expect(c.closedWith).toBe(1009); // message too big: the socket is closed, not the server
-    expect((await new TestClient(base).http('GET', '/health')).json).toEqual({ ok: true });
+    expect((await new TestClient(base).http('GET', '/health')).json).toEqual({ ok: true, node: 'local' });
   });
 
   it('acting in a game one does not play is refused', async () => {
