@@ -56,6 +56,8 @@ export class ClubGames {
   readonly mine = new Set<string>();
   private readonly forwarder: Forwarder;
   private readonly orphansSeen = new Map<string, number>();
+  /** The owner each game was last forwarded to: tried first, forgotten when it moved or did not answer. */
+  private readonly owners = new Map<string, string>();
   private reaper: NodeJS.Timeout | null = null;
   private reaping = false;
   private lastDbSweep = 0;
@@ -240,9 +242,9 @@ export class ClubGames {
       if (!this.deps.link.up()) throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
       if (this.draining) throw new HttpError(503, 'server.unavailable', 'This node is stopping: try again');
       if (this.mine.has(id) && this.deps.local.holds(id)) return here();
-      let owner: string | null;
+      let owner: string | null = this.owners.get(id) ?? null;
       try {
-        owner = await this.ownership.owner(id);
+        owner ??= await this.ownership.owner(id);
         if (owner === null || owner === this.deps.nodes.member) {
           const c = await this.ownership.claim(id);
           owner = c.ok ? this.deps.nodes.member : c.owner;
@@ -263,8 +265,12 @@ export class ClubGames {
         }
       }
       try {
-        return (await this.forwarder.call(owner, op, [id, ...args], CALL_TIMEOUT_MS)) as T;
+        const value = (await this.forwarder.call(owner, op, [id, ...args], CALL_TIMEOUT_MS)) as T;
+        if (this.owners.size > 50_000) this.owners.clear();
+        this.owners.set(id, owner);
+        return value;
       } catch (e) {
+        this.owners.delete(id);
         if (!(e instanceof Moved || e instanceof NoAnswer)) throw e;
         if (Date.now() > deadline) throw new HttpError(503, 'server.unavailable', 'The node deciding this game does not answer: try again in a moment');
         await new Promise((r) => setTimeout(r, Math.min(500, 50 * (attempt + 1))));
