@@ -58,7 +58,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
     ...opts.env,
   });
   const start = async (n: TestNode): Promise<void> => {
-    n.proc = await startServerProcess(n.port, envOf(n), { quiet: false });
+    // Several nodes start at once on a busy machine: give them longer than one.
+    n.proc = await startServerProcess(n.port, envOf(n), { quiet: false, startTimeoutMs: 180_000 });
     n.proc.stdout?.on('data', (d: Buffer) => (n.log += d.toString()));
     n.proc.stderr?.on('data', (d: Buffer) => (n.log += d.toString()));
   };

@@ -26,7 +26,7 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
-  opts: { extraArgs?: readonly string[]; log?: boolean; quiet?: boolean } = {},
+  opts: { extraArgs?: readonly string[]; log?: boolean; quiet?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ChildProcess> {
   const c = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.extraArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
@@ -35,7 +35,7 @@ export async function startServerProcess(
   });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    const t = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 60_000);
+    const t = setTimeout(() => reject(new Error(`the server did not start: ${out}`)), opts.startTimeoutMs ?? 60_000);
     const onExit = (code: number | null) => reject(new Error(`the server exited (${code}): ${out}`));
     c.on('exit', onExit);
     c.stderr!.on('data', (d: Buffer) => (out += d.toString()));
