@@ -2,7 +2,7 @@
  * Rules that every back end applies in JavaScript, the same way, so that the
  * in-memory store used by scenario tests cannot drift from the real ones.
  */
-import type { GameRow, MoveRow } from './types.ts';
+import type { GameOutcome, GameRow, MoveRow } from './types.ts';
 
 /**
  * The key under which usernames are unique and looked up. Computed here, not
@@ -11,6 +11,19 @@ import type { GameRow, MoveRow } from './types.ts';
  */
 export function usernameKey(username: string): string {
   return username.normalize('NFC').toLowerCase();
+}
+
+/**
+ * The keys starting with `prefix`, as a half-open range [low, high) in
+ * code-point order, so that a search reads a range of the names' index
+ * (LIKE would need escaping `_` and, on PostgreSQL, a pattern index).
+ * null for an empty prefix.
+ */
+export function prefixRange(prefix: string): readonly [string, string] | null {
+  const low = usernameKey(prefix);
+  if (low === '') return null;
+  const last = low.codePointAt(low.length - 1)!;
+  return [low, low.slice(0, -1) + String.fromCodePoint(last + 1)];
 }
 
 /**
@@ -40,3 +53,10 @@ export function checkGame(g: GameRow): void {
 export function dataJson(data: unknown): string {
   return JSON.stringify(data) ?? 'null';
 }
+
+/** The result that is each outcome for the side moving first, then for the other (the SQL stores filter games by it). */
+export const OUTCOME_RESULTS: Readonly<Record<GameOutcome, readonly [string, string]>> = {
+  win: ['1-0', '0-1'],
+  loss: ['0-1', '1-0'],
+  draw: ['1/2-1/2', '1/2-1/2'],
+};

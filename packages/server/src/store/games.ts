@@ -47,7 +47,13 @@ export interface GameFilter {
   readonly limit: number;
   /** Only games with updatedAt strictly below this (paging). */
   readonly before?: number;
+  /** Only games of this variant. */
+  readonly variant?: string;
+  /** Only finished games that `userId` (required with it) won, drew or lost. */
+  readonly outcome?: GameOutcome;
 }
+
+export type GameOutcome = 'win' | 'draw' | 'loss';
 
 /** Finished games of one player in one variant, by outcome. */
 export interface ResultCounts {

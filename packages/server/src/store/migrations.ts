@@ -165,6 +165,46 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX puzzle_rounds_recent ON puzzle_rounds (user_id, variant, last_at);
     `,
   },
+  {
+    version: 4,
+    name: 'follows, blocks, notifications',
+    sql: `
+      CREATE TABLE follows (
+        user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        followed_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        followed_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, followed_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX follows_followed ON follows (followed_id);
+
+      CREATE TABLE blocks (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        blocked_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        blocked_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, blocked_id)
+      ) WITHOUT ROWID;
+
+      -- One row per user and id: a notification put again under its id replaces the old one.
+      CREATE TABLE notifications (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        id         TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        data       TEXT NOT NULL CHECK (json_valid(data)),
+        created_at INTEGER NOT NULL,
+        read_at    INTEGER,
+        PRIMARY KEY (user_id, id)
+      ) WITHOUT ROWID;
+      CREATE INDEX notifications_recent ON notifications (user_id, created_at);
+      CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
+
+      CREATE TABLE notifications_off (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind    TEXT NOT NULL,
+        PRIMARY KEY (user_id, kind)
+      ) WITHOUT ROWID;
+      -- Player search reads names by prefix from users_username_key (BINARY order, a range on the index).
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -309,6 +349,47 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (user_id, puzzle_id)
       );
       CREATE INDEX puzzle_rounds_recent ON puzzle_rounds (user_id, variant, last_at DESC);
+    `,
+  },
+  {
+    version: 4,
+    name: 'follows, blocks, notifications',
+    sql: `
+      CREATE TABLE follows (
+        user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        followed_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        followed_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, followed_id)
+      );
+      CREATE INDEX follows_followed ON follows (followed_id);
+
+      CREATE TABLE blocks (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        blocked_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        blocked_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, blocked_id)
+      );
+
+      CREATE TABLE notifications (
+        user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        id         TEXT NOT NULL,
+        kind       TEXT NOT NULL,
+        data       JSONB NOT NULL,
+        created_at BIGINT NOT NULL,
+        read_at    BIGINT,
+        PRIMARY KEY (user_id, id)
+      );
+      CREATE INDEX notifications_recent ON notifications (user_id, created_at DESC);
+      CREATE INDEX notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
+
+      CREATE TABLE notifications_off (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind    TEXT NOT NULL,
+        PRIMARY KEY (user_id, kind)
+      );
+
+      -- Player search: names by prefix, as a range in code-point order whatever the database's locale.
+      CREATE INDEX users_username_prefix ON users (username_key COLLATE "C");
     `,
   },
 ];

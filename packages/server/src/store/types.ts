@@ -9,12 +9,14 @@
  * that the game layer defines; the store never looks inside them.
  */
 import type { GameStore } from './games.ts';
+import type { NotificationStore } from './notifications.ts';
 import type { PuzzleStore } from './puzzles.ts';
 import type { RatingStore } from './ratings.ts';
 import type { SocialStore } from './social.ts';
 import type { UserStore } from './users.ts';
 
 export type * from './games.ts';
+export type * from './notifications.ts';
 export type * from './puzzles.ts';
 export type * from './ratings.ts';
 export type * from './social.ts';
@@ -37,7 +39,7 @@ export interface StoreLifecycle {
 }
 
 /** Every concern together: what a back end provides and what the server is started with. */
-export interface Store extends StoreLifecycle, MetaStore, UserStore, GameStore, RatingStore, PuzzleStore, SocialStore {}
+export interface Store extends StoreLifecycle, MetaStore, UserStore, GameStore, RatingStore, PuzzleStore, SocialStore, NotificationStore {}
 
 /** Every data method of a Store, by name: what the threaded SQLite store forwards (its list is checked against this). */
 export type StoreMethod = Exclude<keyof Store, keyof StoreLifecycle>;

@@ -24,6 +24,12 @@ export interface UserStore {
   userByName(username: string): Promise<UserRow | null>;
   /** Turns a guest into a registered user; throws UniqueViolation('username') when the name is taken (case-insensitively). */
   registerUser(id: string, username: string, passwordHash: string): Promise<void>;
+  /**
+   * Registered users whose name starts with `prefix` (case-insensitively),
+   * in the order of their lower-case names, at most `limit`: read from the
+   * index on names, never by scanning the users. Guests have no name and never match.
+   */
+  searchUsers(prefix: string, limit: number): Promise<UserRow[]>;
 
   createSession(s: SessionRow): Promise<void>;
   session(tokenHash: string): Promise<SessionRow | null>;

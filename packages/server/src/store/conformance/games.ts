@@ -128,6 +128,30 @@ export function describeGameStore(current: () => Under): void {
       expect((await store.games({ status: ['waiting'], limit: 1 }))[0]).toEqual(rows[2]);
     });
 
+    it('games(): filtered by variant and by the outcome for a player', async () => {
+      const rows = [
+        game('a', { status: 'finished', whiteId: 'u1', blackId: 'u2', result: '1-0', updatedAt: T0 + 1 }),
+        game('b', { status: 'finished', whiteId: 'u2', blackId: 'u1', result: '1-0', updatedAt: T0 + 2 }),
+        game('c', { status: 'finished', whiteId: 'u2', blackId: 'u1', result: '0-1', updatedAt: T0 + 3, variant: 'janggi' }),
+        game('d', { status: 'finished', whiteId: 'u1', blackId: 'u3', result: '1/2-1/2', updatedAt: T0 + 4 }),
+        game('e', { status: 'aborted', whiteId: 'u1', blackId: 'u2', updatedAt: T0 + 5 }),
+        game('f', { status: 'active', whiteId: 'u1', blackId: 'u2', updatedAt: T0 + 6, variant: 'janggi' }),
+        game('g', { status: 'finished', whiteId: 'u2', blackId: 'u3', result: '1-0', updatedAt: T0 + 7 }),
+      ];
+      for (const r of rows) await store.createGame(r);
+      const ids = async (f: Parameters<GameStore['games']>[0]) => (await store.games(f)).map((g) => g.id);
+      expect(await ids({ userId: 'u1', variant: 'janggi', limit: 10 })).toEqual(['f', 'c']);
+      expect(await ids({ variant: 'xiangqi', status: ['finished'], limit: 10 })).toEqual(['g', 'd', 'b', 'a']);
+      expect(await ids({ userId: 'u1', outcome: 'win', limit: 10 })).toEqual(['c', 'a']);
+      expect(await ids({ userId: 'u1', outcome: 'loss', limit: 10 })).toEqual(['b']);
+      expect(await ids({ userId: 'u1', outcome: 'draw', limit: 10 })).toEqual(['d']);
+      expect(await ids({ userId: 'u1', outcome: 'win', variant: 'xiangqi', limit: 10 })).toEqual(['a']);
+      expect(await ids({ userId: 'u1', outcome: 'win', before: T0 + 3, limit: 10 })).toEqual(['a']);
+      expect(await ids({ userId: 'u3', outcome: 'loss', limit: 10 })).toEqual(['g']);
+      // An outcome belongs to a player: without one, nothing matches.
+      expect(await ids({ outcome: 'win', limit: 10 })).toEqual([]);
+    });
+
     it('gameByInvite finds the game holding the token', async () => {
       await store.createGame(game('g1', { inviteToken: 'secret', status: 'waiting' }));
       await store.createGame(game('g2'));

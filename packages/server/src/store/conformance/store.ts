@@ -10,6 +10,7 @@ import { T0, game, played, user } from '../fixtures.ts';
 import type { PuzzleResult } from '../puzzles.ts';
 import type { Store } from '../types.ts';
 import { describeGameStore } from './games.ts';
+import { describeNotificationStore } from './notifications.ts';
 import { describePuzzleStore } from './puzzles.ts';
 import { describeRatingStore } from './ratings.ts';
 import { describeSocialStore } from './social.ts';
@@ -90,6 +91,10 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
       await store.createUser(user('u2', 'Bob'));
       const change = await store.applyRatedGame({ gameId: 'g9', variant: 'xiangqi', whiteId: 'u1', blackId: 'u2', score: 0.5, at: T0 });
       await store.setMute('u1', 'u2', true, T0);
+      await store.setFollow('u1', 'u2', true, T0);
+      await store.setBlock('u2', 'u1', true, T0);
+      await store.putNotification({ userId: 'u1', id: 'n1', kind: 'challenge', data: { game: 'g1' }, createdAt: T0, readAt: null });
+      await store.setNotificationOff('u1', 'your-turn', true);
       const solved = await store.applyPuzzleResult(attempt);
       const s = await reopen();
       expect(await s.puzzleRatings('u1')).toEqual([solved.player]);
@@ -98,6 +103,11 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
       expect((await s.ratings('u1'))[0]).toMatchObject({ ...change!.players[0].after, games: 1 });
       expect(await s.applyRatedGame({ gameId: 'g9', variant: 'xiangqi', whiteId: 'u1', blackId: 'u2', score: 0.5, at: T0 })).toBeNull();
       expect(await s.mutes('u1')).toEqual(['u2']);
+      expect(await s.relation('u1', 'u2')).toEqual({ follows: true, followedBy: false, blocks: false, blockedBy: true });
+      expect(await s.notifications('u1', { limit: 5 })).toEqual([
+        { userId: 'u1', id: 'n1', kind: 'challenge', data: { game: 'g1' }, createdAt: T0, readAt: null },
+      ]);
+      expect(await s.notificationsOff('u1')).toEqual(['your-turn']);
       expect(await s.userByName('alice')).toEqual(user('u1', 'Alice'));
       expect(await s.session('ab')).toEqual({ tokenHash: 'ab', userId: 'u1', createdAt: T0, expiresAt: T0 + 1 });
       expect(await s.getMeta('k')).toBe('v');
@@ -111,5 +121,6 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
     describeRatingStore(() => store);
     describePuzzleStore(() => store);
     describeSocialStore(() => store);
+    describeNotificationStore(() => store);
   });
 }

@@ -27,6 +27,23 @@ export function describeUserStore(current: () => Under): void {
       expect(await store.userByName('bob')).toBeNull();
     });
 
+    it('searchUsers: registered names by prefix, whatever the case, in name order, at most the limit', async () => {
+      const names = ['minh', 'Minh_2', 'minhanh', 'Mio', 'lan', 'min-a', 'mínx'];
+      for (const [i, n] of names.entries()) await store.createUser(user(`u${i}`, n));
+      await store.createUser(user('guest'));
+      const found = async (p: string, limit = 10) => (await store.searchUsers(p, limit)).map((u) => u.username);
+      // Code-point order of the lower-case names: '-' < '_' < letters.
+      expect(await found('min')).toEqual(['min-a', 'minh', 'minh_2', 'minhanh'].map((k) => names.find((n) => n.toLowerCase() === k)));
+      expect(await found('MINH')).toEqual(['minh', 'Minh_2', 'minhanh']);
+      expect(await found('minh_')).toEqual(['Minh_2']);
+      expect(await found('mi', 2)).toEqual(['min-a', 'minh']);
+      expect(await found('m', 0)).toEqual([]);
+      expect(await found('z')).toEqual([]);
+      expect(await found('')).toEqual([]);
+      expect(await found('lan')).toEqual(['lan']);
+      expect((await store.searchUsers('lan', 5))[0]).toEqual(user('u4', 'lan'));
+    });
+
     it('registering turns a guest into a named user, keeping its id', async () => {
       await store.createUser(user('u1'));
       await store.registerUser('u1', 'Bob', 'scrypt$hash');

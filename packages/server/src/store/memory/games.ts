@@ -1,6 +1,6 @@
 /** Games and moves in memory. */
 import { checkGame, checkSave } from '../checks.ts';
-import type { GameFilter, GameRow, GameStore, MoveRow, ResultCounts } from '../games.ts';
+import type { GameFilter, GameOutcome, GameRow, GameStore, MoveRow, ResultCounts } from '../games.ts';
 import { UniqueViolation, VersionConflict } from '../types.ts';
 import { cmp, loadGame, storeGame, type MemoryTables } from './tables.ts';
 
@@ -55,7 +55,9 @@ export function memoryGames(tables: MemoryTables): GameStore {
         (g) =>
           (f.status === undefined || f.status.includes(g.status)) &&
           (f.userId === undefined || g.whiteId === f.userId || g.blackId === f.userId) &&
-          (f.before === undefined || g.updatedAt < f.before),
+          (f.before === undefined || g.updatedAt < f.before) &&
+          (f.variant === undefined || g.variant === f.variant) &&
+          (f.outcome === undefined || outcomeOf(g, f.userId) === f.outcome),
       );
       // Newest first; ties by id descending, as the SQL stores order them.
       rows.sort((a, b) => b.updatedAt - a.updatedAt || cmp(b.id, a.id));
@@ -80,4 +82,15 @@ export function memoryGames(tables: MemoryTables): GameStore {
       return [...by].map(([variant, c]) => ({ variant, ...c })).sort((a, b) => cmp(a.variant, b.variant));
     },
   };
+}
+
+/** What a finished game was for `userId`: null when unfinished, or not theirs. */
+function outcomeOf(g: { status: string; whiteId: string | null; blackId: string | null; result: string | null }, userId?: string): GameOutcome | null {
+  if (g.status !== 'finished' || userId === undefined) return null;
+  const side = g.whiteId === userId ? 0 : g.blackId === userId ? 1 : null;
+  if (side === null) return null;
+  if (g.result === '1/2-1/2') return 'draw';
+  if (g.result === '1-0') return side === 0 ? 'win' : 'loss';
+  if (g.result === '0-1') return side === 1 ? 'win' : 'loss';
+  return null;
 }

@@ -5,6 +5,7 @@
  */
 import type { Store } from '../types.ts';
 import { memoryGames } from './games.ts';
+import { memoryNotifications } from './notifications.ts';
 import { memoryPuzzles } from './puzzles.ts';
 import { memoryRatings } from './ratings.ts';
 import { memorySocial } from './social.ts';
@@ -32,5 +33,6 @@ export function memoryStore(): Store {
     ...memoryRatings(tables),
     ...memoryPuzzles(tables),
     ...memorySocial(tables),
+    ...memoryNotifications(tables),
   };
 }

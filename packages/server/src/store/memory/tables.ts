@@ -7,12 +7,16 @@
  */
 import { dataJson } from '../checks.ts';
 import type { GameRow, MoveRow } from '../games.ts';
+import type { NotificationRow } from '../notifications.ts';
 import type { PuzzleRatingRow, PuzzleRoundRow, PuzzleStateRow } from '../puzzles.ts';
 import type { RatingPoint, RatingRow } from '../ratings.ts';
 import type { SessionRow, UserRow } from '../users.ts';
 
 /** A game as kept: its data as JSON text, parsed afresh on every read. */
 export type StoredGame = Omit<GameRow, 'data'> & { readonly data: string };
+
+/** A notification as kept: its data as JSON text, as a database keeps it. */
+export type StoredNotification = Omit<NotificationRow, 'data'> & { readonly data: string };
 
 export const storeGame = (g: GameRow): StoredGame => ({ ...g, data: dataJson(g.data) });
 export const loadGame = (g: StoredGame): GameRow => ({ ...g, data: JSON.parse(g.data) as unknown });
@@ -39,6 +43,14 @@ export class MemoryTables {
   readonly puzzleRounds = new Map<string, PuzzleRoundRow>();
   /** user id → (muted id → when). */
   readonly mutes = new Map<string, Map<string, number>>();
+  /** user id → (followed id → since when). */
+  readonly follows = new Map<string, Map<string, number>>();
+  /** user id → (blocked id → since when). */
+  readonly blocks = new Map<string, Map<string, number>>();
+  /** user id → (notification id → notification, its data as JSON text). */
+  readonly notifications = new Map<string, Map<string, StoredNotification>>();
+  /** user id → kinds turned off. */
+  readonly notificationsOff = new Map<string, Set<string>>();
   private closed = false;
 
   close(): void {
@@ -49,6 +61,16 @@ export class MemoryTables {
   open(): this {
     if (this.closed) throw new Error('the store is closed');
     return this;
+  }
+
+  /** The inner map of `outer` for `key`, made when missing. */
+  static inner<K, V>(outer: Map<string, Map<K, V>>, key: string): Map<K, V> {
+    let m = outer.get(key);
+    if (!m) {
+      m = new Map();
+      outer.set(key, m);
+    }
+    return m;
   }
 
   /** The SQL stores have foreign keys to users: the same refusal here. */

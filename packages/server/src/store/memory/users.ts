@@ -2,7 +2,7 @@
 import { usernameKey } from '../checks.ts';
 import { UniqueViolation } from '../types.ts';
 import type { SessionRow, UserRow, UserStore } from '../users.ts';
-import type { MemoryTables } from './tables.ts';
+import { cmp, type MemoryTables } from './tables.ts';
 
 export function memoryUsers(tables: MemoryTables): UserStore {
   const userById = async (id: string): Promise<UserRow | null> => {
@@ -36,6 +36,15 @@ export function memoryUsers(tables: MemoryTables): UserStore {
       if (u.username !== null) t.names.delete(usernameKey(u.username));
       t.names.set(key, id);
       t.users.set(id, { ...u, username, passwordHash });
+    },
+
+    async searchUsers(prefix: string, limit: number): Promise<UserRow[]> {
+      // The test store's names are a hash map: it sorts them; the SQL stores read a range of their index.
+      const p = usernameKey(prefix);
+      if (p === '') return [];
+      const t = tables.open();
+      const keys = [...t.names.keys()].filter((k) => k.startsWith(p)).sort(cmp);
+      return keys.slice(0, Math.max(0, Math.floor(limit))).map((k) => ({ ...t.users.get(t.names.get(k)!)! }));
     },
 
     async createSession(s: SessionRow): Promise<void> {

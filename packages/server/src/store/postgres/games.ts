@@ -1,5 +1,5 @@
 /** Games and moves in PostgreSQL; saves go through the batcher (saves.ts). */
-import { checkGame, checkSave, dataJson } from '../checks.ts';
+import { OUTCOME_RESULTS, checkGame, checkSave, dataJson } from '../checks.ts';
 import type { GameFilter, GameRow, GameStatus, GameStore, MoveRow, ResultCounts } from '../games.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 import type { SaveBatcher } from './saves.ts';
@@ -116,6 +116,13 @@ export function postgresGames(db: PostgresDb, saves: SaveBatcher): GameStore {
         where.push(`(white_id = ${p} OR black_id = ${p})`);
       }
       if (f.before !== undefined) where.push(`updated_at < ${param(f.before)}`);
+      if (f.variant !== undefined) where.push(`variant = ${param(f.variant)}`);
+      if (f.outcome !== undefined) {
+        if (f.userId === undefined) return [];
+        const [first, second] = OUTCOME_RESULTS[f.outcome];
+        const u = param(f.userId);
+        where.push(`status = 'finished' AND ((white_id = ${u} AND result = ${param(first)}) OR (black_id = ${u} AND result = ${param(second)}))`);
+      }
       // COLLATE "C": ties ordered by code point, as SQLite and the memory store order them, whatever the database's locale.
       const sql =
         `SELECT * FROM games ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ` +

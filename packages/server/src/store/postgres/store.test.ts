@@ -32,6 +32,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 1, name: 'initial' },
       { version: 2, name: 'ratings, chat mutes' },
       { version: 3, name: 'puzzle ratings' },
+      { version: 4, name: 'follows, blocks, notifications' },
     ]);
   });
 
@@ -46,12 +47,29 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
     const { url, client } = await schema();
     await store(url).migrate();
     const r = await client.query(
-      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at', 'first_at', 'last_at') ORDER BY 1, 2",
+      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at', 'first_at', 'last_at', 'followed_at', 'blocked_at', 'read_at') ORDER BY 1, 2",
     );
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(15);
+    expect(r.rows.length).toBe(20);
+  });
+
+  it('player search reads a range of the names\u2019 index, never the whole table', async () => {
+    const { url, client } = await schema();
+    const s = store(url);
+    await s.migrate();
+    for (let i = 0; i < 50; i++) await s.createUser(user(`u${i}`, `player${i}`));
+    expect((await s.searchUsers('Player4', 20)).map((u) => u.username)).toEqual(['player4', ...Array.from({ length: 10 }, (_, i) => `player4${i}`)]);
+    // A small table tempts the planner to scan: forbid it, so the plan shows whether the index can serve the query.
+    await client.query('SET enable_seqscan = off');
+    const plan = await client.query(
+      'EXPLAIN SELECT * FROM users WHERE username_key COLLATE "C" >= $1 AND username_key COLLATE "C" < $2 ORDER BY username_key COLLATE "C" LIMIT $3',
+      ['player4', 'player5', 20],
+    );
+    const text = plan.rows.map((r: Record<string, string>) => Object.values(r)[0]).join('\n');
+    expect(text).toMatch(/Index Scan (using|on) users_username_prefix/);
+    expect(text).not.toMatch(/Seq Scan/);
   });
 
   it('batches the saves of one turn; each save still gets its own answer', async () => {

@@ -7,6 +7,7 @@
 import type { Store } from '../types.ts';
 import { PostgresDb } from './db.ts';
 import { postgresGames } from './games.ts';
+import { postgresNotifications } from './notifications.ts';
 import { postgresPuzzles } from './puzzles.ts';
 import { postgresRatings } from './ratings.ts';
 import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './saves.ts';
@@ -52,5 +53,6 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     ...postgresRatings(db),
     ...postgresPuzzles(db),
     ...postgresSocial(db),
+    ...postgresNotifications(db),
   };
 }

@@ -1,5 +1,5 @@
 /** Users and sessions in PostgreSQL. */
-import { usernameKey } from '../checks.ts';
+import { prefixRange, usernameKey } from '../checks.ts';
 import type { SessionRow, UserRow, UserStore } from '../users.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 
@@ -56,6 +56,17 @@ export function postgresUsers(db: PostgresDb): UserStore {
         passwordHash,
       ]);
       if (r.rowCount === 0) throw new Error(`no user ${id}`);
+    },
+
+    async searchUsers(prefix: string, limit: number): Promise<UserRow[]> {
+      const range = prefixRange(prefix);
+      if (!range) return [];
+      // A range on users_username_prefix (COLLATE "C": code-point order, whatever the database's locale).
+      const r = await query<UserRecord>(
+        'SELECT * FROM users WHERE username_key COLLATE "C" >= $1 AND username_key COLLATE "C" < $2 ORDER BY username_key COLLATE "C" LIMIT $3',
+        [range[0], range[1], Math.max(0, Math.floor(limit))],
+      );
+      return r.rows.map(toUser);
     },
 
     async createSession(s: SessionRow): Promise<void> {

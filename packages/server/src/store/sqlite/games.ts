@@ -1,5 +1,5 @@
 /** Games and moves in SQLite. */
-import { checkGame, checkSave, dataJson } from '../checks.ts';
+import { OUTCOME_RESULTS, checkGame, checkSave, dataJson } from '../checks.ts';
 import type { GameFilter, GameRow, GameStatus, GameStore, MoveRow, ResultCounts } from '../games.ts';
 import { VersionConflict } from '../types.ts';
 import type { SqliteDb } from './db.ts';
@@ -131,6 +131,16 @@ export function sqliteGames(db: SqliteDb): GameStore {
       if (f.before !== undefined) {
         where.push('updated_at < ?');
         params.push(f.before);
+      }
+      if (f.variant !== undefined) {
+        where.push('variant = ?');
+        params.push(f.variant);
+      }
+      if (f.outcome !== undefined) {
+        if (f.userId === undefined) return [];
+        const [first, second] = OUTCOME_RESULTS[f.outcome];
+        where.push("status = 'finished' AND ((white_id = ? AND result = ?) OR (black_id = ? AND result = ?))");
+        params.push(f.userId, first, f.userId, second);
       }
       params.push(Math.max(0, Math.floor(f.limit)));
       const sql = `SELECT * FROM games ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY updated_at DESC, id DESC LIMIT ?`;

@@ -40,21 +40,37 @@ describe('SQLite store', () => {
       { version: 1, name: 'initial' },
       { version: 2, name: 'ratings, chat mutes' },
       { version: 3, name: 'puzzle ratings' },
+      { version: 4, name: 'follows, blocks, notifications' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
+      'follows_followed',
       'games_black_updated',
       'games_invite',
       'games_rated_finished',
       'games_status_updated',
       'games_updated',
       'games_white_updated',
+      'notifications_recent',
+      'notifications_unread',
       'puzzle_rounds_recent',
       'puzzle_states_variant',
       'ratings_board',
       'sessions_user',
       'users_username_key',
     ]);
+  });
+
+  it('player search reads a range of the names\u2019 index, never the whole table', async () => {
+    const { store, path } = await open();
+    for (let i = 0; i < 30; i++) await store.createUser(user(`u${i}`, `Player${i}`));
+    expect((await store.searchUsers('player2', 5)).map((u) => u.username)).toEqual(['Player2', 'Player20', 'Player21', 'Player22', 'Player23']);
+    const db = new Database(path, { readonly: true });
+    cleanups.push(() => void db.close());
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM users WHERE username_key >= ? AND username_key < ? ORDER BY username_key LIMIT ?')
+      .all('player2', 'player3', 5) as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/SEARCH users USING INDEX users_username_key \(username_key>\? AND username_key<\?\)/);
   });
 
   it('refuses a database that a newer server has migrated', async () => {

@@ -5,6 +5,7 @@
 import type { Store } from '../types.ts';
 import { SqliteDb, type SqliteStoreOptions } from './db.ts';
 import { sqliteGames } from './games.ts';
+import { sqliteNotifications } from './notifications.ts';
 import type { GroupCommitStats } from './group-commit.ts';
 import { sqlitePuzzles } from './puzzles.ts';
 import { sqliteRatings } from './ratings.ts';
@@ -48,5 +49,6 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     ...sqliteRatings(db),
     ...sqlitePuzzles(db),
     ...sqliteSocial(db),
+    ...sqliteNotifications(db),
   };
 }

@@ -26,6 +26,7 @@ const FORWARDED = {
   userById: true,
   userByName: true,
   registerUser: true,
+  searchUsers: true,
   createSession: true,
   session: true,
   deleteSession: true,
@@ -51,6 +52,20 @@ const FORWARDED = {
   // SocialStore
   setMute: true,
   mutes: true,
+  setFollow: true,
+  following: true,
+  followerCount: true,
+  setBlock: true,
+  blocks: true,
+  relation: true,
+  // NotificationStore
+  putNotification: true,
+  notifications: true,
+  unreadNotifications: true,
+  markNotificationsRead: true,
+  trimNotifications: true,
+  notificationsOff: true,
+  setNotificationOff: true,
 } as const satisfies Record<StoreMethod, true>;
 
 class WorkerLink {

@@ -1,5 +1,5 @@
 /** Users and sessions in SQLite. */
-import { usernameKey } from '../checks.ts';
+import { prefixRange, usernameKey } from '../checks.ts';
 import type { SessionRow, UserRow, UserStore } from '../users.ts';
 import type { SqliteDb } from './db.ts';
 
@@ -44,6 +44,14 @@ export function sqliteUsers(db: SqliteDb): UserStore {
         const r = db.stmt('UPDATE users SET username = ?, username_key = ?, password_hash = ? WHERE id = ?').run(username, key, passwordHash, id);
         if (r.changes === 0) throw new Error(`no user ${id}`);
       });
+    },
+
+    async searchUsers(prefix: string, limit: number): Promise<UserRow[]> {
+      const range = prefixRange(prefix);
+      if (!range) return [];
+      // A range on users_username_key (BINARY order): the index is searched, not the table scanned.
+      const sql = 'SELECT * FROM users WHERE username_key >= ? AND username_key < ? ORDER BY username_key LIMIT ?';
+      return (db.stmt(sql).all(range[0], range[1], Math.max(0, Math.floor(limit))) as UserRecord[]).map(toUser);
     },
 
     createSession(s: SessionRow): Promise<void> {
