@@ -241,6 +241,8 @@ export class ClubGames {
     for (let attempt = 0; ; attempt++) {
       if (!this.deps.link.up()) throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
       if (this.draining) throw new HttpError(503, 'server.unavailable', 'This node is stopping: try again');
+      // Reconnected but our registration not yet confirmed: Redis may have lost our lease, so nothing is decided here until it is.
+      if (!this.deps.nodes.beating) throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
       if (this.mine.has(id) && this.deps.local.holds(id)) return here();
       let owner: string | null = this.owners.get(id) ?? null;
       try {

@@ -47,7 +47,7 @@ export class NodeRegistry {
   private readonly ttlMs: number;
   private readonly beatMs: number;
   private expiredListeners: (() => void)[] = [];
-  /** Whether our last beat reached Redis. */
+  /** Whether our last beat reached Redis (false from a reconnection until our key is checked again). */
   beating = false;
 
   constructor(
@@ -66,7 +66,14 @@ export class NodeRegistry {
     await this.register();
     this.timer = setInterval(() => void this.beat(), this.beatMs);
     this.timer.unref();
+    // Back from a lost connection: check our key at once (Redis may have restarted empty) rather than at the next beat.
+    this.link.client.on('ready', this.onReady);
   }
+
+  private readonly onReady = (): void => {
+    this.beating = false;
+    void this.beat();
+  };
 
   onExpired(fn: () => void): void {
     this.expiredListeners.push(fn);
@@ -105,6 +112,7 @@ export class NodeRegistry {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.link.client.off('ready', this.onReady);
   }
 
   private async register(): Promise<void> {
@@ -114,7 +122,11 @@ export class NodeRegistry {
     this.beating = true;
   }
 
+  private beatInFlight = false;
+
   private async beat(): Promise<void> {
+    if (this.beatInFlight) return;
+    this.beatInFlight = true;
     try {
       const kept = await this.link.client.eval(RENEW, 1, this.link.key(`node:${this.node}`), this.incarnation, String(this.ttlMs));
       this.beating = true;
@@ -126,6 +138,8 @@ export class NodeRegistry {
       for (const fn of this.expiredListeners) fn();
     } catch {
       this.beating = false;
+    } finally {
+      this.beatInFlight = false;
     }
   }
 }
