@@ -1,0 +1,2 @@
+/** @youzai/game/analysis: judging an analysed game's moves (pure; see judgement.ts and docs/analysis.md). */
+export * from './judgement.ts';
