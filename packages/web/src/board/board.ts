@@ -9,11 +9,12 @@ import type { Api } from 'chessgroundx/api.js';
 import type { Config } from 'chessgroundx/config.js';
 import { premove } from 'chessgroundx/premove.js';
 import type * as cg from 'chessgroundx/types.js';
-import { legalUcis, makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
+import { makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
 import { sideName, variantName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
-import { lastMoveKeys, moveChoices, type MoveChoices } from './keys.ts';
+import { lastMoveKeys, type MoveChoices } from './keys.ts';
+import { LegalMoves, NO_MOVES } from './legal-moves.ts';
 import { boardLayout, layoutVars } from './layout.ts';
 import 'chessgroundx/assets/chessground.base.css';
 import './board.css';
@@ -50,7 +51,8 @@ export class Board {
   readonly pocketTop: HTMLElement | null;
   readonly pocketBottom: HTMLElement | null;
   private readonly api: Api;
-  private choices: MoveChoices = moveChoices([]);
+  private choices: MoveChoices = NO_MOVES;
+  private readonly legal = new LegalMoves();
   private last: BoardState | null = null;
 
   constructor(
@@ -108,17 +110,18 @@ export class Board {
     else if (this.last) this.set(this.last);
   }
 
-  /** Shows a position. Legal moves are computed here from the rules library. */
+  /** Shows a position. Legal moves are computed here from the rules library, once per position. */
   set(state: BoardState): void {
     this.last = state;
     const { pos } = state;
     const turn = sideOf(pos.turn as 0 | 1);
     this.el.setAttribute('aria-label', t('board.label', { variant: variantName(this.opts.variant), side: sideName(this.opts.variant, pos.turn as 0 | 1) }));
     const movingNow = state.movable === 'both' || state.movable === turn;
-    this.choices = moveChoices(movingNow ? legalUcis(pos) : []);
+    const fen = makeFen(pos);
+    this.choices = movingNow ? this.legal.at(pos, fen) : NO_MOVES;
     const check = pos.inCheck();
     this.api.set({
-      fen: makeFen(pos),
+      fen,
       turnColor: turn,
       check: check ? turn : false,
       lastMove: lastMoveKeys(state.lastUci) as cg.Orig[] | undefined,

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONDUCT, Game, apply, type GameAction, type GameEvent } from '@youzai/game';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CONDUCT, Game, XiangqiReferee, apply, type GameAction, type GameEvent } from '@youzai/game';
+import { legalUcis } from '@youzai/rules';
 import { resubscription } from '../net/socket.ts';
 import { clockFace } from './clock-display.ts';
 import { LiveGame } from './live-game.ts';
@@ -120,6 +121,63 @@ describe('the client copy of a game', () => {
     expect(live.wouldViolate('i9i8')).toBeNull();
     const res = g.apply({ type: 'move', by: 0, uci: 'i9i10', ply: 12 }, 14_000);
     expect(res.ok && res.value.find((e) => e.type === 'end')).toMatchObject({ verdict: { reason: 'perpetual-check', winner: 1 } });
+  });
+});
+
+describe("the page's work per move", () => {
+  /** Black at d10 checked by Red's chariot six times in a row (the limit for one piece): Red to move. */
+  function atTheLimit(): ServerGame {
+    const g = table({ fen: '3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1' });
+    'i1i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10 i9i10 d10d9 i10i9 d9d10'.split(' ').forEach((uci, i) => {
+      const res = g.apply({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
+      if (!res.ok) throw new Error(res.error.message);
+    });
+    return g;
+  }
+
+  it('clones no referee while no run is at its limit, however often the page asks', () => {
+    const clones = vi.spyOn(XiangqiReferee.prototype, 'clone');
+    try {
+      const s = server();
+      const live = new LiveGame(s.g.view(0), s.v(), 0);
+      for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
+        const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
+        for (const e of events) live.apply(v, e, 1000 * (i + 1));
+        for (let r = 0; r < 10; r++) expect(live.movesThatViolate()).toEqual([]);
+      }
+      expect(clones).not.toHaveBeenCalled();
+    } finally {
+      clones.mockRestore();
+    }
+  });
+
+  it('finds the moves that would lose by a run limit once per position: one clone per legal move, then none per render', () => {
+    const g = atTheLimit();
+    const clones = vi.spyOn(XiangqiReferee.prototype, 'clone');
+    try {
+      const live = new LiveGame(g.view(13_000), 13, 0);
+      expect(clones).not.toHaveBeenCalled();
+      const bad = live.movesThatViolate();
+      expect(bad).toContain('i9i10');
+      expect(bad).not.toContain('i9i8');
+      const perPosition = legalUcis(live.history.current).length;
+      expect(clones).toHaveBeenCalledTimes(perPosition);
+      for (let r = 0; r < 50; r++) expect(live.movesThatViolate()).toBe(bad);
+      expect(clones).toHaveBeenCalledTimes(perPosition);
+      // A full frame rebuilds the referee: the same position is worked out once more, and only once.
+      live.reset(g.view(13_500), 13, 0);
+      for (let r = 0; r < 50; r++) expect(live.movesThatViolate()).toEqual(bad);
+      expect(clones).toHaveBeenCalledTimes(2 * perPosition);
+      // Red steps aside: the run is over, and the next positions cost no clone.
+      const res = g.apply({ type: 'move', by: 0, uci: 'i9i8', ply: 12 }, 14_000);
+      if (!res.ok) throw new Error(res.error.message);
+      for (const e of res.value) live.apply(14, e, 14_000);
+      expect(live.view.ply).toBe(13);
+      for (let r = 0; r < 50; r++) expect(live.movesThatViolate()).toEqual([]);
+      expect(clones).toHaveBeenCalledTimes(2 * perPosition);
+    } finally {
+      clones.mockRestore();
+    }
   });
 });
 

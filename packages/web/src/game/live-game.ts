@@ -5,6 +5,7 @@
  * between full frames and warns before a move that would lose by a rule.
  */
 import { DEFAULT_CONDUCT, startReferee, type ClockView, type GameEvent, type GameView, type Referee, type RefereeState, type Verdict } from '@youzai/game';
+import { legalUcis } from '@youzai/rules';
 import { clockFace } from './clock-display.ts';
 import { MoveHistory } from './move-history.ts';
 
@@ -16,6 +17,8 @@ export class LiveGame {
   v: number;
   history: MoveHistory;
   private referee: Referee | null;
+  /** movesThatViolate() of one referee at one ply: a render asks again for nothing. */
+  private violations: { readonly referee: Referee; readonly ply: number; readonly moves: readonly string[] } | null = null;
   /** Events of the last apply, for sounds and animations. */
   lastEvents: GameEvent[] = [];
   /** One version may hold several events (a mating move and the end): after an event of version v, more of v may follow. */
@@ -138,6 +141,24 @@ export class LiveGame {
   /** The verdict this move would bring against its mover, if any (Xiangqi run limits). */
   wouldViolate(uci: string): Verdict | null {
     return this.referee?.wouldViolate(uci) ?? null;
+  }
+
+  /**
+   * Legal moves of the current position that would lose (or draw) at once by
+   * a rule, for the warning beside the board. Computed once per position and
+   * only when the side to move has a run at its limit (no other move can
+   * violate one): each costs a referee clone, and the page renders many
+   * times per move.
+   */
+  movesThatViolate(): readonly string[] {
+    const ref = this.referee;
+    if (!ref) return [];
+    const cached = this.violations;
+    if (cached && cached.referee === ref && cached.ply === ref.ply) return cached.moves;
+    const run = ref.state().runs?.[ref.pos.turn];
+    const moves = run && run.length >= run.limit && !ref.verdict ? legalUcis(ref.pos).filter((m) => ref.wouldViolate(m) !== null) : [];
+    this.violations = { referee: ref, ply: ref.ply, moves };
+    return moves;
   }
 
   /** Whether this player may claim the win now: the opponent has been away longer than the server's grace (server time). */

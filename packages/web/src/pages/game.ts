@@ -5,7 +5,7 @@
  */
 import type { GameView } from '@youzai/game';
 import type { ChatLine, ServerMessage } from '@youzai/protocol';
-import { VARIANTS, legalUcis, makeBoardFen } from '@youzai/rules';
+import { VARIANTS, makeBoardFen } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
@@ -381,10 +381,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     if (!live) return;
     const state = live.refereeState;
     let warning: string | null = null;
-    if (live.myTurn && cursor?.live && live.view.variant === 'xiangqi') {
-      const pos = live.history.current;
-      const bad = legalUcis(pos).filter((u) => live!.wouldViolate(u) !== null);
-      if (bad.length) warning = t('game.violation.some', { n: bad.length });
+    if (live.myTurn && cursor?.live) {
+      const bad = live.movesThatViolate().length;
+      if (bad) warning = t('game.violation.some', { n: bad });
     }
     if (state.runs || state.counters || state.quiet || warning) refHolder.replaceChildren(refereePanel(live.view.variant, state, warning));
     else refHolder.replaceChildren();
