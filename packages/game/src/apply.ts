@@ -6,6 +6,7 @@
  */
 import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result } from '@youzai/rules';
 import { flagAt, halt, punch, startTurn, stop } from './clock.ts';
+import { RATED_MIN_PLIES } from './end.ts';
 import { side } from './explain.ts';
 import { begin, type Game } from './game.ts';
 import type { GameAction, GameData, GameError, GameEvent, MoveEntry } from './state.ts';
@@ -165,9 +166,18 @@ function canMate(game: Game, c: Color): boolean {
   return hasMatingMaterial(game.referee.pos, c, VARIANTS[game.data.setup.variant].end.insufficient);
 }
 
-function end(game: Game, d: GameData, now: number, status: 'finished' | 'aborted', v: Verdict): Step {
+function end(game: Game, d: GameData, now: number, decided: 'finished' | 'aborted', decision: Verdict): Step {
+  const [status, v] = decided === 'finished' && d.setup.rated && game.ply < RATED_MIN_PLIES ? (['aborted', tooShort(decision)] as const) : [decided, decision];
   const data: GameData = { ...d, status, verdict: v, endedAt: now, clock: halt(d.clock, now), firstMoveDeadline: null, drawOffer: null };
   return changed(game, data, [{ type: 'end', status, verdict: v }]);
+}
+
+/** What a rated game ended too early records: what happened, and that it is not rated. */
+function tooShort(v: Verdict): Verdict {
+  return verdict(null, 'too-short', {
+    vi: `${v.explanation.vi}. Ván kết thúc trước khi mỗi bên đi hai nước: ván bị hủy, không tính điểm`,
+    en: `${v.explanation.en}. The game ended before each side made two moves: aborted, not rated`,
+  });
 }
 
 const other = (c: Color): Color => (c ^ 1) as Color;

@@ -185,6 +185,35 @@ describe('offers, claims, aborts, resignation', () => {
     expect(g.apply({ type: 'resign', by: 0 }, 2_001)).toMatchObject({ ok: false, error: { code: 'game.over' } });
   });
 
+  it('a rated game decided before each side made two moves is aborted as too short; from the fourth ply it counts', () => {
+    for (const [plies, ends] of [
+      [0, { type: 'resign', by: 0 }],
+      [2, { type: 'resign', by: 1 }],
+      [3, { type: 'draw-offer', by: 0 }],
+    ] as const) {
+      const g = newGame({ rated: true });
+      const line = ['h3e3', 'h10g8', 'b1c3'];
+      for (let ply = 0; ply < plies; ply++) must(g, { type: 'move', by: (ply % 2) as 0 | 1, uci: line[ply]!, ply }, 100 * (ply + 1));
+      if (ends.type === 'draw-offer') must(g, ends, 1_000);
+      const ev = must(g, ends.type === 'draw-offer' ? { type: 'draw-accept', by: 1 } : ends, 1_000);
+      expect(ev[0]).toMatchObject({ type: 'end', status: 'aborted', verdict: { reason: 'too-short', winner: null } });
+      expect(g.status).toBe('aborted');
+      expect(g.snapshot.verdict!.explanation.en).toMatch(/resigned|agreement/i);
+    }
+    // A flag after the first two moves, before the fourth ply: too short as well.
+    const f = newGame({ rated: true });
+    opening(f);
+    expect(must(f, { type: 'tick' }, 1_000 + 60_000)[0]).toMatchObject({ status: 'aborted', verdict: { reason: 'too-short' } });
+    const g = newGame({ rated: true });
+    opening(g);
+    must(g, { type: 'move', by: 0, uci: 'b1c3', ply: 2 }, 3_000);
+    must(g, { type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 4_000);
+    expect(must(g, { type: 'resign', by: 1 }, 5_000)[0]).toMatchObject({ status: 'finished', verdict: { reason: 'resignation', winner: 0 } });
+    // A casual game keeps its result whenever it ends.
+    const c = newGame();
+    expect(must(c, { type: 'resign', by: 0 }, 100)[0]).toMatchObject({ status: 'finished', verdict: { reason: 'resignation', winner: 1 } });
+  });
+
   it('the Xiangqi draw claim needs 120 plies without a capture', () => {
     const g = newGame();
     opening(g);

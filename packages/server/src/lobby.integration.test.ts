@@ -223,6 +223,8 @@ describe('ratings over HTTP and WebSocket', () => {
     await alice.request({ t: 'sub', game }, 2);
     expect(await alice.request({ t: 'move', game, uci: 'h3e3', ply: 0 }, 3)).toMatchObject({ t: 'ack' });
     expect(await bob.request({ t: 'move', game, uci: 'h10g8', ply: 1 }, 3)).toMatchObject({ t: 'ack' });
+    expect(await alice.request({ t: 'move', game, uci: 'b1c3', ply: 2 }, 3)).toMatchObject({ t: 'ack' });
+    expect(await bob.request({ t: 'move', game, uci: 'b10c8', ply: 3 }, 3)).toMatchObject({ t: 'ack' });
     expect(await bob.request({ t: 'resign', game }, 4)).toMatchObject({ t: 'ack' });
     const r = (await alice.waitFor(is('ratings'))) as Msg<'ratings'>;
     expect(r.players[0]).toMatchObject({ userId: alice.userId, before: { rating: 1500, provisional: true } });
@@ -231,13 +233,10 @@ describe('ratings over HTTP and WebSocket', () => {
 
     const board = (await new TestClient(base).http('GET', '/api/leaderboard/xiangqi')).json;
     const names = board.players.map((p: { name: string }) => p.name);
-    expect(names.indexOf(alice.name)).toBeGreaterThanOrEqual(0);
-    expect(names.indexOf(alice.name)).toBeLessThan(names.indexOf(bob.name));
-    expect(board.players.find((p: { name: string }) => p.name === alice.name)).toMatchObject({
-      rating: r.players[0].after.rating,
-      provisional: true,
-      games: 1,
-    });
+    // One game and a provisional rating: not on the leaderboard (it lists settled ratings only).
+    expect(board.ok).toBe(true);
+    expect(names).not.toContain(alice.name);
+    expect(names).not.toContain(bob.name);
 
     const profile = (await new TestClient(base).http('GET', `/api/users/${alice.name}`)).json.user;
     expect(profile).toMatchObject({

@@ -4,7 +4,7 @@
  * socket; these are for pages that load, links that are shared, and bots.
  */
 import { z } from 'zod';
-import { PROVISIONAL_DEVIATION } from '@youzai/game';
+import { LEADERBOARD_RULE } from '../players/ratings.ts';
 import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import { displayName, identityOf } from '../auth/sessions.ts';
 import { ratingTag } from '../players/ratings.ts';
@@ -53,7 +53,7 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     anonymous: true,
     handler: async (ctx, { store }) => {
       const variant = ctx.params[0] as VariantKey;
-      const rows = await store.leaderboard(variant, limitOf(ctx, 50, 200), PROVISIONAL_DEVIATION);
+      const rows = await store.leaderboard(variant, limitOf(ctx, 50, 200), LEADERBOARD_RULE);
       sendJson(ctx.res, 200, {
         ok: true,
         variant,

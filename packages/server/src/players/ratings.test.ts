@@ -40,7 +40,7 @@ const req = (over: Partial<CreateGame> = {}): CreateGame => ({
   ...over,
 });
 
-/** A started rated game, both first moves played (so it can no longer be aborted). */
+/** A started rated game, two moves each played (so it can no longer be aborted, and it counts). */
 async function playing(s: Setup, a = alice, b = bob, over: Partial<CreateGame> = {}): Promise<string> {
   const r = await s.service.createPaired(a, b, {
     variant: 'xiangqi',
@@ -53,6 +53,9 @@ async function playing(s: Setup, a = alice, b = bob, over: Partial<CreateGame> =
   const id = r.value.id;
   expect((await s.service.act(id, a.id, { type: 'move', uci: 'h3e3', ply: 0 })).ok).toBe(true);
   expect((await s.service.act(id, b.id, { type: 'move', uci: 'h10g8', ply: 1 })).ok).toBe(true);
+  // Two moves each: a rated game ended sooner is aborted as too short.
+  expect((await s.service.act(id, a.id, { type: 'move', uci: 'b1c3', ply: 2 })).ok).toBe(true);
+  expect((await s.service.act(id, b.id, { type: 'move', uci: 'b10c8', ply: 3 })).ok).toBe(true);
   return id;
 }
 
@@ -135,6 +138,23 @@ describe('ratings through the game service', () => {
     if (!inv.ok) throw new Error(inv.error.message);
     expect(await s.service.join(inv.value.id, guest, inv.value.inviteToken!)).toMatchObject({ ok: false, error: { code: 'game.rated-guest' } });
     expect((await s.service.join(inv.value.id, bob, inv.value.inviteToken!)).ok).toBe(true);
+  });
+
+  it('a rated game resigned before each side made two moves is stored aborted, too short, and not rated', async () => {
+    const s = await setup();
+    const r = await s.service.createPaired(alice, bob, {
+      variant: 'xiangqi',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      rated: true,
+      color: 'first',
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    expect((await s.service.act(r.value.id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 })).ok).toBe(true);
+    expect((await s.service.act(r.value.id, bob.id, { type: 'resign' })).ok).toBe(true);
+    expect(await s.store.game(r.value.id)).toMatchObject({ status: 'aborted', reason: 'too-short' });
+    expect(await s.ratings.recover()).toBe(0);
+    expect(await s.store.ratings(alice.id)).toEqual([]);
+    expect(await s.store.ratings(bob.id)).toEqual([]);
   });
 
   it('a game whose rating was lost to a crash is applied once on restart', async () => {

@@ -5,12 +5,18 @@
  * A game whose update was lost to a crash is applied by recover() on restart;
  * the store's marker makes a second application a no-op.
  */
-import { DEFAULT_RATING, isProvisional, type Rating } from '@youzai/game';
+import { DEFAULT_RATING, PROVISIONAL_DEVIATION, isProvisional, type Rating } from '@youzai/game';
 import type { RatingDiff, RatingTag, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { ENGINE_ID, topicOf, type RatingsHook } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
-import type { GameRow, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
+import type { GameRow, LeaderboardRule, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
+
+/**
+ * Who is listed on a leaderboard: a settled rating (deviation at or below
+ * the provisional mark) earned over at least this many rated games.
+ */
+export const LEADERBOARD_RULE: LeaderboardRule = { maxDeviation: PROVISIONAL_DEVIATION, minGames: 10 };
 
 /** How far back recover() looks for finished rated games left unapplied. */
 export const RECOVER_WINDOW_MS = 7 * 24 * 3600_000;

@@ -55,6 +55,12 @@ export interface RatingChange {
   readonly players: readonly [PlayerRatingChange, PlayerRatingChange];
 }
 
+/** Who may appear on a leaderboard. */
+export interface LeaderboardRule {
+  readonly maxDeviation: number;
+  readonly minGames: number;
+}
+
 export interface LeaderRow extends RatingRow {
   readonly username: string;
 }
@@ -72,10 +78,11 @@ export interface RatingStore {
   /** The user's ratings, one per variant played rated. */
   ratings(userId: string): Promise<RatingRow[]>;
   /**
-   * Registered players of a variant: established ratings (deviation at most
-   * `provisionalAbove`) first, then provisional ones; each group best first.
+   * Registered players of a variant with a settled rating (deviation at most
+   * `rule.maxDeviation`) and at least `rule.minGames` rated games, best first:
+   * a provisional rating or a handful of games never tops the board.
    */
-  leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]>;
+  leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]>;
   /** The user's rating after each rated game of the variant, oldest first: the newest `limit` points. */
   ratingHistory(userId: string, variant: string, limit: number): Promise<RatingPoint[]>;
   /** Finished rated games updated at or after `since` whose ratings were never applied (a crash came between). */

@@ -358,6 +358,7 @@ export const en: Record<MessageKey, string> = {
   'reason.abandonment': 'abandonment',
   'reason.aborted': 'aborted',
   'reason.no-first-move': 'no first move',
+  'reason.too-short': 'too short, not rated',
   'err.seek.out-of-range': 'Your rating is outside the range this seek accepts.',
   'err.seek.too-many': 'You already have 5 open seeks.',
   'err.seek.offline': 'Not connected; try again in a moment.',

@@ -356,6 +356,7 @@ export const vi = {
   'reason.abandonment': 'bỏ ván',
   'reason.aborted': 'huỷ ván',
   'reason.no-first-move': 'không đi nước đầu',
+  'reason.too-short': 'ván quá ngắn, không tính điểm',
   'err.seek.out-of-range': 'Điểm của bạn nằm ngoài khoảng mà người đăng cho phép.',
   'err.seek.too-many': 'Bạn đã có 5 lời mời đang mở.',
   'err.seek.offline': 'Chưa kết nối được, thử lại sau giây lát.',

@@ -86,20 +86,26 @@ export function describeRatingStore(current: () => Under): void {
       expect(await store.applyRatedGame(rated('g1', 'u1', 'ghost', 1))).not.toBeNull();
     });
 
-    it('leaderboards: registered players, established ratings first, best first', async () => {
+    it('leaderboards: registered players with a settled rating and enough games, best first', async () => {
       for (const id of ['a', 'b', 'c', 'd']) await store.createUser(user(id, `N${id}`));
-      // a beats b twice (still provisional: deviation > 300), c and d play many draws (established).
+      // a beats b twice (still provisional: deviation > 300), c and d play many draws (settled).
       for (let i = 0; i < 2; i++) await store.applyRatedGame(rated(`ab${i}`, 'a', 'b', 1, T0 + i));
       for (let i = 0; i < 30; i++) await store.applyRatedGame(rated(`cd${i}`, 'c', 'd', i === 0 ? 1 : 0.5, T0 + i));
       await store.applyRatedGame(rated('j1', 'a', 'b', 1, T0, 'janggi'));
-      const board = await store.leaderboard('xiangqi', 10, 110);
-      expect(board.map((r) => r.username)).toEqual(['Nc', 'Nd', 'Na', 'Nb']);
-      expect(board[0]!.deviation).toBeLessThanOrEqual(110);
-      expect(board[2]!.deviation).toBeGreaterThan(110);
+      const rule = { maxDeviation: 110, minGames: 10 };
+      const board = await store.leaderboard('xiangqi', 10, rule);
+      // a's win over b puts a above everyone on rating, but a provisional rating is not listed.
+      expect((await store.ratings('a'))[1]!.rating).toBeGreaterThan(board[0]!.rating);
+      expect(board.map((r) => r.username)).toEqual(['Nc', 'Nd']);
+      expect(board.every((r) => r.deviation <= 110)).toBe(true);
       expect(board[0]).toMatchObject({ userId: 'c', variant: 'xiangqi', games: 30 });
-      expect((await store.leaderboard('xiangqi', 1, 110)).map((r) => r.userId)).toEqual(['c']);
-      expect((await store.leaderboard('janggi', 10, 110)).map((r) => r.userId)).toEqual(['a', 'b']);
-      expect(await store.leaderboard('sittuyin', 10, 110)).toEqual([]);
+      expect((await store.leaderboard('xiangqi', 1, rule)).map((r) => r.userId)).toEqual(['c']);
+      // Too few games, however settled the deviation: not listed.
+      expect(await store.leaderboard('xiangqi', 10, { maxDeviation: 110, minGames: 31 })).toEqual([]);
+      expect((await store.leaderboard('xiangqi', 10, { maxDeviation: 400, minGames: 2 })).map((r) => r.userId)).toEqual(['a', 'c', 'd', 'b']);
+      expect(await store.leaderboard('janggi', 10, rule)).toEqual([]);
+      expect((await store.leaderboard('janggi', 10, { maxDeviation: 400, minGames: 1 })).map((r) => r.userId)).toEqual(['a', 'b']);
+      expect(await store.leaderboard('sittuyin', 10, rule)).toEqual([]);
       expect((await store.ratings('a')).map((r) => r.variant)).toEqual(['janggi', 'xiangqi']);
     });
 

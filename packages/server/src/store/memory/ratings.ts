@@ -1,7 +1,7 @@
 /** Game ratings in memory. */
 import type { GameRow } from '../games.ts';
 import { applyResult, checkRated } from '../rated.ts';
-import type { LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
+import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import { cmp, loadGame, type MemoryTables } from './tables.ts';
 
 export function memoryRatings(tables: MemoryTables): RatingStore {
@@ -28,15 +28,14 @@ export function memoryRatings(tables: MemoryTables): RatingStore {
         .map((r) => ({ ...r }));
     },
 
-    async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    async leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]> {
       const t = tables.open();
       const out: LeaderRow[] = [];
       for (const r of t.ratings.values()) {
         const username = t.users.get(r.userId)?.username;
-        if (r.variant === variant && username) out.push({ ...r, username });
+        if (r.variant === variant && username && r.deviation <= rule.maxDeviation && r.games >= rule.minGames) out.push({ ...r, username });
       }
-      const prov = (r: RatingRow) => (r.deviation > provisionalAbove ? 1 : 0);
-      out.sort((a, b) => prov(a) - prov(b) || b.rating - a.rating || cmp(a.userId, b.userId));
+      out.sort((a, b) => b.rating - a.rating || cmp(a.userId, b.userId));
       return out.slice(0, Math.max(0, Math.floor(limit)));
     },
 

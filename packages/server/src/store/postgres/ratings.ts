@@ -2,7 +2,7 @@
 import { DEFAULT_RATING } from '@youzai/game';
 import type { GameRow } from '../games.ts';
 import { applyResult, checkRated } from '../rated.ts';
-import type { LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
+import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
 
@@ -102,11 +102,11 @@ export function postgresRatings(db: PostgresDb): RatingStore {
       return r.rows.map(toRating);
     },
 
-    async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    async leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]> {
       const r = await query<RatingRecord & { username: string }>(
         'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = $1 AND r.games > 0 AND u.username IS NOT NULL ' +
-          'ORDER BY (r.deviation > $2), r.rating DESC, r.user_id COLLATE "C" LIMIT $3',
-        [variant, provisionalAbove, Math.max(0, Math.floor(limit))],
+          'AND r.deviation <= $2 AND r.games >= $3 ORDER BY r.rating DESC, r.user_id COLLATE "C" LIMIT $4',
+        [variant, rule.maxDeviation, rule.minGames, Math.max(0, Math.floor(limit))],
       );
       return r.rows.map((x) => ({ ...toRating(x), username: x.username }));
     },

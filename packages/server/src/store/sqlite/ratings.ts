@@ -1,7 +1,7 @@
 /** Game ratings in SQLite. */
 import type { GameRow } from '../games.ts';
 import { applyResult, checkRated } from '../rated.ts';
-import type { LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
+import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { SqliteDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
 
@@ -75,13 +75,13 @@ export function sqliteRatings(db: SqliteDb): RatingStore {
       return (db.stmt('SELECT * FROM ratings WHERE user_id = ? ORDER BY variant').all(userId) as RatingRecord[]).map(toRating);
     },
 
-    async leaderboard(variant: string, limit: number, provisionalAbove: number): Promise<LeaderRow[]> {
+    async leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]> {
       const rows = db
         .stmt(
           'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = ? AND u.username IS NOT NULL ' +
-            'ORDER BY (r.deviation > ?), r.rating DESC, r.user_id LIMIT ?',
+            'AND r.deviation <= ? AND r.games >= ? ORDER BY r.rating DESC, r.user_id LIMIT ?',
         )
-        .all(variant, provisionalAbove, Math.max(0, Math.floor(limit))) as (RatingRecord & { username: string })[];
+        .all(variant, rule.maxDeviation, rule.minGames, Math.max(0, Math.floor(limit))) as (RatingRecord & { username: string })[];
       return rows.map((r) => ({ ...toRating(r), username: r.username }));
     },
 
