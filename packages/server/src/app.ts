@@ -12,6 +12,7 @@ import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
+import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
 import { checkHealth, type Club, type Health } from './cluster/club.ts';
 import { RedisChatHistory } from './cluster/chat-history.ts';
@@ -35,6 +36,8 @@ import { attachSockets, type SocketHub } from './ws/socket.ts';
 /** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
 const firstLegalMove: ChooseMove = async () => '';
 
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...PUZZLE_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
@@ -48,6 +51,8 @@ export interface AppOptions {
   readonly conduct?: ConductRules;
   /** Base URL printed in links (invitations, PGN Site tag). */
   readonly publicUrl: string;
+  /** Other public origins of the club (ORIGINS), beside PUBLIC_URL's: state-changing requests and sockets from elsewhere get 403. */
+  readonly origins?: readonly string[];
   /** Requests per second per address before 429 (burst is twice this). */
   readonly httpRate?: number;
   readonly secureCookies?: boolean;
@@ -171,6 +176,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       : `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}${opts.secureCookies ? '; Secure' : ''}`;
 
   const web = new WebFiles(opts.webDir ?? null);
+  const origins = originPolicy(opts.publicUrl, opts.origins ?? []);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Static files first: cached in memory, no identity and no rate limit (one page load fetches dozens).
@@ -197,6 +203,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
     if (!page && !route) {
       const known = ROUTES.some((r) => r.path.test(url.pathname));
       return sendError(res, known ? 405 : 404, known ? 'http.method' : 'http.not-found', known ? 'Method not allowed' : 'Not found');
+    }
+    if (!SAFE_METHODS.has(req.method ?? '')) {
+      const o = checkOrigin(req, origins);
+      if (!o.ok) return sendError(res, 403, o.error.code, o.error.message);
+      // A form can post these without the browser asking first; the API takes JSON only.
+      const type = req.headers['content-type'];
+      if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) return sendError(res, 415, 'body.content-type', 'Send the body as application/json');
     }
     // Identity: a valid session, or a new guest with a new session.
     const cookie = parseCookies(req.headers.cookie).get(COOKIE);
@@ -231,7 +244,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  const sockets = attachSockets(server, { sessions, games: router, clock: opts.clock, bus: opts.bus, presence, lobby, rooms, chat });
+  const sockets = attachSockets(server, { origins, sessions, games: router, clock: opts.clock, bus: opts.bus, presence, lobby, rooms, chat });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
 
   return {

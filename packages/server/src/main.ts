@@ -5,6 +5,7 @@
  *   NODE_ID (this node's name in a club of several; default host:port), REDIS_PREFIX (key prefix, default "yz:"),
  *   WEB_DIR (packages/web/dist: the built web client),
  *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
+ *   ORIGINS (other public origins of the club, comma-separated: pages there may post and open sockets; docs/security.md),
  *   HTTP_RATE (requests per second per address, default 50),
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1).
  */
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { openClub, type Club } from './cluster/club.ts';
+import { parseOrigins } from './http/origin.ts';
 import { readMode } from './cluster/config.ts';
 import { systemClock, systemTimers } from './service/time.ts';
 import { openStore } from './store/open.ts';
@@ -26,6 +28,11 @@ async function main(): Promise<void> {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const origins = parseOrigins(env.ORIGINS);
+  if (!origins.ok) {
+    console.error(`Youzai cannot start: ${origins.error.message} [${origins.error.code}]`);
+    process.exit(2);
+  }
   const mode = readMode(env);
   if (!mode.ok) {
     console.error(`Youzai cannot start: ${mode.error.message} [${mode.error.code}]`);
@@ -62,6 +69,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     timers: systemTimers,
     publicUrl,
+    origins: origins.value,
     secureCookies: publicUrl.startsWith('https:'),
     ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}),
     engine,

@@ -19,11 +19,14 @@ import type { RoomsPort } from '../rooms/rooms.ts';
 import { topicOf, type PlayerAction } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { HttpError } from '../http/util.ts';
+import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import type { Clock } from '../service/time.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 
 export interface SocketDeps {
+  /** The club's own origins: an upgrade from another page (another site, another port) is refused. */
+  readonly origins: OriginPolicy;
   readonly sessions: Sessions;
   readonly games: GamesPort;
   readonly clock: Clock;
@@ -284,6 +287,15 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+      return;
+    }
+    // Another site's page would act with the visitor's cookie: refused before the session is even read.
+    const origin = checkOrigin(req, deps.origins);
+    if (!origin.ok) {
+      const body = JSON.stringify({ ok: false, code: origin.error.code, message: origin.error.message });
+      socket.end(
+        `HTTP/1.1 403 Forbidden\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
       return;
     }
     void (async () => {
