@@ -205,6 +205,75 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       -- Player search reads names by prefix from users_username_key (BINARY order, a range on the index).
     `,
   },
+  {
+    version: 5,
+    name: 'tournaments',
+    sql: `
+      CREATE TABLE tournaments (
+        id           TEXT PRIMARY KEY,
+        name         TEXT NOT NULL,
+        kind         TEXT NOT NULL,
+        variant      TEXT NOT NULL,
+        rated        INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        starts_at    INTEGER NOT NULL,
+        terms        TEXT NOT NULL CHECK (json_valid(terms)),
+        status       TEXT NOT NULL CHECK (status IN ('upcoming', 'running', 'finished', 'cancelled')),
+        round        INTEGER NOT NULL,
+        rounds       INTEGER NOT NULL,
+        started_at   INTEGER,
+        ended_at     INTEGER,
+        version      INTEGER NOT NULL,
+        created_by   TEXT,
+        room_id      TEXT,
+        invite_token TEXT,
+        schedule_key TEXT,
+        created_at   INTEGER NOT NULL
+      );
+      CREATE INDEX tournaments_status_start ON tournaments (status, starts_at);
+      CREATE INDEX tournaments_room ON tournaments (room_id, starts_at) WHERE room_id IS NOT NULL;
+      CREATE UNIQUE INDEX tournaments_invite ON tournaments (invite_token) WHERE invite_token IS NOT NULL;
+      CREATE UNIQUE INDEX tournaments_schedule ON tournaments (schedule_key) WHERE schedule_key IS NOT NULL;
+
+      -- playing: the game a player is in now; only a free entry is paired (the store checks it in the pairing's transaction).
+      CREATE TABLE tournament_entries (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id       TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name          TEXT NOT NULL,
+        rating        REAL NOT NULL,
+        joined_at     INTEGER NOT NULL,
+        active        INTEGER NOT NULL CHECK (active IN (0, 1)),
+        away_since    INTEGER,
+        playing       TEXT,
+        PRIMARY KEY (tournament_id, user_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX tournament_entries_user ON tournament_entries (user_id);
+
+      CREATE TABLE tournament_pairings (
+        game_id       TEXT PRIMARY KEY,
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        white_id      TEXT NOT NULL,
+        black_id      TEXT NOT NULL,
+        paired_at     INTEGER NOT NULL,
+        result        REAL CHECK (result IN (0, 0.5, 1)),
+        forfeit       INTEGER NOT NULL CHECK (forfeit IN (0, 1)),
+        berserk_white INTEGER NOT NULL CHECK (berserk_white IN (0, 1)),
+        berserk_black INTEGER NOT NULL CHECK (berserk_black IN (0, 1)),
+        plies         INTEGER NOT NULL,
+        ended_at      INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX tournament_pairings_tournament ON tournament_pairings (tournament_id, paired_at);
+
+      CREATE TABLE tournament_byes (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        user_id       TEXT NOT NULL,
+        kind          TEXT NOT NULL CHECK (kind IN ('pab', 'late', 'absent', 'forfeit', 'rest')),
+        points        REAL NOT NULL,
+        PRIMARY KEY (tournament_id, round, user_id)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -390,6 +459,75 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
 
       -- Player search: names by prefix, as a range in code-point order whatever the database's locale.
       CREATE INDEX users_username_prefix ON users (username_key COLLATE "C");
+    `,
+  },
+  {
+    version: 5,
+    name: 'tournaments',
+    sql: `
+      CREATE TABLE tournaments (
+        id           TEXT PRIMARY KEY,
+        name         TEXT NOT NULL,
+        kind         TEXT NOT NULL,
+        variant      TEXT NOT NULL,
+        rated        BOOLEAN NOT NULL,
+        starts_at    BIGINT NOT NULL,
+        terms        JSONB NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('upcoming', 'running', 'finished', 'cancelled')),
+        round        INTEGER NOT NULL,
+        rounds       INTEGER NOT NULL,
+        started_at   BIGINT,
+        ended_at     BIGINT,
+        version      INTEGER NOT NULL,
+        created_by   TEXT,
+        room_id      TEXT,
+        invite_token TEXT,
+        schedule_key TEXT,
+        created_at   BIGINT NOT NULL
+      );
+      CREATE INDEX tournaments_status_start ON tournaments (status, starts_at);
+      CREATE INDEX tournaments_room ON tournaments (room_id, starts_at) WHERE room_id IS NOT NULL;
+      CREATE UNIQUE INDEX tournaments_invite ON tournaments (invite_token) WHERE invite_token IS NOT NULL;
+      CREATE UNIQUE INDEX tournaments_schedule ON tournaments (schedule_key) WHERE schedule_key IS NOT NULL;
+
+      -- playing: the game a player is in now; only a free entry is paired (the store checks it in the pairing's transaction).
+      CREATE TABLE tournament_entries (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        user_id       TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        name          TEXT NOT NULL,
+        rating        DOUBLE PRECISION NOT NULL,
+        joined_at     BIGINT NOT NULL,
+        active        BOOLEAN NOT NULL,
+        away_since    BIGINT,
+        playing       TEXT,
+        PRIMARY KEY (tournament_id, user_id)
+      );
+      CREATE INDEX tournament_entries_user ON tournament_entries (user_id);
+
+      CREATE TABLE tournament_pairings (
+        game_id       TEXT PRIMARY KEY,
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        white_id      TEXT NOT NULL,
+        black_id      TEXT NOT NULL,
+        paired_at     BIGINT NOT NULL,
+        result        DOUBLE PRECISION CHECK (result IN (0, 0.5, 1)),
+        forfeit       BOOLEAN NOT NULL,
+        berserk_white BOOLEAN NOT NULL,
+        berserk_black BOOLEAN NOT NULL,
+        plies         INTEGER NOT NULL,
+        ended_at      BIGINT
+      );
+      CREATE INDEX tournament_pairings_tournament ON tournament_pairings (tournament_id, paired_at);
+
+      CREATE TABLE tournament_byes (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        user_id       TEXT NOT NULL,
+        kind          TEXT NOT NULL CHECK (kind IN ('pab', 'late', 'absent', 'forfeit', 'rest')),
+        points        DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (tournament_id, round, user_id)
+      );
     `,
   },
 ];

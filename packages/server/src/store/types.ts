@@ -13,6 +13,7 @@ import type { NotificationStore } from './notifications.ts';
 import type { PuzzleStore } from './puzzles.ts';
 import type { RatingStore } from './ratings.ts';
 import type { SocialStore } from './social.ts';
+import type { TournamentStore } from './tournaments.ts';
 import type { UserStore } from './users.ts';
 
 export type * from './games.ts';
@@ -20,6 +21,7 @@ export type * from './notifications.ts';
 export type * from './puzzles.ts';
 export type * from './ratings.ts';
 export type * from './social.ts';
+export type * from './tournaments.ts';
 export type * from './users.ts';
 
 /** Small server-wide settings kept with the data (the session secret...). */
@@ -39,7 +41,7 @@ export interface StoreLifecycle {
 }
 
 /** Every concern together: what a back end provides and what the server is started with. */
-export interface Store extends StoreLifecycle, MetaStore, UserStore, GameStore, RatingStore, PuzzleStore, SocialStore, NotificationStore {}
+export interface Store extends StoreLifecycle, MetaStore, UserStore, GameStore, RatingStore, PuzzleStore, SocialStore, NotificationStore, TournamentStore {}
 
 /** Every data method of a Store, by name: what the threaded SQLite store forwards (its list is checked against this). */
 export type StoreMethod = Exclude<keyof Store, keyof StoreLifecycle>;
@@ -50,6 +52,16 @@ export class VersionConflict extends Error {
     readonly expected: number,
   ) {
     super(`game ${gameId} is not at version ${expected}`);
+  }
+}
+
+/** A tournament's change was decided on a version that is no longer current, or would pair a busy player: nothing was written. */
+export class TournamentConflict extends Error {
+  constructor(
+    readonly tournamentId: string,
+    readonly why: string,
+  ) {
+    super(`tournament ${tournamentId}: ${why}`);
   }
 }
 

@@ -14,6 +14,7 @@ import { describeNotificationStore } from './notifications.ts';
 import { describePuzzleStore } from './puzzles.ts';
 import { describeRatingStore } from './ratings.ts';
 import { describeSocialStore } from './social.ts';
+import { describeTournamentStore, tournamentRow } from './tournaments.ts';
 import { describeUserStore } from './users.ts';
 
 export interface StoreFixture {
@@ -96,7 +97,11 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
       await store.putNotification({ userId: 'u1', id: 'n1', kind: 'challenge', data: { game: 'g1' }, createdAt: T0, readAt: null });
       await store.setNotificationOff('u1', 'your-turn', true);
       const solved = await store.applyPuzzleResult(attempt);
+      await store.createTournament(tournamentRow('t1'));
+      await store.enterTournament({ tournamentId: 't1', userId: 'u1', name: 'Alice', rating: 1500, at: T0 }, 10);
       const s = await reopen();
+      expect(await s.tournament('t1')).toEqual(tournamentRow('t1'));
+      expect((await s.tournamentSheet('t1')).entries.map((e) => e.userId)).toEqual(['u1']);
       expect(await s.puzzleRatings('u1')).toEqual([solved.player]);
       expect(await s.puzzleStates('xiangqi')).toEqual([solved.puzzle]);
       expect((await s.applyPuzzleResult(attempt)).rated).toBe(false);
@@ -122,5 +127,6 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
     describePuzzleStore(() => store);
     describeSocialStore(() => store);
     describeNotificationStore(() => store);
+    describeTournamentStore(() => store);
   });
 }

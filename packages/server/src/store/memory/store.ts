@@ -10,6 +10,7 @@ import { memoryPuzzles } from './puzzles.ts';
 import { memoryRatings } from './ratings.ts';
 import { memorySocial } from './social.ts';
 import { MemoryTables } from './tables.ts';
+import { memoryTournaments } from './tournaments.ts';
 import { memoryUsers } from './users.ts';
 
 export function memoryStore(): Store {
@@ -34,5 +35,6 @@ export function memoryStore(): Store {
     ...memoryPuzzles(tables),
     ...memorySocial(tables),
     ...memoryNotifications(tables),
+    ...memoryTournaments(tables),
   };
 }

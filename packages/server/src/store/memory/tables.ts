@@ -10,6 +10,8 @@ import type { GameRow, MoveRow } from '../games.ts';
 import type { NotificationRow } from '../notifications.ts';
 import type { PuzzleRatingRow, PuzzleRoundRow, PuzzleStateRow } from '../puzzles.ts';
 import type { RatingPoint, RatingRow } from '../ratings.ts';
+import type { Bye, Pairing } from '@youzai/game/tournament';
+import type { EntryRow, TournamentRow } from '../tournaments.ts';
 import type { SessionRow, UserRow } from '../users.ts';
 
 /** A game as kept: its data as JSON text, parsed afresh on every read. */
@@ -51,6 +53,14 @@ export class MemoryTables {
   readonly notifications = new Map<string, Map<string, StoredNotification>>();
   /** user id → kinds turned off. */
   readonly notificationsOff = new Map<string, Set<string>>();
+  /** Tournaments, their terms as JSON text. */
+  readonly tournaments = new Map<string, Omit<TournamentRow, 'terms'> & { readonly terms: string }>();
+  /** tournament id → (user id → entry). */
+  readonly entries = new Map<string, Map<string, EntryRow>>();
+  /** game id → pairing and its tournament. */
+  readonly pairings = new Map<string, { readonly tournamentId: string; readonly pairing: Pairing }>();
+  /** tournament id → byes. */
+  readonly byes = new Map<string, Bye[]>();
   private closed = false;
 
   close(): void {

@@ -18,6 +18,11 @@ const UNIQUE_CONSTRAINTS: Readonly<Record<string, string>> = {
   games_invite: 'inviteToken',
   moves_pkey: 'move',
   rating_history_pkey: 'ratingPoint',
+  tournaments_pkey: 'tournament',
+  tournaments_invite: 'tournamentInvite',
+  tournaments_schedule: 'tournamentSchedule',
+  tournament_pairings_pkey: 'tournamentGame',
+  tournament_byes_pkey: 'tournamentBye',
 };
 
 /** Deadlock and serialisation failures: the transaction is simply run again. */

@@ -33,6 +33,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 2, name: 'ratings, chat mutes' },
       { version: 3, name: 'puzzle ratings' },
       { version: 4, name: 'follows, blocks, notifications' },
+      { version: 5, name: 'tournaments' },
     ]);
   });
 
@@ -47,12 +48,12 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
     const { url, client } = await schema();
     await store(url).migrate();
     const r = await client.query(
-      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at', 'first_at', 'last_at', 'followed_at', 'blocked_at', 'read_at') ORDER BY 1, 2",
+      "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = current_schema() AND column_name IN ('data', 'created_at', 'updated_at', 'at', 'clock_ms', 'rated_at', 'muted_at', 'first_at', 'last_at', 'followed_at', 'blocked_at', 'read_at', 'terms', 'starts_at', 'started_at', 'ended_at', 'joined_at', 'away_since', 'paired_at') ORDER BY 1, 2",
     );
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
-      expect(row.data_type).toBe(row.column_name === 'data' ? 'jsonb' : 'bigint');
+      expect(row.data_type).toBe(row.column_name === 'data' || row.column_name === 'terms' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(20);
+    expect(r.rows.length).toBe(29);
   });
 
   it('player search reads a range of the names\u2019 index, never the whole table', async () => {

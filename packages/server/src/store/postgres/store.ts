@@ -12,6 +12,7 @@ import { postgresPuzzles } from './puzzles.ts';
 import { postgresRatings } from './ratings.ts';
 import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './saves.ts';
 import { postgresSocial } from './social.ts';
+import { postgresTournaments } from './tournaments.ts';
 import { postgresUsers } from './users.ts';
 
 export interface PostgresStoreOptions extends SaveBatcherOptions {
@@ -54,5 +55,6 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     ...postgresPuzzles(db),
     ...postgresSocial(db),
     ...postgresNotifications(db),
+    ...postgresTournaments(db),
   };
 }

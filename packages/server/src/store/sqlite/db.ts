@@ -34,6 +34,11 @@ const UNIQUE_COLUMNS: Readonly<Record<string, string>> = {
   'games.invite_token': 'inviteToken',
   'moves.game_id, moves.ply': 'move',
   'rating_history.user_id, rating_history.variant, rating_history.rated_at, rating_history.game_id': 'ratingPoint',
+  'tournaments.id': 'tournament',
+  'tournaments.invite_token': 'tournamentInvite',
+  'tournaments.schedule_key': 'tournamentSchedule',
+  'tournament_pairings.game_id': 'tournamentGame',
+  'tournament_byes.tournament_id, tournament_byes.round, tournament_byes.user_id': 'tournamentBye',
 };
 
 function mapError(e: unknown): unknown {

@@ -41,6 +41,7 @@ describe('SQLite store', () => {
       { version: 2, name: 'ratings, chat mutes' },
       { version: 3, name: 'puzzle ratings' },
       { version: 4, name: 'follows, blocks, notifications' },
+      { version: 5, name: 'tournaments' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -57,6 +58,12 @@ describe('SQLite store', () => {
       'puzzle_states_variant',
       'ratings_board',
       'sessions_user',
+      'tournament_entries_user',
+      'tournament_pairings_tournament',
+      'tournaments_invite',
+      'tournaments_room',
+      'tournaments_schedule',
+      'tournaments_status_start',
       'users_username_key',
     ]);
   });

@@ -10,6 +10,7 @@ import type { GroupCommitStats } from './group-commit.ts';
 import { sqlitePuzzles } from './puzzles.ts';
 import { sqliteRatings } from './ratings.ts';
 import { sqliteSocial } from './social.ts';
+import { sqliteTournaments } from './tournaments.ts';
 import { sqliteUsers } from './users.ts';
 
 export { SQLITE_SYNCHRONOUS, type SqliteStoreOptions, type SqliteSynchronous } from './db.ts';
@@ -50,5 +51,6 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     ...sqlitePuzzles(db),
     ...sqliteSocial(db),
     ...sqliteNotifications(db),
+    ...sqliteTournaments(db),
   };
 }

@@ -4,7 +4,7 @@
  * resolves once the worker's transaction has committed.
  */
 import { Worker } from 'node:worker_threads';
-import { UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
+import { TournamentConflict, UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
 import type { SqliteStoreOptions } from './db.ts';
 
 interface Pending {
@@ -66,6 +66,19 @@ const FORWARDED = {
   trimNotifications: true,
   notificationsOff: true,
   setNotificationOff: true,
+  // TournamentStore
+  createTournament: true,
+  tournament: true,
+  tournamentByInvite: true,
+  listTournaments: true,
+  tournamentSheet: true,
+  enterTournament: true,
+  setEntryActive: true,
+  setEntryAway: true,
+  advanceTournament: true,
+  recordTournamentGame: true,
+  setTournamentBerserk: true,
+  tournamentGame: true,
 } as const satisfies Record<StoreMethod, true>;
 
 class WorkerLink {
@@ -127,6 +140,7 @@ export function threadedSqliteStore(path: string, options: SqliteStoreOptions = 
 function decodeError(e: Record<string, unknown>): Error {
   if (e.kind === 'version') return new VersionConflict(String(e.gameId), Number(e.expected));
   if (e.kind === 'unique') return new UniqueViolation(String(e.what));
+  if (e.kind === 'tournament') return new TournamentConflict(String(e.tournamentId), String(e.why));
   // Keep the class name and the driver's code (SQLITE_BUSY...) for callers that look at them.
   const err = e.name === 'TypeError' ? new TypeError(String(e.message)) : new Error(String(e.message));
   if (typeof e.code === 'string') (err as Error & { code?: string }).code = e.code;

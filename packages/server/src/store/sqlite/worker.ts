@@ -4,7 +4,7 @@
  * sockets. Here it stalls only this thread; group commit still batches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { UniqueViolation, VersionConflict } from '../types.ts';
+import { TournamentConflict, UniqueViolation, VersionConflict } from '../types.ts';
 import { sqliteStore, type SqliteStoreOptions } from './store.ts';
 
 interface Call {
@@ -21,6 +21,7 @@ const port = parentPort!;
 function encodeError(e: unknown): Record<string, unknown> {
   if (e instanceof VersionConflict) return { kind: 'version', gameId: e.gameId, expected: e.expected };
   if (e instanceof UniqueViolation) return { kind: 'unique', what: e.what };
+  if (e instanceof TournamentConflict) return { kind: 'tournament', tournamentId: e.tournamentId, why: e.why };
   const code = (e as { code?: unknown }).code;
   return {
     kind: 'error',

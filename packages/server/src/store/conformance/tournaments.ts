@@ -1,0 +1,195 @@
+/** TournamentStore conformance: tournaments listed, players entered, pairings fenced by version and by who is free, results recorded once. */
+import type { Pairing, TournamentTerms } from '@youzai/game/tournament';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { T0, user } from '../fixtures.ts';
+import type { TournamentRow, TournamentStore } from '../tournaments.ts';
+import { TournamentConflict, UniqueViolation } from '../types.ts';
+import type { UserStore } from '../users.ts';
+
+/** What these tests use. */
+type Under = UserStore & TournamentStore;
+
+export const tournamentTerms = (over: Partial<TournamentTerms> = {}): TournamentTerms => ({
+  kind: 'arena',
+  variant: 'xiangqi',
+  clock: { kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 },
+  rated: true,
+  startsAt: T0 + 60_000,
+  durationMs: 3_600_000,
+  rounds: 0,
+  roundGapMs: 0,
+  berserk: true,
+  minRatedGames: 0,
+  maxPlayers: 100,
+  lateJoinUntilRound: 0,
+  withdrawAfterMs: 120_000,
+  ...over,
+});
+
+export const tournamentRow = (id: string, over: Partial<TournamentRow> = {}, terms: Partial<TournamentTerms> = {}): TournamentRow => ({
+  id,
+  name: `Giải ${id} — Xiangqi`,
+  terms: tournamentTerms(terms),
+  status: 'upcoming',
+  round: 0,
+  rounds: 0,
+  startedAt: null,
+  endedAt: null,
+  version: 1,
+  createdBy: null,
+  roomId: null,
+  inviteToken: null,
+  scheduleKey: null,
+  createdAt: T0,
+  ...over,
+});
+
+const pairing = (gameId: string, white: string, black: string, over: Partial<Pairing> = {}): Pairing => ({
+  round: 0,
+  gameId,
+  white,
+  black,
+  pairedAt: T0 + 100,
+  result: null,
+  forfeit: false,
+  berserk: [false, false],
+  plies: 0,
+  endedAt: null,
+  ...over,
+});
+
+const running = { status: 'running', round: 0, rounds: 0, startedAt: T0 + 60_000, endedAt: null } as const;
+
+export function describeTournamentStore(current: () => Under): void {
+  describe('tournaments', () => {
+    let store: Under;
+    beforeEach(async () => {
+      store = current();
+      for (const id of ['u1', 'u2', 'u3', 'u4']) await store.createUser(user(id, `Player${id}`));
+    });
+    const enter = (tournamentId: string, userId: string, at = T0 + 10, max = 100) =>
+      store.enterTournament({ tournamentId, userId, name: `Player${userId}`, rating: 1500.5, at }, max);
+
+    it('read back as written, by id and by invite; ids, invites and schedule keys are unique', async () => {
+      const t = tournamentRow('t1', { createdBy: 'u1', roomId: 'r1', inviteToken: 'inv1', scheduleKey: null });
+      await store.createTournament(t);
+      await store.createTournament(tournamentRow('t2', { scheduleKey: 'daily-2026-12-01' }, { kind: 'swiss', rounds: 7, roundGapMs: 30_000 }));
+      expect(await store.tournament('t1')).toEqual(t);
+      expect(await store.tournamentByInvite('inv1')).toEqual(t);
+      expect(await store.tournamentByInvite('nope')).toBeNull();
+      expect(await store.tournament('nope')).toBeNull();
+      expect((await store.tournament('t2'))?.terms).toEqual(tournamentTerms({ kind: 'swiss', rounds: 7, roundGapMs: 30_000 }));
+      await expect(store.createTournament(tournamentRow('t1'))).rejects.toEqual(new UniqueViolation('tournament'));
+      await expect(store.createTournament(tournamentRow('t3', { inviteToken: 'inv1' }))).rejects.toEqual(new UniqueViolation('tournamentInvite'));
+      await expect(store.createTournament(tournamentRow('t4', { scheduleKey: 'daily-2026-12-01' }))).rejects.toEqual(new UniqueViolation('tournamentSchedule'));
+      expect(await store.tournament('t3')).toBeNull();
+    });
+
+    it('listed by status and start time, private ones left out of the public lists, by room', async () => {
+      await store.createTournament(tournamentRow('late', {}, { startsAt: T0 + 3000 }));
+      await store.createTournament(tournamentRow('soon', {}, { startsAt: T0 + 1000 }));
+      await store.createTournament(tournamentRow('b-same', { roomId: 'r1' }, { startsAt: T0 + 2000 }));
+      await store.createTournament(tournamentRow('a-same', { inviteToken: 'x' }, { startsAt: T0 + 2000 }));
+      await store.createTournament(tournamentRow('done', { status: 'finished' }, { startsAt: T0 }));
+      const ids = async (q: Partial<Parameters<TournamentStore['listTournaments']>[0]>) =>
+        (await store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 50, ...q })).map((t) => t.id);
+      expect(await ids({})).toEqual(['soon', 'a-same', 'b-same', 'late']);
+      expect(await ids({ listedOnly: true })).toEqual(['soon', 'b-same', 'late']);
+      expect(await ids({ latestFirst: true, limit: 2 })).toEqual(['late', 'b-same']);
+      expect(await ids({ roomId: 'r1' })).toEqual(['b-same']);
+      expect(await ids({ statuses: ['finished', 'cancelled'] })).toEqual(['done']);
+      expect(await ids({ statuses: [] })).toEqual([]);
+    });
+
+    it('players enter once, come back with their place kept, and find it full', async () => {
+      await store.createTournament(tournamentRow('t1'));
+      expect(await enter('t1', 'u1', T0 + 10, 2)).toBe('joined');
+      expect(await enter('t1', 'u2', T0 + 5, 2)).toBe('joined');
+      expect(await enter('t1', 'u3', T0 + 20, 2)).toBe('full');
+      expect(await store.setEntryActive('t1', 'u1', false)).toBe(true);
+      await store.setEntryAway('t1', 'u1', T0 + 30);
+      expect(await store.setEntryActive('t1', 'u3', false)).toBe(false);
+      await store.setEntryAway('t1', 'u3', T0 + 30);
+      let sheet = await store.tournamentSheet('t1');
+      expect(sheet.entries).toEqual([
+        { tournamentId: 't1', userId: 'u2', name: 'Playeru2', rating: 1500.5, joinedAt: T0 + 5, active: true, playing: null, awaySince: null },
+        { tournamentId: 't1', userId: 'u1', name: 'Playeru1', rating: 1500.5, joinedAt: T0 + 10, active: false, playing: null, awaySince: T0 + 30 },
+      ]);
+      expect(await enter('t1', 'u1', T0 + 40, 2)).toBe('rejoined');
+      sheet = await store.tournamentSheet('t1');
+      expect(sheet.entries[1]).toMatchObject({ userId: 'u1', active: true, awaySince: null, joinedAt: T0 + 10 });
+      await expect(store.enterTournament({ tournamentId: 't1', userId: 'ghost', name: 'g', rating: 1500, at: T0 }, 100)).rejects.toThrow();
+      expect(await store.tournamentSheet('nope')).toEqual({ entries: [], pairings: [], byes: [] });
+    });
+
+    it('an advance writes the progress, pairings and byes at the next version, and the paired players are playing', async () => {
+      await store.createTournament(tournamentRow('t1'));
+      for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);
+      await store.advanceTournament('t1', 1, { ...running, pairings: [], byes: [] });
+      const p1 = pairing('g1', 'u1', 'u2', { berserk: [false, true] });
+      const p2 = pairing('g2', 'u3', 'u4', { round: 1, pairedAt: T0 + 101 });
+      await store.advanceTournament('t1', 2, {
+        ...running,
+        round: 1,
+        rounds: 3,
+        pairings: [p1, p2],
+        byes: [{ round: 1, userId: 'u4', kind: 'late', points: 0 }],
+      });
+      expect(await store.tournament('t1')).toMatchObject({ status: 'running', round: 1, rounds: 3, startedAt: T0 + 60_000, endedAt: null, version: 3 });
+      const sheet = await store.tournamentSheet('t1');
+      expect(sheet.pairings).toEqual([p1, p2]);
+      expect(sheet.byes).toEqual([{ round: 1, userId: 'u4', kind: 'late', points: 0 }]);
+      expect(Object.fromEntries(sheet.entries.map((e) => [e.userId, e.playing]))).toEqual({ u1: 'g1', u2: 'g1', u3: 'g2', u4: 'g2' });
+      expect(await store.tournamentGame('g2')).toEqual({ tournamentId: 't1', pairing: p2 });
+      expect(await store.tournamentGame('nope')).toBeNull();
+    });
+
+    it('an advance decided on an old version, or pairing a busy player, is refused and writes nothing', async () => {
+      await store.createTournament(tournamentRow('t1'));
+      for (const u of ['u1', 'u2', 'u3']) await enter('t1', u);
+      await store.advanceTournament('t1', 1, { ...running, pairings: [pairing('g1', 'u1', 'u2')], byes: [] });
+      // A second director that read version 1 pairs u3 with u1: refused on the version.
+      await expect(store.advanceTournament('t1', 1, { ...running, pairings: [pairing('g2', 'u3', 'u4')], byes: [] })).rejects.toBeInstanceOf(
+        TournamentConflict,
+      );
+      // At the right version, but u1 is playing g1: refused, and u3 is not left marked playing.
+      await expect(store.advanceTournament('t1', 2, { ...running, pairings: [pairing('g3', 'u3', 'u1')], byes: [] })).rejects.toBeInstanceOf(
+        TournamentConflict,
+      );
+      // A player not entered (u4): the bye given with it is not written either.
+      await expect(
+        store.advanceTournament('t1', 2, { ...running, pairings: [pairing('g4', 'u3', 'u4')], byes: [{ round: 1, userId: 'u3', kind: 'pab', points: 1 }] }),
+      ).rejects.toBeInstanceOf(TournamentConflict);
+      const sheet = await store.tournamentSheet('t1');
+      expect(sheet.pairings.map((p) => p.gameId)).toEqual(['g1']);
+      expect(sheet.byes).toEqual([]);
+      expect(sheet.entries.find((e) => e.userId === 'u3')?.playing).toBeNull();
+      expect((await store.tournament('t1'))?.version).toBe(2);
+      await expect(store.advanceTournament('nope', 1, { ...running, pairings: [], byes: [] })).rejects.toBeInstanceOf(TournamentConflict);
+    });
+
+    it('a result is recorded once and frees both players; berserk only while the game runs', async () => {
+      await store.createTournament(tournamentRow('t1'));
+      for (const u of ['u1', 'u2', 'u3']) await enter('t1', u);
+      await store.advanceTournament('t1', 1, { ...running, pairings: [pairing('g1', 'u1', 'u2')], byes: [] });
+      expect(await store.setTournamentBerserk('g1', 1)).toBe(true);
+      expect(await store.setTournamentBerserk('nope', 0)).toBe(false);
+      const end = { result: 0.5, forfeit: false, plies: 42, endedAt: T0 + 5000 } as const;
+      expect(await store.recordTournamentGame('g1', end)).toBe(true);
+      expect(await store.recordTournamentGame('g1', { ...end, result: 1 })).toBe(false);
+      expect(await store.recordTournamentGame('nope', end)).toBe(false);
+      expect(await store.setTournamentBerserk('g1', 0)).toBe(false);
+      const sheet = await store.tournamentSheet('t1');
+      expect(sheet.pairings).toEqual([pairing('g1', 'u1', 'u2', { ...end, berserk: [false, true] })]);
+      expect(sheet.entries.every((e) => e.playing === null)).toBe(true);
+      // Free again: the two may be paired once more (an arena's next game).
+      await store.advanceTournament('t1', 2, { ...running, pairings: [pairing('g2', 'u2', 'u1', { pairedAt: T0 + 6000 })], byes: [] });
+      const forfeit = { result: 1, forfeit: true, plies: 0, endedAt: T0 + 7000 } as const;
+      expect(await store.recordTournamentGame('g2', forfeit)).toBe(true);
+      expect((await store.tournamentSheet('t1')).pairings.map((p) => [p.gameId, p.result, p.forfeit])).toEqual([
+        ['g1', 0.5, false],
+        ['g2', 1, true],
+      ]);
+    });
+  });
+}

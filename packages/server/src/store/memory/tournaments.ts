@@ -1,0 +1,161 @@
+/** Tournaments in memory. */
+import type { Bye, Pairing } from '@youzai/game/tournament';
+import { dataJson } from '../checks.ts';
+import type {
+  EnterOutcome,
+  EntryRow,
+  GameEnd,
+  TournamentAdvance,
+  TournamentQuery,
+  TournamentRow,
+  TournamentSheetRows,
+  TournamentStore,
+} from '../tournaments.ts';
+import { TournamentConflict, UniqueViolation } from '../types.ts';
+import { cmp, MemoryTables } from './tables.ts';
+
+type Stored = Omit<TournamentRow, 'terms'> & { readonly terms: string };
+const load = (t: Stored): TournamentRow => ({ ...t, terms: JSON.parse(t.terms) as TournamentRow['terms'] });
+const copyPairing = (p: Pairing): Pairing => ({ ...p, berserk: [p.berserk[0], p.berserk[1]] });
+
+export function memoryTournaments(tables: MemoryTables): TournamentStore {
+  const findBy = (pick: (t: Stored) => boolean): TournamentRow | null => {
+    for (const t of tables.open().tournaments.values()) if (pick(t)) return load(t);
+    return null;
+  };
+  return {
+    async createTournament(t: TournamentRow): Promise<void> {
+      const all = tables.open().tournaments;
+      if (all.has(t.id)) throw new UniqueViolation('tournament');
+      for (const o of all.values()) {
+        if (t.inviteToken !== null && o.inviteToken === t.inviteToken) throw new UniqueViolation('tournamentInvite');
+        if (t.scheduleKey !== null && o.scheduleKey === t.scheduleKey) throw new UniqueViolation('tournamentSchedule');
+      }
+      all.set(t.id, { ...t, terms: dataJson(t.terms) });
+    },
+
+    async tournament(id: string): Promise<TournamentRow | null> {
+      const t = tables.open().tournaments.get(id);
+      return t ? load(t) : null;
+    },
+
+    async tournamentByInvite(token: string): Promise<TournamentRow | null> {
+      return findBy((t) => t.inviteToken === token);
+    },
+
+    async listTournaments(q: TournamentQuery): Promise<TournamentRow[]> {
+      const statuses = new Set(q.statuses);
+      const startOf = (t: Stored) => (JSON.parse(t.terms) as TournamentRow['terms']).startsAt;
+      const dir = q.latestFirst ? -1 : 1;
+      return [...tables.open().tournaments.values()]
+        .filter((t) => statuses.has(t.status) && (!q.listedOnly || t.inviteToken === null) && (q.roomId === undefined || t.roomId === q.roomId))
+        .sort((a, b) => dir * (startOf(a) - startOf(b) || cmp(a.id, b.id)))
+        .slice(0, Math.max(0, Math.floor(q.limit)))
+        .map(load);
+    },
+
+    async tournamentSheet(id: string): Promise<TournamentSheetRows> {
+      const t = tables.open();
+      const entries = [...(t.entries.get(id)?.values() ?? [])].sort((a, b) => a.joinedAt - b.joinedAt || cmp(a.userId, b.userId)).map((e) => ({ ...e }));
+      const pairings = [...t.pairings.values()]
+        .filter((p) => p.tournamentId === id)
+        .map((p) => p.pairing)
+        .sort((a, b) => a.pairedAt - b.pairedAt || cmp(a.gameId, b.gameId))
+        .map(copyPairing);
+      const byes = [...(t.byes.get(id) ?? [])].sort((a, b) => a.round - b.round || cmp(a.userId, b.userId)).map((b) => ({ ...b }));
+      return { entries, pairings, byes };
+    },
+
+    async enterTournament(e, maxPlayers): Promise<EnterOutcome> {
+      const t = tables.open();
+      t.needUser(e.userId);
+      if (!t.tournaments.has(e.tournamentId)) throw new Error(`no tournament ${e.tournamentId}`);
+      const m = MemoryTables.inner(t.entries, e.tournamentId);
+      const old = m.get(e.userId);
+      if (old) {
+        m.set(e.userId, { ...old, active: true, awaySince: null });
+        return 'rejoined';
+      }
+      if (m.size >= maxPlayers) return 'full';
+      m.set(e.userId, {
+        tournamentId: e.tournamentId,
+        userId: e.userId,
+        name: e.name,
+        rating: e.rating,
+        joinedAt: e.at,
+        active: true,
+        playing: null,
+        awaySince: null,
+      });
+      return 'joined';
+    },
+
+    async setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean> {
+      const m = tables.open().entries.get(tournamentId);
+      const e = m?.get(userId);
+      if (!m || !e) return false;
+      m.set(userId, { ...e, active });
+      return true;
+    },
+
+    async setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void> {
+      const m = tables.open().entries.get(tournamentId);
+      const e = m?.get(userId);
+      if (m && e) m.set(userId, { ...e, awaySince: since });
+    },
+
+    async advanceTournament(id: string, version: number, change: TournamentAdvance): Promise<void> {
+      const t = tables.open();
+      const row = t.tournaments.get(id);
+      if (!row || row.version !== version) throw new TournamentConflict(id, `not at version ${version}`);
+      const m = t.entries.get(id) ?? new Map<string, EntryRow>();
+      // Checked in full before anything is written: all or nothing, as a transaction.
+      const busy = new Set<string>();
+      for (const p of change.pairings) {
+        for (const u of [p.white, p.black]) {
+          const e = m.get(u);
+          if (!e || e.playing !== null || busy.has(u)) throw new TournamentConflict(id, `player ${u} is not free`);
+          busy.add(u);
+        }
+        if (t.pairings.has(p.gameId)) throw new UniqueViolation('tournamentGame');
+      }
+      const byes = t.byes.get(id) ?? [];
+      for (const b of change.byes) if (byes.some((o) => o.round === b.round && o.userId === b.userId)) throw new UniqueViolation('tournamentBye');
+      const { pairings: _p, byes: _b, ...progress } = change;
+      t.tournaments.set(id, { ...row, ...progress, version: version + 1 });
+      for (const p of change.pairings) {
+        t.pairings.set(p.gameId, { tournamentId: id, pairing: copyPairing(p) });
+        for (const u of [p.white, p.black]) m.set(u, { ...m.get(u)!, playing: p.gameId });
+      }
+      t.byes.set(id, [...byes, ...change.byes.map((b): Bye => ({ ...b }))]);
+    },
+
+    async recordTournamentGame(gameId: string, end: GameEnd): Promise<boolean> {
+      const t = tables.open();
+      const found = t.pairings.get(gameId);
+      if (!found || found.pairing.result !== null) return false;
+      t.pairings.set(gameId, { ...found, pairing: { ...found.pairing, ...end } });
+      const m = t.entries.get(found.tournamentId);
+      for (const u of [found.pairing.white, found.pairing.black]) {
+        const e = m?.get(u);
+        if (m && e && e.playing === gameId) m.set(u, { ...e, playing: null });
+      }
+      return true;
+    },
+
+    async setTournamentBerserk(gameId: string, side: 0 | 1): Promise<boolean> {
+      const t = tables.open();
+      const found = t.pairings.get(gameId);
+      if (!found || found.pairing.result !== null) return false;
+      const berserk: [boolean, boolean] = [found.pairing.berserk[0], found.pairing.berserk[1]];
+      berserk[side] = true;
+      t.pairings.set(gameId, { ...found, pairing: { ...found.pairing, berserk } });
+      return true;
+    },
+
+    async tournamentGame(gameId: string) {
+      const found = tables.open().pairings.get(gameId);
+      return found ? { tournamentId: found.tournamentId, pairing: copyPairing(found.pairing) } : null;
+    },
+  };
+}

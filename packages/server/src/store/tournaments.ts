@@ -1,0 +1,118 @@
+/**
+ * Tournaments: their terms and progress, the players entered, the pairings
+ * with their results, and the byes. The pure rules (@youzai/game/tournament)
+ * read these rows; the director (server/src/tournaments) writes them.
+ *
+ * Two guards make "no player paired twice" a property of the storage, not
+ * of one process's memory: every change of a tournament's progress names
+ * the version it was decided on (a second director, or one that was frozen
+ * past its lease, is refused), and a paired player's entry is marked as
+ * playing that game, which only a free entry may be (both in one transaction).
+ */
+import type { Bye, Entrant, Pairing, Score, TournamentStatus, TournamentTerms } from '@youzai/game/tournament';
+
+export interface TournamentRow {
+  readonly id: string;
+  readonly name: string;
+  /** Plain JSON; kind, variant, rated and startsAt are also kept as columns for the lists. */
+  readonly terms: TournamentTerms;
+  readonly status: TournamentStatus;
+  /** Swiss and round-robin: the round paired last (0 before the first). */
+  readonly round: number;
+  /** Round-robin: fixed at the start; Swiss: the terms' rounds. */
+  readonly rounds: number;
+  readonly startedAt: number | null;
+  readonly endedAt: number | null;
+  /** 1 when created; each advance writes the next one. */
+  readonly version: number;
+  /** The account that created it; null for the club's own (scheduled, or made by an admin for the club). */
+  readonly createdBy: string | null;
+  /** A room's tournament (listed in that room). */
+  readonly roomId: string | null;
+  /** A private event: left out of the lists, reached by this token's link. Unique. */
+  readonly inviteToken: string | null;
+  /** A scheduled club tournament: the occurrence's key (unique), so that each is created once whichever node creates it. */
+  readonly scheduleKey: string | null;
+  readonly createdAt: number;
+}
+
+/** A player entered in a tournament. */
+export interface EntryRow extends Entrant {
+  readonly tournamentId: string;
+  /** The tournament game the player is in now; null when free. */
+  readonly playing: string | null;
+  /** Since when the player has had no tournament page open; null while there. */
+  readonly awaySince: number | null;
+}
+
+/** Everything the pairing and the standings read, in a stable order (entries by join time, pairings by pairing time, byes by round). */
+export interface TournamentSheetRows {
+  readonly entries: readonly EntryRow[];
+  readonly pairings: readonly Pairing[];
+  readonly byes: readonly Bye[];
+}
+
+export interface TournamentQuery {
+  readonly statuses: readonly TournamentStatus[];
+  /** true: only those without an invite token (the public lists); false: private ones too (the director). */
+  readonly listedOnly: boolean;
+  /** Only this room's. Absent: any. */
+  readonly roomId?: string;
+  readonly limit: number;
+  /** Latest start first (finished lists); otherwise soonest first. */
+  readonly latestFirst?: boolean;
+}
+
+/** A change of progress decided at one version, with what it pairs. */
+export interface TournamentAdvance {
+  readonly status: TournamentStatus;
+  readonly round: number;
+  readonly rounds: number;
+  readonly startedAt: number | null;
+  readonly endedAt: number | null;
+  /** New pairings (result null): both players must be entered and free; each is then playing that game. */
+  readonly pairings: readonly Pairing[];
+  readonly byes: readonly Bye[];
+}
+
+export interface GameEnd {
+  readonly result: Score;
+  readonly forfeit: boolean;
+  readonly plies: number;
+  readonly endedAt: number;
+}
+
+export type EnterOutcome = 'joined' | 'rejoined' | 'full';
+
+export interface TournamentStore {
+  /** Throws UniqueViolation 'tournament', 'tournamentInvite' or 'tournamentSchedule'. */
+  createTournament(t: TournamentRow): Promise<void>;
+  tournament(id: string): Promise<TournamentRow | null>;
+  tournamentByInvite(token: string): Promise<TournamentRow | null>;
+  /** Tournaments by status, by start time (then id). */
+  listTournaments(q: TournamentQuery): Promise<TournamentRow[]>;
+  tournamentSheet(id: string): Promise<TournamentSheetRows>;
+  /**
+   * Enters a player (active, present), or makes a returning one active and
+   * present again with their games kept; 'full' when `maxPlayers` are
+   * entered already (checked in the same transaction). The user must exist.
+   */
+  enterTournament(e: { tournamentId: string; userId: string; name: string; rating: number; at: number }, maxPlayers: number): Promise<EnterOutcome>;
+  /** Pauses or withdraws a player (false), or brings them back (true); false when not entered. */
+  setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean>;
+  /** Since when a player has been away (null: back). No-op when not entered. */
+  setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void>;
+  /**
+   * The director's write: from `version` to `version + 1`, the new progress,
+   * pairings and byes, and the paired players marked playing, all or nothing.
+   * Throws TournamentConflict when the tournament is not at `version` or a
+   * paired player is not entered or is playing already.
+   */
+  advanceTournament(id: string, version: number, change: TournamentAdvance): Promise<void>;
+  /** Records a game's end once: its pairing's result, and both players free again. false when unknown or already recorded. */
+  recordTournamentGame(gameId: string, end: GameEnd): Promise<boolean>;
+  /** Marks a side as berserk in a running pairing; false when unknown or finished. */
+  setTournamentBerserk(gameId: string, side: 0 | 1): Promise<boolean>;
+  /** The tournament and pairing of a game, if it is a tournament game. */
+  tournamentGame(gameId: string): Promise<{ readonly tournamentId: string; readonly pairing: Pairing } | null>;
+}
