@@ -7,7 +7,7 @@ import { VARIANT_KEYS } from '@youzai/rules';
 import { ClockSpec } from './http.ts';
 import { CHAT_CHANNELS, POOL_IDS, SEEK_COLORS } from './lobby.ts';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 /** Largest frame the server reads. */
 export const MAX_FRAME_BYTES = 4096;
 

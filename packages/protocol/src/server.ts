@@ -26,8 +26,11 @@ export type ServerMessage =
   | { readonly t: 'ack'; readonly id?: number; readonly seek?: string; readonly challenge?: string }
   /** Full state of a game at version `v` (on subscribe, or when a client is too far behind). */
   | { readonly t: 'game'; readonly game: string; readonly v: number; readonly view: GameView; readonly you: 0 | 1 | null }
-  /** One change that took the game to version `v`. */
-  | { readonly t: 'event'; readonly game: string; readonly v: number; readonly event: GameEvent; readonly now: number }
+  /**
+   * Everything that took the game to version `v`, in one frame (a mating move and the end arrive together).
+   * A frame of `connection` events only does not change the version: `v` is then the current one.
+   */
+  | { readonly t: 'events'; readonly game: string; readonly v: number; readonly events: readonly GameEvent[]; readonly now: number }
   | { readonly t: 'error'; readonly id?: number; readonly game?: string; readonly code: string; readonly message: string }
   /** Both players' ratings after a rated game ended (on the game's topic, not versioned). */
   | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff] }

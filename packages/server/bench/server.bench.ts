@@ -93,22 +93,25 @@ class Bench {
       if (m.t === 'error') this.errors.set(m.code, (this.errors.get(m.code) ?? 0) + 1);
       return;
     }
-    if (m.t !== 'event') return;
+    if (m.t !== 'events') return;
     const t = this.tables.get(m.game);
     if (!t) return;
     // Both players hear every event: follow the game once, through the first seat's socket.
     if (p !== t.players[0]) return;
-    if (m.event.type === 'move') {
-      const mv = parseUci(t.pos, m.event.uci);
-      if (mv.ok) t.pos.make(mv.value);
-      t.ply = m.event.ply;
-      this.schedule(t);
-    } else if (m.event.type === 'end') {
-      t.over = true;
+    let moved = false;
+    for (const e of m.events) {
+      if (e.type === 'move') {
+        const mv = parseUci(t.pos, e.uci);
+        if (mv.ok) t.pos.make(mv.value);
+        t.ply = e.ply;
+        moved = true;
+      } else if (e.type === 'end') t.over = true;
+    }
+    if (t.over) {
       this.ended++;
       this.tables.delete(t.id);
       if (!this.stopping) void this.newTable(t.players, t.variant);
-    }
+    } else if (moved) this.schedule(t);
   }
 
   schedule(t: Table): void {

@@ -162,7 +162,7 @@ describe('chat over WebSocket', () => {
     await alice.request({ t: 'chat', game, channel: 'players', text: 'muted line' }, 41);
     await bob.request({ t: 'draw', game, op: 'offer' }, 42); // something after it, to know the line would have arrived
     await bob.waitFor(
-      is('event', (m) => m.event.type === 'draw-offer'),
+      is('events', (m) => m.events.some((e) => e.type === 'draw-offer')),
       5000,
       fromBob,
     );

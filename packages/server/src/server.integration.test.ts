@@ -56,7 +56,7 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     expect(state.you).toBeNull();
 
     expect(await alice.request({ t: 'move', game: id, uci: 'h3e3', ply: 0 }, 1)).toMatchObject({ t: 'ack' });
-    for (const c of [alice, bob, carol]) await c.waitFor((m) => m.t === 'event' && m.event.type === 'move' && m.event.uci === 'h3e3');
+    for (const c of [alice, bob, carol]) await c.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'move' && e.uci === 'h3e3'));
     // Stale, out of turn, illegal, not a player: each an error code, followed by the state.
     expect(await bob.request({ t: 'move', game: id, uci: 'h10g8', ply: 0 }, 2)).toMatchObject({ t: 'error', code: 'game.stale' });
     await bob.waitFor((m) => m.t === 'game' && m.view.ply === 1);
@@ -65,7 +65,7 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     expect(await carol.request({ t: 'move', game: id, uci: 'h10g8', ply: 1 }, 5)).toMatchObject({ t: 'error', code: 'game.forbidden' });
     expect(await bob.request({ t: 'move', game: id, uci: 'h10g8', ply: 1 }, 6)).toMatchObject({ t: 'ack' });
     expect(await alice.request({ t: 'draw', game: id, op: 'offer' }, 7)).toMatchObject({ t: 'ack' });
-    await bob.waitFor((m) => m.t === 'event' && m.event.type === 'draw-offer');
+    await bob.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'draw-offer'));
     expect(await bob.request({ t: 'draw', game: id, op: 'decline' }, 8)).toMatchObject({ t: 'ack' });
     for (const [c, uci, ply] of [
       [alice, 'b1c3', 2],
@@ -75,13 +75,15 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
       expect(await c.request({ t: 'move', game: id, uci, ply }, 10 + ply)).toMatchObject({ t: 'ack' });
     }
     expect(await bob.request({ t: 'resign', game: id }, 20)).toMatchObject({ t: 'ack' });
-    const end = await carol.waitFor((m) => m.t === 'event' && m.event.type === 'end');
-    expect(end).toMatchObject({ event: { verdict: { result: '1-0', reason: 'resignation' } } });
-    // The spectator saw every move in order, with increasing versions.
-    const moves = carol.received.filter((m) => m.t === 'event' && m.event.type === 'move').map((m) => (m as { event: { uci: string } }).event.uci);
+    const end = await carol.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'end'));
+    expect(end).toMatchObject({ events: [{ type: 'end', verdict: { result: '1-0', reason: 'resignation' } }] });
+    // The spectator saw every move in order, one frame per version, versions increasing without a gap.
+    type Frame = Extract<import('@youzai/protocol').ServerMessage, { t: 'events' }>;
+    const frames = carol.received.filter((m): m is Frame => m.t === 'events' && m.events.some((e) => e.type !== 'connection'));
+    const moves = frames.flatMap((f) => f.events.flatMap((e) => (e.type === 'move' ? [e.uci] : [])));
     expect(moves).toEqual(['h3e3', 'h10g8', 'b1c3', 'b10c8', 'i1i2']);
-    const vs = carol.received.filter((m) => m.t === 'event').map((m) => (m as { v: number }).v);
-    expect(vs).toEqual([...vs].sort((a, b) => a - b));
+    const vs = frames.map((f) => f.v);
+    expect(vs).toEqual(Array.from({ length: vs.length }, (_, i) => vs[0]! + i));
 
     const pgn = await carol.http('GET', `/api/games/${id}.pgn`);
     expect(pgn.text).toContain('[Variant "xiangqi"]');
@@ -113,8 +115,8 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     b2.cookie = b.cookie;
     await b2.connect();
     await b2.request({ t: 'sub', game: g.json.id, since: v0 }, 2);
-    const ev = await b2.waitFor((m) => m.t === 'event');
-    expect(ev).toMatchObject({ event: { type: 'move', uci: 'e2e2' } });
+    const ev = await b2.waitFor((m) => m.t === 'events');
+    expect(ev).toMatchObject({ v: v0 + 1, events: [{ type: 'move', uci: 'e2e2' }] });
     expect(b2.received.some((m) => m.t === 'game')).toBe(false);
     b2.close();
   });

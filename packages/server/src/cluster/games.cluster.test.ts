@@ -104,15 +104,17 @@ describe('games across nodes', () => {
     await spectator.connect();
     expect(await spectator.request({ t: 'sub', game: g.id }, 1)).toMatchObject({ t: 'ack' });
     for (let i = 0; i < 6; i++) expect(await play(g)).toBe(true);
-    await spectator.waitFor((m) => m.t === 'event' && m.event.type === 'move' && m.event.ply === 6, 5000);
-    const seen = spectator.received.filter((m): m is Msg<'event'> => m.t === 'event' && m.event.type === 'move').map((m) => (m.event as { uci: string }).uci);
+    await spectator.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'move' && e.ply === 6), 5000);
+    const seen = spectator.received
+      .filter((m): m is Msg<'events'> => m.t === 'events')
+      .flatMap((m) => m.events.flatMap((e) => (e.type === 'move' ? [e.uci] : [])));
     expect(seen).toEqual(MOVES.slice(0, 6));
     const owners = await Promise.all([0, 1, 2].map((i) => ownerOf(g.id, i)));
     expect(owners[0]).toMatch(/^n[123]$/);
     expect(owners).toEqual([owners[0], owners[0], owners[0]]);
     // Draw offers travel too.
     expect(await g.players[0].request({ t: 'draw', game: g.id, op: 'offer' }, 2)).toMatchObject({ t: 'ack' });
-    await g.players[1].waitFor((m) => m.t === 'event' && m.event.type === 'draw-offer');
+    await g.players[1].waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'draw-offer'));
     expect(await g.players[1].request({ t: 'draw', game: g.id, op: 'decline' }, 3)).toMatchObject({ t: 'ack' });
     for (const c of [...g.players, spectator]) c.close();
   });

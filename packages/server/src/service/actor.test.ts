@@ -17,19 +17,22 @@ const offer: GameEvent = { type: 'draw-offer', by: 0 };
 const declined: GameEvent = { type: 'draw-declined', by: 1 };
 
 describe('game actor history', () => {
-  it('keeps whole versions only: a catch-up gets all of a version or a full frame', () => {
+  it('keeps whole versions, one frame each: a catch-up gets every version since, or a full frame', () => {
     const a = actor(0);
     // Version 1 has two events; then single-event versions until the oldest must go.
     a.remember(1, [offer, declined], 0);
-    for (let v = 2; v < HISTORY_LIMIT; v++) a.remember(v, [offer], v);
+    for (let v = 2; v <= HISTORY_LIMIT; v++) a.remember(v, [offer], v);
     expect(a.history).toHaveLength(HISTORY_LIMIT);
-    expect(a.history[0]!.v).toBe(1);
-    // One more event pushes out one of version 1's two events: the other must go too.
-    a.remember(HISTORY_LIMIT, [offer], 99);
-    expect(a.history[0]!.v).toBe(2);
-    expect(a.history.filter((e) => e.v === 1)).toHaveLength(0);
+    expect(a.history[0]).toEqual({ v: 1, events: [offer, declined], at: 0 });
     (a.row as { version: number }).version = HISTORY_LIMIT;
+    expect(a.since(0)!.map((f) => f.v)).toEqual(Array.from({ length: HISTORY_LIMIT }, (_, i) => i + 1));
+    // One more version pushes version 1 out, both of its events at once.
+    a.remember(HISTORY_LIMIT + 1, [offer], 99);
+    (a.row as { version: number }).version = HISTORY_LIMIT + 1;
+    expect(a.history).toHaveLength(HISTORY_LIMIT);
+    expect(a.history[0]!.v).toBe(2);
     expect(a.since(0)).toBeNull(); // too far back: a full frame
-    expect(a.since(1)!.map((e) => e.v)[0]).toBe(2);
+    expect(a.since(1)!.map((f) => f.v)[0]).toBe(2);
+    expect(a.since(HISTORY_LIMIT + 1)).toEqual([]);
   });
 });

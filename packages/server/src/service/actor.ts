@@ -14,17 +14,18 @@ export interface StoredExtras {
   readonly challenge: { readonly userId: string; readonly name: string } | null;
 }
 
-export interface VersionedEvent {
+/** What took a game to version `v`: one frame on the wire and on the bus. */
+export interface VersionFrame {
   readonly v: number;
-  readonly event: GameEvent;
+  readonly events: readonly GameEvent[];
   readonly at: number;
 }
 
-/** Events kept per game for catch-up; a client further behind gets the full state. */
-export const HISTORY_LIMIT = 24;
+/** Versions kept per game for catch-up; a client further behind gets the full state. */
+export const HISTORY_LIMIT = 16;
 
 export class GameActor {
-  readonly history: VersionedEvent[] = [];
+  readonly history: VersionFrame[] = [];
   cancelTimer: (() => void) | null = null;
   /** Sockets of each seat currently connected (for the disconnection grace). */
   readonly connected: [number, number] = [0, 0];
@@ -51,17 +52,12 @@ export class GameActor {
   }
 
   remember(v: number, events: readonly GameEvent[], at: number): void {
-    for (const event of events) this.history.push({ v, event, at });
-    if (this.history.length > HISTORY_LIMIT) {
-      const cut = this.history.splice(0, this.history.length - HISTORY_LIMIT);
-      // Never keep half a version: a catch-up must get all of a version's events (a mating move and the end) or none.
-      const split = cut[cut.length - 1]!.v;
-      while (this.history[0]?.v === split) this.history.shift();
-    }
+    this.history.push({ v, events, at });
+    if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
   }
 
-  /** Events after version `since`, or null when the history no longer reaches back that far. */
-  since(since: number): VersionedEvent[] | null {
+  /** Versions after `since`, or null when the history no longer reaches back that far. */
+  since(since: number): VersionFrame[] | null {
     if (since >= this.version) return [];
     const first = this.history[0];
     if (!first || first.v > since + 1) return null;

@@ -45,7 +45,7 @@ describe('game service', () => {
     const s = setup();
     const id = await started(s);
     const events: string[] = [];
-    s.bus.subscribe(topicOf(id), (f) => events.push(JSON.parse(f as string).event.type));
+    s.bus.subscribe(topicOf(id), (f) => events.push(...JSON.parse(f as string).events.map((e: { type: string }) => e.type)));
     expect((await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 })).ok).toBe(true);
     expect((await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 })).ok).toBe(true);
     s.time.advance(59_000);

@@ -22,7 +22,7 @@ import type { Bus } from '../bus/bus.ts';
 import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow } from '../store/types.ts';
 import type { GameStore } from '../store/games.ts';
 import type { UserStore } from '../store/users.ts';
-import { GameActor, type StoredExtras, type VersionedEvent } from './actor.ts';
+import { GameActor, type StoredExtras, type VersionFrame } from './actor.ts';
 import { randomId } from './ids.ts';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Clock, Timers } from './time.ts';
@@ -299,8 +299,8 @@ export class GameService {
     return { view: actor.game.view(this.deps.clock.now()), v: actor.version, you: userId ? actor.game.seatOf(userId) : null, extras: actor.extras };
   }
 
-  /** Events after version `since` (null: too old, send the full state). */
-  async since(id: string, since: number): Promise<VersionedEvent[] | null> {
+  /** Versions after `since` (null: too old, send the full state). */
+  async since(id: string, since: number): Promise<VersionFrame[] | null> {
     const actor = await this.actor(id);
     return actor ? actor.since(since) : null;
   }
@@ -508,10 +508,9 @@ export class GameService {
   private publish(actor: GameActor, v: number, events: readonly GameEvent[], remember: boolean): void {
     const now = this.deps.clock.now();
     if (remember) actor.remember(v, events, now);
-    for (const event of events) {
-      const msg: ServerMessage = { t: 'event', game: actor.game.id, v, event, now };
-      this.deps.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
-    }
+    if (!events.length) return;
+    const msg: ServerMessage = { t: 'events', game: actor.game.id, v, events, now };
+    this.deps.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
   }
 
   /** Moves the computer should not play: they would lose by a rule the engine cannot see (Xiangqi run limits). */

@@ -207,7 +207,7 @@ class Connection implements SocialConnection, FanoutMember {
     if (since !== undefined) {
       const missed = await this.deps.games.since(game, since);
       if (missed) {
-        for (const e of missed) this.send({ t: 'event', game, v: e.v, event: e.event, now: e.at });
+        for (const f of missed) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
         sentV = missed.length ? missed[missed.length - 1]!.v : since;
         caughtUp = true;
       }

@@ -57,7 +57,7 @@ describe('the client copy of a game', () => {
     const line = ['b3b5', 'e7e6', 'b5g5', 'd10e9', 'g5g10'];
     line.forEach((uci, i) => {
       const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-      for (const e of events) expect(live.apply(v, e, 1000 * (i + 1))).toBe('applied');
+      expect(live.apply(v, events, 1000 * (i + 1))).toBe('applied');
     });
     const view = s.g.view(5000);
     expect(live.view.status).toBe('finished');
@@ -73,12 +73,13 @@ describe('the client copy of a game', () => {
     const s = server();
     const live = new LiveGame(s.g.view(0), s.v(), 0);
     const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
-    expect(live.apply(first.v, first.events[0]!, first.now)).toBe('applied');
-    const again = live.apply(first.v - 1, first.events[0]!, first.now);
+    expect(live.apply(first.v, first.events, first.now)).toBe('applied');
+    expect(live.apply(first.v, first.events, first.now)).toBe('ignored');
+    const again = live.apply(first.v - 1, first.events, first.now);
     expect(again).toBe('ignored');
     s.act({ type: 'move', by: 1, uci: 'h10g8', ply: 1 }, 2000);
     const third = s.act({ type: 'move', by: 0, uci: 'h1g3', ply: 2 }, 3000);
-    expect(live.apply(third.v, third.events[0]!, third.now)).toBe('resync');
+    expect(live.apply(third.v, third.events, third.now)).toBe('resync');
     expect(live.history.length).toBe(1);
     // A full frame puts it right.
     live.reset(s.g.view(3000), third.v, 0);
@@ -91,16 +92,16 @@ describe('the client copy of a game', () => {
     const live = new LiveGame(s.g.view(0), s.v(), 1);
     for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
       const r = s.act({ type: 'move', by: i as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-      live.apply(r.v, r.events[0]!, r.now);
+      live.apply(r.v, r.events, r.now);
     }
     const offer = s.act({ type: 'draw-offer', by: 0 }, 3000);
-    live.apply(offer.v, offer.events[0]!, offer.now);
+    live.apply(offer.v, offer.events, offer.now);
     expect(live.view.drawOffer).toBe(0);
     const red = s.act({ type: 'move', by: 0, uci: 'h1g3', ply: 2 }, 4000);
-    live.apply(red.v, red.events[0]!, red.now);
+    live.apply(red.v, red.events, red.now);
     expect(live.view.drawOffer).toBe(0);
     const black = s.act({ type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 5000);
-    live.apply(black.v, black.events[0]!, black.now);
+    live.apply(black.v, black.events, black.now);
     expect(live.view.drawOffer).toBe(s.g.view(5000).drawOffer);
     expect(live.view.drawOffer).toBeNull();
   });
@@ -183,24 +184,31 @@ describe("the page's work per move", () => {
 
 describe('the client copy of a game, caught up and timed by the server', () => {
   it('takes a version asked for again after a reconnect without playing anything twice', () => {
-    // The mating move and the end share one version; the connection dropped between them.
+    // The mating move and the end share one version, so they arrive in one frame.
     const s = server();
     ['b3b5', 'e7e6', 'b5g5', 'd10e9'].forEach((uci, i) => {
       s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
     });
     const live = new LiveGame(s.g.view(4000), s.v(), 0);
     const last = s.act({ type: 'move', by: 0, uci: 'g5g10', ply: 4 }, 5000);
-    const [move, end] = last.events;
-    expect(end?.type).toBe('end');
-    expect(live.apply(last.v, move!, last.now)).toBe('applied');
-    // `sub {since: v - 1}` sends both events of version v again.
-    expect(live.apply(last.v, move!, last.now)).toBe('ignored');
-    expect(live.apply(last.v, end!, last.now)).toBe('applied');
+    expect(last.events.map((e) => e.type)).toEqual(['move', 'end']);
+    expect(live.apply(last.v, last.events, last.now)).toBe('applied');
     expect(live.view.status).toBe('finished');
     expect(live.history.length).toBe(5);
-    // And once more: nothing is applied twice.
-    expect(live.apply(last.v, move!, last.now)).toBe('ignored');
-    expect(live.apply(last.v, end!, last.now)).toBe('ignored');
+    // `sub {since: v - 1}` sends version v again: nothing is applied twice.
+    expect(live.apply(last.v, last.events, last.now)).toBe('ignored');
+    expect(live.history.length).toBe(5);
+  });
+
+  it('asks for the full state when a frame does not follow from what it holds', () => {
+    const s = server();
+    const live = new LiveGame(s.g.view(0), s.v(), 0);
+    const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
+    // The right version number but a move of the wrong ply: refused, and nothing of it kept.
+    const wrong = { ...first.events[0]!, ply: 5 } as GameEvent;
+    expect(live.apply(first.v, [wrong], first.now)).toBe('resync');
+    expect(live.v).toBe(first.v - 1);
+    expect(live.apply(first.v, first.events, first.now)).toBe('applied');
   });
 
   it('asks for the last version held again when it resubscribes', () => {
@@ -216,13 +224,13 @@ describe('the client copy of a game, caught up and timed by the server', () => {
     // The server's clock runs far from this machine's.
     for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
       const r = s.act({ type: 'move', by: i as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-      for (const g of [live, spectator]) g.apply(r.v, r.events[0]!, r.now);
+      for (const g of [live, spectator]) g.apply(r.v, r.events, r.now);
     }
     // Server time, far from this machine's Date.now().
     const serverNow = 3000;
     const gone = s.g.apply({ type: 'connection', color: 1, connected: false }, serverNow);
     if (!gone.ok) throw new Error(gone.error.message);
-    for (const g of [live, spectator]) g.apply(s.v(), gone.value[0]!, serverNow);
+    for (const g of [live, spectator]) g.apply(s.v(), gone.value, serverNow);
     expect(live.view.disconnectedSince[1]).toBe(serverNow);
     expect(live.canClaimVictory(serverNow + DEFAULT_CONDUCT.disconnectGraceMs - 1)).toBe(false);
     expect(live.canClaimVictory(serverNow + DEFAULT_CONDUCT.disconnectGraceMs)).toBe(true);
@@ -236,12 +244,12 @@ describe('the client copy of a game, caught up and timed by the server', () => {
     const live = new LiveGame(s.g.view(0), s.v(), 1);
     for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
       const r = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-      live.apply(r.v, r.events[0]!, r.now);
+      live.apply(r.v, r.events, r.now);
     }
     // Black's clock runs from 3000 with 300 s: it flags at 303 000.
     const flag = s.act({ type: 'tick' }, 303_500);
     expect(flag.events[0]).toMatchObject({ type: 'end', verdict: { reason: 'timeout' } });
-    live.apply(flag.v, flag.events[0]!, flag.now);
+    live.apply(flag.v, flag.events, flag.now);
     expect(live.view.clock.running).toBeNull();
     expect(clockFace(live.view.clock, 1, 400_000).totalMs).toBe(0);
     expect(clockFace(live.view.clock, 0, 400_000).totalMs).toBe(s.g.view(303_500).clock.remainingMs[0]);
@@ -252,11 +260,11 @@ describe('the client copy of a game, caught up and timed by the server', () => {
     const live = new LiveGame(g.view(0), 1, 0);
     const joined = g.apply({ type: 'join', seat: seats[1], color: 1 }, 5000);
     if (!joined.ok) throw new Error(joined.error.message);
-    expect(live.apply(2, joined.value[0]!, 5000)).toBe('applied');
+    expect(live.apply(2, joined.value, 5000)).toBe('applied');
     expect(live.view.firstMoveDeadline).toBe(g.view(5000).firstMoveDeadline);
     const moved = g.apply({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 9000);
     if (!moved.ok) throw new Error(moved.error.message);
-    expect(live.apply(3, moved.value[0]!, 9000)).toBe('applied');
+    expect(live.apply(3, moved.value, 9000)).toBe('applied');
     expect(live.view.firstMoveDeadline).toBe(g.view(9000).firstMoveDeadline);
     expect(live.view.firstMoveDeadline).not.toBeNull();
   });

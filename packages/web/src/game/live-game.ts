@@ -1,6 +1,6 @@
 /**
  * The client's copy of one game: the server's full view, kept current by
- * versioned events; a gap in versions asks for a resync. A local referee
+ * versioned frames (one per version); a gap in versions asks for a resync. A local referee
  * (the same pure code as the server's) gives the Xiangqi runs and counters
  * between full frames and warns before a move that would lose by a rule.
  */
@@ -21,8 +21,6 @@ export class LiveGame {
   private violations: { readonly referee: Referee; readonly ply: number; readonly moves: readonly string[] } | null = null;
   /** Events of the last apply, for sounds and animations. */
   lastEvents: GameEvent[] = [];
-  /** One version may hold several events (a mating move and the end): after an event of version v, more of v may follow. */
-  private openVersion = false;
 
   constructor(view: GameView, v: number, you: 0 | 1 | null) {
     this.view = view;
@@ -47,32 +45,46 @@ export class LiveGame {
     this.history = MoveHistory.from(view.variant, view.initialFen, view.moves) ?? this.history;
     this.referee = this.buildReferee();
     this.lastEvents = [];
-    this.openVersion = false;
   }
 
-  /** Applies the event that took the game to version `v`; `now` is the server's time of the event. */
-  apply(v: number, event: GameEvent, now: number): ApplyResult {
-    if (event.type === 'connection') {
-      const d = [...this.view.disconnectedSince] as [number | null, number | null];
-      // Server time, as the claim button compares it with the server's clock.
-      d[event.color] = event.connected ? null : (d[event.color] ?? now);
-      this.view = { ...this.view, disconnectedSince: d };
-      this.lastEvents = [event];
+  /**
+   * Applies the frame that took the game to version `v` (all of that version's events at once);
+   * `now` is the server's time of the frame. A frame of connection events only keeps the version.
+   */
+  apply(v: number, events: readonly GameEvent[], now: number): ApplyResult {
+    if (events.every((e) => e.type === 'connection')) {
+      for (const e of events) this.connection(e, now);
+      this.lastEvents = [...events];
       return 'applied';
     }
-    const sameVersion = v === this.v && this.openVersion;
-    if (v <= this.v && !sameVersion) return 'ignored';
-    if (v !== this.v + 1 && !sameVersion) return 'resync';
+    if (v <= this.v) return 'ignored';
+    if (v !== this.v + 1) return 'resync';
+    for (const e of events) if (!this.step(e, now)) return 'resync';
+    this.v = v;
+    this.lastEvents = [...events];
+    return 'applied';
+  }
+
+  private connection(event: Extract<GameEvent, { type: 'connection' }>, now: number): void {
+    const d = [...this.view.disconnectedSince] as [number | null, number | null];
+    // Server time, as the claim button compares it with the server's clock.
+    d[event.color] = event.connected ? null : (d[event.color] ?? now);
+    this.view = { ...this.view, disconnectedSince: d };
+  }
+
+  /** One event of a version; false when it does not follow from what is here (the caller asks for the full state). */
+  private step(event: GameEvent, now: number): boolean {
     const view = this.view;
-    // A version is asked for again after a reconnect (`sub {since: v - 1}`): skip what is already here.
-    if (sameVersion && this.holds(event)) return 'ignored';
     switch (event.type) {
+      case 'connection':
+        this.connection(event, now);
+        break;
       case 'started':
         // The server gives the first mover `firstMoveMs` from the start (the default conduct).
         this.view = { ...view, seats: event.seats, status: 'active', startedAt: view.startedAt ?? now, firstMoveDeadline: now + DEFAULT_CONDUCT.firstMoveMs };
         break;
       case 'move': {
-        if (event.ply !== view.ply + 1 || !this.history.push(event.uci)) return 'resync';
+        if (event.ply !== view.ply + 1 || !this.history.push(event.uci)) return false;
         this.referee?.play(event.uci);
         const mover = view.turn;
         this.view = {
@@ -109,29 +121,7 @@ export class LiveGame {
         };
         break;
     }
-    this.v = v;
-    this.openVersion = true;
-    this.lastEvents = [event];
-    return 'applied';
-  }
-
-  /** Whether an event of the current version is already reflected in the view. */
-  private holds(event: GameEvent): boolean {
-    const view = this.view;
-    switch (event.type) {
-      case 'started':
-        return view.status !== 'waiting';
-      case 'move':
-        return event.ply <= view.ply;
-      case 'draw-offer':
-        return view.drawOffer === event.by;
-      case 'draw-declined':
-        return view.drawOffer === null;
-      case 'end':
-        return view.status === event.status;
-      case 'connection':
-        return false;
-    }
+    return true;
   }
 
   get refereeState(): RefereeState {

@@ -85,7 +85,7 @@ export class Socket {
   private receive(msg: ServerMessage): void {
     if (msg.t === 'welcome') this.sync(msg.now, null);
     if (msg.t === 'pong' && msg.id !== undefined) this.sync(msg.now, msg.id);
-    if ((msg.t === 'game' || msg.t === 'event') && this.games.has(msg.game)) {
+    if ((msg.t === 'game' || msg.t === 'events') && this.games.has(msg.game)) {
       const held = this.games.get(msg.game) ?? 0;
       if (msg.t === 'game' || msg.v > held) this.games.set(msg.game, msg.v);
     }

@@ -425,10 +425,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       case 'game':
         onFullFrame(msg.view, msg.v, msg.you);
         break;
-      case 'event': {
+      case 'events': {
         if (!live) return;
         const before = live.history.current;
-        const r = live.apply(msg.v, msg.event, msg.now);
+        const r = live.apply(msg.v, msg.events, msg.now);
         if (r === 'resync') {
           if (!resyncing) app.socket.resync(id);
           resyncing = true;
@@ -436,16 +436,20 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         }
         if (r === 'ignored') return;
         status = '';
-        if (msg.event.type === 'move') {
+        const move = msg.events.find((e) => e.type === 'move');
+        const end = msg.events.some((e) => e.type === 'end');
+        if (end) app.sound.play('end');
+        else if (move) {
           const after = live.history.current;
-          app.sound.play(pieceCount(makeBoardFen(after)) < pieceCount(makeBoardFen(before)) ? 'capture' : msg.event.check ? 'check' : 'move');
+          app.sound.play(pieceCount(makeBoardFen(after)) < pieceCount(makeBoardFen(before)) ? 'capture' : move.check ? 'check' : 'move');
         }
-        if (msg.event.type === 'end') app.sound.play('end');
-        if (msg.event.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
-        if (msg.event.type === 'draw-declined' && live.you !== null && msg.event.by !== live.you)
-          app.toast(t('game.draw.declined', { side: sideName(live.view.variant, msg.event.by) }));
+        for (const e of msg.events) {
+          if (e.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
+          if (e.type === 'draw-declined' && live.you !== null && e.by !== live.you)
+            app.toast(t('game.draw.declined', { side: sideName(live.view.variant, e.by) }));
+        }
         renderAll();
-        if (msg.event.type === 'move' && live.myTurn) board?.playPremove();
+        if (move && !end && live.myTurn) board?.playPremove();
         break;
       }
       case 'error':

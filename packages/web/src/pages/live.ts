@@ -84,7 +84,9 @@ export function tvPage(app: AppContext): Page {
   // The game page shows the end; we only notice it to look for the next game.
   const off = app.socket.on((msg: ServerMessage) => {
     if (!current || !('game' in msg) || msg.game !== current) return;
-    const over = (msg.t === 'event' && msg.event.type === 'end') || (msg.t === 'game' && (msg.view.status === 'finished' || msg.view.status === 'aborted'));
+    const over =
+      (msg.t === 'events' && msg.events.some((e) => e.type === 'end')) ||
+      (msg.t === 'game' && (msg.view.status === 'finished' || msg.view.status === 'aborted'));
     if (over && !timer) later();
   });
 
