@@ -1,3 +1,4 @@
+export * from './game-wire.ts';
 export * from './client.ts';
 export * from './http.ts';
 export * from './server.ts';

@@ -1,5 +1,5 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
-import type { ClockConfig, GameEvent, GameView, Seat, Verdict } from '@youzai/game';
+import type { ClockConfig, GameEvent, GameView, Seat } from './game-wire.ts';
 import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
 
 export interface Identity {
@@ -54,5 +54,3 @@ export type ServerMessage =
   | { readonly t: 'room-games'; readonly room: string; readonly games: readonly RoomGame[] }
   | { readonly t: 'room-challenges'; readonly room: string; readonly challenges: readonly RoomChallenge[] }
   | { readonly t: 'room-closed'; readonly room: string };
-
-export type { GameEvent, GameView, Verdict };

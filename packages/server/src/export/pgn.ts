@@ -6,7 +6,8 @@
  * Fairy-Stockfish coordinates, each with the mover's clock as a %clk comment.
  */
 import { VARIANTS } from '@youzai/rules';
-import { describeClock, type GameView, type MoveEntry } from '@youzai/game';
+import { describeClock, type MoveEntry } from '@youzai/game';
+import type { GameView } from '@youzai/protocol';
 
 function clk(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -4,7 +4,8 @@
  * bounded history of versioned events for catch-up, and arms the game's next
  * deadline. Nothing else writes to the game.
  */
-import type { Game, GameEvent } from '@youzai/game';
+import type { Game } from '@youzai/game';
+import type { GameEvent } from '@youzai/protocol';
 import type { GameRow } from '../store/types.ts';
 
 export interface StoredExtras {

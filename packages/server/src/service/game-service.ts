@@ -17,7 +17,7 @@ import {
   type Seat,
 } from '@youzai/game';
 import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
-import type { ClockSpec, CreateGame, GameSummary, Identity, SeekColor, ServerMessage } from '@youzai/protocol';
+import type { ClockSpec, CreateGame, GameSummary, Identity, SeekColor, ServerMessage, GameView as WireView } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow } from '../store/types.ts';
 import type { GameStore } from '../store/games.ts';
@@ -26,6 +26,7 @@ import { GameActor, type StoredExtras, type VersionFrame } from './actor.ts';
 import { randomId } from './ids.ts';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Clock, Timers } from './time.ts';
+import { wireEvent, wireSeat, wireView } from './wire.ts';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
 export const ENGINE_ID = 'engine';
@@ -293,10 +294,10 @@ export class GameService {
   readonly moveTimes: RecordableHistogram = createHistogram();
 
   /** The full state for a watcher or player, with the version it is at. */
-  async view(id: string, userId?: string): Promise<{ view: GameView; v: number; you: Color | null; extras: StoredExtras } | null> {
+  async view(id: string, userId?: string): Promise<{ view: WireView; v: number; you: Color | null; extras: StoredExtras } | null> {
     const actor = await this.actor(id);
     if (!actor) return null;
-    return { view: actor.game.view(this.deps.clock.now()), v: actor.version, you: userId ? actor.game.seatOf(userId) : null, extras: actor.extras };
+    return { view: wireView(actor.game.view(this.deps.clock.now())), v: actor.version, you: userId ? actor.game.seatOf(userId) : null, extras: actor.extras };
   }
 
   /** Versions after `since` (null: too old, send the full state). */
@@ -341,7 +342,7 @@ export class GameService {
       out.push({
         id: a.game.id,
         variant: s.setup.variant,
-        seats: s.seats,
+        seats: [wireSeat(s.seats[0]), wireSeat(s.seats[1])],
         ply: a.game.ply,
         spectators: a.spectators,
         lastMoveAt: a.lastMoveAt,
@@ -505,8 +506,9 @@ export class GameService {
     return ok(events);
   }
 
-  private publish(actor: GameActor, v: number, events: readonly GameEvent[], remember: boolean): void {
+  private publish(actor: GameActor, v: number, domainEvents: readonly GameEvent[], remember: boolean): void {
     const now = this.deps.clock.now();
+    const events = domainEvents.map(wireEvent);
     if (remember) actor.remember(v, events, now);
     if (!events.length) return;
     const msg: ServerMessage = { t: 'events', game: actor.game.id, v, events, now };

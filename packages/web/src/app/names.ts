@@ -1,5 +1,5 @@
 /** Names shown for sides, seats, variants, pieces, notations and clocks, in the current language. */
-import type { ClockConfig, Seat } from '@youzai/game';
+import type { ClockConfig, Seat } from '@youzai/protocol';
 import type { VariantKey } from '@youzai/rules';
 import { notationKey, roleKey, sideKey, variantNameKey } from '../i18n/game-keys.ts';
 import { t, tMaybe, type MessageKey } from '../i18n/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClockView } from '@youzai/game';
+import type { ClockView } from '@youzai/protocol';
 import { clockFace, formatClock } from './clock-display.ts';
 
 const fischer = (a: number, b: number, running: 0 | 1 | null, at = 1000): ClockView => ({ remainingMs: [a, b], periodsLeft: [0, 0], periodMs: 0, running, at });

@@ -2,7 +2,7 @@
  * What a clock shows, computed from the server's reading (`remainingMs` as
  * of `at`, with the side whose time runs) and the server's time now. Pure.
  */
-import type { ClockView } from '@youzai/game';
+import type { ClockView } from '@youzai/protocol';
 
 export interface ClockFace {
   /** Time left before flagging. */

@@ -4,7 +4,8 @@
  * (the same pure code as the server's) gives the Xiangqi runs and counters
  * between full frames and warns before a move that would lose by a rule.
  */
-import { DEFAULT_CONDUCT, startReferee, type ClockView, type GameEvent, type GameView, type Referee, type RefereeState, type Verdict } from '@youzai/game';
+import { DEFAULT_CONDUCT, startReferee, type Referee } from '@youzai/game';
+import type { ClockView, GameEvent, GameView, RefereeState, Verdict } from '@youzai/protocol';
 import { legalUcis } from '@youzai/rules';
 import { clockFace } from './clock-display.ts';
 import { MoveHistory } from './move-history.ts';

@@ -1,5 +1,5 @@
 /** Xiangqi: both sides' perpetual check/chase runs with their limits, and the three draw counters (and others' quiet counters). */
-import type { RefereeState, RunView } from '@youzai/game';
+import type { RefereeState, RunView } from '@youzai/protocol';
 import type { VariantKey } from '@youzai/rules';
 import { h, fill } from '../app/h.ts';
 import { roleName, sideName } from '../app/names.ts';

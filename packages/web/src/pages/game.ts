@@ -3,8 +3,7 @@
  * comes only from the server (full `game` frames and versioned `event`s);
  * the board shows moves at once and the server's answer confirms or resets them.
  */
-import type { GameView } from '@youzai/game';
-import type { ChatLine, ServerMessage } from '@youzai/protocol';
+import type { ChatLine, GameView, ServerMessage } from '@youzai/protocol';
 import { VARIANTS, makeBoardFen } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { confirmBox } from '../app/dialog.ts';

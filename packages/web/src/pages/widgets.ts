@@ -1,5 +1,5 @@
 /** Small pieces the lobby, live, profile, leaderboard and room pages share. */
-import type { Seat } from '@youzai/game';
+import type { Seat } from '@youzai/protocol';
 import type { GameSummary, SeekColor } from '@youzai/protocol';
 import { isVariantKey, type VariantKey } from '@youzai/rules';
 import type { AppContext } from '../app/context.ts';

@@ -1,0 +1,108 @@
+/**
+ * A game as it travels: the full view a client is sent and the events that
+ * change it. These are the wire's own types: the server maps its domain
+ * (@youzai/game) onto them at the edge, so the pure game layer may change
+ * without changing what clients read, and a change here is a change of the
+ * protocol.
+ */
+import type { Color, ResultText, VariantKey } from '@youzai/rules';
+
+export interface Seat {
+  readonly userId: string;
+  readonly name: string;
+  readonly kind: 'human' | 'engine';
+  /** The computer's level (1-8) on an engine seat. */
+  readonly level?: number;
+}
+
+export type ClockConfig =
+  | { readonly kind: 'fischer'; readonly baseMs: number; readonly incrementMs: number }
+  | { readonly kind: 'byoyomi'; readonly baseMs: number; readonly periods: number; readonly periodMs: number };
+
+/** A clock as clients see it: time left at `at`, and who is running. */
+export interface ClockView {
+  readonly remainingMs: readonly [number, number];
+  readonly periodsLeft: readonly [number, number];
+  readonly periodMs: number;
+  readonly running: Color | null;
+  /** Server time of this reading. */
+  readonly at: number;
+}
+
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+
+/** How a game ended and why. */
+export interface Verdict {
+  readonly result: ResultText;
+  /** null for a draw. */
+  readonly winner: Color | null;
+  /** Why it ended (a rule's or conduct's reason: checkmate, resignation, timeout…). */
+  readonly reason: string;
+  /** The sentence naming the facts, in the club's two languages. */
+  readonly explanation: { readonly vi: string; readonly en: string };
+}
+
+/** One side's check/chase run (Xiangqi). */
+export interface RunView {
+  readonly kind: 'check' | 'chase';
+  readonly length: number;
+  readonly pieces: number;
+  readonly limit: number;
+  /** Chase run: the chased piece's square and role letter. */
+  readonly target: { readonly square: string; readonly role: string } | null;
+}
+
+export interface CounterView {
+  readonly plies: number;
+  readonly limit: number;
+}
+
+/** Everything the page shows besides the board: Xiangqi fills runs and counters. */
+export interface RefereeState {
+  readonly ply: number;
+  readonly verdict: Verdict | null;
+  readonly runs: readonly [RunView | null, RunView | null] | null;
+  readonly counters: {
+    readonly natural: CounterView;
+    readonly progress: CounterView;
+    readonly length: CounterView;
+    /** Plies without capture toward the claimable draw. */
+    readonly claim: CounterView & { readonly claimable: boolean };
+  } | null;
+  /** Plies without progress toward the game's automatic draw (Janggi, Sittuyin). */
+  readonly quiet: CounterView | null;
+}
+
+/** The public state of a game: for players, spectators and exports. */
+export interface GameView {
+  readonly id: string;
+  readonly variant: VariantKey;
+  readonly initialFen: string;
+  readonly fen: string;
+  readonly status: GameStatus;
+  readonly seats: readonly [Seat | null, Seat | null];
+  readonly rated: boolean;
+  readonly clockConfig: ClockConfig;
+  readonly clock: ClockView;
+  readonly moves: readonly string[];
+  readonly ply: number;
+  readonly turn: Color;
+  readonly check: boolean;
+  readonly drawOffer: Color | null;
+  readonly verdict: Verdict | null;
+  readonly referee: RefereeState;
+  readonly firstMoveDeadline: number | null;
+  readonly disconnectedSince: readonly [number | null, number | null];
+  readonly createdAt: number;
+  readonly startedAt: number | null;
+  readonly endedAt: number | null;
+}
+
+/** One change of a game; the events of one version travel in order. */
+export type GameEvent =
+  | { readonly type: 'started'; readonly seats: readonly [Seat | null, Seat | null] }
+  | { readonly type: 'move'; readonly ply: number; readonly uci: string; readonly fen: string; readonly check: boolean; readonly clock: ClockView }
+  | { readonly type: 'draw-offer'; readonly by: Color }
+  | { readonly type: 'draw-declined'; readonly by: Color }
+  | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
+  | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };
