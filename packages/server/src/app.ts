@@ -31,6 +31,8 @@ import type { GamesPort } from './service/games-port.ts';
 import { ClubGames } from './cluster/games.ts';
 import type { Clock, Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
+import { tournamentTopic } from './bus/topics.ts';
+import { TournamentDirector } from './tournaments/director.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
 
 /** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
@@ -74,6 +76,8 @@ export interface AppOptions {
   readonly node?: string;
   /** One node of several (REDIS_URL): the lobby, rooms, presence and chat history are the club's, in Redis. */
   readonly club?: Club;
+  /** false: no tournament director runs here (tests that drive it by hand). */
+  readonly directTournaments?: boolean;
 }
 
 export interface App {
@@ -86,6 +90,7 @@ export interface App {
   readonly presence: Presence;
   /** Several nodes: this node's part in deciding and relaying the club's games. */
   readonly clubGames: ClubGames | null;
+  readonly director: TournamentDirector;
   close(): Promise<void>;
 }
 
@@ -143,6 +148,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     presenceTimer = setInterval(() => void clubPresence.refresh().catch(() => undefined), 1000);
     presenceTimer.unref();
   }
+  // One director club-wide (the leader's); every node records the results of the games it decides.
+  const director = new TournamentDirector({
+    store: opts.store,
+    games: router,
+    clock: opts.clock,
+    online: clubPresence ? (id) => clubPresence.isOnline(id) : (id) => presence.isOnline(id),
+    changed: (id) => opts.bus.publish(tournamentTopic(id), { t: 'changed', id }),
+    ...(club ? { isDirector: () => club.leader.isLeader } : {}),
+  });
+  games.onEnd((row) => void director.gameEnded(row));
+  if (opts.directTournaments !== false) director.start();
   const node = opts.node ?? 'local';
   const health = (): Promise<Health> => checkHealth(club?.link ?? null, opts.store);
   const puzzles = new PuzzleService({
@@ -256,8 +272,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     rooms,
     presence,
     clubGames,
+    director,
     async close() {
       if (presenceTimer) clearInterval(presenceTimer);
+      await director.stop();
       clubGames?.close();
       sockets.close();
       lobby.close();

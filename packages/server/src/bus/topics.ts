@@ -6,3 +6,5 @@ export const LOBBY_TOPIC = 'lobby';
 export const userTopic = (userId: string): string => `user:${userId}`;
 export const roomTopic = (roomId: string): string => `room:${roomId}`;
 export const gameChatTopic = (gameId: string, channel: ChatChannel): string => `chat:${gameId}:${channel}`;
+/** A tournament changed (progress, pairings, results, entries): each node refreshes its watchers. */
+export const tournamentTopic = (tournamentId: string): string => `tournament:${tournamentId}`;

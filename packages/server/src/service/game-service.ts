@@ -98,6 +98,8 @@ export interface PairedTerms {
   readonly rated: boolean;
   /** The first player's side. */
   readonly color: SeekColor;
+  /** The game's id, chosen by the caller (a tournament stores its pairing first); a fresh one when absent. */
+  readonly id?: string;
 }
 
 export const topicOf = (gameId: string): string => `game:${gameId}`;
@@ -187,6 +189,7 @@ export class GameService {
       seats,
       { invite: null, challenge: null },
       this.deps.clock.now(),
+      terms.id,
     );
     return r.ok ? ok({ id: r.value, color }) : r;
   }
@@ -213,14 +216,16 @@ export class GameService {
     seats: [Seat | null, Seat | null],
     extras: StoredExtras,
     now: number,
+    chosenId?: string,
   ): Promise<Result<string, ServiceError>> {
-    const id = randomId(8);
+    const id = chosenId ?? randomId(8);
     const created = Game.create({ id, ...setup, createdAt: now }, seats, now, this.conduct);
     if (!created.ok) return err(created.error.code, created.error.message);
     const actor = new GameActor(created.value, this.rowOf(created.value, extras, 1, now), extras);
     try {
       await this.deps.store.createGame(actor.row);
     } catch (e) {
+      if (chosenId !== undefined && e instanceof UniqueViolation && e.what === 'game') return err('game.exists', 'A game with this id exists already');
       return err('server.storage', `The game could not be stored: ${(e as Error).message}`);
     }
     this.actors.set(id, actor);

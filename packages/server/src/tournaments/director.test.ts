@@ -1,0 +1,286 @@
+/**
+ * The director over the real store and game service, with fake time:
+ * scheduling, arena and Swiss pairing, withdrawal of absent players, and
+ * what must survive a restart, a director stopped half-way, and two
+ * directors at once (no player paired twice, standings intact).
+ */
+import { standings } from '@youzai/game/tournament';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryBus } from '../bus/bus.ts';
+import { tournamentRow } from '../store/conformance/tournaments.ts';
+import { tempDir, user } from '../store/fixtures.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import { sqliteStore } from '../store/sqlite/store.ts';
+import type { Store } from '../store/types.ts';
+import { GameService } from '../service/game-service.ts';
+import { FakeTime } from '../service/time.ts';
+import { TournamentDirector, sheetOf, type DirectorDeps } from './director.ts';
+
+const PLAYERS = ['ua1111', 'ub2222', 'uc3333', 'ud4444', 'ue5555'];
+
+interface World {
+  readonly time: FakeTime;
+  store: Store;
+  games: GameService;
+  readonly online: Set<string>;
+  readonly changed: string[];
+  /** The first game service tells the directors of game ends (false: its node is dying). */
+  hooked: boolean;
+  director(over?: Partial<DirectorDeps>): TournamentDirector;
+  /** Ends a running tournament game: the first player named resigns. */
+  resign(gameId: string, userId: string): Promise<void>;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function serviceOf(w: { time: FakeTime; store: Store }, directors: () => TournamentDirector[]): GameService {
+  const games = new GameService({ store: w.store, bus: new MemoryBus(), clock: w.time, timers: w.time });
+  games.onEnd((row) => {
+    for (const d of directors()) void d.gameEnded(row);
+  });
+  cleanups.push(() => games.close());
+  return games;
+}
+
+async function world(store: Store = memoryStore(), players = PLAYERS.slice(0, 4)): Promise<World> {
+  await store.migrate();
+  const time = new FakeTime(1_800_000_000_000);
+  const directors: TournamentDirector[] = [];
+  const w: World = {
+    time,
+    store,
+    games: null as unknown as GameService,
+    online: new Set(players),
+    changed: [],
+    hooked: true,
+    director(over = {}) {
+      const d = new TournamentDirector({
+        store: w.store,
+        games: w.games,
+        clock: time,
+        online: (u) => w.online.has(u),
+        changed: (id) => w.changed.push(id),
+        log: () => {},
+        ...over,
+      });
+      directors.push(d);
+      cleanups.push(() => d.stop());
+      return d;
+    },
+    async resign(gameId, userId) {
+      const r = await w.games.act(gameId, userId, { type: 'resign' });
+      if (!r.ok) throw new Error(r.error.message);
+      await settle();
+    },
+  };
+  w.games = serviceOf(w, () => (w.hooked ? directors : []));
+  for (const id of PLAYERS) await store.createUser(user(id, `P${id.slice(1, 2)}`));
+  return w;
+}
+
+/** Lets the promises started by game ends (recording results) finish. */
+const settle = () => new Promise((r) => setTimeout(r, 20));
+
+async function enterAll(w: World, tid: string, players: readonly string[]) {
+  for (const [i, u] of players.entries()) {
+    expect(await w.store.enterTournament({ tournamentId: tid, userId: u, name: `P${u.slice(1, 2)}`, rating: 1500 + 100 * i, at: w.time.now() }, 100)).toBe(
+      'joined',
+    );
+  }
+}
+
+/** No player is in two unfinished games, and every unfinished pairing has its game. */
+async function checkNoneTwice(w: World, tid: string) {
+  const sheet = await w.store.tournamentSheet(tid);
+  const busy = new Map<string, number>();
+  for (const p of sheet.pairings.filter((x) => x.result === null)) {
+    for (const u of [p.white, p.black]) busy.set(u, (busy.get(u) ?? 0) + 1);
+    expect(await w.store.game(p.gameId)).not.toBeNull();
+  }
+  for (const n of busy.values()) expect(n).toBe(1);
+  for (const e of sheet.entries) expect(e.playing === null ? 0 : 1).toBe(busy.get(e.userId) ?? 0);
+  return sheet;
+}
+
+const running = async (w: World, tid: string) => (await w.store.tournamentSheet(tid)).pairings.filter((p) => p.result === null);
+
+describe('tournament director', () => {
+  it('an arena starts on time, starts games with its clock and terms, and pairs players again as they are free', async () => {
+    const w = await world();
+    const t0 = w.time.now();
+    await w.store.createTournament(
+      tournamentRow(
+        'arena1',
+        {},
+        { kind: 'arena', rated: false, startsAt: t0 + 10_000, durationMs: 600_000, clock: { kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 } },
+      ),
+    );
+    await enterAll(w, 'arena1', PLAYERS.slice(0, 4));
+    const d = w.director();
+    await d.tick();
+    expect((await w.store.tournament('arena1'))?.status).toBe('upcoming');
+    w.time.advance(10_000);
+    await d.tick();
+    expect(await w.store.tournament('arena1')).toMatchObject({ status: 'running', startedAt: t0 + 10_000 });
+    const first = await running(w, 'arena1');
+    expect(first).toHaveLength(2);
+    for (const p of first) {
+      const g = await w.store.game(p.gameId);
+      expect(g).toMatchObject({ status: 'active', whiteId: p.white, blackId: p.black, rated: false, variant: 'xiangqi' });
+      expect((g!.data as { game: { setup: { clock: unknown } } }).game.setup.clock).toEqual({ kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 });
+    }
+    expect(w.changed).toContain('arena1');
+    await checkNoneTwice(w, 'arena1');
+
+    // One game ends: its two players are free but just met; they wait for others (or the rematch delay).
+    const [g1, g2] = first;
+    await w.resign(g1!.gameId, g1!.black);
+    await d.tick();
+    expect(await running(w, 'arena1')).toHaveLength(1);
+    await w.resign(g2!.gameId, g2!.white);
+    w.time.advance(1_000);
+    await d.tick();
+    const second = await running(w, 'arena1');
+    expect(second).toHaveLength(2);
+    const met = (p: { white: string; black: string }) => [p.white, p.black].sort().join();
+    for (const p of second) expect([met(g1!), met(g2!)]).not.toContain(met(p));
+    const table = standings('arena', sheetOf(await w.store.tournamentSheet('arena1')));
+    expect(table.map((r) => r.points).sort()).toEqual([0, 0, 2, 2]);
+
+    // The end: finished on time, nobody paired after it.
+    w.time.advance(600_000);
+    await d.tick();
+    expect((await w.store.tournament('arena1'))?.status).toBe('finished');
+  });
+
+  it('a director stopped between pairing and starting the games: its successor starts the same games and pairs nobody twice', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('arena2', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arena2', PLAYERS.slice(0, 4));
+    // The first director's node loses its way to the games (it dies there): pairings written, no game created.
+    const dying = w.director({ games: { createPaired: async () => ({ ok: false, error: { code: 'server.unavailable', message: 'gone' } }) } });
+    await dying.tick();
+    const paired = await running(w, 'arena2');
+    expect(paired).toHaveLength(2);
+    for (const p of paired) expect(await w.store.game(p.gameId)).toBeNull();
+    await dying.stop();
+    // A restart: a new game service and director over the same rows.
+    w.games = serviceOf(w, () => [next]);
+    const next = w.director();
+    await next.tick();
+    const after = await checkNoneTwice(w, 'arena2');
+    expect(after.pairings.map((p) => p.gameId)).toEqual(paired.map((p) => p.gameId));
+    for (const p of paired) expect(await w.store.game(p.gameId)).toMatchObject({ status: 'active', whiteId: p.white, blackId: p.black });
+  });
+
+  it('two directors at once (a frozen leader and its successor) never pair a player twice', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('arena3', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 3_600_000 }));
+    await enterAll(w, 'arena3', PLAYERS);
+    const a = w.director();
+    const b = w.director();
+    for (let i = 0; i < 12; i++) {
+      await Promise.all([a.tick(), b.tick(), a.tick()]);
+      await checkNoneTwice(w, 'arena3');
+      const now = await running(w, 'arena3');
+      const p = now[i % Math.max(1, now.length)];
+      if (p) await w.resign(p.gameId, i % 2 ? p.white : p.black);
+      w.time.advance(25_000);
+    }
+    const sheet = await checkNoneTwice(w, 'arena3');
+    expect(sheet.pairings.filter((p) => p.result !== null).length).toBeGreaterThanOrEqual(10);
+    // Each finished game counted once in the standings: points add up to 2 per decisive game (streaks aside, none here beyond double).
+    expect(standings('arena', sheetOf(sheet)).reduce((n, r) => n + r.games, 0)).toBe(2 * sheet.pairings.filter((p) => p.result !== null).length);
+  });
+
+  it('a Swiss restarted in the middle of a round (the database reopened, one result never recorded) keeps its standings and pairs the next round once', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.dispose);
+    const path = `${tmp.dir}/t.sqlite3`;
+    const w = await world(sqliteStore(path), PLAYERS);
+    await w.store.createTournament(
+      tournamentRow('swiss1', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now(), lateJoinUntilRound: 1 }),
+    );
+    await enterAll(w, 'swiss1', PLAYERS);
+    const d = w.director();
+    await d.tick();
+    const sheet1 = await w.store.tournamentSheet('swiss1');
+    const round1 = sheet1.pairings.filter((p) => p.round === 1);
+    expect(round1).toHaveLength(2);
+    expect(sheet1.byes.filter((b) => b.kind === 'pab')).toHaveLength(1);
+    // One game ends and is recorded; the other ends while this node is dying: stored, but its result never recorded.
+    await w.resign(round1[0]!.gameId, round1[0]!.black);
+    await d.stop();
+    w.hooked = false;
+    await w.games.act(round1[1]!.gameId, round1[1]!.white, { type: 'resign' });
+    await settle();
+    const stored = await w.store.tournamentSheet('swiss1');
+    expect(stored.pairings.map((p) => p.result)).toEqual([1, null]);
+    expect((await w.store.game(round1[1]!.gameId))?.status).toBe('finished');
+    const before = standings('swiss', sheetOf(stored), 1);
+
+    // Restart: the SQLite file reopened, a new game service and director.
+    await w.store.close();
+    w.store = sqliteStore(path);
+    await w.store.migrate();
+    w.games = serviceOf(w, () => [d2]);
+    const d2 = w.director();
+    await d2.tick();
+    const swept = await w.store.tournamentSheet('swiss1');
+    expect(swept.pairings.filter((p) => p.round === 1).map((p) => p.result)).toEqual([1, 0]);
+    expect(swept.pairings.filter((p) => p.round === 2)).toHaveLength(0);
+    w.time.advance(5_000);
+    await d2.tick();
+    await d2.tick();
+    const after = await checkNoneTwice(w, 'swiss1');
+    expect(after.pairings.filter((p) => p.round === 2)).toHaveLength(2);
+    expect((await w.store.tournament('swiss1'))?.round).toBe(2);
+    // Round 1 as it was: the same games, and the standings of the first game unchanged by the restart.
+    expect(after.pairings.filter((p) => p.round === 1).map((p) => p.gameId)).toEqual(round1.map((p) => p.gameId));
+    const table = standings('swiss', sheetOf(after), 1);
+    // Two games and two byes (one a round) have been scored.
+    expect(table.reduce((n, r) => n + r.points, 0)).toBe(4);
+    expect(before.find((r) => r.userId === round1[0]!.white)?.points).toBe(1);
+    expect(table.find((r) => r.userId === round1[0]!.white)?.points).toBe(1);
+    const met = after.pairings.map((p) => [p.white, p.black].sort().join());
+    expect(new Set(met).size).toBe(met.length);
+  });
+
+  it('a player away longer than the tournament allows is paused and left unpaired; a game nobody started forfeits its no-show', async () => {
+    const w = await world();
+    await w.store.createTournament(
+      tournamentRow('arena4', {}, { kind: 'arena', rated: false, startsAt: w.time.now() + 1_000, durationMs: 600_000, withdrawAfterMs: 30_000 }),
+    );
+    await enterAll(w, 'arena4', PLAYERS.slice(0, 3));
+    w.online.delete('uc3333');
+    const d = w.director();
+    w.time.advance(1_000);
+    await d.tick();
+    const sheet = await w.store.tournamentSheet('arena4');
+    expect(sheet.entries.find((e) => e.userId === 'uc3333')).toMatchObject({ active: true, awaySince: w.time.now(), playing: null });
+    expect(sheet.pairings).toHaveLength(1);
+    w.time.advance(30_000);
+    await d.tick();
+    expect((await w.store.tournamentSheet('arena4')).entries.find((e) => e.userId === 'uc3333')?.active).toBe(false);
+
+    // The paired game is never started by white: aborted, white forfeits and is paused.
+    const [p] = sheet.pairings;
+    w.time.advance(120_000);
+    await settle();
+    await d.tick();
+    const after = await w.store.tournamentSheet('arena4');
+    expect(after.pairings[0]).toMatchObject({ result: 0, forfeit: true });
+    expect(after.entries.find((e) => e.userId === p!.white)?.active).toBe(false);
+  });
+
+  it('is cancelled when fewer than two players came', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('lonely', {}, { kind: 'swiss', rounds: 3, startsAt: w.time.now() }));
+    await enterAll(w, 'lonely', PLAYERS.slice(0, 1));
+    await w.director().tick();
+    expect(await w.store.tournament('lonely')).toMatchObject({ status: 'cancelled', endedAt: w.time.now() });
+  });
+});

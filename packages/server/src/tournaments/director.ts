@@ -1,0 +1,333 @@
+/**
+ * The tournament director: runs the pure step (@youzai/game/tournament
+ * nextStep) over the stored state every second, and does what it says —
+ * starts, pairs, finishes — through the store's one fenced write, then
+ * starts the new games through the game service with the tournament's
+ * clock and terms.
+ *
+ * One director decides at a time: on one node it is in-process; in a club
+ * of nodes only the leader's runs (isDirector). Nothing it decides lives
+ * only in its memory: a director that restarts, or another node's that
+ * takes over, reads the same rows and reaches the same decisions. The
+ * store refuses a write decided on an old version or pairing a busy
+ * player, so even two directors at once never pair a player twice.
+ * Pairings are written before their games are created, with the game ids
+ * in them; a director that stopped in between creates the missing games
+ * (same ids) when it or its successor next looks.
+ */
+import type { Identity } from '@youzai/protocol';
+import {
+  arenaScore,
+  nextStep,
+  pairArena,
+  roundRobinRound,
+  swissRound,
+  type ArenaWaiting,
+  type Bye,
+  type Pairing,
+  type TournamentProgress,
+  type TournamentSheet,
+} from '@youzai/game/tournament';
+import type { PairedTerms } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
+import { randomId } from '../service/ids.ts';
+import type { Clock } from '../service/time.ts';
+import type { GameRow, GameStore } from '../store/games.ts';
+import type { EntryRow, TournamentAdvance, TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
+import { TournamentConflict } from '../store/types.ts';
+import type { UserStore } from '../store/users.ts';
+import { clockSpec, gameEnd } from './results.ts';
+
+/** How often the director looks at every unfinished tournament. */
+export const DIRECTOR_EVERY_MS = 1000;
+/** How often it reads the games of running pairings for ends a dead node left unrecorded. */
+export const RESULT_SWEEP_MS = 15_000;
+/** Refusals of the game service that will not change on a retry: the pairing is scored a forfeited draw. */
+const TRANSIENT = new Set(['server.storage', 'server.unavailable', 'game.conflict']);
+
+export type DirectorStore = TournamentStore & Pick<GameStore, 'game'> & Pick<UserStore, 'userById'>;
+
+export interface DirectorDeps {
+  readonly store: DirectorStore;
+  readonly games: Pick<GamesPort, 'createPaired'>;
+  readonly clock: Clock;
+  /** Several nodes: whether this node directs now (it holds the club's leader lease). Absent: always. */
+  readonly isDirector?: () => boolean;
+  /** Whether a player has the club open anywhere: one away for the tournament's withdrawAfterMs is paused or withdrawn. */
+  readonly online: (userId: string) => boolean | Promise<boolean>;
+  /** Told after a tournament changed, to update its watchers (on every node). */
+  readonly changed?: (tournamentId: string) => void;
+  readonly newGameId?: () => string;
+  readonly log?: (msg: string, e?: unknown) => void;
+}
+
+export const progressOf = (t: TournamentRow): TournamentProgress => ({
+  status: t.status,
+  round: t.round,
+  rounds: t.rounds,
+  startedAt: t.startedAt,
+  endedAt: t.endedAt,
+});
+
+export const sheetOf = (s: TournamentSheetRows): TournamentSheet => ({ entrants: s.entries, pairings: s.pairings, byes: s.byes });
+
+/**
+ * Records a tournament game's end (on the node that decided the game, or by
+ * the director's sweep); a player who never moved is paused or withdrawn.
+ * Returns the tournament's id when this call recorded it.
+ */
+export async function recordGameEnd(store: TournamentStore, row: GameRow, now: number): Promise<string | null> {
+  const end = gameEnd(row, now);
+  if (!end) return null;
+  if (!(await store.recordTournamentGame(row.id, { result: end.result, forfeit: end.forfeit, plies: end.plies, endedAt: end.endedAt }))) return null;
+  const tg = await store.tournamentGame(row.id);
+  if (!tg) return null;
+  if (end.noShow !== null) await store.setEntryActive(tg.tournamentId, end.noShow === 0 ? tg.pairing.white : tg.pairing.black, false);
+  return tg.tournamentId;
+}
+
+export class TournamentDirector {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  /** Games known to exist: their pairings need no look in the games' store until the next sweep. */
+  private readonly started = new Set<string>();
+  private lastSweep = Number.NEGATIVE_INFINITY;
+  private readonly newGameId: () => string;
+
+  constructor(private readonly deps: DirectorDeps) {
+    this.newGameId = deps.newGameId ?? (() => randomId(8));
+  }
+
+  start(everyMs = DIRECTOR_EVERY_MS): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** One pass over every unfinished tournament; a call during a pass runs one more after it. */
+  tick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.pass();
+        } while (this.again);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** A game of this node ended: its result is recorded here at once, and the director looks again. */
+  async gameEnded(row: GameRow): Promise<void> {
+    try {
+      const id = await recordGameEnd(this.deps.store, row, this.deps.clock.now());
+      if (id) {
+        this.started.delete(row.id);
+        this.deps.changed?.(id);
+      }
+    } catch (e) {
+      this.log(`tournament result of game ${row.id} not recorded (the sweep will)`, e);
+    }
+  }
+
+  private log(msg: string, e?: unknown): void {
+    (this.deps.log ?? ((m, x) => console.error(m, x ?? '')))(msg, e);
+  }
+
+  private async pass(): Promise<void> {
+    if (this.deps.isDirector && !this.deps.isDirector()) {
+      // Another node directs: what we knew may be stale when we direct again.
+      this.started.clear();
+      this.lastSweep = Number.NEGATIVE_INFINITY;
+      return;
+    }
+    const now = this.deps.clock.now();
+    const sweep = now - this.lastSweep >= RESULT_SWEEP_MS;
+    if (sweep) this.lastSweep = now;
+    const list = await this.deps.store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 10_000 });
+    for (const t of list) {
+      try {
+        await this.direct(t, now, sweep);
+      } catch (e) {
+        // Another director moved it first: the next pass reads the new state.
+        if (!(e instanceof TournamentConflict)) this.log(`tournament ${t.id}: director pass failed`, e);
+      }
+    }
+  }
+
+  private async direct(row: TournamentRow, now: number, sweep: boolean): Promise<void> {
+    if (row.status === 'upcoming' && now < row.terms.startsAt) return;
+    const { store } = this.deps;
+    let t = row;
+    let sheet = await store.tournamentSheet(t.id);
+    let touched = await this.reconcile(t, sheet, now, sweep);
+    touched = (await this.presence(t, sheet, now)) || touched;
+    if (touched) sheet = await store.tournamentSheet(t.id);
+    // A start is followed at once by the first pairing.
+    for (let i = 0; i < 3; i++) {
+      const next = await this.step(t, sheet, now);
+      if (!next) break;
+      t = next.row;
+      sheet = next.sheet;
+      touched = true;
+    }
+    if (touched) this.deps.changed?.(t.id);
+  }
+
+  /** Games not created yet (a director stopped after pairing), and ends not recorded (their node died). */
+  private async reconcile(t: TournamentRow, sheet: TournamentSheetRows, now: number, sweep: boolean): Promise<boolean> {
+    let touched = false;
+    for (const p of sheet.pairings) {
+      if (p.result !== null || (this.started.has(p.gameId) && !sweep)) continue;
+      const game = await this.deps.store.game(p.gameId);
+      if (!game) {
+        await this.startGame(t, p, sheet.entries, now);
+        continue;
+      }
+      this.started.add(p.gameId);
+      if ((await recordGameEnd(this.deps.store, game, now)) !== null) {
+        this.started.delete(p.gameId);
+        touched = true;
+      }
+    }
+    return touched;
+  }
+
+  /** Marks who is away, and pauses (arena) or withdraws (Swiss, round-robin) whoever has been away too long. */
+  private async presence(t: TournamentRow, sheet: TournamentSheetRows, now: number): Promise<boolean> {
+    if (t.status !== 'running' && now < t.terms.startsAt) return false;
+    let touched = false;
+    for (const e of sheet.entries) {
+      if (!e.active) continue;
+      const on = await this.deps.online(e.userId);
+      if (on && e.awaySince !== null) await this.deps.store.setEntryAway(t.id, e.userId, null);
+      else if (!on && e.awaySince === null) await this.deps.store.setEntryAway(t.id, e.userId, now);
+      else if (!on && e.awaySince !== null && e.playing === null && now - e.awaySince >= t.terms.withdrawAfterMs) {
+        await this.deps.store.setEntryActive(t.id, e.userId, false);
+      } else continue;
+      touched = true;
+    }
+    return touched;
+  }
+
+  /** Does what the pure step says; the new row and sheet when something was written. */
+  private async step(t: TournamentRow, sheet: TournamentSheetRows, now: number): Promise<{ row: TournamentRow; sheet: TournamentSheetRows } | null> {
+    const s = nextStep(t.terms, progressOf(t), sheetOf(sheet), now);
+    const progress = progressOf(t);
+    let change: TournamentAdvance;
+    switch (s.type) {
+      case 'wait':
+        return null;
+      case 'start':
+        change = { ...progress, status: 'running', rounds: s.rounds, startedAt: now, pairings: [], byes: [] };
+        break;
+      case 'cancel':
+        change = { ...progress, status: 'cancelled', endedAt: now, pairings: [], byes: [] };
+        break;
+      case 'finish':
+        change = { ...progress, status: 'finished', endedAt: now, pairings: [], byes: [] };
+        break;
+      case 'pair-free': {
+        const pairs = pairArena(arenaWaiting(sheet, now), now);
+        if (pairs.length === 0) return null;
+        change = { ...progress, pairings: pairs.map(([w, b]) => this.pairing(0, w, b, now)), byes: [] };
+        break;
+      }
+      case 'pair-round': {
+        const plan = t.terms.kind === 'swiss' ? swissRound(sheetOf(sheet), s.round, t.rounds) : roundRobinRound(sheetOf(sheet), s.round);
+        // No Swiss pairing left (everyone has met): the tournament ends.
+        if (!plan) change = { ...progress, status: 'finished', endedAt: now, pairings: [], byes: [] };
+        else {
+          const byes: Bye[] = [...plan.byes];
+          change = { ...progress, round: s.round, pairings: plan.pairs.map(([w, b]) => this.pairing(s.round, w, b, now)), byes };
+        }
+        break;
+      }
+    }
+    await this.deps.store.advanceTournament(t.id, t.version, change);
+    const { pairings: _p, byes: _b, ...moved } = change;
+    const row: TournamentRow = { ...t, ...moved, version: t.version + 1 };
+    const next = await this.deps.store.tournamentSheet(t.id);
+    for (const p of change.pairings) await this.startGame(row, p, next.entries, now);
+    return { row, sheet: next };
+  }
+
+  private pairing(round: number, white: string, black: string, now: number): Pairing {
+    return { round, gameId: this.newGameId(), white, black, pairedAt: now, result: null, forfeit: false, berserk: [false, false], plies: 0, endedAt: null };
+  }
+
+  /** Creates a pairing's game with the tournament's clock and terms; idempotent (the game's id is the pairing's). */
+  private async startGame(t: TournamentRow, p: Pairing, entries: readonly EntryRow[], now: number): Promise<void> {
+    const identity = async (userId: string): Promise<Identity> => {
+      const u = await this.deps.store.userById(userId);
+      const name = entries.find((e) => e.userId === userId)?.name ?? u?.username ?? userId;
+      return { id: userId, name, guest: !u?.username };
+    };
+    const terms: PairedTerms = {
+      variant: t.terms.variant as PairedTerms['variant'],
+      clock: clockSpec(t.terms.clock),
+      rated: t.terms.rated,
+      color: 'first',
+      id: p.gameId,
+    };
+    const r = await this.deps.games.createPaired(await identity(p.white), await identity(p.black), terms);
+    if (r.ok || r.error.code === 'game.exists') {
+      this.started.add(p.gameId);
+      return;
+    }
+    this.log(`tournament ${t.id}: game ${p.gameId} not started: ${r.error.code} ${r.error.message}`);
+    if (!TRANSIENT.has(r.error.code)) {
+      await this.deps.store.recordTournamentGame(p.gameId, { result: 0.5, forfeit: true, plies: 0, endedAt: now });
+    }
+  }
+}
+
+/** An arena's free players: entered, not paused, present, not in a game. */
+export function arenaWaiting(sheet: TournamentSheetRows, _now: number): ArenaWaiting[] {
+  const lastGame = new Map<string, Pairing>();
+  const balance = new Map<string, number>();
+  const gamesOf = new Map<string, Pairing[]>();
+  for (const p of sheet.pairings) {
+    for (const [u, side] of [
+      [p.white, 0],
+      [p.black, 1],
+    ] as const) {
+      let mine = gamesOf.get(u);
+      if (!mine) {
+        mine = [];
+        gamesOf.set(u, mine);
+      }
+      mine.push(p);
+      const before = lastGame.get(u);
+      if (!before || p.pairedAt >= before.pairedAt) lastGame.set(u, p);
+      if (!p.forfeit) balance.set(u, (balance.get(u) ?? 0) + (side === 0 ? 1 : -1));
+    }
+  }
+  return sheet.entries
+    .filter((e) => e.active && e.playing === null && e.awaySince === null)
+    .map((e) => {
+      const last = lastGame.get(e.userId);
+      return {
+        userId: e.userId,
+        points: arenaScore(e.userId, gamesOf.get(e.userId) ?? []).points,
+        rating: e.rating,
+        lastOpponent: last ? (last.white === e.userId ? last.black : last.white) : null,
+        lastColour: last ? (last.white === e.userId ? 0 : 1) : null,
+        colourBalance: balance.get(e.userId) ?? 0,
+        waitingSince: last?.endedAt ?? e.joinedAt,
+      };
+    });
+}
