@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { isAdmin } from './admins.ts';
+
+describe('admins', () => {
+  const saved = process.env.ADMINS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.ADMINS;
+    else process.env.ADMINS = saved;
+  });
+
+  it('are the names listed in ADMINS, whatever their case; guests and unlisted names are not', () => {
+    process.env.ADMINS = 'Lan, minh ,,';
+    expect(isAdmin('lan')).toBe(true);
+    expect(isAdmin('MINH')).toBe(true);
+    expect(isAdmin('lanx')).toBe(false);
+    expect(isAdmin('')).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+    expect(isAdmin(undefined)).toBe(false);
+    delete process.env.ADMINS;
+    expect(isAdmin('lan')).toBe(false);
+  });
+});
