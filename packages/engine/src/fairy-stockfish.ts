@@ -44,8 +44,12 @@ export class FairyStockfish {
     mod.addMessageListener((line) => this.onLine(line));
   }
 
-  /** Loads the engine (2–4 s: FS builds its tables on the first command) with the house ini. */
-  static async load(): Promise<FairyStockfish> {
+  /**
+   * Loads the engine (2–4 s: FS builds its tables on the first command) with
+   * the house ini; a test of a game not in the club passes the ini of its
+   * games (houseIni), built the same way.
+   */
+  static async load(ini: string = HOUSE_INI): Promise<FairyStockfish> {
     // The package is a CommonJS Emscripten MODULARIZE factory built with
     // pthreads (it spawns stockfish.worker.js via worker_threads, which Node
     // 20 supports). Its own loader fetch()es the .wasm by file path, which
@@ -55,7 +59,7 @@ export class FairyStockfish {
     const factory = require(jsPath) as Factory;
     const wasmBinary = readFileSync(jsPath.replace(/\.js$/, '.wasm'));
     const fs = new FairyStockfish(await factory({ wasmBinary }));
-    fs.mod.FS.writeFile(HOUSE_INI_PATH, HOUSE_INI);
+    fs.mod.FS.writeFile(HOUSE_INI_PATH, ini);
     await fs.command('uci', (l) => l === 'uciok');
     for (const cmd of SETUP) fs.send(cmd);
     await fs.ready();

@@ -21,9 +21,9 @@ export function fairyVariant(name: string): string {
 export class Fairy {
   private constructor(private readonly fs: FairyStockfish) {}
 
-  /** Loads the engine and the house variants. */
-  static async create(): Promise<Fairy> {
-    return new Fairy(await FairyStockfish.load());
+  /** Loads the engine and the house variants (`ini`: another set of games' ini, for a game not in the club). */
+  static async create(ini?: string): Promise<Fairy> {
+    return new Fairy(await FairyStockfish.load(ini));
   }
 
   /** Selects a variant: ours (xiangqi, janggi, sittuyin) get their house section. */
