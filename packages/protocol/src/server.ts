@@ -32,8 +32,11 @@ export type ServerMessage =
    */
   | { readonly t: 'events'; readonly game: string; readonly v: number; readonly events: readonly GameEvent[]; readonly now: number }
   | { readonly t: 'error'; readonly id?: number; readonly game?: string; readonly code: string; readonly message: string }
-  /** Both players' ratings after a rated game ended (on the game's topic, not versioned). */
-  | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff] }
+  /**
+   * Both players' ratings after a rated game ended (on the game's topic, not versioned).
+   * `uncounted: 'pair-limit'`: the same two players' rated games today are over the daily limit, nothing changed.
+   */
+  | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff]; readonly uncounted?: 'pair-limit' }
   /** A game chat line; players never see spectator lines while they play. */
   | ({ readonly t: 'chat'; readonly game: string; readonly channel: ChatChannel } & ChatLine)
   | ({ readonly t: 'chat'; readonly room: string } & ChatLine)

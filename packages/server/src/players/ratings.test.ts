@@ -157,6 +157,29 @@ describe('ratings through the game service', () => {
     expect(await s.store.ratings(bob.id)).toEqual([]);
   });
 
+  it('the same two players: three rated games a day count, the fourth is recorded uncounted and says so; the next day counts again', async () => {
+    const s = await setup();
+    const frames: ServerMessage[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = await playing(s);
+      s.bus.subscribe(topicOf(id), (f) => frames.push(JSON.parse(f as string) as ServerMessage));
+      expect((await s.service.act(id, bob.id, { type: 'resign' })).ok).toBe(true);
+      s.time.advance(60_000);
+    }
+    const msgs = frames.filter((f): f is Extract<ServerMessage, { t: 'ratings' }> => f.t === 'ratings');
+    expect(msgs.map((m) => m.uncounted ?? 'counted')).toEqual(['counted', 'counted', 'counted', 'pair-limit']);
+    expect(msgs[3]!.players.map((p) => p.diff)).toEqual([0, 0]);
+    expect((await s.store.ratings(alice.id))[0]!.games).toBe(3);
+    // Another opponent counts at once; the same pair once a day has passed since the first game.
+    const other = await playing(s, alice, carol);
+    await s.service.act(other, carol.id, { type: 'resign' });
+    expect((await s.store.ratings(alice.id))[0]!.games).toBe(4);
+    s.time.advance(24 * 3600_000);
+    const next = await playing(s);
+    await s.service.act(next, bob.id, { type: 'resign' });
+    expect((await s.store.ratings(alice.id))[0]!.games).toBe(5);
+  });
+
   it('a game whose rating was lost to a crash is applied once on restart', async () => {
     const s = await setup();
     const id = await playing(s);

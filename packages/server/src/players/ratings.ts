@@ -10,13 +10,20 @@ import type { RatingDiff, RatingTag, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { ENGINE_ID, topicOf, type RatingsHook } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
-import type { GameRow, LeaderboardRule, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
+import type { GameRow, LeaderboardRule, PairLimit, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
 
 /**
  * Who is listed on a leaderboard: a settled rating (deviation at or below
  * the provisional mark) earned over at least this many rated games.
  */
 export const LEADERBOARD_RULE: LeaderboardRule = { maxDeviation: PROVISIONAL_DEVIATION, minGames: 10 };
+
+/**
+ * Rated games between the same two players (any colours, any variant) that
+ * count within a sliding day: later ones are recorded but change no rating,
+ * so two accounts cannot farm points from each other.
+ */
+export const PAIR_LIMIT: PairLimit = { games: 3, withinMs: 24 * 3600_000 };
 
 /** How far back recover() looks for finished rated games left unapplied. */
 export const RECOVER_WINDOW_MS = 7 * 24 * 3600_000;
@@ -75,9 +82,18 @@ export class Ratings implements RatingsHook {
     const { whiteId, blackId } = row;
     // Rated games are only ever created between two accounts; the checks keep a bad row from reaching the store.
     if (!row.rated || row.status !== 'finished' || score === undefined || !whiteId || !blackId || whiteId === ENGINE_ID || blackId === ENGINE_ID) return false;
-    const change = await this.deps.store.applyRatedGame({ gameId: row.id, variant: row.variant, whiteId, blackId, score, at: row.updatedAt });
+    const change = await this.deps.store.applyRatedGame({
+      gameId: row.id,
+      variant: row.variant,
+      whiteId,
+      blackId,
+      score,
+      at: row.updatedAt,
+      pairLimit: PAIR_LIMIT,
+    });
     if (!change) return false;
-    const msg: ServerMessage = { t: 'ratings', game: row.id, players: [diffOf(change.players[0]), diffOf(change.players[1])] };
+    const players = [diffOf(change.players[0]), diffOf(change.players[1])] as const;
+    const msg: ServerMessage = change.counted ? { t: 'ratings', game: row.id, players } : { t: 'ratings', game: row.id, players, uncounted: 'pair-limit' };
     this.deps.bus.publish(topicOf(row.id), JSON.stringify(msg));
     return true;
   }

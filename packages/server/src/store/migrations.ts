@@ -274,6 +274,31 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 6,
+    name: 'rated games: pair, counted, deltas, voids',
+    sql: `
+      -- What each rated game did: the pair (its two ids in code-point order, for the per-pair
+      -- daily limit), whether it counted, each player's rating change (to void it), when voided.
+      ALTER TABLE rated_games ADD COLUMN variant TEXT;
+      ALTER TABLE rated_games ADD COLUMN white_id TEXT;
+      ALTER TABLE rated_games ADD COLUMN black_id TEXT;
+      ALTER TABLE rated_games ADD COLUMN pair_key TEXT;
+      ALTER TABLE rated_games ADD COLUMN counted INTEGER NOT NULL DEFAULT 1 CHECK (counted IN (0, 1));
+      ALTER TABLE rated_games ADD COLUMN white_delta REAL NOT NULL DEFAULT 0;
+      ALTER TABLE rated_games ADD COLUMN black_delta REAL NOT NULL DEFAULT 0;
+      ALTER TABLE rated_games ADD COLUMN voided_at INTEGER;
+      UPDATE rated_games SET
+        variant  = (SELECT g.variant FROM games g WHERE g.id = rated_games.game_id),
+        white_id = (SELECT g.white_id FROM games g WHERE g.id = rated_games.game_id),
+        black_id = (SELECT g.black_id FROM games g WHERE g.id = rated_games.game_id);
+      UPDATE rated_games SET pair_key = CASE WHEN white_id < black_id THEN white_id || ' ' || black_id ELSE black_id || ' ' || white_id END
+        WHERE white_id IS NOT NULL AND black_id IS NOT NULL;
+      CREATE INDEX rated_games_pair ON rated_games (pair_key, rated_at) WHERE counted = 1;
+      CREATE INDEX rated_games_white ON rated_games (white_id);
+      CREATE INDEX rated_games_black ON rated_games (black_id);
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -528,6 +553,26 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         points        DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (tournament_id, round, user_id)
       );
+    `,
+  },
+  {
+    version: 6,
+    name: 'rated games: pair, counted, deltas, voids',
+    sql: `
+      ALTER TABLE rated_games ADD COLUMN variant TEXT;
+      ALTER TABLE rated_games ADD COLUMN white_id TEXT;
+      ALTER TABLE rated_games ADD COLUMN black_id TEXT;
+      ALTER TABLE rated_games ADD COLUMN pair_key TEXT;
+      ALTER TABLE rated_games ADD COLUMN counted BOOLEAN NOT NULL DEFAULT TRUE;
+      ALTER TABLE rated_games ADD COLUMN white_delta DOUBLE PRECISION NOT NULL DEFAULT 0;
+      ALTER TABLE rated_games ADD COLUMN black_delta DOUBLE PRECISION NOT NULL DEFAULT 0;
+      ALTER TABLE rated_games ADD COLUMN voided_at BIGINT;
+      UPDATE rated_games r SET variant = g.variant, white_id = g.white_id, black_id = g.black_id FROM games g WHERE g.id = r.game_id;
+      UPDATE rated_games SET pair_key = CASE WHEN white_id COLLATE "C" < black_id COLLATE "C" THEN white_id || ' ' || black_id ELSE black_id || ' ' || white_id END
+        WHERE white_id IS NOT NULL AND black_id IS NOT NULL;
+      CREATE INDEX rated_games_pair ON rated_games (pair_key COLLATE "C", rated_at) WHERE counted;
+      CREATE INDEX rated_games_white ON rated_games (white_id);
+      CREATE INDEX rated_games_black ON rated_games (black_id);
     `,
   },
 ];

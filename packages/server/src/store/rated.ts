@@ -6,6 +6,12 @@
 import { DEFAULT_RATING, rateGame, type Rating } from '@youzai/game';
 import type { RatedResult, RatingChange, RatingPoint, RatingRow } from './types.ts';
 
+/** The pair of players of a game, whatever the colours: both ids in code-point order. */
+export const pairKey = (a: string, b: string): string => (a < b ? `${a} ${b}` : `${b} ${a}`);
+
+/** The earliest `rated_at` (exclusive) of the games that count against the pair limit of `r`. */
+export const pairSince = (r: RatedResult): number => r.at - (r.pairLimit?.withinMs ?? 0);
+
 export interface RatedRows {
   /** New current ratings, white then black. */
   readonly rows: readonly [RatingRow, RatingRow];
@@ -36,6 +42,7 @@ export function applyResult(r: RatedResult, white: RatingRow | null, black: Rati
     change: {
       gameId: r.gameId,
       variant: r.variant,
+      counted: true,
       players: [
         { userId: ids[0], before: before[0], after: after[0] },
         { userId: ids[1], before: before[1], after: after[1] },
@@ -43,3 +50,24 @@ export function applyResult(r: RatedResult, white: RatingRow | null, black: Rati
     },
   };
 }
+
+/** A game over the pair limit: recorded, nothing changed. */
+export function uncounted(r: RatedResult, white: RatingRow | null, black: RatingRow | null): RatingChange {
+  const w = glicko(white);
+  const b = glicko(black);
+  return {
+    gameId: r.gameId,
+    variant: r.variant,
+    counted: false,
+    players: [
+      { userId: r.whiteId, before: w, after: w },
+      { userId: r.blackId, before: b, after: b },
+    ],
+  };
+}
+
+/** Each player's rating change in a counted game, white then black. */
+export const deltasOf = (c: RatingChange): [number, number] => [
+  c.players[0].after.rating - c.players[0].before.rating,
+  c.players[1].after.rating - c.players[1].before.rating,
+];

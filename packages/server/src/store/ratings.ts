@@ -34,6 +34,29 @@ export interface RatedResult {
   /** The first player's (index 0) score: 1 win, 0.5 draw, 0 loss. */
   readonly score: 0 | 0.5 | 1;
   readonly at: number;
+  /** At most this many rated games between the same two players count within the window; later ones are recorded, uncounted. */
+  readonly pairLimit?: PairLimit;
+}
+
+/** How many rated games between the same two players (any colours, any variant) count within a sliding window. */
+export interface PairLimit {
+  readonly games: number;
+  readonly withinMs: number;
+}
+
+/** What the store keeps of each rated game it was given: for the pair limit and for voiding. */
+export interface RatedGameRow {
+  readonly gameId: string;
+  readonly variant: string;
+  readonly whiteId: string;
+  readonly blackId: string;
+  readonly ratedAt: number;
+  /** false: over the pair limit, the ratings were left as they were. */
+  readonly counted: boolean;
+  /** Each player's rating change, white then black (0 when uncounted). */
+  readonly deltas: readonly [number, number];
+  /** When an admin voided its effect, or null. */
+  readonly voidedAt: number | null;
 }
 
 export interface Glicko {
@@ -52,6 +75,8 @@ export interface PlayerRatingChange {
 export interface RatingChange {
   readonly gameId: string;
   readonly variant: string;
+  /** false: over the pair limit, recorded without changing either rating (before = after). */
+  readonly counted: boolean;
   readonly players: readonly [PlayerRatingChange, PlayerRatingChange];
 }
 
@@ -72,7 +97,8 @@ export interface RatingStore {
    * history and marks the game rated, all atomically. A game already marked
    * changes nothing and returns null: a retry never counts twice. Games of
    * one player applied at the same moment all count, one after the other.
-   * Both users must exist.
+   * Both users must exist. Over `r.pairLimit` the game is marked but left
+   * uncounted: `counted: false`, no rating or history changes.
    */
   applyRatedGame(r: RatedResult): Promise<RatingChange | null>;
   /** The user's ratings, one per variant played rated. */

@@ -156,6 +156,7 @@ export const en: Record<MessageKey, string> = {
   'game.rematchHome': 'Back to the lobby',
   'game.export': 'Download PGN',
   'game.ratingChange': '{name}: {before} → {after} ({diff})',
+  'game.pairLimit': 'Not counted: these two players have already played 3 rated games together in the last 24 hours.',
   'game.movesTitle': 'Moves',
   'game.noMoves': 'No moves yet',
   'game.check': 'Check!',

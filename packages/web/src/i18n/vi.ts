@@ -154,6 +154,7 @@ export const vi = {
   'game.rematchHome': 'Về sảnh',
   'game.export': 'Tải PGN',
   'game.ratingChange': 'Điểm {name}: {before} → {after} ({diff})',
+  'game.pairLimit': 'Không tính điểm: hai người đã chơi 3 ván tính điểm với nhau trong 24 giờ qua.',
   'game.movesTitle': 'Các nước đi',
   'game.noMoves': 'Chưa có nước nào',
   'game.check': 'Chiếu!',

@@ -472,6 +472,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
             diff: `${p.diff >= 0 ? '+' : ''}${Math.round(p.diff)}`,
           }),
         );
+        if (msg.uncounted) ratingsLine.push(t('game.pairLimit'));
         renderEnd();
         break;
     }

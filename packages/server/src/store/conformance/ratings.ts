@@ -38,6 +38,7 @@ export function describeRatingStore(current: () => Under): void {
       expect(change).toEqual({
         gameId: 'g1',
         variant: 'xiangqi',
+        counted: true,
         players: [
           { userId: 'u1', before: DEFAULT_RATING, after: w },
           { userId: 'u2', before: DEFAULT_RATING, after: b },
@@ -84,6 +85,40 @@ export function describeRatingStore(current: () => Under): void {
       expect(await store.ratings('u1')).toEqual([]);
       await store.createUser(user('ghost', 'Ghost'));
       expect(await store.applyRatedGame(rated('g1', 'u1', 'ghost', 1))).not.toBeNull();
+    });
+
+    it('the pair limit: over it within the window a game is marked, uncounted; colours and variants share it', async () => {
+      for (const id of ['a', 'b', 'c']) await store.createUser(user(id, `N${id}`));
+      const limit = { games: 2, withinMs: 1000 };
+      const lim = (r: RatedResult): RatedResult => ({ ...r, pairLimit: limit });
+      expect((await store.applyRatedGame(lim(rated('p1', 'a', 'b', 1, T0))))!.counted).toBe(true);
+      expect((await store.applyRatedGame(lim(rated('p2', 'b', 'a', 0, T0 + 10, 'janggi'))))!.counted).toBe(true);
+      const before = await store.ratings('a');
+      const third = await store.applyRatedGame(lim(rated('p3', 'a', 'b', 1, T0 + 20)));
+      expect(third).toMatchObject({ gameId: 'p3', counted: false });
+      expect(third!.players[0].after).toEqual(third!.players[0].before);
+      expect(third!.players[0].before).toEqual(glicko(before.find((r) => r.variant === 'xiangqi')!));
+      expect(await store.ratings('a')).toEqual(before);
+      expect((await store.ratingHistory('a', 'xiangqi', 10)).map((p) => p.gameId)).toEqual(['p1']);
+      // Marked all the same: a retry is a no-op, and recovery does not pick it up.
+      expect(await store.applyRatedGame(lim(rated('p3', 'a', 'b', 1, T0 + 20)))).toBeNull();
+      // Another opponent is not limited; nor is the pair once the window has slid past the first game.
+      expect((await store.applyRatedGame(lim(rated('p4', 'a', 'c', 1, T0 + 30))))!.counted).toBe(true);
+      expect((await store.applyRatedGame(lim(rated('p5', 'a', 'b', 1, T0 + 1000))))!.counted).toBe(true);
+      expect((await store.applyRatedGame(lim(rated('p6', 'a', 'b', 1, T0 + 1005))))!.counted).toBe(false);
+      // Without a limit, everything counts.
+      expect((await store.applyRatedGame(rated('p7', 'a', 'b', 1, T0 + 1006)))!.counted).toBe(true);
+    });
+
+    it('the pair limit holds for games of one pair applied at the same moment', async () => {
+      for (const id of ['a', 'b']) await store.createUser(user(id, `N${id}`));
+      const games = [0, 1, 2, 3, 4, 5].map((i) => ({
+        ...rated(`s${i}`, i % 2 ? 'a' : 'b', i % 2 ? 'b' : 'a', 1, T0 + i),
+        pairLimit: { games: 3, withinMs: 60_000 },
+      }));
+      const changes = await Promise.all(games.map((g) => store.applyRatedGame(g)));
+      expect(changes.filter((c) => c!.counted)).toHaveLength(3);
+      expect((await store.ratings('a'))[0]!.games).toBe(3);
     });
 
     it('leaderboards: registered players with a settled rating and enough games, best first', async () => {

@@ -1,6 +1,6 @@
 /** Game ratings in memory. */
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import { cmp, loadGame, type MemoryTables } from './tables.ts';
 
@@ -14,10 +14,23 @@ export function memoryRatings(tables: MemoryTables): RatingStore {
       t.needUser(r.blackId);
       // No await from here on: read, compute and write form one step, as a transaction does.
       const key = (id: string) => `${id}\n${r.variant}`;
-      const out = applyResult(r, t.ratings.get(key(r.whiteId)) ?? null, t.ratings.get(key(r.blackId)) ?? null);
+      const white = t.ratings.get(key(r.whiteId)) ?? null;
+      const black = t.ratings.get(key(r.blackId)) ?? null;
+      const mark = { gameId: r.gameId, variant: r.variant, whiteId: r.whiteId, blackId: r.blackId, ratedAt: r.at, voidedAt: null };
+      if (r.pairLimit) {
+        const pair = pairKey(r.whiteId, r.blackId);
+        const since = pairSince(r);
+        let n = 0;
+        for (const g of t.ratedGames.values()) if (g.counted && g.ratedAt > since && pairKey(g.whiteId, g.blackId) === pair) n++;
+        if (n >= r.pairLimit.games) {
+          t.ratedGames.set(r.gameId, { ...mark, counted: false, deltas: [0, 0] });
+          return uncounted(r, white, black);
+        }
+      }
+      const out = applyResult(r, white, black);
       for (const row of out.rows) t.ratings.set(key(row.userId), { ...row });
       t.history.push(...out.points.map((p) => ({ ...p })));
-      t.ratedGames.set(r.gameId, r.at);
+      t.ratedGames.set(r.gameId, { ...mark, counted: true, deltas: deltasOf(out.change) });
       return out.change;
     },
 

@@ -9,7 +9,7 @@ import { dataJson } from '../checks.ts';
 import type { GameRow, MoveRow } from '../games.ts';
 import type { NotificationRow } from '../notifications.ts';
 import type { PuzzleRatingRow, PuzzleRoundRow, PuzzleStateRow } from '../puzzles.ts';
-import type { RatingPoint, RatingRow } from '../ratings.ts';
+import type { RatedGameRow, RatingPoint, RatingRow } from '../ratings.ts';
 import type { Bye, Pairing } from '@youzai/game/tournament';
 import type { EntryRow, TournamentRow } from '../tournaments.ts';
 import type { SessionRow, UserRow } from '../users.ts';
@@ -37,7 +37,7 @@ export class MemoryTables {
   /** `${userId}\n${variant}` → current rating. */
   readonly ratings = new Map<string, RatingRow>();
   readonly history: RatingPoint[] = [];
-  readonly ratedGames = new Map<string, number>();
+  readonly ratedGames = new Map<string, RatedGameRow>();
   /** `${userId}\n${variant}` → puzzle rating. */
   readonly puzzleRatings = new Map<string, PuzzleRatingRow>();
   readonly puzzleStates = new Map<string, PuzzleStateRow>();

@@ -1,7 +1,7 @@
 /** Game ratings in PostgreSQL. */
 import { DEFAULT_RATING } from '@youzai/game';
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
@@ -51,11 +51,16 @@ export function postgresRatings(db: PostgresDb): RatingStore {
       checkRated(r);
       const res = { ...r };
       return db.transaction(async (q) => {
-        const marked = await q('INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING RETURNING game_id', [
-          res.gameId,
-          res.at,
-        ]);
+        const pair = pairKey(res.whiteId, res.blackId);
+        const marked = await q(
+          'INSERT INTO rated_games (game_id, rated_at, variant, white_id, black_id, pair_key, counted) VALUES ($1, $2, $3, $4, $5, $6, TRUE) ON CONFLICT (game_id) DO NOTHING RETURNING game_id',
+          [res.gameId, res.at, res.variant, res.whiteId, res.blackId, pair],
+        );
         if (marked.rowCount === 0) return null;
+        // The two players' user rows, locked in code-point order: every rated game of either player
+        // (in any variant) waits here for the one before, so the pair limit counts what was committed.
+        const players = await q('SELECT id FROM users WHERE id = ANY($1::text[]) ORDER BY id COLLATE "C" FOR UPDATE', [[res.whiteId, res.blackId]]);
+        if (players.rowCount !== 2) throw new Error(`game ${res.gameId}: both players must exist`);
         // Both rows exist, then are locked, always in the same (code-point) order, so two games
         // sharing a player queue up instead of deadlocking, and the second reads the first's result.
         const ids = [res.whiteId, res.blackId].sort();
@@ -71,7 +76,19 @@ export function postgresRatings(db: PostgresDb): RatingStore {
         const rows = locked.rows.map(toRating);
         // A row inserted just now (games 0) stands for "never rated": the default rating.
         const find = (id: string) => rows.find((x) => x.userId === id && x.games > 0) ?? null;
+        if (res.pairLimit) {
+          const n = await q<{ n: string }>(
+            'SELECT COUNT(*) AS n FROM rated_games WHERE pair_key COLLATE "C" = $1 AND counted AND rated_at > $2 AND game_id <> $3',
+            [pair, pairSince(res), res.gameId],
+          );
+          if (Number(n.rows[0]!.n) >= res.pairLimit.games) {
+            await q('UPDATE rated_games SET counted = FALSE WHERE game_id = $1', [res.gameId]);
+            return uncounted(res, find(res.whiteId), find(res.blackId));
+          }
+        }
         const out = applyResult(res, find(res.whiteId), find(res.blackId));
+        const [wd, bd] = deltasOf(out.change);
+        await q('UPDATE rated_games SET white_delta = $1, black_delta = $2 WHERE game_id = $3', [wd, bd, res.gameId]);
         const col = <T>(f: (x: RatingRow) => T) => out.rows.map(f);
         await q(
           `UPDATE ratings r SET rating = v.rating, deviation = v.deviation, volatility = v.volatility, games = v.games, rated_at = v.rated_at

@@ -34,6 +34,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 3, name: 'puzzle ratings' },
       { version: 4, name: 'follows, blocks, notifications' },
       { version: 5, name: 'tournaments' },
+      { version: 6, name: 'rated games: pair, counted, deltas, voids' },
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** Game ratings in SQLite. */
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { SqliteDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
@@ -50,14 +50,33 @@ export function sqliteRatings(db: SqliteDb): RatingStore {
       const res = { ...r };
       // Runs inside the group-commit transaction: the ratings read here are the latest, and nothing else writes until it ends.
       return db.write(() => {
-        const marked = db.stmt('INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING').run(res.gameId, res.at);
+        const pair = pairKey(res.whiteId, res.blackId);
+        const marked = db
+          .stmt(
+            'INSERT INTO rated_games (game_id, rated_at, variant, white_id, black_id, pair_key, counted) VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (game_id) DO NOTHING',
+          )
+          .run(res.gameId, res.at, res.variant, res.whiteId, res.blackId, pair);
         if (marked.changes === 0) return null;
         const get = db.stmt('SELECT * FROM ratings WHERE user_id = ? AND variant = ?');
         const read = (id: string) => {
           const row = get.get(id, res.variant) as RatingRecord | undefined;
           return row ? toRating(row) : null;
         };
+        // Users must exist (the ratings rows' foreign keys would refuse later; an uncounted game writes none).
+        const users = db.stmt('SELECT COUNT(*) AS n FROM users WHERE id IN (?, ?)').get(res.whiteId, res.blackId) as { n: number };
+        if (users.n < 2) throw new Error(`game ${res.gameId}: both players must exist`);
+        if (res.pairLimit) {
+          const counted = db
+            .stmt('SELECT COUNT(*) AS n FROM rated_games WHERE pair_key = ? AND counted = 1 AND rated_at > ? AND game_id <> ?')
+            .get(pair, pairSince(res), res.gameId) as { n: number };
+          if (counted.n >= res.pairLimit.games) {
+            db.stmt('UPDATE rated_games SET counted = 0 WHERE game_id = ?').run(res.gameId);
+            return uncounted(res, read(res.whiteId), read(res.blackId));
+          }
+        }
         const out = applyResult(res, read(res.whiteId), read(res.blackId));
+        const [wd, bd] = deltasOf(out.change);
+        db.stmt('UPDATE rated_games SET white_delta = ?, black_delta = ? WHERE game_id = ?').run(wd, bd, res.gameId);
         const put = db.stmt(
           'INSERT INTO ratings (user_id, variant, rating, deviation, volatility, games, rated_at) VALUES (@userId, @variant, @rating, @deviation, @volatility, @games, @ratedAt) ' +
             'ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, rated_at = excluded.rated_at',

@@ -42,6 +42,7 @@ describe('SQLite store', () => {
       { version: 3, name: 'puzzle ratings' },
       { version: 4, name: 'follows, blocks, notifications' },
       { version: 5, name: 'tournaments' },
+      { version: 6, name: 'rated games: pair, counted, deltas, voids' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -56,6 +57,9 @@ describe('SQLite store', () => {
       'notifications_unread',
       'puzzle_rounds_recent',
       'puzzle_states_variant',
+      'rated_games_black',
+      'rated_games_pair',
+      'rated_games_white',
       'ratings_board',
       'sessions_user',
       'tournament_entries_user',
