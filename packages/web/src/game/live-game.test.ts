@@ -143,7 +143,7 @@ describe("the page's work per move", () => {
       const live = new LiveGame(s.g.view(0), s.v(), 0);
       for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
         const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
-        for (const e of events) live.apply(v, e, 1000 * (i + 1));
+        expect(live.apply(v, events, 1000 * (i + 1))).toBe('applied');
         for (let r = 0; r < 10; r++) expect(live.movesThatViolate()).toEqual([]);
       }
       expect(clones).not.toHaveBeenCalled();
@@ -172,7 +172,7 @@ describe("the page's work per move", () => {
       // Red steps aside: the run is over, and the next positions cost no clone.
       const res = g.apply({ type: 'move', by: 0, uci: 'i9i8', ply: 12 }, 14_000);
       if (!res.ok) throw new Error(res.error.message);
-      for (const e of res.value) live.apply(14, e, 14_000);
+      expect(live.apply(14, res.value, 14_000)).toBe('applied');
       expect(live.view.ply).toBe(13);
       for (let r = 0; r < 50; r++) expect(live.movesThatViolate()).toEqual([]);
       expect(clones).toHaveBeenCalledTimes(2 * perPosition);
