@@ -3,3 +3,4 @@ export * from './client.ts';
 export * from './http.ts';
 export * from './server.ts';
 export * from './lobby.ts';
+export * from './notifications.ts';

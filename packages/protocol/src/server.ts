@@ -1,5 +1,6 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
 import type { ClockConfig, GameEvent, GameView, Seat } from './game-wire.ts';
+import type { NotificationView } from './notifications.ts';
 import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
 
 export interface Identity {
@@ -56,4 +57,8 @@ export type ServerMessage =
   | { readonly t: 'room-members'; readonly room: string; readonly members: readonly PlayerTag[] }
   | { readonly t: 'room-games'; readonly room: string; readonly games: readonly RoomGame[] }
   | { readonly t: 'room-challenges'; readonly room: string; readonly challenges: readonly RoomChallenge[] }
-  | { readonly t: 'room-closed'; readonly room: string };
+  | { readonly t: 'room-closed'; readonly room: string }
+  /** A notification for you (new, or replacing one with the same id), and how many are unread now. */
+  | { readonly t: 'notification'; readonly notification: NotificationView; readonly unread: number }
+  /** Notifications marked read (on another tab too); `ids` null: all. */
+  | { readonly t: 'notifications-read'; readonly ids: readonly string[] | null; readonly unread: number };

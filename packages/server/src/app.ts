@@ -10,6 +10,9 @@ import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
+import { SOCIAL_API_ROUTES } from './social/routes.ts';
+import { Notifier } from './social/notifier.ts';
+import { GameNotices } from './social/game-notices.ts';
 import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
 import { checkOrigin, originPolicy } from './http/origin.ts';
@@ -40,7 +43,7 @@ const firstLegalMove: ChooseMove = async () => '';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...PUZZLE_ROUTES];
+const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -91,6 +94,8 @@ export interface App {
   /** Several nodes: this node's part in deciding and relaying the club's games. */
   readonly clubGames: ClubGames | null;
   readonly director: TournamentDirector;
+  /** Sends a player a notification, stored and pushed live on any node (see /work/team/handoff/social.md). */
+  readonly notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -167,8 +172,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
     clock: opts.clock,
     ...(opts.random ? { random: opts.random } : {}),
   });
+  const notifier = new Notifier({ store: opts.store, bus: opts.bus, clock: opts.clock });
+  games.onChange(new GameNotices(notifier).onChange);
   const deps: Deps = {
     store: opts.store,
+    notifier,
+    clock: opts.clock,
+    onBlock: (userId, targetId, on) => void chat.mute(userId, targetId, on).catch((e: unknown) => console.error('block: chat not muted', e)),
     sessions,
     games: router,
     localGames: games,
@@ -260,7 +270,18 @@ export async function createApp(opts: AppOptions): Promise<App> {
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  const sockets = attachSockets(server, { origins, sessions, games: router, clock: opts.clock, bus: opts.bus, presence, lobby, rooms, chat });
+  const sockets = attachSockets(server, {
+    origins,
+    sessions,
+    games: router,
+    clock: opts.clock,
+    bus: opts.bus,
+    presence,
+    lobby,
+    rooms,
+    chat,
+    blocks: async (userId, otherId) => (await opts.store.relation(userId, otherId)).blocks,
+  });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
 
   return {
@@ -273,6 +294,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     presence,
     clubGames,
     director,
+    notifier,
     async close() {
       if (presenceTimer) clearInterval(presenceTimer);
       await director.stop();

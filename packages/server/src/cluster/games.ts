@@ -121,8 +121,8 @@ export class ClubGames {
     return this.result(id, 'join', [user, token ?? null], () => this.deps.local.join(id, user, token));
   }
 
-  decline(id: string, user: Identity): Promise<Result<true, ServiceError>> {
-    return this.result(id, 'decline', [user], () => this.deps.local.decline(id, user));
+  decline(id: string, user: Identity, reason?: string): Promise<Result<true, ServiceError>> {
+    return this.result(id, 'decline', [user, reason ?? null], () => this.deps.local.decline(id, user, reason));
   }
 
   view(id: string, userId?: string): ReturnType<GameService['view']> {
@@ -292,7 +292,7 @@ export class ClubGames {
         case 'join':
           return l.join(id, a[0] as Identity, (a[1] as string | null) ?? undefined);
         case 'decline':
-          return l.decline(id, a[0] as Identity);
+          return l.decline(id, a[0] as Identity, (a[1] as string | null | undefined) ?? undefined);
         case 'view':
           return l.view(id, (a[0] as string | null) ?? undefined);
         case 'since':

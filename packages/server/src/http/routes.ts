@@ -3,7 +3,7 @@
  * failure answers {ok:false, code, message} with a fitting status.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CreateGame, Credentials, decodeBody, type Identity } from '@youzai/protocol';
+import { CreateGame, Credentials, DECLINE_REASONS, decodeBody, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
@@ -15,6 +15,8 @@ import type { RoomsPort } from '../rooms/rooms.ts';
 import type { GameService, PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import type { GamesPort } from '../service/games-port.ts';
+import type { Clock } from '../service/time.ts';
+import type { Notifier } from '../social/notifier.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -60,6 +62,11 @@ export interface Deps {
   readonly health: () => Promise<{ readonly ok: boolean; readonly reason?: string }>;
   /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
   readonly onlineAnywhere?: (userId: string) => Promise<boolean>;
+  /** Stores and pushes notifications (social/notifier.ts). */
+  readonly notifier: Notifier;
+  readonly clock: Clock;
+  /** Told when a player blocks (or unblocks) another: their chat is hidden too. */
+  readonly onBlock?: (userId: string, targetId: string, on: boolean) => void;
 }
 
 type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
@@ -103,6 +110,7 @@ const me = (ctx: Ctx): Identity => identityOf(ctx.user);
 const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
 const Draw = z.object({ op: z.enum(['offer', 'accept', 'decline', 'claim']) }).strict();
 const Join = z.object({ token: z.string().max(64).optional() }).strict();
+const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
 
 const DRAW_ACTION = { offer: 'draw-offer', accept: 'draw-accept', decline: 'draw-decline', claim: 'draw-claim' } as const;
 
@@ -191,8 +199,12 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/api\/games$/,
-    handler: async (ctx, { games, publicUrl }) => {
+    handler: async (ctx, { games, publicUrl, store }) => {
       const req = await body(ctx, CreateGame);
+      if (req.opponent.type === 'user') {
+        const to = await store.userByName(req.opponent.username);
+        if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
+      }
       const r = await games.create(me(ctx), req);
       if (!r.ok) fail(r.error.code, r.error.message);
       const invite = r.value.inviteToken ? `${publicUrl}/invite/${r.value.id}/${r.value.inviteToken}` : null;
@@ -253,7 +265,9 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     path: new RegExp(`^/api/games/${ID}/decline$`),
     handler: async (ctx, { games }) => {
-      const r = await games.decline(ctx.params[0]!, me(ctx));
+      // The reason is optional, and so is the body.
+      const d = ctx.req.headers['content-type'] ? await body(ctx, Decline) : { reason: undefined };
+      const r = await games.decline(ctx.params[0]!, me(ctx), d.reason);
       if (!r.ok) fail(r.error.code, r.error.message);
       sendJson(ctx.res, 200, { ok: true });
     },

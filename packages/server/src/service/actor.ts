@@ -11,8 +11,18 @@ import type { GameRow } from '../store/types.ts';
 export interface StoredExtras {
   /** Invitation link: its token and expiry. */
   readonly invite: { readonly token: string; readonly expiresAt: number } | null;
-  /** A challenge to a named player, until accepted or declined. */
-  readonly challenge: { readonly userId: string; readonly name: string } | null;
+  /**
+   * A challenge to a named player, until accepted; `expiresAt` (challenges
+   * made before it existed have none); `closed` and `reason` once declined
+   * or withdrawn (an expired one is closed by its timer).
+   */
+  readonly challenge: {
+    readonly userId: string;
+    readonly name: string;
+    readonly expiresAt?: number;
+    readonly closed?: 'declined' | 'withdrawn';
+    readonly reason?: string;
+  } | null;
 }
 
 /** What took a game to version `v`: one frame on the wire and on the bus. */

@@ -29,6 +29,15 @@ import type { Clock, Timers } from './time.ts';
 import { wireEvent, wireSeat, wireView } from './wire.ts';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a challenge to a named player waits for an answer. */
+export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
+
+/** A stored change of a game, as listeners hear it (notifications): `before` is null for a new game. */
+export interface GameChange {
+  readonly row: GameRow;
+  readonly events: readonly GameEvent[];
+  readonly before: StoredExtras | null;
+}
 export const ENGINE_ID = 'engine';
 
 /** What a player may ask of a game; the service fills in the side from the seat. */
@@ -81,6 +90,8 @@ export interface ServiceDeps {
   readonly fenceOnLoad?: boolean;
   /** Told when this node finds it no longer decides a game (a write refused: another node took it). */
   readonly onLost?: (gameId: string) => void;
+  /** How long a challenge to a named player waits (default CHALLENGE_TTL_MS). */
+  readonly challengeTtlMs?: number;
 }
 
 /** Told when a game finishes, inside the game's mailbox: ratings are applied before the next action of that game runs. */
@@ -139,6 +150,7 @@ export class GameService {
   private readonly loading = new Map<string, Promise<GameActor | null>>();
   private readonly conduct: ConductRules;
   private readonly endListeners = new Set<(row: GameRow) => void>();
+  private readonly changeListeners = new Set<(c: GameChange) => void>();
   private closed = false;
 
   constructor(private readonly deps: ServiceDeps) {
@@ -163,7 +175,7 @@ export class GameService {
       if (!u?.username) return err('user.not-found', `No player is called ${req.opponent.username}`);
       if (u.id === creator.id) return err('challenge.self', 'You cannot challenge yourself');
       if (req.rated && !u.username) return err('game.rated-guest', 'Rated games need an account on both sides');
-      extras = { invite: null, challenge: { userId: u.id, name: u.username } };
+      extras = { invite: null, challenge: { userId: u.id, name: u.username, expiresAt: now + (this.deps.challengeTtlMs ?? CHALLENGE_TTL_MS) } };
     } else {
       extras = { invite: { token: randomId(16), expiresAt: now + INVITE_TTL_MS }, challenge: null };
     }
@@ -192,6 +204,22 @@ export class GameService {
       terms.id,
     );
     return r.ok ? ok({ id: r.value, color }) : r;
+  }
+
+  /** Calls `fn` after every stored change of a game decided on this node (and each game created here); returns the unsubscribe. */
+  onChange(fn: (c: GameChange) => void): () => void {
+    this.changeListeners.add(fn);
+    return () => this.changeListeners.delete(fn);
+  }
+
+  private changed(c: GameChange): void {
+    for (const fn of this.changeListeners) {
+      try {
+        fn(c);
+      } catch (e) {
+        console.error('game change listener failed', e);
+      }
+    }
   }
 
   /** Calls `fn` with the row of every game that finishes or is aborted on this node; returns the unsubscribe. */
@@ -231,6 +259,7 @@ export class GameService {
     this.actors.set(id, actor);
     this.arm(actor);
     this.engineTurn(actor);
+    this.changed({ row: actor.row, events: created.value.status === 'active' ? [{ type: 'started', seats }] : [], before: null });
     return ok(id);
   }
 
@@ -263,14 +292,17 @@ export class GameService {
     });
   }
 
-  async decline(id: string, user: Identity): Promise<Result<true, ServiceError>> {
+  /** Declines a challenge addressed to `user` (with a reason), or withdraws the creator's own waiting game. */
+  async decline(id: string, user: Identity, reason?: string): Promise<Result<true, ServiceError>> {
     const actor = await this.actor(id);
     if (!actor) return err('game.not-found', 'No such game');
     return actor.run(async () => {
       const ex = actor.extras;
       const mine = actor.game.seatOf(user.id) !== null;
       if (!(ex.challenge?.userId === user.id || mine)) return err('game.forbidden', 'Not your challenge');
-      const r = await this.commit(actor, { type: 'cancel', why: mine ? 'withdrawn' : 'declined' }, this.deps.clock.now());
+      const closed = mine ? ('withdrawn' as const) : ('declined' as const);
+      const challenge = ex.challenge ? { ...ex.challenge, closed, ...(reason && !mine ? { reason } : {}) } : null;
+      const r = await this.commit(actor, { type: 'cancel', why: closed }, this.deps.clock.now(), { ...ex, challenge });
       return r.ok ? ok(true as const) : r;
     });
   }
@@ -472,6 +504,7 @@ export class GameService {
     }
     const { game, events } = r.value;
     if (events.length === 0 && !extras) return ok(events);
+    const before = actor.extras;
     const nextExtras = extras ?? actor.extras;
     const v = actor.version + 1;
     const row = this.rowOf(game, nextExtras, v, now);
@@ -499,6 +532,7 @@ export class GameService {
     actor.extras = nextExtras;
     if (fresh.length) actor.lastMoveAt = now;
     this.publish(actor, v, events, true);
+    this.changed({ row, events, before });
     this.arm(actor);
     if (fresh.length || events.some((e) => e.type === 'started')) this.engineTurn(actor);
     if (actor.game.status === 'finished' || actor.game.status === 'aborted') {
@@ -542,7 +576,7 @@ export class GameService {
     if (this.closed) return;
     const g = actor.game;
     let at = g.nextDeadline();
-    if (g.status === 'waiting' && actor.extras.invite) at = actor.extras.invite.expiresAt;
+    if (g.status === 'waiting') at = actor.extras.invite?.expiresAt ?? actor.extras.challenge?.expiresAt ?? at;
     if (at === null) return;
     actor.cancelTimer = this.deps.timers.at(at, () => {
       void actor.run(async () => {

@@ -83,6 +83,8 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
     case 'room-chat':
       return answer(await rooms.say(m.room, user, m.text));
     case 'room-challenge': {
+      if (m.to && (await c.deps.blocks?.(m.to, user.id)))
+        return c.send({ t: 'error', ...id, code: 'challenge.blocked', message: 'This player does not accept your challenges' });
       const r = await rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to);
       return answer(r, r.ok ? { challenge: r.value.id } : {});
     }

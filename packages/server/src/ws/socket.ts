@@ -35,6 +35,8 @@ export interface SocketDeps {
   readonly lobby: LobbyPort;
   readonly rooms: RoomsPort;
   readonly chat: Chat;
+  /** Whether `userId` blocked `otherId` (their challenges are refused). */
+  readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
 }
 
 export interface SocketHub {

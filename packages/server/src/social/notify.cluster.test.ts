@@ -1,0 +1,61 @@
+/**
+ * Notifications cross nodes (two child-process nodes on real Redis and
+ * PostgreSQL): a challenge made on node 1 rings the target's socket on
+ * node 2; the answer given on node 2 (the game decided on node 1) reaches
+ * the challenger's socket on node 2, and the stored bell is the same on both.
+ */
+import type { ServerMessage } from '@youzai/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClient } from '../testing/client.ts';
+import { startCluster, type TestCluster } from '../testing/cluster.ts';
+
+let club: TestCluster;
+
+beforeAll(async () => {
+  club = await startCluster({ nodes: 2 });
+}, 240_000);
+afterAll(async () => club?.close());
+
+/** A registered player whose HTTP requests go to node `http` and whose socket is on node `ws`. */
+async function player(name: string, http: number, ws: number): Promise<{ api: TestClient; sock: TestClient; id: string }> {
+  const api = new TestClient(club.nodes[http]!.base);
+  const id = (await api.http('GET', '/api/me')).json.user.id as string;
+  expect((await api.http('POST', '/api/register', { username: name, password: 'password1' })).json.ok).toBe(true);
+  const sock = new TestClient(club.nodes[ws]!.base);
+  sock.cookie = api.cookie;
+  await sock.connect();
+  return { api, sock, id };
+}
+
+const notice = (kind: string, game: string, state: string) => (m: ServerMessage) =>
+  m.t === 'notification' && m.notification.kind === kind && m.notification.data.game === game && m.notification.data.state === state;
+
+describe('notifications across nodes', () => {
+  it('a challenge made on node 1 rings on node 2; its answer crosses back', async () => {
+    const tag = `n${process.pid % 10000}`;
+    const alice = await player(`${tag}a`, 0, 1);
+    const bob = await player(`${tag}b`, 1, 1);
+    const made = await alice.api.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 10, increment: 5 },
+      opponent: { type: 'user', username: `${tag}b` },
+    });
+    expect(made.status).toBe(201);
+    const game = made.json.id as string;
+    // The game was made (and is decided) on node 1; Bob's socket is on node 2.
+    await bob.sock.waitFor(notice('challenge', game, 'open'), 10_000);
+    // Node 2 reads the same stored bell.
+    expect((await bob.api.http('GET', '/api/notifications')).json).toMatchObject({ unread: 1, notifications: [{ id: `challenge:${game}` }] });
+    // Declined on node 2; the game is decided on node 1; the challenger's socket (node 2) hears it.
+    expect((await bob.api.http('POST', `/api/games/${game}/decline`, { reason: 'variant' })).json.ok).toBe(true);
+    const answer = await alice.sock.waitFor(notice('challenge-answer', game, 'declined'), 10_000);
+    expect(answer).toMatchObject({ notification: { data: { reason: 'variant', from: { id: bob.id } } }, unread: 1 });
+    // Marked read on node 1: the socket on node 2 hears it.
+    const readOn1 = new TestClient(club.nodes[0]!.base);
+    readOn1.cookie = alice.api.cookie;
+    expect((await readOn1.http('POST', '/api/notifications/read', { ids: [`challenge:${game}`] })).json).toMatchObject({ changed: 1, unread: 0 });
+    await alice.sock.waitFor((m) => m.t === 'notifications-read' && m.unread === 0, 10_000);
+    for (const c of [alice.sock, bob.sock]) c.close();
+  }, 60_000);
+});

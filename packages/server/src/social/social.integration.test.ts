@@ -1,0 +1,167 @@
+/**
+ * Players finding each other over real HTTP and WebSocket (memory store,
+ * fake time): a challenge by name rings the target's bell live and its
+ * answer reaches the challenger at once (accepted, declined with a reason,
+ * expired, withdrawn); blocks refuse challenges; notifications are listed,
+ * marked read and turned off by kind; follows, search and "my games".
+ */
+import type { AddressInfo } from 'node:net';
+import type { ServerMessage } from '@youzai/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../app.ts';
+import { MemoryBus } from '../bus/bus.ts';
+import { CHALLENGE_TTL_MS } from '../service/game-service.ts';
+import { FakeTime } from '../service/time.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import { TestClient } from '../testing/client.ts';
+
+type Msg<T extends ServerMessage['t']> = Extract<ServerMessage, { t: T }>;
+type Player = TestClient & { name: string; userId: string };
+
+const time = new FakeTime();
+let app: App;
+let base: string;
+let n = 0;
+const CLOCK = { kind: 'fischer', minutes: 5, increment: 3 } as const;
+
+beforeAll(async () => {
+  app = await createApp({ store: memoryStore(), bus: new MemoryBus(), clock: time, timers: time, publicUrl: 'http://test', httpRate: 10_000 });
+  await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => app?.close());
+
+async function player(prefix: string): Promise<Player> {
+  const c = new TestClient(base) as Player;
+  c.userId = (await c.http('GET', '/api/me')).json.user.id;
+  c.name = `${prefix}${n++}`;
+  expect((await c.http('POST', '/api/register', { username: c.name, password: 'password1' })).json.ok).toBe(true);
+  await c.connect();
+  return c;
+}
+
+const challenge = (from: TestClient, to: Player) =>
+  from.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: CLOCK, opponent: { type: 'user', username: to.name } });
+
+const notice = (kind: string, game: string, state?: string) => (m: ServerMessage) =>
+  m.t === 'notification' && m.notification.kind === kind && m.notification.data.game === game && (state === undefined || m.notification.data.state === state);
+
+describe('challenges by name, live', () => {
+  it('the target is told on any page; accepting tells the challenger at once', async () => {
+    const [alice, bob] = [await player('ann'), await player('bob')];
+    const c = await challenge(alice, bob);
+    expect(c.status).toBe(201);
+    const rang = (await bob.waitFor(notice('challenge', c.json.id, 'open'))) as Msg<'notification'>;
+    expect(rang.unread).toBe(1);
+    expect(rang.notification.data).toMatchObject({ from: { id: alice.userId, name: alice.name }, variant: 'xiangqi', clock: '5+3', rated: false });
+    expect(rang.notification.data.expiresAt).toBe(time.now() + CHALLENGE_TTL_MS);
+    // Stored: a player who was away finds it.
+    const listed = await bob.http('GET', '/api/notifications');
+    expect(listed.json).toMatchObject({ ok: true, unread: 1, notifications: [{ kind: 'challenge', readAt: null }] });
+
+    expect((await bob.http('POST', `/api/games/${c.json.id}/join`, {})).json.ok).toBe(true);
+    const answer = (await alice.waitFor(notice('challenge-answer', c.json.id, 'accepted'))) as Msg<'notification'>;
+    expect(answer.notification.data.from).toEqual({ id: bob.userId, name: bob.name });
+    // The target's own notice follows the challenge, quietly (already read).
+    const closed = (await bob.waitFor(notice('challenge', c.json.id, 'accepted'))) as Msg<'notification'>;
+    expect(closed.notification.readAt).not.toBeNull();
+    expect(closed.unread).toBe(0);
+    // Both have the game in "my games"; the first player is to move.
+    const mine = await alice.http('GET', '/api/me/games');
+    expect(mine.json.games).toMatchObject([{ id: c.json.id, yourTurn: true, players: [alice.name, bob.name] }]);
+    expect((await bob.http('GET', '/api/me/games')).json.games).toMatchObject([{ id: c.json.id, yourTurn: false }]);
+  });
+
+  it('declined with a reason; withdrawn; expired', async () => {
+    const [alice, bob] = [await player('ann'), await player('bob')];
+    const c1 = await challenge(alice, bob);
+    await bob.waitFor(notice('challenge', c1.json.id, 'open'));
+    expect((await bob.http('POST', `/api/games/${c1.json.id}/decline`, { reason: 'bogus' })).json.code).toBe('body.invalid');
+    expect((await bob.http('POST', `/api/games/${c1.json.id}/decline`, { reason: 'later' })).json.ok).toBe(true);
+    const no = (await alice.waitFor(notice('challenge-answer', c1.json.id, 'declined'))) as Msg<'notification'>;
+    expect(no.notification.data.reason).toBe('later');
+
+    const c2 = await challenge(alice, bob);
+    await bob.waitFor(notice('challenge', c2.json.id, 'open'));
+    // Withdrawn: the challenger's own decline; the target's bell item says so, and the challenger is not rung.
+    expect((await alice.http('POST', `/api/games/${c2.json.id}/decline`)).json.ok).toBe(true);
+    await bob.waitFor(notice('challenge', c2.json.id, 'withdrawn'));
+    expect((await bob.http('POST', `/api/games/${c2.json.id}/join`, {})).json.code).toBe('game.over');
+
+    const c3 = await challenge(alice, bob);
+    await bob.waitFor(notice('challenge', c3.json.id, 'open'));
+    time.advance(CHALLENGE_TTL_MS);
+    await alice.waitFor(notice('challenge-answer', c3.json.id, 'expired'));
+    await bob.waitFor(notice('challenge', c3.json.id, 'expired'));
+    expect(alice.received.some(notice('challenge-answer', c2.json.id))).toBe(false);
+  });
+
+  it('a blocked player cannot challenge; unblocking lets them again', async () => {
+    const [alice, bob] = [await player('ann'), await player('bob')];
+    expect((await bob.http('POST', `/api/users/${alice.name}/block`, { on: true })).json).toEqual({ ok: true, blocks: true });
+    const refused = await challenge(alice, bob);
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe('challenge.blocked');
+    expect((await bob.http('GET', '/api/me/blocks')).json.users).toEqual([{ id: alice.userId, name: alice.name }]);
+    expect((await alice.http('GET', `/api/users/${bob.name}/relation`)).json).toMatchObject({ blockedBy: true, blocks: false });
+    expect((await bob.http('POST', `/api/users/${alice.name}/block`, { on: false })).json.blocks).toBe(false);
+    expect((await challenge(alice, bob)).status).toBe(201);
+  });
+});
+
+describe('notifications', () => {
+  it('marked read on every tab; a kind turned off is neither stored nor sent', async () => {
+    const [alice, bob] = [await player('ann'), await player('bob')];
+    const tab2 = await new TestClient(base);
+    tab2.cookie = bob.cookie;
+    await tab2.connect();
+    const c = await challenge(alice, bob);
+    await tab2.waitFor(notice('challenge', c.json.id, 'open'));
+    const read = await bob.http('POST', '/api/notifications/read', {});
+    expect(read.json).toEqual({ ok: true, changed: 1, unread: 0 });
+    expect(await tab2.waitFor((m) => m.t === 'notifications-read')).toEqual({ t: 'notifications-read', ids: null, unread: 0 });
+
+    expect((await bob.http('GET', '/api/notifications/settings')).json).toMatchObject({ off: [], alwaysOn: ['moderation'] });
+    expect((await bob.http('POST', '/api/notifications/settings', { kind: 'challenge', off: true })).json.off).toEqual(['challenge']);
+    expect((await bob.http('POST', '/api/notifications/settings', { kind: 'moderation', off: true })).json.code).toBe('notifications.always-on');
+    const quiet = await challenge(alice, bob);
+    expect(quiet.status).toBe(201);
+    expect((await bob.http('GET', '/api/challenges')).json.challenges.map((x: { id: string }) => x.id)).toContain(quiet.json.id);
+    // Moderation still reaches them, through the server API other parts use.
+    time.advance(1);
+    await app.notifier.send(bob.userId, { kind: 'moderation', data: { text: { vi: 'Nhắc nhở', en: 'A warning' } } });
+    await bob.waitFor((m) => m.t === 'notification' && m.notification.kind === 'moderation');
+    const list = (await bob.http('GET', '/api/notifications')).json;
+    expect(list.notifications.map((x: { kind: string }) => x.kind)).toEqual(['moderation', 'challenge']);
+    expect(list.unread).toBe(1);
+    tab2.close();
+  });
+});
+
+describe('follows and search', () => {
+  it('followed players online and what they play; search by name prefix', async () => {
+    const [alice, bob, carol] = [await player('fol'), await player('fol'), await player('fol')];
+    const guest = new TestClient(base);
+    await guest.http('GET', '/api/me');
+    expect((await guest.http('POST', `/api/users/${bob.name}/follow`, { on: true })).json.code).toBe('auth.account-required');
+    expect((await alice.http('POST', `/api/users/${alice.name}/follow`, {})).json.code).toBe('social.self');
+    for (const who of [bob, carol]) expect((await alice.http('POST', `/api/users/${who.name}/follow`, {})).json.follows).toBe(true);
+    carol.close();
+    const c = await challenge(bob, carol);
+    await carol.http('POST', `/api/games/${c.json.id}/join`, {});
+    await new Promise((r) => setTimeout(r, 50));
+    const f = (await alice.http('GET', '/api/me/following')).json.users;
+    expect(f.map((u: { name: string; online: boolean }) => [u.name, u.online])).toEqual([
+      [bob.name, true],
+      [carol.name, false],
+    ]);
+    expect(f[0].playing).toMatchObject([{ id: c.json.id, players: [bob.name, carol.name] }]);
+    expect((await alice.http('GET', `/api/users/${bob.name}/relation`)).json).toMatchObject({ follows: true, followers: 1 });
+
+    const found = await guest.http('GET', `/api/players?q=${alice.name.slice(0, 3).toUpperCase()}`);
+    expect(found.json.players.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining([alice.name, bob.name, carol.name]));
+    expect(found.json.players.find((p: { name: string }) => p.name === bob.name).online).toBe(true);
+    expect((await guest.http('GET', '/api/players?q=')).json.code).toBe('search.invalid');
+    expect((await guest.http('GET', '/api/players?q=%25')).json.code).toBe('search.invalid');
+  });
+});
