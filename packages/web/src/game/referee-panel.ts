@@ -1,4 +1,4 @@
-/** Xiangqi: both sides' perpetual check/chase runs with their limits, and the three draw counters (and others' quiet counters). */
+/** The referee panel, drawn from the referee state alone: both sides' check/chase runs with their limits and the three draw counters (Xiangqi), or the quiet counter toward an automatic draw (other games). */
 import type { RefereeState, RunView } from '@youzai/protocol';
 import type { VariantKey } from '@youzai/rules';
 import { h, fill } from '../app/h.ts';

@@ -20,7 +20,7 @@ import { LiveGame } from '../game/live-game.ts';
 import { Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { readTypedMove } from '../game/typed-move.ts';
-import { refereePanel } from '../game/xiangqi-panel.ts';
+import { refereePanel } from '../game/referee-panel.ts';
 import { lang, t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';

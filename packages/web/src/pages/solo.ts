@@ -12,7 +12,7 @@ import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { readTypedMove } from '../game/typed-move.ts';
-import { refereePanel } from '../game/xiangqi-panel.ts';
+import { refereePanel } from '../game/referee-panel.ts';
 import { lang, t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 
