@@ -88,6 +88,11 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('room-accept'), id: requestId, room: shortId, challenge: shortId }).strict(),
   /** Declines a challenge addressed to you, or withdraws your own. */
   z.object({ t: z.literal('room-decline'), id: requestId, room: shortId, challenge: shortId }).strict(),
+
+  /** Tournaments: hear a tournament's changes and its chat; write in its chat. */
+  z.object({ t: z.literal('tour-sub'), id: requestId, tournament: shortId }).strict(),
+  z.object({ t: z.literal('tour-unsub'), id: requestId, tournament: shortId }).strict(),
+  z.object({ t: z.literal('tour-chat'), id: requestId, tournament: shortId, text: chatText }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['t'];
@@ -109,6 +114,9 @@ export const SOCIAL_CLIENT_TYPES = [
   'room-challenge',
   'room-accept',
   'room-decline',
+  'tour-sub',
+  'tour-unsub',
+  'tour-chat',
 ] as const satisfies readonly ClientMessageType[];
 
 export const CLIENT_TYPES: readonly ClientMessageType[] = ['ping', 'sub', 'unsub', 'move', 'resign', 'draw', 'abort', 'claim-victory', ...SOCIAL_CLIENT_TYPES];

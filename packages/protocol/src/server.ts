@@ -50,7 +50,7 @@ export type ServerMessage =
   | { readonly t: 'seeks'; readonly add: readonly Seek[]; readonly remove: readonly string[] }
   | ({ readonly t: 'counters' } & LobbyCounters)
   /** You have a new game with both seats taken (from a seek, a pool or a room): subscribe to it. */
-  | { readonly t: 'paired'; readonly game: string; readonly color: 0 | 1; readonly opponent: PlayerTag; readonly via: 'seek' | 'pool' | 'room' }
+  | { readonly t: 'paired'; readonly game: string; readonly color: 0 | 1; readonly opponent: PlayerTag; readonly via: 'seek' | 'pool' | 'room' | 'tournament' }
   /** You are (no longer) waiting in a pool; `why` when you left without asking. */
   | { readonly t: 'pool'; readonly pool: string | null; readonly why?: 'paired' | 'left' }
   | { readonly t: 'room'; readonly room: RoomView }
@@ -61,4 +61,6 @@ export type ServerMessage =
   /** A notification for you (new, or replacing one with the same id), and how many are unread now. */
   | { readonly t: 'notification'; readonly notification: NotificationView; readonly unread: number }
   /** Notifications marked read (on another tab too); `ids` null: all. */
-  | { readonly t: 'notifications-read'; readonly ids: readonly string[] | null; readonly unread: number };
+  | { readonly t: 'notifications-read'; readonly ids: readonly string[] | null; readonly unread: number }
+  /** A tournament you watch changed (standings, games, players): read its view again (GET /api/tournaments/{id}). */
+  | { readonly t: 'tournament'; readonly tournament: string };

@@ -34,7 +34,9 @@ import type { GamesPort } from './service/games-port.ts';
 import { ClubGames } from './cluster/games.ts';
 import type { Clock, Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
-import { tournamentTopic } from './bus/topics.ts';
+import { tournamentTopic, userTopic } from './bus/topics.ts';
+import { TOURNAMENT_ROUTES } from './tournaments/routes.ts';
+import { changedFrame } from './tournaments/socket.ts';
 import { TournamentDirector } from './tournaments/director.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
 
@@ -43,7 +45,7 @@ const firstLegalMove: ChooseMove = async () => '';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES];
+const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES, ...TOURNAMENT_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -153,13 +155,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
     presenceTimer = setInterval(() => void clubPresence.refresh().catch(() => undefined), 1000);
     presenceTimer.unref();
   }
+  const tournamentChanged = (id: string) => opts.bus.publish(tournamentTopic(id), changedFrame(id));
   // One director club-wide (the leader's); every node records the results of the games it decides.
   const director = new TournamentDirector({
     store: opts.store,
     games: router,
     clock: opts.clock,
     online: clubPresence ? (id) => clubPresence.isOnline(id) : (id) => presence.isOnline(id),
-    changed: (id) => opts.bus.publish(tournamentTopic(id), { t: 'changed', id }),
+    changed: tournamentChanged,
+    notify: (userId, m) => opts.bus.publish(userTopic(userId), JSON.stringify(m)),
     ...(club ? { isDirector: () => club.leader.isLeader } : {}),
   });
   games.onEnd((row) => void director.gameEnded(row));
@@ -191,6 +195,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     node,
     health,
     ...(clubPresence ? { onlineAnywhere: (id: string) => clubPresence.isOnline(id) } : {}),
+    tournaments: { store: opts.store, changed: tournamentChanged, now: () => opts.clock.now() },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
   const buckets = new Map<string, Bucket>();

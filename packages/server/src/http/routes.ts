@@ -17,6 +17,7 @@ import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '..
 import type { GamesPort } from '../service/games-port.ts';
 import type { Clock } from '../service/time.ts';
 import type { Notifier } from '../social/notifier.ts';
+import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -67,6 +68,8 @@ export interface Deps {
   readonly clock: Clock;
   /** Told when a player blocks (or unblocks) another: their chat is hidden too. */
   readonly onBlock?: (userId: string, targetId: string, on: boolean) => void;
+  /** Tournaments: their store, and the news of a change for every node's watchers. */
+  readonly tournaments?: TournamentRouteDeps;
 }
 
 type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;

@@ -15,7 +15,7 @@
  * in them; a director that stopped in between creates the missing games
  * (same ids) when it or its successor next looks.
  */
-import type { Identity } from '@youzai/protocol';
+import type { Identity, ServerMessage } from '@youzai/protocol';
 import {
   arenaScore,
   nextStep,
@@ -55,6 +55,8 @@ export interface DirectorDeps {
   readonly isDirector?: () => boolean;
   /** Whether a player has the club open anywhere: one away for the tournament's withdrawAfterMs is paused or withdrawn. */
   readonly online: (userId: string) => boolean | Promise<boolean>;
+  /** A message for one player wherever they are connected: their new tournament game ('paired'), so that it opens by itself. */
+  readonly notify?: (userId: string, m: ServerMessage) => void;
   /** Told after a tournament changed, to update its watchers (on every node). */
   readonly changed?: (tournamentId: string) => void;
   readonly newGameId?: () => string;
@@ -283,9 +285,16 @@ export class TournamentDirector {
       color: 'first',
       id: p.gameId,
     };
-    const r = await this.deps.games.createPaired(await identity(p.white), await identity(p.black), terms);
+    const white = await identity(p.white);
+    const black = await identity(p.black);
+    const r = await this.deps.games.createPaired(white, black, terms);
     if (r.ok || r.error.code === 'game.exists') {
       this.started.add(p.gameId);
+      if (r.ok) {
+        const tag = (u: Identity) => ({ id: u.id, name: u.name, guest: u.guest });
+        this.deps.notify?.(white.id, { t: 'paired', game: p.gameId, color: 0, opponent: tag(black), via: 'tournament' });
+        this.deps.notify?.(black.id, { t: 'paired', game: p.gameId, color: 1, opponent: tag(white), via: 'tournament' });
+      }
       return;
     }
     this.log(`tournament ${t.id}: game ${p.gameId} not started: ${r.error.code} ${r.error.message}`);

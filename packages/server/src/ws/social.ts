@@ -7,6 +7,7 @@ import { SOCIAL_CLIENT_TYPES, type ClientMessage, type Identity, type ServerMess
 import type { Result, RuleError } from '@youzai/rules';
 import { roomTopic } from '../bus/topics.ts';
 import type { SocketDeps } from './socket.ts';
+import { dispatchTournament, isTournamentMessage } from '../tournaments/socket.ts';
 
 const SOCIAL = SOCIAL_CLIENT_TYPES;
 
@@ -35,6 +36,7 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
   const answer = (r: Result<unknown, RuleError>, extra: Partial<Extract<ServerMessage, { t: 'ack' }>> = {}) =>
     c.send(r.ok ? { t: 'ack', ...id, ...extra } : { t: 'error', ...id, code: r.error.code, message: r.error.message });
 
+  if (isTournamentMessage(m)) return dispatchTournament(c, m, id);
   // Watching the lobby needs no identity; everything else does.
   if (m.t === 'lobby-sub') {
     c.joinLobby();

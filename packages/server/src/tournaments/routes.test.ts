@@ -1,0 +1,134 @@
+/** Tournaments over the real app: HTTP routes, the socket's live news and chat, and the director pairing an arena. */
+import type { AddressInfo } from 'node:net';
+import type { ServerMessage } from '@youzai/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../app.ts';
+import { MemoryBus } from '../bus/bus.ts';
+import { systemClock, systemTimers } from '../service/time.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import { TestClient } from '../testing/client.ts';
+
+describe('tournament API', () => {
+  let app: App;
+  let base: string;
+  const saved = process.env.ADMINS;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    process.env.ADMINS = 'boss';
+    app = await createApp({ store: memoryStore(), bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
+    await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await app.close();
+    if (saved === undefined) delete process.env.ADMINS;
+    else process.env.ADMINS = saved;
+  });
+
+  async function player(name: string | null): Promise<TestClient> {
+    const c = new TestClient(base);
+    clients.push(c);
+    await c.http('GET', '/api/me');
+    if (name) expect((await c.http('POST', '/api/register', { username: name, password: 'correct horse' })).status).toBe(200);
+    return c;
+  }
+
+  const arena = (over: Record<string, unknown> = {}) => ({
+    name: 'Giải nhanh tối thứ Ba',
+    kind: 'arena',
+    variant: 'xiangqi',
+    clock: { kind: 'fischer', minutes: 3, increment: 2 },
+    startsAt: Date.now() + 60_000,
+    minutes: 30,
+    ...over,
+  });
+
+  it('creating: accounts only; the club’s own by admins; private ones stay out of the lists and open with their link', async () => {
+    const guest = await player(null);
+    expect((await guest.http('POST', '/api/tournaments', arena())).json.code).toBe('auth.required');
+    const lan = await player('lan');
+    expect((await lan.http('POST', '/api/tournaments', arena({ club: true }))).json.code).toBe('tournament.forbidden');
+    expect((await lan.http('POST', '/api/tournaments', arena({ startsAt: Date.now() - 3_600_000 }))).json.code).toBe('tournament.bad-start');
+    expect((await lan.http('POST', '/api/tournaments', arena({ kind: 'roundRobin', maxPlayers: 17 }))).status).toBe(400);
+    expect((await lan.http('POST', '/api/tournaments', arena({ clock: { kind: 'fischer', minutes: 0, increment: 0 } }))).json.code).toBe('game.clock');
+    const boss = await player('boss');
+    const club = await boss.http('POST', '/api/tournaments', arena({ club: true, name: 'Club arena' }));
+    expect(club.status).toBe(201);
+    const priv = await lan.http('POST', '/api/tournaments', arena({ private: true, name: 'Nhà Lan', kind: 'swiss', rounds: 3 }));
+    expect(priv.status).toBe(201);
+    expect(priv.json.inviteToken).toMatch(/^[A-Za-z0-9]{16}$/);
+    const list = await guest.http('GET', '/api/tournaments');
+    expect(list.json.upcoming.map((t: { id: string }) => t.id)).toEqual([club.json.id]);
+    expect(list.json.upcoming[0]).toMatchObject({
+      name: 'Club arena',
+      club: true,
+      private: false,
+      kind: 'arena',
+      variant: 'xiangqi',
+      players: 0,
+      status: 'upcoming',
+    });
+    expect((await guest.http('GET', `/api/tournaments/${priv.json.id}`)).status).toBe(404);
+    const opened = await guest.http('GET', `/api/tournaments/${priv.json.id}?invite=${priv.json.inviteToken}`);
+    expect(opened.status).toBe(200);
+    expect(opened.json.tournament).toMatchObject({ name: 'Nhà Lan', kind: 'swiss', rounds: 3, private: true });
+    expect(opened.json.inviteToken).toBeNull();
+    expect((await lan.http('GET', `/api/tournaments/${priv.json.id}`)).json.inviteToken).toBe(priv.json.inviteToken);
+    expect((await guest.http('POST', `/api/tournaments/${priv.json.id}/join`, {})).status).toBe(404);
+    expect((await guest.http('POST', `/api/tournaments/${priv.json.id}/join`, { invite: priv.json.inviteToken })).json).toEqual({ ok: true, entry: 'joined' });
+    expect((await guest.http('GET', `/api/tournaments/${priv.json.id}`)).json.me).toMatchObject({ entered: true, active: true });
+    expect((await guest.http('GET', '/api/tournaments/nonexistent1')).status).toBe(404);
+  });
+
+  it('joining: guests casual only, rated ones need rated games; joining twice refused, withdrawing and coming back', async () => {
+    const minh = await player('minh');
+    const rated = await minh.http('POST', '/api/tournaments', arena({ rated: true, minRatedGames: 5 }));
+    const guest = await player(null);
+    expect((await guest.http('POST', `/api/tournaments/${rated.json.id}/join`, {})).json.code).toBe('tournament.guests-casual-only');
+    expect((await minh.http('POST', `/api/tournaments/${rated.json.id}/join`, {})).json.code).toBe('tournament.not-enough-rated-games');
+    const casual = await minh.http('POST', '/api/tournaments', arena());
+    const id = casual.json.id;
+    expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.entry).toBe('joined');
+    expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.code).toBe('tournament.already-joined');
+    expect((await guest.http('POST', `/api/tournaments/${id}/withdraw`, {})).status).toBe(200);
+    expect((await guest.http('GET', `/api/tournaments/${id}`)).json.me).toMatchObject({ entered: true, active: false });
+    expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.entry).toBe('rejoined');
+    expect((await minh.http('POST', `/api/tournaments/${id}/withdraw`, {})).json.code).toBe('tournament.not-entered');
+    // Three open tournaments each at most.
+    await minh.http('POST', '/api/tournaments', arena());
+    expect((await minh.http('POST', '/api/tournaments', arena())).json.code).toBe('tournament.too-many');
+  });
+
+  it('an arena: players join, watchers hear each change, the director pairs them at the start and each is told of the game', async () => {
+    const host = await player('host');
+    const a = await (await player('anh')).connect();
+    const b = await (await player(null)).connect();
+    const watcher = await (await player(null)).connect();
+    const created = await host.http('POST', '/api/tournaments', arena({ startsAt: Date.now() + 2_500, minutes: 10 }));
+    const id = created.json.id as string;
+    expect((await watcher.request({ t: 'tour-sub', tournament: id }, 1)).t).toBe('ack');
+    const seen = watcher.received.length;
+    for (const c of [a, b]) expect((await c.http('POST', `/api/tournaments/${id}/join`, {})).json.ok).toBe(true);
+    await watcher.waitFor((m) => m.t === 'tournament' && m.tournament === id, 5000, seen);
+    const pa = (await a.waitFor((m) => m.t === 'paired', 8000)) as Extract<ServerMessage, { t: 'paired' }>;
+    const pb = (await b.waitFor((m) => m.t === 'paired', 8000)) as Extract<ServerMessage, { t: 'paired' }>;
+    expect(pa.game).toBe(pb.game);
+    expect(pa.via).toBe('tournament');
+    expect([pa.color, pb.color].sort()).toEqual([0, 1]);
+    const view = await a.http('GET', `/api/tournaments/${id}`);
+    expect(view.json.tournament.status).toBe('running');
+    expect(view.json.me).toMatchObject({ entered: true, playing: pa.game });
+    expect(view.json.playing.map((g: { id: string }) => g.id)).toEqual([pa.game]);
+    expect(view.json.standings).toHaveLength(2);
+    const game = await a.http('GET', `/api/games/${pa.game}`);
+    expect(game.status).toBe(200);
+
+    // The tournament's chat.
+    expect((await a.request({ t: 'tour-sub', tournament: id }, 2)).t).toBe('ack');
+    expect((await a.request({ t: 'tour-chat', tournament: id, text: 'Chúc may mắn!' }, 3)).t).toBe('ack');
+    const line = await watcher.waitFor((m) => m.t === 'chat' && 'room' in m && m.room === `tour-${id}`);
+    expect(line).toMatchObject({ text: 'Chúc may mắn!', user: { name: 'anh' } });
+  }, 20_000);
+});

@@ -1,0 +1,240 @@
+/**
+ * The tournaments' HTTP API (docs/API.md): the lists, one tournament's view,
+ * creating one (any account, for a room or as a private event with a link;
+ * the club's own by admins), joining, and withdrawing or pausing. Live
+ * changes reach the page over the socket (tour-sub); these are for pages that
+ * load, links that are shared, and bots.
+ */
+import { ClockSpec } from '@youzai/protocol';
+import { MAX_ROUND_ROBIN_PLAYERS, TOURNAMENT_KINDS, mayJoin, type TournamentTerms } from '@youzai/game/tournament';
+import { DEFAULT_RATING } from '@youzai/game';
+import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
+import { z } from 'zod';
+import { isAdmin } from '../auth/admins.ts';
+import { displayName } from '../auth/sessions.ts';
+import type { Ctx, Route } from '../http/routes.ts';
+import { body, fail } from '../http/routes.ts';
+import { sendJson } from '../http/util.ts';
+import { checkTerms, clockFromSpec } from '../service/game-service.ts';
+import { randomId } from '../service/ids.ts';
+import type { RatingStore } from '../store/ratings.ts';
+import type { TournamentRow, TournamentStore } from '../store/tournaments.ts';
+import { progressOf, sheetOf } from './director.ts';
+import { summaryOf, viewOf } from './view.ts';
+
+export interface TournamentRouteDeps {
+  readonly store: TournamentStore & RatingStore;
+  /** Tells every node's watchers that a tournament changed. */
+  changed(id: string): void;
+  now(): number;
+}
+
+const ID = '([A-Za-z0-9]{6,16})';
+const MINUTE = 60_000;
+/** Unfinished tournaments one account may have created at once (admins for the club: no limit). */
+export const MAX_OPEN_PER_ACCOUNT = 3;
+
+export const CreateTournament = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    kind: z.enum(TOURNAMENT_KINDS),
+    variant: z.enum(VARIANT_KEYS),
+    clock: ClockSpec,
+    rated: z.boolean().default(false),
+    /** When it starts (epoch ms): from now to 60 days ahead. */
+    startsAt: z.number().int().nonnegative(),
+    /** Arena: how long it runs. */
+    minutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(60),
+    /** Swiss: the number of rounds. */
+    rounds: z.number().int().min(1).max(20).default(5),
+    roundGapSeconds: z.number().int().min(0).max(3600).default(30),
+    minRatedGames: z.number().int().min(0).max(500).default(0),
+    maxPlayers: z.number().int().min(2).max(10_000).optional(),
+    withdrawAfterSeconds: z.number().int().min(30).max(3600).default(120),
+    /** A room's tournament, listed in that room. */
+    room: z
+      .string()
+      .regex(/^[A-Za-z0-9]{6,16}$/)
+      .optional(),
+    /** A private event: unlisted, joined through its link. */
+    private: z.boolean().default(false),
+    /** The club's own (admins only): listed as the club's. */
+    club: z.boolean().default(false),
+  })
+  .strict();
+export type CreateTournament = z.infer<typeof CreateTournament>;
+
+const Join = z.object({ invite: z.string().max(64).optional() }).strict();
+
+/** The terms of a new tournament from a request (also used by the schedule file). */
+export function termsOf(req: CreateTournament): TournamentTerms {
+  const maxPlayers = Math.min(
+    req.maxPlayers ?? (req.kind === 'roundRobin' ? MAX_ROUND_ROBIN_PLAYERS : 1000),
+    req.kind === 'roundRobin' ? MAX_ROUND_ROBIN_PLAYERS : 10_000,
+  );
+  return {
+    kind: req.kind,
+    variant: req.variant,
+    clock: clockFromSpec(req.clock),
+    rated: req.rated,
+    startsAt: req.startsAt,
+    durationMs: req.kind === 'arena' ? req.minutes * MINUTE : 0,
+    rounds: req.kind === 'swiss' ? req.rounds : 0,
+    roundGapMs: req.kind === 'arena' ? 0 : req.roundGapSeconds * 1000,
+    // Berserk needs a clock halved for one side, which the game service does not offer yet.
+    berserk: false,
+    minRatedGames: req.rated ? req.minRatedGames : 0,
+    maxPlayers,
+    lateJoinUntilRound: req.kind === 'swiss' ? Math.ceil(req.rounds / 2) : 0,
+    withdrawAfterMs: req.withdrawAfterSeconds * 1000,
+  };
+}
+
+/** A new tournament's row, from its terms. */
+export function newTournament(
+  id: string,
+  name: string,
+  terms: TournamentTerms,
+  who: { createdBy: string | null; roomId: string | null; inviteToken: string | null; scheduleKey: string | null },
+  now: number,
+): TournamentRow {
+  return { id, name, terms, status: 'upcoming', round: 0, rounds: terms.rounds, startedAt: null, endedAt: null, version: 1, ...who, createdAt: now };
+}
+
+function deps(all: { tournaments?: TournamentRouteDeps }): TournamentRouteDeps {
+  if (!all.tournaments) fail('server.unavailable', 'Tournaments are not available on this server');
+  return all.tournaments;
+}
+
+async function find(t: TournamentRouteDeps, ctx: Ctx): Promise<TournamentRow> {
+  const row = await t.store.tournament(ctx.params[0]!);
+  if (!row) fail('tournament.not-found', 'No such tournament');
+  return row;
+}
+
+/** A private tournament shows itself to those with its link, its players and its creator. */
+async function mayView(t: TournamentRouteDeps, row: TournamentRow, ctx: Ctx, invite: string | null): Promise<boolean> {
+  if (row.inviteToken === null || invite === row.inviteToken || row.createdBy === ctx.user.id) return true;
+  const sheet = await t.store.tournamentSheet(row.id);
+  return sheet.entries.some((e) => e.userId === ctx.user.id);
+}
+
+export const TOURNAMENT_ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: /^\/api\/tournaments$/,
+    anonymous: true,
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const room = ctx.url.searchParams.get('room') ?? undefined;
+      if (room !== undefined && !/^[A-Za-z0-9]{6,16}$/.test(room)) fail('tournament.bad-room', 'A room id is 6 to 16 letters and digits');
+      const q = { listedOnly: true, limit: 20, ...(room !== undefined ? { roomId: room } : {}) };
+      const [upcoming, running, finished] = await Promise.all([
+        t.store.listTournaments({ ...q, statuses: ['upcoming'] }),
+        t.store.listTournaments({ ...q, statuses: ['running'] }),
+        t.store.listTournaments({ ...q, statuses: ['finished'], latestFirst: true, limit: 10 }),
+      ]);
+      const counted = async (rows: TournamentRow[]) => Promise.all(rows.map(async (r) => summaryOf(r, (await t.store.tournamentSheet(r.id)).entries.length)));
+      sendJson(ctx.res, 200, {
+        ok: true,
+        upcoming: await counted(upcoming),
+        running: await counted(running),
+        finished: finished.map((r) => summaryOf(r, null)),
+        now: t.now(),
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/tournaments$/,
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      if (ctx.user.username === null) fail('auth.required', 'Sign up to create tournaments');
+      const req = await body(ctx, CreateTournament);
+      const now = t.now();
+      const admin = isAdmin(ctx.user.username);
+      if (req.club && !admin) fail('tournament.forbidden', 'Only the club’s admins create the club’s tournaments');
+      if (req.club && (req.room || req.private)) fail('tournament.bad-terms', 'A club tournament is public and belongs to no room');
+      if (req.startsAt < now - MINUTE || req.startsAt > now + 60 * 24 * 60 * MINUTE) fail('tournament.bad-start', 'Start between now and 60 days ahead');
+      const bad = checkTerms({ variant: req.variant, clock: req.clock, rated: false, players: [] });
+      if (bad && !bad.ok) fail(bad.error.code, bad.error.message);
+      if (req.kind === 'roundRobin' && (req.maxPlayers ?? 0) > MAX_ROUND_ROBIN_PLAYERS) {
+        fail('tournament.bad-terms', `A round-robin has at most ${MAX_ROUND_ROBIN_PLAYERS} players`);
+      }
+      if (!req.club) {
+        const open = await t.store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 10_000 });
+        if (open.filter((o) => o.createdBy === ctx.user.id).length >= MAX_OPEN_PER_ACCOUNT) {
+          fail('tournament.too-many', `At most ${MAX_OPEN_PER_ACCOUNT} tournaments of yours may be upcoming or running at once`);
+        }
+      }
+      const terms = termsOf(req);
+      const inviteToken = req.private ? randomId(16) : null;
+      const row = newTournament(
+        randomId(8),
+        req.name,
+        terms,
+        { createdBy: req.club ? null : ctx.user.id, roomId: req.room ?? null, inviteToken, scheduleKey: null },
+        now,
+      );
+      await t.store.createTournament(row);
+      t.changed(row.id);
+      sendJson(ctx.res, 201, { ok: true, id: row.id, inviteToken, tournament: summaryOf(row, 0) });
+    },
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/tournaments/${ID}$`),
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const row = await find(t, ctx);
+      if (!(await mayView(t, row, ctx, ctx.url.searchParams.get('invite')))) fail('tournament.not-found', 'No such tournament');
+      const sheet = await t.store.tournamentSheet(row.id);
+      const view = viewOf(row, sheet, ctx.user.id, t.now());
+      sendJson(ctx.res, 200, {
+        ok: true,
+        ...view,
+        // The creator shares the link of a private event.
+        inviteToken: row.createdBy === ctx.user.id ? row.inviteToken : null,
+        variantName: VARIANTS[row.terms.variant as keyof typeof VARIANTS]?.name ?? null,
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/tournaments/${ID}/join$`),
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const row = await find(t, ctx);
+      const req = await body(ctx, Join);
+      if (!(await mayView(t, row, ctx, req.invite ?? null))) fail('tournament.not-found', 'No such tournament');
+      const sheet = await t.store.tournamentSheet(row.id);
+      const ratings = await t.store.ratings(ctx.user.id);
+      const mine = ratings.find((r) => r.variant === row.terms.variant);
+      const ok = mayJoin(row.terms, progressOf(row), sheetOf(sheet), { userId: ctx.user.id, guest: ctx.user.username === null, ratedGames: mine?.games ?? 0 });
+      if (!ok.ok) fail(`tournament.${ok.error.code}`, ok.error.message);
+      const r = await t.store.enterTournament(
+        { tournamentId: row.id, userId: ctx.user.id, name: displayName(ctx.user), rating: Math.round(mine?.rating ?? DEFAULT_RATING.rating), at: t.now() },
+        row.terms.maxPlayers,
+      );
+      if (r === 'full') fail('tournament.tournament-full', 'The tournament is full.');
+      t.changed(row.id);
+      sendJson(ctx.res, 200, { ok: true, entry: r });
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/tournaments/${ID}/withdraw$`),
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const row = await find(t, ctx);
+      if (!(await t.store.setEntryActive(row.id, ctx.user.id, false))) fail('tournament.not-entered', 'You are not in this tournament');
+      t.changed(row.id);
+      sendJson(ctx.res, 200, { ok: true });
+    },
+  },
+];

@@ -1,0 +1,39 @@
+/**
+ * A tournament over the socket: its page hears when it changes (then reads
+ * its view again) and its chat, which is a room chat of its own.
+ */
+import type { ClientMessage } from '@youzai/protocol';
+import { roomTopic, tournamentTopic } from '../bus/topics.ts';
+import type { SocialConnection } from '../ws/social.ts';
+
+export type TournamentMessage = Extract<ClientMessage, { t: 'tour-sub' | 'tour-unsub' | 'tour-chat' }>;
+
+export const isTournamentMessage = (m: ClientMessage): m is TournamentMessage => m.t === 'tour-sub' || m.t === 'tour-unsub' || m.t === 'tour-chat';
+
+/** The chat of a tournament: a room of its own in the chat service. */
+export const tournamentChat = (tournamentId: string): string => `tour-${tournamentId}`;
+
+/** The frame every watcher of a tournament gets when it changes. */
+export const changedFrame = (tournamentId: string): string => JSON.stringify({ t: 'tournament', tournament: tournamentId });
+
+export async function dispatchTournament(c: SocialConnection, m: TournamentMessage, id: { id?: number }): Promise<void> {
+  const room = tournamentChat(m.tournament);
+  switch (m.t) {
+    case 'tour-sub': {
+      c.listen(tournamentTopic(m.tournament));
+      c.listen(roomTopic(room));
+      const lines = await c.deps.chat.recent({ room }, c.user?.id);
+      if (lines.length) c.send({ t: 'chat-log', room, lines });
+      return c.send({ t: 'ack', ...id });
+    }
+    case 'tour-unsub':
+      c.unlisten(tournamentTopic(m.tournament));
+      c.unlisten(roomTopic(room));
+      return c.send({ t: 'ack', ...id });
+    case 'tour-chat': {
+      if (!c.user) return c.send({ t: 'error', ...id, code: 'auth.required', message: 'Open the site first to get a session' });
+      const r = c.deps.chat.post(c.user, { room }, m.text);
+      return c.send(r.ok ? { t: 'ack', ...id } : { t: 'error', ...id, code: r.error.code, message: r.error.message });
+    }
+  }
+}
