@@ -162,6 +162,53 @@ describe('games across nodes', () => {
     for (const g of games) for (const p of g.players) p.close();
   });
 
+  it('presence follows the game: the new owner learns which players are connected elsewhere; a relay node that dies takes its sockets with it', async () => {
+    // Created through node 0 (which decides it); the players' sockets are on nodes 1 and 2.
+    const p1 = new TestClient(club.nodes[0]!.base);
+    const p2 = new TestClient(club.nodes[1]!.base);
+    await p1.http('GET', '/api/me');
+    await p2.http('GET', '/api/me');
+    const created = await p1.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 10, increment: 5 },
+      opponent: { type: 'invite' },
+    });
+    const id = created.json.id as string;
+    expect((await p2.http('POST', `/api/games/${id}/join`, { token: String(created.json.invite).split('/').pop() })).json.ok).toBe(true);
+    expect(await ownerOf(id, 1)).toBe(club.nodes[0]!.id);
+    const s1 = new TestClient(club.nodes[1]!.base);
+    s1.cookie = p1.cookie;
+    const s2 = new TestClient(club.nodes[2]!.base);
+    s2.cookie = p2.cookie;
+    for (const s of [s1, s2]) {
+      await s.connect();
+      expect(await s.request({ t: 'sub', game: id }, 1)).toMatchObject({ t: 'ack' });
+    }
+    const away = async (via: number): Promise<[number | null, number | null]> =>
+      (await new TestClient(club.nodes[via]!.base).http('GET', `/api/games/${id}`)).json.view.disconnectedSince;
+    await eventually(async () => (await away(1)).every((d) => d === null), 5000, 'both players seen connected');
+
+    // The owner dies: the game is taken by node 1 or 2, which loads it with both seats away, then hears from the relays.
+    await club.kill(club.nodes[0]!.id);
+    await eventually(async () => ((await ownerOf(id, 1).catch(() => null)) ?? 'n1') !== club.nodes[0]!.id, 15_000, 'a new owner');
+    await eventually(async () => /^n[23]$/.test(String(await ownerOf(id, 1))), 15_000, 'the game owned again');
+    await eventually(async () => (await away(1)).every((d) => d === null), 10_000, 'both players connected again at the new owner');
+
+    // Node 2 (p2's socket, and maybe the owner) stays; node 1 holds p1's socket: if node 1 is not the owner, kill it
+    // and p1 must count as away; otherwise kill node 2 and p2 must.
+    const owner = String(await ownerOf(id, 1));
+    const relay = owner === club.nodes[1]!.id ? 2 : 1;
+    const seat = relay === 1 ? 0 : 1;
+    const via = relay === 1 ? 2 : 1;
+    await club.kill(club.nodes[relay]!.id);
+    await eventually(async () => (await away(via))[seat] !== null, 15_000, 'the player of the dead relay seen away');
+    expect((await away(via))[1 - seat]).toBeNull();
+    await club.start(club.nodes[relay]!.id);
+    await club.start(club.nodes[0]!.id);
+    for (const s of [s1, s2]) s.close();
+  });
+
   it('a node frozen past its lease (SIGSTOP) loses its games; resumed (SIGCONT), it writes nothing of them', async () => {
     const g = await game(0, 2);
     const owner = (await ownerOf(g.id)) as string;

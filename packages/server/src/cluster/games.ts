@@ -36,6 +36,8 @@ const ORPHAN_GRACE_MS = 2000;
 const DB_SWEEP_MS = 15_000;
 /** Internal topic: a node stopping says its games are free now. */
 const HANDOVER_TOPIC = 'club:handover';
+/** Internal topic: a game's new owner asks every node which of its players' sockets they hold. */
+const PRESENCE_ASK_TOPIC = 'club:presence-ask';
 
 const GAME_ID = /^[A-Za-z0-9]{6,16}$/;
 
@@ -63,6 +65,9 @@ export class ClubGames {
   private lastDbSweep = 0;
   private draining = false;
   private readonly offHandover: () => void;
+  private readonly offPresenceAsk: () => void;
+  /** Sockets of each user watching each game on this node (told again to a game's new owner). */
+  private readonly watching = new Map<string, Map<string, number>>();
   /** Games taken over from a dead or stopping node (monitoring). */
   adopted = 0;
 
@@ -75,6 +80,7 @@ export class ClubGames {
       (req) => this.serve(req),
     );
     this.offHandover = deps.bus.subscribe(HANDOVER_TOPIC, () => void this.reap());
+    this.offPresenceAsk = deps.bus.subscribe(PRESENCE_ASK_TOPIC, (id) => void this.announce(id as string));
     deps.local.onEnd((row) => {
       this.mine.delete(row.id);
       void this.ownership.release(row.id).catch(() => undefined);
@@ -138,7 +144,23 @@ export class ClubGames {
   }
 
   async presence(id: string, userId: string, delta: 1 | -1): Promise<void> {
-    await this.route(id, 'presence', [userId, delta], () => this.deps.local.presence(id, userId, delta)).catch(() => undefined);
+    const users = this.watching.get(id) ?? new Map<string, number>();
+    const n = (users.get(userId) ?? 0) + delta;
+    if (n > 0) users.set(userId, n);
+    else users.delete(userId);
+    if (users.size) this.watching.set(id, users);
+    else this.watching.delete(id);
+    const from = this.deps.nodes.member;
+    await this.route(id, 'presence', [userId, delta, from], () => this.deps.local.presence(id, userId, delta, from)).catch(() => undefined);
+  }
+
+  /** Tells the owner of `id` which of its players' sockets this node holds (asked after a failover). */
+  private async announce(id: string): Promise<void> {
+    const users = this.watching.get(id);
+    if (!users?.size) return;
+    const counts = Object.fromEntries(users);
+    const from = this.deps.nodes.member;
+    await this.route(id, 'presenceOf', [from, counts], () => this.deps.local.presenceOf(id, from, counts)).catch(() => undefined);
   }
 
   movesToAvoid(id: string): Promise<string[]> {
@@ -210,6 +232,7 @@ export class ClubGames {
     if (this.reaper) clearInterval(this.reaper);
     this.forwarder.close();
     this.offHandover();
+    this.offPresenceAsk();
   }
 
   // --- internals ---
@@ -245,11 +268,13 @@ export class ClubGames {
       if (!this.deps.nodes.beating) throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
       if (this.mine.has(id) && this.deps.local.holds(id)) return here();
       let owner: string | null = this.owners.get(id) ?? null;
+      let fresh = false;
       try {
         owner ??= await this.ownership.owner(id);
         if (owner === null || owner === this.deps.nodes.member) {
           const c = await this.ownership.claim(id);
           owner = c.ok ? this.deps.nodes.member : c.owner;
+          fresh = c.ok && c.fresh;
         }
       } catch {
         throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
@@ -263,7 +288,7 @@ export class ClubGames {
           if (!this.deps.local.holds(id)) {
             this.mine.delete(id);
             await this.ownership.release(id).catch(() => undefined);
-          }
+          } else if (fresh) this.deps.bus.publish(PRESENCE_ASK_TOPIC, id);
         }
       }
       try {
@@ -300,7 +325,9 @@ export class ClubGames {
         case 'seat':
           return l.seat(id, a[0] as string);
         case 'presence':
-          return l.presence(id, a[0] as string, a[1] as 1 | -1);
+          return l.presence(id, a[0] as string, a[1] as 1 | -1, a[2] as string);
+        case 'presenceOf':
+          return l.presenceOf(id, a[0] as string, a[1] as Record<string, number>);
         case 'movesToAvoid':
           return l.movesToAvoid(id);
         default:
@@ -316,8 +343,11 @@ export class ClubGames {
     if (!c.ok) return;
     this.mine.add(id);
     await this.deps.local.view(id).catch(() => null);
-    if (this.deps.local.holds(id)) this.adopted++;
-    else {
+    if (this.deps.local.holds(id)) {
+      this.adopted++;
+      // Loaded with both seats away: the nodes holding the players' sockets say so again.
+      this.deps.bus.publish(PRESENCE_ASK_TOPIC, id);
+    } else {
       this.mine.delete(id);
       await this.ownership.release(id).catch(() => undefined);
     }
@@ -329,6 +359,9 @@ export class ClubGames {
     this.reaping = true;
     try {
       await this.publishLive();
+      // Sockets counted for a node that is no longer alive are gone with it.
+      const alive = new Set(await this.deps.nodes.alive());
+      for (const from of this.deps.local.presenceSources()) if (!alive.has(from)) await this.deps.local.nodeGone(from);
       const dead = await this.deps.nodes.dead();
       if (dead.length) {
         const alive = (await this.deps.nodes.alive()).sort();

@@ -38,8 +38,11 @@ export const HISTORY_LIMIT = 16;
 export class GameActor {
   readonly history: VersionFrame[] = [];
   cancelTimer: (() => void) | null = null;
-  /** Sockets of each seat currently connected (for the disconnection grace). */
-  readonly connected: [number, number] = [0, 0];
+  /**
+   * Sockets of each seat connected, per node that holds them ('' on one node): a node that dies
+   * takes its sockets with it, and a node re-announcing its sockets after a failover replaces its own count.
+   */
+  readonly connectedBy = new Map<string, [number, number]>();
   spectators = 0;
   lastMoveAt = 0;
   private tail: Promise<unknown> = Promise.resolve();
@@ -50,6 +53,13 @@ export class GameActor {
     public row: GameRow,
     public extras: StoredExtras,
   ) {}
+
+  /** Sockets of `seat` connected anywhere. */
+  connected(seat: 0 | 1): number {
+    let n = 0;
+    for (const c of this.connectedBy.values()) n += c[seat];
+    return n;
+  }
 
   get version(): number {
     return this.row.version;

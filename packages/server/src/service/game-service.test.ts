@@ -119,6 +119,32 @@ describe('game service', () => {
     expect(await s.store.game(id)).toMatchObject({ status: 'finished', result: '1-0', reason: 'abandonment' });
   });
 
+  it('counts the sockets of each node apart: a node re-announcing replaces its own count; the sockets of a dead node are gone', async () => {
+    const s = setup();
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    const away = async () => (await s.service.view(id))!.view.disconnectedSince;
+    await s.service.presence(id, alice.id, 1, 'n1|a');
+    await s.service.presence(id, bob.id, 1, 'n2|b');
+    expect(await away()).toEqual([null, null]);
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    // Node 2 says again what it holds (after a failover): bob's one socket, not two.
+    await s.service.presenceOf(id, 'n2|b', { [bob.id]: 1, stranger: 3 });
+    await s.service.presence(id, bob.id, -1, 'n2|b');
+    expect((await away())[1]).not.toBeNull();
+    await s.service.presenceOf(id, 'n2|b', { [bob.id]: 2 });
+    expect((await away())[1]).toBeNull();
+    // Node 1 dies: alice is away from that moment, and the claim opens 60 s later.
+    s.time.advance(1_000);
+    await s.service.nodeGone('n1|a');
+    expect((await away())[0]).toBe(s.time.now());
+    expect([...s.service.presenceSources()]).toEqual(['n2|b']);
+    s.time.advance(59_000);
+    expect((await s.service.act(id, bob.id, { type: 'claim-victory' })).ok).toBe(false);
+    s.time.advance(1_000);
+    expect((await s.service.act(id, bob.id, { type: 'claim-victory' })).ok).toBe(true);
+  });
+
   it('a user can never act for the other side or in a game not theirs', async () => {
     const s = setup();
     const id = await started(s);

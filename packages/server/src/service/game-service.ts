@@ -343,8 +343,11 @@ export class GameService {
     return actor ? actor.since(since) : null;
   }
 
-  /** A socket of `userId` started (or stopped) watching: seats track connection for the grace rule. */
-  async presence(id: string, userId: string, delta: 1 | -1): Promise<void> {
+  /**
+   * A socket of `userId` started (or stopped) watching: seats track connection for the grace rule.
+   * `from`: the node holding the socket ('' here, or one node alone).
+   */
+  async presence(id: string, userId: string, delta: 1 | -1, from = ''): Promise<void> {
     const actor = await this.actor(id);
     if (!actor) return;
     await actor.run(async () => {
@@ -353,17 +356,66 @@ export class GameService {
         actor.spectators = Math.max(0, actor.spectators + delta);
         return;
       }
-      const before = actor.connected[seat];
-      actor.connected[seat] = Math.max(0, before + delta);
-      const nowConnected = actor.connected[seat] > 0;
-      if (before > 0 !== nowConnected) {
-        // Not stored on its own: the next stored change carries it.
-        const r = apply(actor.game, { type: 'connection', color: seat, connected: nowConnected }, this.deps.clock.now());
-        if (!r.ok) return;
-        actor.game = r.value.game;
-        this.publish(actor, actor.version, r.value.events, false);
-      }
+      this.setConnected(actor, from, (c) => {
+        c[seat] = Math.max(0, c[seat] + delta);
+      });
     });
+  }
+
+  /**
+   * What node `from` holds of this game now (after a failover the new owner knows nothing of the
+   * sockets held elsewhere): its count per user replaces what was counted for it.
+   */
+  async presenceOf(id: string, from: string, users: Readonly<Record<string, number>>): Promise<void> {
+    const actor = this.actors.get(id);
+    if (!actor) return;
+    await actor.run(async () => {
+      this.setConnected(actor, from, (c) => {
+        c[0] = 0;
+        c[1] = 0;
+        for (const [userId, n] of Object.entries(users)) {
+          const seat = actor.game.seatOf(userId);
+          if (seat !== null) c[seat] += Math.max(0, n);
+        }
+      });
+    });
+  }
+
+  /** A node died: its sockets are gone (the players they served count as disconnected until they come back). */
+  async nodeGone(from: string): Promise<void> {
+    for (const actor of [...this.actors.values()]) {
+      if (!actor.connectedBy.has(from)) continue;
+      await actor.run(async () =>
+        this.setConnected(actor, from, (c) => {
+          c[0] = 0;
+          c[1] = 0;
+        }),
+      );
+    }
+  }
+
+  /** The nodes whose sockets are counted in some live game here. */
+  presenceSources(): Set<string> {
+    const out = new Set<string>();
+    for (const actor of this.actors.values()) for (const from of actor.connectedBy.keys()) out.add(from);
+    return out;
+  }
+
+  private setConnected(actor: GameActor, from: string, change: (c: [number, number]) => void): void {
+    const before = [actor.connected(0) > 0, actor.connected(1) > 0];
+    const c = actor.connectedBy.get(from) ?? [0, 0];
+    change(c);
+    if (c[0] === 0 && c[1] === 0) actor.connectedBy.delete(from);
+    else actor.connectedBy.set(from, c);
+    for (const seat of [0, 1] as const) {
+      const now = actor.connected(seat) > 0;
+      if (now === before[seat]) continue;
+      // Not stored on its own: the next stored change carries it.
+      const r = apply(actor.game, { type: 'connection', color: seat, connected: now }, this.deps.clock.now());
+      if (!r.ok) continue;
+      actor.game = r.value.game;
+      this.publish(actor, actor.version, r.value.events, false);
+    }
   }
 
   subscribe(id: string, handler: (frame: string) => void): () => void {
