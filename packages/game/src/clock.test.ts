@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAG_CAP_MS, flagAt, halt, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
+import { LAG_CAP_MS, flagAt, halt, lagGainMs, lagQuota, lagQuotaMax, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
 
 const fischer: ClockConfig = { kind: 'fischer', baseMs: 60_000, incrementMs: 2_000 };
 const byo: ClockConfig = { kind: 'byoyomi', baseMs: 10_000, periods: 3, periodMs: 5_000 };
@@ -27,6 +27,42 @@ describe('Fischer clock', () => {
     expect(punch(c, 0, 10_000, 99_999)!.mainMs[0]).toBe(60_000 - (10_000 - LAG_CAP_MS) + 2_000);
     expect(punch(c, 0, 100, 400)!.mainMs[0]).toBe(60_000 + 2_000);
     expect(punch(c, 0, 10_000, -50)!.mainMs[0]).toBe(60_000 - 10_000 + 2_000);
+  });
+});
+
+describe('lag compensation from a per-game quota', () => {
+  it('the gain grows with the time control: 200 ms for the fastest games, 1 s from 3 minutes', () => {
+    expect(lagGainMs({ kind: 'fischer', baseMs: 15_000, incrementMs: 0 })).toBe(200);
+    expect(lagGainMs({ kind: 'fischer', baseMs: 180_000, incrementMs: 0 })).toBe(1000);
+    expect(lagGainMs({ kind: 'fischer', baseMs: 60_000, incrementMs: 0 })).toBe(418);
+    expect(lagGainMs({ kind: 'fischer', baseMs: 0, incrementMs: 3_000 })).toBe(709);
+    expect(lagGainMs(byo)).toBeGreaterThan(200);
+  });
+
+  it('a player who always claims the cap is forgiven the quota, then only the gain per move', () => {
+    const cfg: ClockConfig = { kind: 'fischer', baseMs: 15_000, incrementMs: 0 }; // gain 200, quota 600, max 1400
+    let c = newClock(cfg);
+    expect(lagQuota(c, 0)).toBe(600);
+    const forgiven: number[] = [];
+    let t = 0;
+    for (let i = 0; i < 6; i++) {
+      c = startTurn(c, 0, t);
+      t += 1_000;
+      const before = c.mainMs[0];
+      c = punch(c, 0, t, 10_000)!;
+      forgiven.push(1_000 - (before - c.mainMs[0]));
+    }
+    // 500 (cap), then 300 (what was left: 600 - 500 + 200), then the gain each move.
+    expect(forgiven).toEqual([500, 300, 200, 200, 200, 200]);
+    expect(lagQuota(c, 1)).toBe(600);
+  });
+
+  it('an honest connection keeps its quota full, capped at 7 gains', () => {
+    const cfg = fischer; // 1+2: gain 806
+    let c = newClock(cfg);
+    for (let i = 0; i < 20; i++) c = punch(startTurn(c, 1, i * 1000), 1, i * 1000 + 500, 50)!;
+    expect(lagQuota(c, 1)).toBe(lagQuotaMax(cfg));
+    expect(lagQuotaMax(cfg)).toBe(7 * lagGainMs(cfg));
   });
 });
 

@@ -19,10 +19,39 @@ export interface ClockState {
   readonly running: Color | null;
   /** When the running side's turn began. */
   readonly since: number | null;
+  /**
+   * Lag compensation each side has left in this game, ms (absent: the
+   * initial quota, as in snapshots written before it existed).
+   */
+  readonly lagQuotaMs?: readonly [number, number];
 }
 
 /** Largest network lag the server forgives on one move. */
 export const LAG_CAP_MS = 500;
+
+/**
+ * Lag compensation as lichess does it (scalachess LagTracker): the lag is
+ * the server's own measure of the mover's connection (never the client's
+ * word), and what it forgives is drawn from a per-game quota that each move
+ * refills by a gain that grows with the time control (200 ms a move for the
+ * fastest games, 1 s from 3 minutes), starting at 3 gains and never above 7.
+ * A player who delays answers to look laggy spends the quota in a few moves.
+ */
+export function lagGainMs(config: ClockConfig): number {
+  const perMove = config.kind === 'fischer' ? config.incrementMs : config.periodMs / 2;
+  const estimateS = (config.baseMs + 40 * perMove) / 1000;
+  if (estimateS >= 180) return 1000;
+  if (estimateS <= 15) return 200;
+  return Math.round(200 + ((estimateS - 15) * 800) / 165);
+}
+
+export const lagQuotaStart = (config: ClockConfig): number => 3 * lagGainMs(config);
+export const lagQuotaMax = (config: ClockConfig): number => 7 * lagGainMs(config);
+
+/** `color`'s lag quota left. */
+export function lagQuota(c: ClockState, color: Color): number {
+  return c.lagQuotaMs?.[color] ?? lagQuotaStart(c.config);
+}
 
 export function newClock(config: ClockConfig): ClockState {
   const periods = config.kind === 'byoyomi' ? config.periods : 0;
@@ -82,15 +111,21 @@ function spend(c: ClockState, color: Color, elapsed: number): ClockReading {
 }
 
 /**
- * `color` completes a move at `now`. The lag hint is clamped to
- * [0, LAG_CAP_MS] and never forgives more than the time spent. Returns the
- * stopped clock with increment applied, or null when the move came too late.
+ * `color` completes a move at `now`, with `lagMs` of network lag as the
+ * server measured it. What is forgiven is the lag clamped to [0, LAG_CAP_MS],
+ * to the mover's quota and to the time spent; the quota pays for it and
+ * earns its gain back, up to its maximum. Returns the stopped clock with
+ * increment applied, or null when the move came too late.
  */
-export function punch(c: ClockState, color: Color, now: number, lagHintMs = 0): ClockState | null {
+export function punch(c: ClockState, color: Color, now: number, lagMs = 0): ClockState | null {
   const since = c.running === color && c.since !== null ? c.since : now;
   const raw = Math.max(0, now - since);
-  const elapsed = raw - Math.min(Math.max(0, lagHintMs), LAG_CAP_MS, raw);
+  const quota = lagQuota(c, color);
+  const comp = Math.min(Math.max(0, lagMs), LAG_CAP_MS, quota, raw);
+  const elapsed = raw - comp;
   if (c.running === color && elapsed >= budget(c, color)) return null;
+  const nextQuota = Math.min(lagQuotaMax(c.config), quota - comp + lagGainMs(c.config));
+  const lagQuotaMs = setPair([lagQuota(c, 0), lagQuota(c, 1)], color, nextQuota);
   const mainMs = [...c.mainMs] as [number, number];
   const periodsLeft = [...c.periodsLeft] as [number, number];
   if (c.config.kind === 'fischer') {
@@ -100,7 +135,7 @@ export function punch(c: ClockState, color: Color, now: number, lagHintMs = 0): 
     mainMs[color] = r.mainMs;
     periodsLeft[color] = r.periodsLeft;
   }
-  return { ...c, mainMs, periodsLeft, running: null, since: null };
+  return { ...c, mainMs, periodsLeft, running: null, since: null, lagQuotaMs };
 }
 
 /**

@@ -38,7 +38,7 @@ export const ClientMessage = z.discriminatedUnion('t', [
   /** Watch or play a game; `since` is the last version the client holds, to catch up from. */
   z.object({ t: z.literal('sub'), id: requestId, game: gameId, since: z.number().int().nonnegative().optional() }).strict(),
   z.object({ t: z.literal('unsub'), id: requestId, game: gameId }).strict(),
-  /** A move answering ply `ply` (the number of plies the client has seen). `lag` is a hint in ms, clamped by the server. */
+  /** A move answering ply `ply` (the number of plies the client has seen). `lag` is accepted from older clients and ignored: the server measures lag itself. */
   z
     .object({
       t: z.literal('move'),

@@ -8,12 +8,25 @@ export const Password = z.string().min(8, 'Passwords have at least 8 characters'
 export const Credentials = z.object({ username: Username, password: Password }).strict();
 export type Credentials = z.infer<typeof Credentials>;
 
+/**
+ * Base times players expect (as lichess offers them): 0, ¼, ½, ¾, 1 and 1½
+ * minutes, then whole minutes up to 180. A base of 1 ms is no game.
+ */
+export const BASE_MINUTES_FRACTIONS = [0, 0.25, 0.5, 0.75, 1, 1.5] as const;
+export const isBaseMinutes = (m: number): boolean => (BASE_MINUTES_FRACTIONS as readonly number[]).includes(m) || (Number.isInteger(m) && m >= 2 && m <= 180);
+const Minutes = z.number().min(0).max(180).refine(isBaseMinutes, {
+  message: 'The base time is 0, ¼, ½, ¾, 1 or 1½ minutes, or a whole number of minutes up to 180',
+});
+
 export const ClockSpec = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fischer'), minutes: z.number().min(0).max(180), increment: z.number().int().min(0).max(180) }).strict(),
+  z
+    .object({ kind: z.literal('fischer'), minutes: Minutes, increment: z.number().int().min(0).max(180) })
+    .strict()
+    .refine((c) => c.minutes > 0 || c.increment > 0, { message: 'A clock with no base time needs an increment', path: ['increment'] }),
   z
     .object({
       kind: z.literal('byoyomi'),
-      minutes: z.number().min(0).max(180),
+      minutes: Minutes,
       periods: z.number().int().min(1).max(10),
       seconds: z.number().int().min(5).max(300),
     })

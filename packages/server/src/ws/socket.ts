@@ -4,6 +4,7 @@
  * connection is rate-limited, then closed. A player acts only for the seat
  * its session holds; everyone may watch.
  */
+import { LagMeter } from './lag.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -64,6 +65,8 @@ class Connection implements SocialConnection, FanoutMember {
   private readonly bucket: Bucket;
   private strikes = 0;
   private closed = false;
+  /** The connection's lag as measured here; what a move is forgiven comes from it, never from the client. */
+  private readonly lag: LagMeter;
   alive = true;
 
   constructor(
@@ -76,7 +79,12 @@ class Connection implements SocialConnection, FanoutMember {
     ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary));
     ws.on('close', () => this.cleanup());
     ws.on('error', () => this.cleanup());
-    ws.on('pong', () => (this.alive = true));
+    this.lag = new LagMeter(() => deps.clock.now());
+    ws.on('pong', () => {
+      this.alive = true;
+      this.lag.pong();
+    });
+    this.measure();
     if (user) {
       this.listen(userTopic(user.id));
       deps.presence.connect(user.id);
@@ -170,12 +178,17 @@ class Connection implements SocialConnection, FanoutMember {
         if (!this.user) return this.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
         const action: PlayerAction =
           m.t === 'move'
-            ? { type: 'move', uci: m.uci, ply: m.ply, ...(m.lag !== undefined ? { lagMs: m.lag } : {}) }
+            ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: this.lag.lagMs() }
             : m.t === 'draw'
               ? { type: DRAW[m.op]! as 'draw-offer' }
               : { type: m.t };
         const r = await this.deps.games.act(m.game, this.user.id, action);
-        if (r.ok) return this.send({ t: 'ack', ...id });
+        if (r.ok) {
+          this.send({ t: 'ack', ...id });
+          // A fresh round trip after each move, for the next one.
+          if (m.t === 'move') this.measure();
+          return;
+        }
         this.send({ t: 'error', ...id, game: m.game, code: r.error.code, message: r.error.message });
         // A stale or illegal move is answered with the current state too.
         if (r.error.code !== 'game.not-found' && r.error.code !== 'game.forbidden') await this.sendState(m.game);
@@ -270,7 +283,18 @@ class Connection implements SocialConnection, FanoutMember {
       return;
     }
     this.alive = false;
+    this.lag.start();
     this.ws.ping();
+  }
+
+  /** Sends a ping to measure the round trip, unless one is already out. */
+  private measure(): void {
+    if (this.ws.readyState !== this.ws.OPEN || !this.lag.start()) return;
+    try {
+      this.ws.ping();
+    } catch {
+      // Closing: nothing to measure.
+    }
   }
 }
 

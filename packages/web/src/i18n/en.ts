@@ -104,7 +104,7 @@ export const en: Record<MessageKey, string> = {
   'form.fen': 'Position (FEN); empty for the start',
   'form.err.variant': 'Choose a game.',
   'form.err.color': 'Choose a side.',
-  'form.err.minutes': 'Minutes must be between 0 and 180.',
+  'form.err.minutes': 'Minutes: 0, 0.25, 0.5, 0.75, 1, 1.5, or a whole number up to 180.',
   'form.err.increment': 'The increment is a whole number from 0 to 180.',
   'form.err.periods': 'Periods: a whole number from 1 to 10.',
   'form.err.seconds': 'Seconds per period: a whole number from 5 to 300.',

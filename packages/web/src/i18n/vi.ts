@@ -102,7 +102,7 @@ export const vi = {
   'form.fen': 'Thế cờ (FEN), để trống là thế ban đầu',
   'form.err.variant': 'Hãy chọn trò chơi.',
   'form.err.color': 'Hãy chọn quân.',
-  'form.err.minutes': 'Số phút từ 0 đến 180.',
+  'form.err.minutes': 'Số phút: 0; 0,25; 0,5; 0,75; 1; 1,5 hoặc một số nguyên đến 180.',
   'form.err.increment': 'Giây cộng thêm là số nguyên từ 0 đến 180.',
   'form.err.periods': 'Số lần byo-yomi là số nguyên từ 1 đến 10.',
   'form.err.seconds': 'Giây mỗi lần là số nguyên từ 5 đến 300.',

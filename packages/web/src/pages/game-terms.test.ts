@@ -36,6 +36,10 @@ describe('reading a new game form', () => {
     expect(readTerms(input({ minutes: '' }), false)).toMatchObject({ ok: false, field: 'minutes', key: 'form.err.minutes' });
     expect(readTerms(input({ minutes: '181' }), false)).toMatchObject({ ok: false, field: 'minutes' });
     expect(readTerms(input({ minutes: '-1' }), false)).toMatchObject({ ok: false, field: 'minutes' });
+    // A base the server would refuse: no fraction other than ¼, ½, ¾, 1½; 1 ms is no game.
+    expect(readTerms(input({ minutes: '0.1' }), false)).toMatchObject({ ok: false, field: 'minutes', key: 'form.err.minutes' });
+    expect(readTerms(input({ minutes: '2.5' }), false)).toMatchObject({ ok: false, field: 'minutes' });
+    expect(readTerms(input({ minutes: '0.25' }), false).ok).toBe(true);
     expect(readTerms(input({ increment: '2.5' }), false)).toMatchObject({ ok: false, field: 'increment', key: 'form.err.increment' });
     expect(readTerms(input({ minutes: '0', increment: '0' }), false)).toMatchObject({ ok: false, field: 'minutes', key: 'form.err.noTime' });
     expect(readTerms(input({ variant: 'chess' }), false)).toMatchObject({ ok: false, field: 'variant' });

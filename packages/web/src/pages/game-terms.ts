@@ -4,7 +4,7 @@
  * against the computer (HTTP), a lobby seek or a room challenge (socket).
  * Pure: the form and the pages only move strings in and requests out.
  */
-import type { ClockSpec, CreateGame, SeekColor } from '@youzai/protocol';
+import { isBaseMinutes, type ClockSpec, type CreateGame, type SeekColor } from '@youzai/protocol';
 import { DEFAULT_VARIANT, VARIANTS, isVariantKey, type VariantKey } from '@youzai/rules';
 import type { MessageKey } from '../i18n/index.ts';
 import type { Outgoing } from '../net/socket.ts';
@@ -72,7 +72,7 @@ export function readTerms(input: TermsInput, canRate: boolean): TermsResult {
   const variant = input.variant;
   if (input.color !== 'random' && input.color !== 'first' && input.color !== 'second') return { ok: false, field: 'color', key: 'form.err.color' };
   const minutes = num(input.minutes, false, LIMITS.minutes);
-  if (minutes === null) return { ok: false, field: 'minutes', key: 'form.err.minutes' };
+  if (minutes === null || !isBaseMinutes(minutes)) return { ok: false, field: 'minutes', key: 'form.err.minutes' };
   let clock: ClockSpec;
   if (input.clockKind === 'byoyomi' && offersByoyomi(variant)) {
     const periods = num(input.periods, true, LIMITS.periods);
