@@ -299,6 +299,25 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rated_games_black ON rated_games (black_id);
     `,
   },
+  {
+    version: 7,
+    name: 'analyses',
+    sql: `
+      CREATE TABLE analyses (
+        game_id      TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        state        TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+        done         INTEGER NOT NULL,
+        total        INTEGER NOT NULL,
+        requested_by TEXT NOT NULL,
+        requested_at INTEGER NOT NULL,
+        updated_at   INTEGER NOT NULL,
+        holder       TEXT,
+        data         TEXT NOT NULL CHECK (json_valid(data))
+      ) WITHOUT ROWID;
+      CREATE INDEX analyses_unfinished ON analyses (requested_at, game_id) WHERE state IN ('queued', 'running');
+      CREATE INDEX analyses_requester ON analyses (requested_by) WHERE state IN ('queued', 'running');
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -573,6 +592,25 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX rated_games_pair ON rated_games (pair_key COLLATE "C", rated_at) WHERE counted;
       CREATE INDEX rated_games_white ON rated_games (white_id);
       CREATE INDEX rated_games_black ON rated_games (black_id);
+    `,
+  },
+  {
+    version: 7,
+    name: 'analyses',
+    sql: `
+      CREATE TABLE analyses (
+        game_id      TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        state        TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+        done         INTEGER NOT NULL,
+        total        INTEGER NOT NULL,
+        requested_by TEXT NOT NULL,
+        requested_at BIGINT NOT NULL,
+        updated_at   BIGINT NOT NULL,
+        holder       TEXT,
+        data         JSONB NOT NULL
+      );
+      CREATE INDEX analyses_unfinished ON analyses (requested_at, game_id COLLATE "C") WHERE state IN ('queued', 'running');
+      CREATE INDEX analyses_requester ON analyses (requested_by) WHERE state IN ('queued', 'running');
     `,
   },
 ];

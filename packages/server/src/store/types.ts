@@ -8,6 +8,7 @@
  * Times are epoch milliseconds (numbers). JSON columns hold plain objects
  * that the game layer defines; the store never looks inside them.
  */
+import type { AnalysisStore } from './analyses.ts';
 import type { GameStore } from './games.ts';
 import type { NotificationStore } from './notifications.ts';
 import type { PuzzleStore } from './puzzles.ts';
@@ -16,6 +17,7 @@ import type { SocialStore } from './social.ts';
 import type { TournamentStore } from './tournaments.ts';
 import type { UserStore } from './users.ts';
 
+export type * from './analyses.ts';
 export type * from './games.ts';
 export type * from './notifications.ts';
 export type * from './puzzles.ts';
@@ -41,7 +43,17 @@ export interface StoreLifecycle {
 }
 
 /** Every concern together: what a back end provides and what the server is started with. */
-export interface Store extends StoreLifecycle, MetaStore, UserStore, GameStore, RatingStore, PuzzleStore, SocialStore, NotificationStore, TournamentStore {}
+export interface Store
+  extends StoreLifecycle,
+    MetaStore,
+    UserStore,
+    GameStore,
+    RatingStore,
+    PuzzleStore,
+    SocialStore,
+    NotificationStore,
+    TournamentStore,
+    AnalysisStore {}
 
 /** Every data method of a Store, by name: what the threaded SQLite store forwards (its list is checked against this). */
 export type StoreMethod = Exclude<keyof Store, keyof StoreLifecycle>;

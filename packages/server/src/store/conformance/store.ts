@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { T0, game, played, user } from '../fixtures.ts';
 import type { PuzzleResult } from '../puzzles.ts';
 import type { Store } from '../types.ts';
+import { describeAnalysisStore } from './analyses.ts';
 import { describeGameStore } from './games.ts';
 import { describeNotificationStore } from './notifications.ts';
 import { describePuzzleStore } from './puzzles.ts';
@@ -128,5 +129,6 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
     describeSocialStore(() => store);
     describeNotificationStore(() => store);
     describeTournamentStore(() => store);
+    describeAnalysisStore(() => store);
   });
 }

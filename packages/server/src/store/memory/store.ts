@@ -4,6 +4,7 @@
  * over the shared tables.
  */
 import type { Store } from '../types.ts';
+import { memoryAnalyses } from './analyses.ts';
 import { memoryGames } from './games.ts';
 import { memoryNotifications } from './notifications.ts';
 import { memoryPuzzles } from './puzzles.ts';
@@ -36,5 +37,6 @@ export function memoryStore(): Store {
     ...memorySocial(tables),
     ...memoryNotifications(tables),
     ...memoryTournaments(tables),
+    ...memoryAnalyses(tables),
   };
 }

@@ -5,6 +5,7 @@
  * by mutating stored state or by storing something (a Date, a Map,
  * undefined) that the real stores would change.
  */
+import type { AnalysisRow } from '../analyses.ts';
 import { dataJson } from '../checks.ts';
 import type { GameRow, MoveRow } from '../games.ts';
 import type { NotificationRow } from '../notifications.ts';
@@ -19,6 +20,9 @@ export type StoredGame = Omit<GameRow, 'data'> & { readonly data: string };
 
 /** A notification as kept: its data as JSON text, as a database keeps it. */
 export type StoredNotification = Omit<NotificationRow, 'data'> & { readonly data: string };
+
+/** An analysis as kept: its result as JSON text. */
+export type StoredAnalysis = Omit<AnalysisRow, 'data'> & { readonly data: string };
 
 export const storeGame = (g: GameRow): StoredGame => ({ ...g, data: dataJson(g.data) });
 export const loadGame = (g: StoredGame): GameRow => ({ ...g, data: JSON.parse(g.data) as unknown });
@@ -61,6 +65,8 @@ export class MemoryTables {
   readonly pairings = new Map<string, { readonly tournamentId: string; readonly pairing: Pairing }>();
   /** tournament id → byes. */
   readonly byes = new Map<string, Bye[]>();
+  /** game id → its analysis. */
+  readonly analyses = new Map<string, StoredAnalysis>();
   private closed = false;
 
   close(): void {

@@ -35,6 +35,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 4, name: 'follows, blocks, notifications' },
       { version: 5, name: 'tournaments' },
       { version: 6, name: 'rated games: pair, counted, deltas, voids' },
+      { version: 7, name: 'analyses' },
     ]);
   });
 
@@ -54,7 +55,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' || row.column_name === 'terms' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(29);
+    expect(r.rows.length).toBe(31);
   });
 
   it('player search reads a range of the names\u2019 index, never the whole table', async () => {

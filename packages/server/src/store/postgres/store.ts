@@ -5,6 +5,7 @@
  * call.
  */
 import type { Store } from '../types.ts';
+import { postgresAnalyses } from './analyses.ts';
 import { PostgresDb } from './db.ts';
 import { postgresGames } from './games.ts';
 import { postgresNotifications } from './notifications.ts';
@@ -56,5 +57,6 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     ...postgresSocial(db),
     ...postgresNotifications(db),
     ...postgresTournaments(db),
+    ...postgresAnalyses(db),
   };
 }

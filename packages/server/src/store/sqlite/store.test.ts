@@ -43,9 +43,12 @@ describe('SQLite store', () => {
       { version: 4, name: 'follows, blocks, notifications' },
       { version: 5, name: 'tournaments' },
       { version: 6, name: 'rated games: pair, counted, deltas, voids' },
+      { version: 7, name: 'analyses' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
+      'analyses_requester',
+      'analyses_unfinished',
       'follows_followed',
       'games_black_updated',
       'games_invite',

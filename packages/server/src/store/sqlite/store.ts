@@ -3,6 +3,7 @@
  * handle. openStore runs it on its own thread (threaded.ts).
  */
 import type { Store } from '../types.ts';
+import { sqliteAnalyses } from './analyses.ts';
 import { SqliteDb, type SqliteStoreOptions } from './db.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteNotifications } from './notifications.ts';
@@ -52,5 +53,6 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     ...sqliteSocial(db),
     ...sqliteNotifications(db),
     ...sqliteTournaments(db),
+    ...sqliteAnalyses(db),
   };
 }

@@ -79,6 +79,13 @@ const FORWARDED = {
   recordTournamentGame: true,
   setTournamentBerserk: true,
   tournamentGame: true,
+  // AnalysisStore
+  requestAnalysis: true,
+  analysis: true,
+  claimAnalysis: true,
+  updateAnalysis: true,
+  unfinishedAnalyses: true,
+  activeAnalyses: true,
 } as const satisfies Record<StoreMethod, true>;
 
 class WorkerLink {
