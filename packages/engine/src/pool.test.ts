@@ -174,6 +174,29 @@ describe('EnginePool', () => {
     expect(dispatched.indexOf('C')).toBeLessThan(5);
   });
 
+  it('serves background analyses behind live requests, and never on the last free worker', async () => {
+    await pool.warmup();
+    dispatched.length = 0;
+    const analysis = (gameId: string) =>
+      pool.analyse({
+        gameId,
+        variant: 'xiangqi',
+        fen: START('xiangqi'),
+        legalMoves: legalAt('xiangqi'),
+        multipv: 1,
+        depth: 6,
+        movetimeMs: 150,
+        background: true,
+      });
+    const bg = ['bgA', 'bgB', 'bgC'].map(analysis);
+    const live = [pool.bestMove(request('L1')), pool.bestMove(request('L2'))];
+    expect(pool.stats().busy).toBe(2); // bgA and L1: bgB may not take the second worker
+    const lines = await Promise.all(bg);
+    await Promise.all(live);
+    expect(dispatched).toEqual(['bgA', 'L1', 'L2', 'bgB', 'bgC']);
+    for (const a of lines) expect(legalAt('xiangqi')).toContain(a.lines[0]!.pv[0]);
+  });
+
   it('stops a search at its deadline, and rejects a request still queued at its deadline', async () => {
     await pool.warmup(); // both workers up again after the crash tests
     const t0 = performance.now();

@@ -4,6 +4,10 @@
  * never blocked by a search.
  *
  * - Fairness: requests wait in a queue served round-robin by game id.
+ *   Background analyses (a finished game's) wait in a second such queue,
+ *   served only when no live request waits, and never on the last free
+ *   worker of a pool of two or more, so a live game's move never waits
+ *   for a whole background search.
  * - Timeouts: a search that runs past its time plus a grace is taken as a
  *   hung worker; an optional deadline bounds queueing and search together.
  * - Crashes: a worker that exits, throws or hangs is terminated and
@@ -88,6 +92,8 @@ export interface AnalysisRequest {
   readonly movetimeMs: number;
   /** As for bestMove: queueing and search together. */
   readonly deadlineMs?: number;
+  /** Served behind every live request (see the class comment): a finished game's analysis. */
+  readonly background?: boolean;
 }
 
 export interface Analysis {
@@ -135,6 +141,7 @@ const MAX_ATTEMPTS = 2;
 interface Job {
   /** A game move (fallback when the engine has none) or an analysis (its lines as found). */
   readonly kind: 'move' | 'analysis';
+  readonly background: boolean;
   readonly gameId: string;
   readonly request: Omit<SearchRequest, 'type' | 'id' | 'fault'>;
   readonly legal: ReadonlySet<string>;
@@ -167,6 +174,7 @@ export class EnginePool {
   private readonly faults: EnginePoolOptions['faults'];
   private readonly slots = new Set<Slot>();
   private readonly queue = new FairQueue<Job>();
+  private readonly backgroundQueue = new FairQueue<Job>();
   /** Requests whose worker died: served before the queue. */
   private readonly retries: Job[] = [];
   private nextSearchId = 1;
@@ -184,7 +192,7 @@ export class EnginePool {
 
   /** The engine's move among `legalMoves`, or a legal fallback. Rejects only with EngineError. */
   bestMove(req: BestMoveRequest): Promise<BestMove> {
-    return this.submit<BestMove>('move', req, badRequest(req), () => {
+    return this.submit<BestMove>('move', false, req, badRequest(req), () => {
       const level = levelOf(req.level);
       return {
         variant: req.variant,
@@ -203,7 +211,7 @@ export class EnginePool {
    * generator and the hint; no fallback is ever made up.
    */
   analyse(req: AnalysisRequest): Promise<Analysis> {
-    return this.submit<Analysis>('analysis', req, badRequest({ ...req, level: MAX_LEVEL }) ?? badAnalysis(req), () => ({
+    return this.submit<Analysis>('analysis', req.background === true, req, badRequest({ ...req, level: MAX_LEVEL }) ?? badAnalysis(req), () => ({
       variant: req.variant,
       fen: req.fen,
       moves: [],
@@ -217,6 +225,7 @@ export class EnginePool {
   /** Queues one search for a game, after the checks every request shares (`request` is built only for a valid one). */
   private submit<T extends BestMove | Analysis>(
     kind: Job['kind'],
+    background: boolean,
     req: { readonly gameId: string; readonly legalMoves: readonly string[]; readonly deadlineMs?: number | undefined },
     bad: string | null,
     request: () => Job['request'],
@@ -224,12 +233,13 @@ export class EnginePool {
     const started = performance.now();
     if (this.closed) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
     if (bad) return Promise.reject(new EngineError('bad-request', bad));
-    if (this.queue.size + this.retries.length >= this.maxQueue) {
+    if (this.waiting() >= this.maxQueue) {
       return Promise.reject(new EngineError('queue-full', `${this.maxQueue} engine requests are already waiting`));
     }
     return new Promise<T>((resolve, reject) => {
       const job: Job = {
         kind,
+        background,
         gameId: req.gameId,
         request: request(),
         legal: new Set(req.legalMoves),
@@ -248,7 +258,7 @@ export class EnginePool {
 
   private enqueue(job: Job, deadlineMs: number | undefined): void {
     if (deadlineMs !== undefined) job.deadline = setTimeout(() => this.onDeadline(job), Math.max(0, deadlineMs));
-    this.queue.push(job.gameId, job);
+    (job.background ? this.backgroundQueue : this.queue).push(job.gameId, job);
     this.pump();
   }
 
@@ -266,7 +276,7 @@ export class EnginePool {
   stats(): PoolStats {
     let busy = 0;
     for (const s of this.slots) if (s.job) busy++;
-    return { workers: this.slots.size, busy, queued: this.queue.size + this.retries.length, ...this.counts };
+    return { workers: this.slots.size, busy, queued: this.waiting(), ...this.counts };
   }
 
   /** Test hook: the workers now searching, to kill one from outside. */
@@ -279,7 +289,7 @@ export class EnginePool {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.respawnTimer);
-    const pending = [...this.retries.splice(0), ...this.queue.drain()];
+    const pending = [...this.retries.splice(0), ...this.queue.drain(), ...this.backgroundQueue.drain()];
     for (const s of this.slots) if (s.job) pending.push(s.job);
     for (const job of pending) this.settle(job, new EngineError('closed', 'the engine pool was closed'));
     const workers = [...this.slots].map((s) => {
@@ -291,15 +301,28 @@ export class EnginePool {
 
   // ---- scheduling -------------------------------------------------------
 
+  private waiting(): number {
+    return this.queue.size + this.backgroundQueue.size + this.retries.length;
+  }
+
+  /** The next request to serve: retries, then live requests, then a background one if it may take a worker now. */
+  private next(): Job | undefined {
+    const job = this.retries.shift() ?? this.queue.shift();
+    if (job) return job;
+    let background = 0;
+    for (const s of this.slots) if (s.job?.background) background++;
+    return background < Math.max(1, this.size - 1) ? this.backgroundQueue.shift() : undefined;
+  }
+
   private pump(): void {
     if (this.closed) return;
     for (const slot of this.slots) {
       if (!slot.ready || slot.dead || slot.job) continue;
-      const job = this.retries.shift() ?? this.queue.shift();
-      if (!job) return;
+      const job = this.next();
+      if (!job) break;
       this.dispatch(slot, job);
     }
-    const waiting = this.queue.size + this.retries.length;
+    const waiting = this.waiting();
     let booting = 0;
     for (const s of this.slots) if (!s.ready) booting++;
     // Grow lazily, one worker per waiting request, up to `size`.
@@ -335,7 +358,7 @@ export class EnginePool {
     }
     const i = this.retries.indexOf(job);
     if (i >= 0) this.retries.splice(i, 1);
-    else this.queue.remove(job.gameId, job);
+    else (job.background ? this.backgroundQueue : this.queue).remove(job.gameId, job);
     this.settle(job, new EngineError('deadline', 'no engine was free before the deadline'));
   }
 
@@ -445,7 +468,7 @@ export class EnginePool {
     for (const s of this.slots) if (s.ready) live++;
     if (this.bootFailures >= MAX_BOOT_FAILURES && live === 0) {
       // No engine can start: fail fast instead of keeping callers waiting.
-      const pending = [...this.retries.splice(0), ...this.queue.drain()];
+      const pending = [...this.retries.splice(0), ...this.queue.drain(), ...this.backgroundQueue.drain()];
       for (const job of pending) this.settle(job, new EngineError('unavailable', `no engine could start: ${message}`));
     }
     const backoff = Math.min(30_000, 250 * 2 ** this.bootFailures);
