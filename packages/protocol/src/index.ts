@@ -1,4 +1,5 @@
 export * from './game-wire.ts';
+export * from './analysis.ts';
 export * from './client.ts';
 export * from './http.ts';
 export * from './server.ts';

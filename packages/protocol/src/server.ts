@@ -1,4 +1,5 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
+import type { AnalysisState } from './analysis.ts';
 import type { ClockConfig, GameEvent, GameView, Seat } from './game-wire.ts';
 import type { NotificationView } from './notifications.ts';
 import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
@@ -38,6 +39,8 @@ export type ServerMessage =
    * `uncounted: 'pair-limit'`: the same two players' rated games today are over the daily limit, nothing changed.
    */
   | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff]; readonly uncounted?: 'pair-limit' }
+  /** A computer analysis of the (finished) game moved on: read it with GET /api/games/{id}/analysis once done (on the game's topic, not versioned). */
+  | { readonly t: 'analysis'; readonly game: string; readonly state: AnalysisState; readonly progress: number }
   /** A game chat line; players never see spectator lines while they play. */
   | ({ readonly t: 'chat'; readonly game: string; readonly channel: ChatChannel } & ChatLine)
   | ({ readonly t: 'chat'; readonly room: string } & ChatLine)

@@ -3,11 +3,13 @@
  * the game service, storage and bus. Everything is injected, so tests run the
  * real thing against memory storage and fake time.
  */
+import { GameAnalyses, type AnalysesOptions, type EvaluatePosition } from './analysis/analyses.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
+import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
@@ -45,7 +47,7 @@ const firstLegalMove: ChooseMove = async () => '';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES, ...TOURNAMENT_ROUTES];
+const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES, ...TOURNAMENT_ROUTES, ...ANALYSIS_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -67,6 +69,10 @@ export interface AppOptions {
   readonly engine?: ChooseMove;
   /** Hint and evaluation for the solo board. */
   readonly analyse?: Analyse;
+  /** The engine for finished games' analyses (background priority); without it they are refused. */
+  readonly evaluate?: EvaluatePosition;
+  /** Finished games' analyses: limits and timings (tests shorten them). */
+  readonly analyses?: Partial<Pick<AnalysesOptions, 'perUser' | 'concurrent' | 'staleMs' | 'sweepMs'>>;
   /** Lobby, room and chat parameters (tests shorten them). */
   readonly lobby?: Partial<LobbyRules>;
   readonly rooms?: Partial<RoomRules>;
@@ -88,6 +94,8 @@ export interface AppOptions {
 export interface App {
   readonly server: Server;
   readonly games: GameService;
+  /** Finished games' analyses. */
+  readonly analyses: GameAnalyses;
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
   readonly lobby: LobbyPort;
@@ -178,7 +186,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
   });
   const notifier = new Notifier({ store: opts.store, bus: opts.bus, clock: opts.clock });
   games.onChange(new GameNotices(notifier).onChange);
+  const analyses = new GameAnalyses({
+    store: opts.store,
+    bus: opts.bus,
+    clock: opts.clock,
+    node,
+    ...(opts.evaluate ? { evaluate: opts.evaluate } : {}),
+    ...opts.analyses,
+  });
   const deps: Deps = {
+    analyses,
     store: opts.store,
     notifier,
     clock: opts.clock,
@@ -292,6 +309,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   return {
     server,
     games,
+    analyses,
     sessions,
     sockets,
     lobby,
@@ -304,6 +322,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       if (presenceTimer) clearInterval(presenceTimer);
       await director.stop();
       clubGames?.close();
+      analyses.close();
       sockets.close();
       lobby.close();
       rooms.close();

@@ -63,6 +63,22 @@ async function main(): Promise<void> {
     const score = m.score ? (m.score.kind === 'cp' ? { cp: m.score.value } : { mate: m.score.value }) : null;
     return { bestmove: m.uci, score, depth: m.depth ?? null };
   };
+  // Finished games' analyses: one line per position at full strength, depth 16 or 1 s, behind every live computer game.
+  const evaluate = async (req: { key: string; variant: VariantKey; fen: string; legalMoves: readonly string[] }) => {
+    const a = await pool.analyse({
+      gameId: req.key,
+      variant: req.variant,
+      fen: req.fen,
+      legalMoves: req.legalMoves,
+      multipv: 1,
+      depth: 16,
+      movetimeMs: 1000,
+      background: true,
+    });
+    const line = a.lines[0];
+    if (!line) return null;
+    return { score: line.score.kind === 'cp' ? { cp: line.score.value } : { mate: line.score.value }, pv: line.pv, depth: line.depth };
+  };
   const app = await createApp({
     store,
     bus,
@@ -74,6 +90,7 @@ async function main(): Promise<void> {
     ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}),
     engine,
     analyse,
+    evaluate,
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     node: mode.value.node,
     ...(club ? { club } : {}),

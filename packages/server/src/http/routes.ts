@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CreateGame, Credentials, DECLINE_REASONS, decodeBody, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
+import type { GameAnalyses } from '../analysis/analyses.ts';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
 import type { LobbyPort } from '../lobby/lobby.ts';
@@ -53,6 +54,8 @@ export interface Deps {
   readonly publicUrl: string;
   /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
   readonly analyse?: Analyse;
+  /** Computer analysis of finished games. */
+  readonly analyses?: GameAnalyses;
   readonly lobby: LobbyPort;
   readonly rooms: RoomsPort;
   readonly presence: Presence;

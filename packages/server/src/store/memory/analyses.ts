@@ -34,7 +34,7 @@ export function memoryAnalyses(tables: MemoryTables): AnalysisStore {
     async updateAnalysis(gameId: string, holder: string, change: AnalysisChange) {
       const t = tables.open();
       const a = t.analyses.get(gameId);
-      if (!a || a.state !== 'running' || a.holder !== holder) return false;
+      if (a?.state !== 'running' || a.holder !== holder) return false;
       t.analyses.set(gameId, { ...a, ...change, data: dataJson(change.data) });
       return true;
     },
