@@ -102,6 +102,8 @@ function registered(): GameTables {
     pools,
     // The socket decoder accepts exactly the ids of POOLS (z.enum(POOL_IDS)).
     acceptsPool: (id) => pools.some((p) => p.id === id),
+    // The create-game body accepts the keys of the registry (z.enum(VARIANT_KEYS)).
+    acceptsGame: (key) => games.some((g) => g.key === key),
     ini: houseIni(games),
     route: (path) => match(path, routes),
     texts: { vi: { ...vi, ...TEXTS.vi }, en: { ...en, ...TEXTS.en } },
@@ -126,6 +128,7 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
     for (const table of [
       'protocol: pools',
       'protocol: the socket decoder',
+      'protocol: a new game',
       'engine:',
       'web: the router',
       'web: no Vietnamese text',

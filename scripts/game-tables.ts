@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HOUSE_INI } from '@youzai/engine';
 import { startReferee, type Referee } from '@youzai/game';
-import { POOLS, decodeClientMessage, type PoolSpec } from '@youzai/protocol';
+import { CreateGame, POOLS, decodeClientMessage, type PoolSpec } from '@youzai/protocol';
 import { isVariantKey, poolId, type VariantModule } from '@youzai/rules';
 import { match, type Match } from '../packages/web/src/app/router.ts';
 import { artCss, artFiles } from '../packages/web/src/board/art.ts';
@@ -32,6 +32,8 @@ export interface GameTables {
   /** protocol: the quick-pairing pools, and whether the socket decoder accepts a pool id. */
   readonly pools: readonly PoolSpec<string>[];
   readonly acceptsPool: (id: string) => boolean;
+  /** protocol: whether the create-game body accepts the game's key. */
+  readonly acceptsGame: (key: string) => boolean;
   /** engine: the one Fairy-Stockfish ini. */
   readonly ini: string;
   /** web: the router. */
@@ -50,6 +52,7 @@ export interface GameTables {
 export const CLUB_TABLES: GameTables = {
   pools: POOLS,
   acceptsPool: (pool) => decodeClientMessage(JSON.stringify({ t: 'pool-join', id: 1, pool })).ok,
+  acceptsGame: (variant) => CreateGame.safeParse({ variant, clock: { kind: 'fischer', minutes: 5, increment: 3 }, opponent: { type: 'invite' } }).success,
   ini: HOUSE_INI,
   route: (path) => match(path),
   texts: { vi, en },
@@ -71,6 +74,7 @@ export function missing(g: VariantModule, t: GameTables): string[] {
   const want = g.clocks.pools.map((c) => poolId(key, c));
   if (pools.join() !== want.join()) out.push(`protocol: pools [${pools.join(', ')}], the descriptor offers [${want.join(', ')}]`);
   for (const id of want) if (!t.acceptsPool(id)) out.push(`protocol: the socket decoder refuses pool ${id}`);
+  if (!t.acceptsGame(key)) out.push(`protocol: a new game of ${key} is refused`);
 
   for (const s of g.engine.sections) if (!t.ini.includes(`[${s.name}:`)) out.push(`engine: no section [${s.name}] in the house ini`);
 
