@@ -40,6 +40,7 @@ import { tournamentTopic, userTopic } from './bus/topics.ts';
 import { TOURNAMENT_ROUTES } from './tournaments/routes.ts';
 import { changedFrame } from './tournaments/socket.ts';
 import { TournamentDirector } from './tournaments/director.ts';
+import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
 
 /** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
@@ -87,6 +88,8 @@ export interface AppOptions {
   readonly node?: string;
   /** One node of several (REDIS_URL): the lobby, rooms, presence and chat history are the club's, in Redis. */
   readonly club?: Club;
+  /** The club's scheduled tournaments (TOURNAMENTS_FILE), created ahead by the director. */
+  readonly tournamentSchedule?: readonly ScheduledTournament[];
   /** false: no tournament director runs here (tests that drive it by hand). */
   readonly directTournaments?: boolean;
 }
@@ -171,6 +174,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     clock: opts.clock,
     online: clubPresence ? (id) => clubPresence.isOnline(id) : (id) => presence.isOnline(id),
     changed: tournamentChanged,
+    ...(opts.tournamentSchedule ? { schedule: opts.tournamentSchedule } : {}),
     notify: (userId, m) => opts.bus.publish(userTopic(userId), JSON.stringify(m)),
     ...(club ? { isDirector: () => club.leader.isLeader } : {}),
   });

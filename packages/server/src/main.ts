@@ -19,6 +19,7 @@ import { parseOrigins } from './http/origin.ts';
 import { readMode } from './cluster/config.ts';
 import { systemClock, systemTimers } from './service/time.ts';
 import { openStore } from './store/open.ts';
+import { loadSchedule } from './tournaments/schedule.ts';
 
 // A server keeps serving: a stray rejection is logged, never fatal.
 process.on('unhandledRejection', (e) => console.error('unhandled rejection:', e));
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
     evaluate,
     webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     node: mode.value.node,
+    // The club's scheduled tournaments (docs/API.md, Tournaments).
+    ...(env.TOURNAMENTS_FILE ? { tournamentSchedule: loadSchedule(env.TOURNAMENTS_FILE) } : {}),
     ...(club ? { club } : {}),
   });
   await club?.start();

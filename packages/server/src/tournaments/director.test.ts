@@ -14,7 +14,8 @@ import { sqliteStore } from '../store/sqlite/store.ts';
 import type { Store } from '../store/types.ts';
 import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
-import { TournamentDirector, sheetOf, type DirectorDeps } from './director.ts';
+import { TournamentDirector, type DirectorDeps } from './director.ts';
+import { sheetOf } from './sheet.ts';
 
 const PLAYERS = ['ua1111', 'ub2222', 'uc3333', 'ud4444', 'ue5555'];
 

@@ -16,18 +16,7 @@
  * (same ids) when it or its successor next looks.
  */
 import type { Identity, ServerMessage } from '@youzai/protocol';
-import {
-  arenaScore,
-  nextStep,
-  pairArena,
-  roundRobinRound,
-  swissRound,
-  type ArenaWaiting,
-  type Bye,
-  type Pairing,
-  type TournamentProgress,
-  type TournamentSheet,
-} from '@youzai/game/tournament';
+import { arenaScore, nextStep, pairArena, roundRobinRound, swissRound, type ArenaWaiting, type Bye, type Pairing } from '@youzai/game/tournament';
 import type { PairedTerms } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
@@ -37,11 +26,15 @@ import type { EntryRow, TournamentAdvance, TournamentRow, TournamentSheetRows, T
 import { TournamentConflict } from '../store/types.ts';
 import type { UserStore } from '../store/users.ts';
 import { clockSpec, gameEnd } from './results.ts';
+import { progressOf, sheetOf } from './sheet.ts';
+import { ensureScheduled, type ScheduledTournament } from './schedule.ts';
 
 /** How often the director looks at every unfinished tournament. */
 export const DIRECTOR_EVERY_MS = 1000;
 /** How often it reads the games of running pairings for ends a dead node left unrecorded. */
 export const RESULT_SWEEP_MS = 15_000;
+/** How often the schedule is looked at. */
+export const SCHEDULE_EVERY_MS = 60_000;
 /** Refusals of the game service that will not change on a retry: the pairing is scored a forfeited draw. */
 const TRANSIENT = new Set(['server.storage', 'server.unavailable', 'game.conflict']);
 
@@ -60,18 +53,10 @@ export interface DirectorDeps {
   /** Told after a tournament changed, to update its watchers (on every node). */
   readonly changed?: (tournamentId: string) => void;
   readonly newGameId?: () => string;
+  /** The club's scheduled tournaments: each occurrence created ahead (checked once a minute). */
+  readonly schedule?: readonly ScheduledTournament[];
   readonly log?: (msg: string, e?: unknown) => void;
 }
-
-export const progressOf = (t: TournamentRow): TournamentProgress => ({
-  status: t.status,
-  round: t.round,
-  rounds: t.rounds,
-  startedAt: t.startedAt,
-  endedAt: t.endedAt,
-});
-
-export const sheetOf = (s: TournamentSheetRows): TournamentSheet => ({ entrants: s.entries, pairings: s.pairings, byes: s.byes });
 
 /**
  * Records a tournament game's end (on the node that decided the game, or by
@@ -95,6 +80,7 @@ export class TournamentDirector {
   /** Games known to exist: their pairings need no look in the games' store until the next sweep. */
   private readonly started = new Set<string>();
   private lastSweep = Number.NEGATIVE_INFINITY;
+  private lastSchedule = Number.NEGATIVE_INFINITY;
   private readonly newGameId: () => string;
 
   constructor(private readonly deps: DirectorDeps) {
@@ -159,6 +145,10 @@ export class TournamentDirector {
     const now = this.deps.clock.now();
     const sweep = now - this.lastSweep >= RESULT_SWEEP_MS;
     if (sweep) this.lastSweep = now;
+    if (this.deps.schedule?.length && now - this.lastSchedule >= SCHEDULE_EVERY_MS) {
+      this.lastSchedule = now;
+      await ensureScheduled(this.deps.store, this.deps.schedule, now).catch((e: unknown) => this.log('scheduled tournaments not created', e));
+    }
     const list = await this.deps.store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 10_000 });
     for (const t of list) {
       try {

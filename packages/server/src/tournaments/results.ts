@@ -18,18 +18,22 @@ export interface TournamentGameEnd extends GameEnd {
 const SCORES: Readonly<Record<string, Score>> = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
 
 /**
- * The end of a tournament game from its stored row; null while it runs. A
- * game aborted before both sides moved is lost by the side whose move it
- * was, as a forfeit (not a game played).
+ * The end of a tournament game from its stored row; null while it runs.
+ * Games not really played count as forfeits (not games played, so the two
+ * may meet again): a first move never made loses for the side whose move it
+ * was; a game decided too early to be rated keeps its result; an abort
+ * before both sides moved (the service does not say by whom) is a draw.
  */
 export function gameEnd(row: GameRow, now: number): TournamentGameEnd | null {
   if (row.status !== 'finished' && row.status !== 'aborted') return null;
-  const endedAt = Math.max(row.updatedAt, 0) || now;
-  if (row.status === 'finished' && row.result !== null && row.result in SCORES) {
-    return { result: SCORES[row.result]!, forfeit: false, plies: row.plies, endedAt, noShow: null };
+  const endedAt = row.updatedAt > 0 ? row.updatedAt : now;
+  const scored = row.result !== null && row.result in SCORES ? SCORES[row.result]! : null;
+  if (row.status === 'finished' && scored !== null) return { result: scored, forfeit: false, plies: row.plies, endedAt, noShow: null };
+  if (row.reason === 'no-first-move' || (row.reason !== 'aborted' && scored === null)) {
+    const noShow: 0 | 1 = row.plies % 2 === 0 ? 0 : 1;
+    return { result: noShow === 0 ? 0 : 1, forfeit: true, plies: row.plies, endedAt, noShow };
   }
-  const noShow: 0 | 1 = row.plies % 2 === 0 ? 0 : 1;
-  return { result: noShow === 0 ? 0 : 1, forfeit: true, plies: row.plies, endedAt, noShow };
+  return { result: scored ?? 0.5, forfeit: true, plies: row.plies, endedAt, noShow: null };
 }
 
 /** A tournament's clock as the game service takes it. */

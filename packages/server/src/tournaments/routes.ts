@@ -19,7 +19,7 @@ import { checkTerms, clockFromSpec } from '../service/game-service.ts';
 import { randomId } from '../service/ids.ts';
 import type { RatingStore } from '../store/ratings.ts';
 import type { TournamentRow, TournamentStore } from '../store/tournaments.ts';
-import { progressOf, sheetOf } from './director.ts';
+import { progressOf, sheetOf } from './sheet.ts';
 import { summaryOf, viewOf } from './view.ts';
 
 export interface TournamentRouteDeps {

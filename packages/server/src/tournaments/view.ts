@@ -5,7 +5,7 @@
  */
 import { bySeed, crossTable, standings, type StandingRow } from '@youzai/game/tournament';
 import type { EntryRow, TournamentRow, TournamentSheetRows } from '../store/tournaments.ts';
-import { sheetOf } from './director.ts';
+import { sheetOf } from './sheet.ts';
 
 export interface TournamentSummary {
   readonly id: string;
