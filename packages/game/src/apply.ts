@@ -5,10 +5,10 @@
  * anything is built, so a refused action costs nothing and changes nothing.
  */
 import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result } from '@youzai/rules';
-import { flagAt, halt, punch, startTurn, stop } from './clock.ts';
+import { flagAt, halt, isCorrespondence, punch, startTurn, stop } from './clock.ts';
 import { RATED_MIN_PLIES } from './end.ts';
 import { side } from './explain.ts';
-import { begin, type Game } from './game.ts';
+import { begin, firstMoveMs, type Game } from './game.ts';
 import type { GameAction, GameData, GameError, GameEvent, MoveEntry } from './state.ts';
 import { verdict, type Verdict } from './verdict.ts';
 
@@ -26,6 +26,8 @@ const changed = (game: Game, data: GameData, events: readonly GameEvent[]): Step
 export function apply(game: Game, action: GameAction, now: number): Step {
   const d = game.data;
   if (action.type === 'connection') {
+    // Correspondence players come and go over days: no one is ever "away" there.
+    if (isCorrespondence(d.setup.clock)) return ok({ game, events: [] });
     const next = { ...d, disconnectedSince: setAt(d.disconnectedSince, action.color, action.connected ? null : now) };
     return changed(
       game,
@@ -83,6 +85,7 @@ export function apply(game: Game, action: GameAction, now: number): Step {
       if (game.ply >= 2) return err('abort.too-late', 'A game can be aborted only before both sides have moved');
       return end(game, d, now, 'aborted', verdict(null, 'aborted', { vi: 'Ván cờ bị hủy', en: 'The game was aborted' }));
     case 'claim-victory': {
+      if (isCorrespondence(d.setup.clock)) return err('claim.not-available', 'Correspondence games have no disconnection claim: the clock decides');
       const away = d.disconnectedSince[other(action.by)];
       if (away === null || now - away < game.conduct.disconnectGraceMs) {
         return err('claim.not-available', `The opponent has not been away for ${game.conduct.disconnectGraceMs / 1000} s`);
@@ -113,7 +116,7 @@ function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, no
   if (clock === null) return err('game.over', 'Time ran out before the move arrived');
   const plies = game.ply + 1;
   const opponent = other(by);
-  const firstMoveDeadline = plies === 1 ? now + game.conduct.firstMoveMs : null;
+  const firstMoveDeadline = plies === 1 ? now + firstMoveMs(d.setup.clock, game.conduct) : null;
   const nextClock = plies === 1 ? clock : startTurn(stop(clock), opponent, now);
   const moves: readonly MoveEntry[] = [...game.moves, { uci, at: now, clockMs: nextClock.mainMs[by] }];
   // The last check: a refused move leaves the referee where it was.

@@ -1,13 +1,23 @@
 /**
  * The server's clock as a value. Time is always passed in (`now`, epoch ms);
- * nothing here reads a clock. Fischer (base + increment) and byo-yomi
- * (base + periods × period length, each move inside a period resets it).
+ * nothing here reads a clock. Fischer (base + increment), byo-yomi
+ * (base + periods × period length, each move inside a period resets it) and
+ * correspondence (days per move: each move starts a fresh allowance, and
+ * unused time is not kept).
  */
 import type { Color } from '@youzai/rules';
 
 export type ClockConfig =
   | { readonly kind: 'fischer'; readonly baseMs: number; readonly incrementMs: number }
-  | { readonly kind: 'byoyomi'; readonly baseMs: number; readonly periods: number; readonly periodMs: number };
+  | { readonly kind: 'byoyomi'; readonly baseMs: number; readonly periods: number; readonly periodMs: number }
+  /** `baseMs`: the time for each move (days). */
+  | { readonly kind: 'correspondence'; readonly baseMs: number };
+
+/** Days per move a correspondence game may have. */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const isCorrespondence = (c: ClockConfig): c is Extract<ClockConfig, { kind: 'correspondence' }> => c.kind === 'correspondence';
 
 export interface ClockState {
   readonly config: ClockConfig;
@@ -128,7 +138,9 @@ export function punch(c: ClockState, color: Color, now: number, lagMs = 0): Cloc
   const lagQuotaMs = setPair([lagQuota(c, 0), lagQuota(c, 1)], color, nextQuota);
   const mainMs = [...c.mainMs] as [number, number];
   const periodsLeft = [...c.periodsLeft] as [number, number];
-  if (c.config.kind === 'fischer') {
+  if (c.config.kind === 'correspondence') {
+    mainMs[color] = c.config.baseMs;
+  } else if (c.config.kind === 'fischer') {
     mainMs[color] = mainMs[color] - elapsed + c.config.incrementMs;
   } else {
     const r = spend(c, color, elapsed);
@@ -145,7 +157,7 @@ export function punch(c: ClockState, color: Color, now: number, lagMs = 0): Cloc
 export function halt(c: ClockState, now: number): ClockState {
   if (c.running === null) return stop(c);
   const r = read(c, c.running, now);
-  const mainMs = setPair(c.mainMs, c.running, c.config.kind === 'fischer' ? r.totalMs : r.mainMs);
+  const mainMs = setPair(c.mainMs, c.running, c.config.kind === 'byoyomi' ? r.mainMs : r.totalMs);
   const periodsLeft = setPair(c.periodsLeft, c.running, r.periodsLeft);
   return { ...c, mainMs, periodsLeft, running: null, since: null };
 }
@@ -154,8 +166,9 @@ function setPair(pair: readonly [number, number], i: Color, value: number): read
   return i === 0 ? [value, pair[1]] : [pair[0], value];
 }
 
-/** Plain description for logs and exports: "10+5" or "10+3×30s". */
+/** Plain description for logs and exports: "10+5", "10+3×30s" or "3d" (days per move). */
 export function describeClock(cfg: ClockConfig): string {
   const min = (ms: number) => String(Math.round((ms / 60000) * 100) / 100);
+  if (cfg.kind === 'correspondence') return `${Math.round((cfg.baseMs / DAY_MS) * 100) / 100}d`;
   return cfg.kind === 'fischer' ? `${min(cfg.baseMs)}+${cfg.incrementMs / 1000}` : `${min(cfg.baseMs)}+${cfg.periods}×${cfg.periodMs / 1000}s`;
 }

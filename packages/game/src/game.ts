@@ -6,7 +6,7 @@
  * argument; nothing here reads a clock.
  */
 import { VARIANTS, err, legalUcis, makeFen, ok, type Color, type Result, type RuleError } from '@youzai/rules';
-import { flagAt, newClock, read, startTurn } from './clock.ts';
+import { flagAt, isCorrespondence, newClock, read, startTurn, type ClockConfig } from './clock.ts';
 import type { Referee } from './referee.ts';
 import { RefereeSlot } from './referee-slot.ts';
 import {
@@ -62,7 +62,15 @@ export class Game {
     const slot = RefereeSlot.replay(data.setup, list);
     if (!slot.ok) return slot;
     let d = data;
-    if (d.status === 'active') {
+    if (d.status === 'active' && isCorrespondence(d.setup.clock)) {
+      // Days per move: the deadline stands (giving back the whole turn would give days), but
+      // one that fell, or falls within the grace, while the server was down moves to now + grace.
+      const flag = flagAt(d.clock);
+      const soonest = now + RESTORE_GRACE_MS;
+      const clock = flag !== null && d.clock.running !== null && flag < soonest ? { ...d.clock, since: soonest - d.clock.mainMs[d.clock.running] } : d.clock;
+      const first = d.firstMoveDeadline !== null ? Math.max(d.firstMoveDeadline, now + RESTORE_GRACE_MS) : null;
+      d = { ...d, clock, firstMoveDeadline: first, disconnectedSince: [null, null] };
+    } else if (d.status === 'active') {
       // The running side gets back the whole of its turn: neither the downtime
       // nor the time it spent before the crash is charged.
       d = {
@@ -182,5 +190,13 @@ export class Game {
 
 /** The snapshot of a game starting at `now`: the first mover's deadline runs. */
 export function begin(d: GameData, now: number, conduct: ConductRules): GameData {
-  return { ...d, status: 'active', startedAt: now, firstMoveDeadline: now + conduct.firstMoveMs };
+  return { ...d, status: 'active', startedAt: now, firstMoveDeadline: now + firstMoveMs(d.setup.clock, conduct) };
 }
+
+/** Time for each side's first move: the conduct rule's, or a correspondence game's time per move. */
+export function firstMoveMs(clock: ClockConfig, conduct: ConductRules): number {
+  return isCorrespondence(clock) ? clock.baseMs : conduct.firstMoveMs;
+}
+
+/** A correspondence game back after a restart: a deadline is never sooner than this. */
+export const RESTORE_GRACE_MS = 60 * 60 * 1000;

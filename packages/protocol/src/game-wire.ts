@@ -17,7 +17,9 @@ export interface Seat {
 
 export type ClockConfig =
   | { readonly kind: 'fischer'; readonly baseMs: number; readonly incrementMs: number }
-  | { readonly kind: 'byoyomi'; readonly baseMs: number; readonly periods: number; readonly periodMs: number };
+  | { readonly kind: 'byoyomi'; readonly baseMs: number; readonly periods: number; readonly periodMs: number }
+  /** Days per move: `baseMs` is the time for each move. */
+  | { readonly kind: 'correspondence'; readonly baseMs: number };
 
 /** A clock as clients see it: time left at `at`, and who is running. */
 export interface ClockView {

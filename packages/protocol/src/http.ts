@@ -31,6 +31,13 @@ export const ClockSpec = z.discriminatedUnion('kind', [
       seconds: z.number().int().min(5).max(300),
     })
     .strict(),
+  /** Correspondence: days per move (1, 2, 3, 5, 7 or 14). */
+  z
+    .object({
+      kind: z.literal('correspondence'),
+      days: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(7), z.literal(14)]),
+    })
+    .strict(),
 ]);
 export type ClockSpec = z.infer<typeof ClockSpec>;
 

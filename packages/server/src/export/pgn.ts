@@ -34,7 +34,14 @@ export function toPgn(view: GameView, moves: readonly MoveEntry[], site: string)
     ['Black', view.seats[1]?.name ?? '?'],
     ['Result', result],
     ['Variant', v.key],
-    ['TimeControl', cfg.kind === 'fischer' ? `${cfg.baseMs / 1000}+${cfg.incrementMs / 1000}` : `${cfg.baseMs / 1000}+${cfg.periods}x${cfg.periodMs / 1000}`],
+    [
+      'TimeControl',
+      cfg.kind === 'correspondence'
+        ? `1/${cfg.baseMs / 1000}`
+        : cfg.kind === 'fischer'
+          ? `${cfg.baseMs / 1000}+${cfg.incrementMs / 1000}`
+          : `${cfg.baseMs / 1000}+${cfg.periods}x${cfg.periodMs / 1000}`,
+    ],
     ['TimeControlText', describeClock(cfg)],
   ];
   if (view.initialFen !== v.startFen) tags.push(['SetUp', '1'], ['FEN', view.initialFen]);

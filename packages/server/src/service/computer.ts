@@ -48,7 +48,10 @@ export class ComputerPlayer {
       variant: view.variant,
       fen: view.fen,
       level: seat.level ?? 3,
-      clock: { remainingMs: view.clock.remainingMs[view.turn], incrementMs: cfg.kind === 'fischer' ? cfg.incrementMs : cfg.periodMs },
+      clock: {
+        remainingMs: view.clock.remainingMs[view.turn],
+        incrementMs: cfg.kind === 'fischer' ? cfg.incrementMs : cfg.kind === 'byoyomi' ? cfg.periodMs : 0,
+      },
       avoid: this.games ? await this.games.movesToAvoid(gameId) : [],
     };
     let uci: string | null = null;

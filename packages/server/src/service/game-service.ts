@@ -4,6 +4,7 @@
  * No module-level state: everything hangs off this instance.
  */
 import {
+  DAY_MS,
   DEFAULT_CONDUCT,
   Game,
   apply,
@@ -29,8 +30,9 @@ import type { Clock, Timers } from './time.ts';
 import { wireEvent, wireSeat, wireView } from './wire.ts';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a challenge to a named player waits for an answer. */
+/** How long a challenge to a named player waits for an answer (a correspondence challenge: days). */
 export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
+export const CORRESPONDENCE_CHALLENGE_TTL_MS = 3 * DAY_MS;
 
 /** A stored change of a game, as listeners hear it (notifications): `before` is null for a new game. */
 export interface GameChange {
@@ -140,6 +142,7 @@ export function checkTerms(t: {
 }
 
 export function clockFromSpec(spec: ClockSpec): ClockConfig {
+  if (spec.kind === 'correspondence') return { kind: 'correspondence', baseMs: spec.days * DAY_MS };
   return spec.kind === 'fischer'
     ? { kind: 'fischer', baseMs: Math.round(spec.minutes * 60_000), incrementMs: spec.increment * 1000 }
     : { kind: 'byoyomi', baseMs: Math.round(spec.minutes * 60_000), periods: spec.periods, periodMs: spec.seconds * 1000 };
@@ -175,7 +178,14 @@ export class GameService {
       if (!u?.username) return err('user.not-found', `No player is called ${req.opponent.username}`);
       if (u.id === creator.id) return err('challenge.self', 'You cannot challenge yourself');
       if (req.rated && !u.username) return err('game.rated-guest', 'Rated games need an account on both sides');
-      extras = { invite: null, challenge: { userId: u.id, name: u.username, expiresAt: now + (this.deps.challengeTtlMs ?? CHALLENGE_TTL_MS) } };
+      extras = {
+        invite: null,
+        challenge: {
+          userId: u.id,
+          name: u.username,
+          expiresAt: now + (cfg.kind === 'correspondence' ? CORRESPONDENCE_CHALLENGE_TTL_MS : (this.deps.challengeTtlMs ?? CHALLENGE_TTL_MS)),
+        },
+      };
     } else {
       extras = { invite: { token: randomId(16), expiresAt: now + INVITE_TTL_MS }, challenge: null };
     }

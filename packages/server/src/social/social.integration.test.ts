@@ -10,7 +10,7 @@ import type { ServerMessage } from '@youzai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
-import { CHALLENGE_TTL_MS } from '../service/game-service.ts';
+import { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
@@ -106,6 +106,30 @@ describe('challenges by name, live', () => {
     expect((await alice.http('GET', `/api/users/${bob.name}/relation`)).json).toMatchObject({ blockedBy: true, blocks: false });
     expect((await bob.http('POST', `/api/users/${alice.name}/block`, { on: false })).json.blocks).toBe(false);
     expect((await challenge(alice, bob)).status).toBe(201);
+  });
+});
+
+describe('correspondence over HTTP', () => {
+  it('a correspondence challenge waits days; a move rings "your turn"; my games say whose turn', async () => {
+    const [alice, bob] = [await player('cor'), await player('cor')];
+    const c = await alice.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      rated: true,
+      clock: { kind: 'correspondence', days: 3 },
+      opponent: { type: 'user', username: bob.name },
+    });
+    expect(c.status).toBe(201);
+    const rang = (await bob.waitFor(notice('challenge', c.json.id, 'open'))) as Msg<'notification'>;
+    expect(rang.notification.data).toMatchObject({ clock: '3d', rated: true, expiresAt: time.now() + CORRESPONDENCE_CHALLENGE_TTL_MS });
+    expect(
+      (await alice.http('POST', '/api/games', { variant: 'xiangqi', clock: { kind: 'correspondence', days: 4 }, opponent: { type: 'invite' } })).json.code,
+    ).toBe('body.invalid');
+    expect((await bob.http('POST', `/api/games/${c.json.id}/join`, {})).json.ok).toBe(true);
+    expect((await alice.http('POST', `/api/games/${c.json.id}/move`, { uci: 'a4a5', ply: 0 })).json.ok).toBe(true);
+    await bob.waitFor((m) => m.t === 'notification' && m.notification.kind === 'your-turn' && m.notification.data.game === c.json.id);
+    expect((await bob.http('GET', '/api/me/games')).json.games).toMatchObject([{ id: c.json.id, yourTurn: true, clock: { kind: 'correspondence' } }]);
+    expect((await alice.http('GET', '/api/me/games')).json.games).toMatchObject([{ id: c.json.id, yourTurn: false }]);
   });
 });
 

@@ -38,6 +38,7 @@ export function gameEnd(row: GameRow, now: number): TournamentGameEnd | null {
 
 /** A tournament's clock as the game service takes it. */
 export function clockSpec(c: ClockConfig): ClockSpec {
+  if (c.kind === 'correspondence') throw new Error('tournaments are played on live clocks');
   return c.kind === 'fischer'
     ? { kind: 'fischer', minutes: c.baseMs / 60_000, increment: Math.round(c.incrementMs / 1000) }
     : { kind: 'byoyomi', minutes: c.baseMs / 60_000, periods: c.periods, seconds: Math.round(c.periodMs / 1000) };

@@ -27,20 +27,24 @@ export function notationName(id: string): string {
 }
 
 export interface ClockSpecLike {
-  readonly kind: 'fischer' | 'byoyomi';
-  readonly minutes: number;
+  readonly kind: 'fischer' | 'byoyomi' | 'correspondence';
+  readonly minutes?: number;
+  /** Correspondence: days per move. */
+  readonly days?: number;
   readonly increment?: number;
   readonly periods?: number;
   readonly seconds?: number;
 }
 
 export function clockSpecName(c: ClockSpecLike): string {
+  if (c.kind === 'correspondence') return t('clock.correspondence', { days: c.days ?? 0 });
   return c.kind === 'fischer'
-    ? t('clock.fischer', { minutes: c.minutes, increment: c.increment ?? 0 })
-    : t('clock.byoyomi', { minutes: c.minutes, periods: c.periods ?? 0, seconds: c.seconds ?? 0 });
+    ? t('clock.fischer', { minutes: c.minutes ?? 0, increment: c.increment ?? 0 })
+    : t('clock.byoyomi', { minutes: c.minutes ?? 0, periods: c.periods ?? 0, seconds: c.seconds ?? 0 });
 }
 
 export function clockConfigName(c: ClockConfig): string {
+  if (c.kind === 'correspondence') return clockSpecName({ kind: 'correspondence', days: Math.round((c.baseMs / 86_400_000) * 100) / 100 });
   const minutes = Math.round((c.baseMs / 60000) * 100) / 100;
   return c.kind === 'fischer'
     ? clockSpecName({ kind: 'fischer', minutes, increment: c.incrementMs / 1000 })

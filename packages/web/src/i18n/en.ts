@@ -56,6 +56,7 @@ export const en: Record<MessageKey, string> = {
   'notation.sittuyin-algebraic': 'Algebraic',
   'clock.fischer': '{minutes}+{increment}',
   'clock.byoyomi': '{minutes} min + {periods}×{seconds} s',
+  'clock.correspondence': '{days} days per move',
   'clock.periods': '{n} byo-yomi periods',
   'home.online': '{n} players online',
   'home.seeking': '{n} players seeking a game',

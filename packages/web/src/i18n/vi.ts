@@ -54,6 +54,7 @@ export const vi = {
   'notation.sittuyin-algebraic': 'Ký hiệu tọa độ',
   'clock.fischer': '{minutes}+{increment}',
   'clock.byoyomi': '{minutes} phút + {periods}×{seconds} giây',
+  'clock.correspondence': '{days} ngày mỗi nước',
   'clock.periods': '{n} lần byo-yomi',
   'home.online': '{n} người đang trực tuyến',
   'home.seeking': '{n} người đang tìm ván',
