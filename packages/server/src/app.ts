@@ -19,6 +19,7 @@ import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
 import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
+import { StorageWatch, storageFailure } from './store/failure.ts';
 import { checkHealth, type Club, type Health } from './cluster/club.ts';
 import { RedisChatHistory } from './cluster/chat-history.ts';
 import { ClubLobby } from './cluster/lobby.ts';
@@ -112,7 +113,10 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function createApp(opts: AppOptions): Promise<App> {
+export async function createApp(given: AppOptions): Promise<App> {
+  // Every store call is watched: a storage failure is answered 503 with its code and /health reports it.
+  const storage = new StorageWatch(() => given.clock.now());
+  const opts: AppOptions = { ...given, store: storage.wrap(given.store) };
   const sessions = await Sessions.open(opts.store, () => opts.clock.now());
   const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
   const ratings = new Ratings({ store: opts.store, bus: opts.bus, clock: opts.clock });
@@ -181,7 +185,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
   games.onEnd((row) => void director.gameEnded(row));
   if (opts.directTournaments !== false) director.start();
   const node = opts.node ?? 'local';
-  const health = (): Promise<Health> => checkHealth(club?.link ?? null, opts.store);
+  const health = async (): Promise<Health> => {
+    const h = await checkHealth(club?.link ?? null, opts.store);
+    const s = storage.state();
+    return h.ok && s.degraded ? { ok: false, code: 'server.storage-degraded', reason: `storage degraded: ${s.code} (${s.detail})` } : h;
+  };
   const puzzles = new PuzzleService({
     bank: opts.puzzles ?? loadShippedPuzzles(),
     store: opts.store,
@@ -267,8 +275,15 @@ export async function createApp(opts: AppOptions): Promise<App> {
     const cookie = parseCookies(req.headers.cookie).get(COOKIE);
     let user: UserRow | null = route?.anonymous ? ANONYMOUS : await sessions.resolve(cookie);
     if (!user) {
-      user = await sessions.newGuest();
-      res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
+      try {
+        user = await sessions.newGuest();
+        res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
+      } catch (e) {
+        // Storage that cannot take a new guest still serves the page (it gets its guest on a later visit).
+        if (!(page && storageFailure(e))) throw e;
+        web.servePage(req, res, {});
+        return;
+      }
     }
     if (page) {
       web.servePage(req, res, {});
@@ -288,7 +303,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
-      if (e instanceof HttpError) return sendError(res, e.status, e.code, e.message);
+      const failure = storageFailure(e);
+      if (failure) return res.headersSent ? void res.end() : sendError(res, 503, failure.code, failure.message);
+      if (e instanceof HttpError) {
+        // A body too large is left unread: the connection cannot carry another request.
+        if (e.status === 413 && !res.headersSent) res.setHeader('connection', 'close');
+        return sendError(res, e.status, e.code, e.message);
+      }
       console.error('request failed', e);
       if (!res.headersSent) sendError(res, 500, 'server.error', 'Something went wrong on our side');
       else res.end();

@@ -163,6 +163,12 @@ const BODIES: [string, string, { text: string; type?: string }, number, string][
   ['GET', '/api/leaderboard/chess', { text: '' }, 404, 'http.not-found'],
   ['GET', '/api/users/nobody_at_all', { text: '' }, 404, 'user.not-found'],
   ['GET', '/api/users/nobody_at_all/ratings/xiangqi', { text: '' }, 404, 'user.not-found'],
+  // Numbers are checked at the boundary, before any store sees them.
+  ['GET', '/api/users/nobody_at_all/games?before=9223372036854775807', { text: '' }, 400, 'query.invalid'],
+  ['GET', '/api/users/nobody_at_all/games?before=-1', { text: '' }, 400, 'query.invalid'],
+  ['GET', '/api/users/nobody_at_all/games?limit=1e3', { text: '' }, 400, 'query.invalid'],
+  ['GET', '/api/leaderboard/xiangqi?limit=ten', { text: '' }, 400, 'query.invalid'],
+  ['GET', '/api/leaderboard/xiangqi?limit=0', { text: '' }, 400, 'query.invalid'],
 ];
 
 describe('malformed HTTP bodies', () => {
@@ -173,6 +179,35 @@ describe('malformed HTTP bodies', () => {
     expect(r.status).toBe(status);
     expect(r.json).toMatchObject({ ok: false, code });
     expect(typeof r.json.message).toBe('string');
+  });
+
+  it('a 100 MB chunked body is answered 413 (not a reset connection), long before it is all sent', async () => {
+    const { request } = await import('node:http');
+    const c = new TestClient(base);
+    await c.http('GET', '/api/me');
+    const url = new URL('/api/games', base);
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let sent = 0;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      // The server may close its side once it has answered: that is expected, not a failure.
+      req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? undefined : reject(e)));
+      const pump = () => {
+        while (sent < 100 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: false, code: 'body.too-large' });
+    expect(sent).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('a stale move over HTTP gets its code and the current state', async () => {

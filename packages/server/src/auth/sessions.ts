@@ -13,6 +13,8 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const COOKIE = 'yz_session';
 export const SESSION_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+/** Sessions remembered for an outage of the store (the most recently resolved). */
+const LAST_KNOWN_MAX = 10_000;
 
 const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex');
 
@@ -40,6 +42,13 @@ export class Sessions {
     return new Sessions(store, Buffer.from(secret, 'base64'), now);
   }
 
+  /**
+   * Sessions resolved lately, served only while the store cannot answer: a
+   * database gone for a minute should not log everyone out of reads that need
+   * no write. Bounded; a logout drops its entry.
+   */
+  private readonly lastKnown = new Map<string, UserRow>();
+
   private sign(token: string): string {
     return createHmac('sha256', this.key).update(token).digest('base64url');
   }
@@ -53,9 +62,22 @@ export class Sessions {
     const mac = Buffer.from(cookieValue.slice(dot + 1));
     const good = Buffer.from(this.sign(token));
     if (mac.length !== good.length || !timingSafeEqual(mac, good)) return null;
-    const s = await this.store.session(sha256(token));
-    if (!s || s.expiresAt <= this.now()) return null;
-    return this.store.userById(s.userId);
+    const hash = sha256(token);
+    let user: UserRow | null;
+    try {
+      const s = await this.store.session(hash);
+      user = s && s.expiresAt > this.now() ? await this.store.userById(s.userId) : null;
+    } catch (e) {
+      const known = this.lastKnown.get(hash);
+      if (known) return known;
+      throw e;
+    }
+    this.lastKnown.delete(hash);
+    if (user) {
+      this.lastKnown.set(hash, user);
+      if (this.lastKnown.size > LAST_KNOWN_MAX) this.lastKnown.delete(this.lastKnown.keys().next().value!);
+    }
+    return user;
   }
 
   /** A new session for `userId`; returns the cookie value. */
@@ -68,7 +90,9 @@ export class Sessions {
 
   async end(cookieValue: string | undefined): Promise<void> {
     const token = cookieValue?.split('.')[0];
-    if (token) await this.store.deleteSession(sha256(token));
+    if (!token) return;
+    this.lastKnown.delete(sha256(token));
+    await this.store.deleteSession(sha256(token));
   }
 
   async newGuest(): Promise<UserRow> {

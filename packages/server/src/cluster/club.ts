@@ -13,6 +13,8 @@ import { connectRedis, type RedisLink } from './redis.ts';
 
 export interface Health {
   readonly ok: boolean;
+  /** A code for the reason (default server.unavailable). */
+  readonly code?: string;
   /** Why not, when not ok: which service is unreachable. */
   readonly reason?: string;
 }

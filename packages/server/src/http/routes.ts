@@ -9,6 +9,7 @@ import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@y
 import type { GameAnalyses } from '../analysis/analyses.ts';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
+import { beforeQuery, limitQuery } from './query.ts';
 import type { LobbyPort } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
 import type { PuzzleService } from '../puzzles/service.ts';
@@ -63,7 +64,7 @@ export interface Deps {
   /** This node's id (several nodes: NODE_ID). */
   readonly node: string;
   /** Whether the services this node needs answer (the database; Redis for several nodes). */
-  readonly health: () => Promise<{ readonly ok: boolean; readonly reason?: string }>;
+  readonly health: () => Promise<{ readonly ok: boolean; readonly code?: string; readonly reason?: string }>;
   /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
   readonly onlineAnywhere?: (userId: string) => Promise<boolean>;
   /** Stores and pushes notifications (social/notifier.ts). */
@@ -144,7 +145,7 @@ export const ROUTES: readonly Route[] = [
     anonymous: true,
     handler: async (ctx, { node, health }) => {
       const h = await health();
-      sendJson(ctx.res, h.ok ? 200 : 503, h.ok ? { ok: true, node } : { ok: false, node, code: 'server.unavailable', reason: h.reason });
+      sendJson(ctx.res, h.ok ? 200 : 503, h.ok ? { ok: true, node } : { ok: false, node, code: h.code ?? 'server.unavailable', reason: h.reason });
     },
   },
   {
@@ -311,11 +312,10 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: new RegExp(`^/api/users/${NAME}/games$`),
     handler: async (ctx, { store }) => {
+      const limit = limitQuery(ctx.url, 20, 100);
+      const before = beforeQuery(ctx.url);
       const u = await store.userByName(ctx.params[0]!);
       if (!u) fail('user.not-found', 'No such player');
-      const limit = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('limit') ?? 20) || 20));
-      const beforeRaw = ctx.url.searchParams.get('before');
-      const before = beforeRaw !== null && /^\d+$/.test(beforeRaw) ? Number(beforeRaw) : undefined;
       const rows = await store.games({ userId: u.id, status: ['finished'], limit, ...(before !== undefined ? { before } : {}) });
       sendJson(ctx.res, 200, {
         ok: true,

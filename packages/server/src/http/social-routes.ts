@@ -11,15 +11,13 @@ import { ratingTag } from '../players/ratings.ts';
 import { storedSeats } from '../service/game-service.ts';
 import type { GameRow } from '../store/types.ts';
 import { ID, NAME, body, fail, type Ctx, type Route } from './routes.ts';
+import { limitQuery } from './query.ts';
 import { sendJson } from './util.ts';
 
 const VARIANT = `(${VARIANT_KEYS.join('|')})`;
 const CreateRoom = z.object({ name: z.string().max(200).optional() }).strict();
 
-function limitOf(ctx: Ctx, fallback: number, max: number): number {
-  const raw = Number(ctx.url.searchParams.get('limit') ?? fallback);
-  return Math.min(max, Math.max(1, Number.isFinite(raw) ? Math.floor(raw) : fallback));
-}
+const limitOf = (ctx: Ctx, fallback: number, max: number): number => limitQuery(ctx.url, fallback, max);
 
 /** A finished game as profiles list it. */
 function recentGame(g: GameRow) {

@@ -43,15 +43,20 @@ export function readBody(req: IncomingMessage): Promise<string> {
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       size += c.length;
       if (size > MAX_BODY_BYTES) {
+        // Stop reading and answer 413 (the connection closes after the answer): destroying the
+        // request here would reset the connection and the sender would never learn why.
+        req.off('data', onData);
+        req.pause();
+        chunks.length = 0;
         reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
         return;
       }
       chunks.push(c);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => {
       const buf = Buffer.concat(chunks);
       const text = buf.toString('utf8');

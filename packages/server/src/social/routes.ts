@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { NOTIFICATION_KINDS, ALWAYS_ON_KINDS } from '@youzai/protocol';
 import { displayName } from '../auth/sessions.ts';
 import { NAME, body, fail, type Ctx, type Deps, type Route } from '../http/routes.ts';
+import { beforeQuery, intQuery } from '../http/query.ts';
 import { sendJson } from '../http/util.ts';
 import { storedSeats } from '../service/game-service.ts';
 import type { GameRow, UserRow } from '../store/types.ts';
@@ -18,15 +19,10 @@ const Toggle = z.object({ on: z.boolean().default(true) }).strict();
 export const FOLLOW_LIMIT = 200;
 export const SEARCH_LIMIT = 10;
 
-function intParam(ctx: Ctx, key: string, fallback: number, max: number): number {
-  const raw = Number(ctx.url.searchParams.get(key) ?? fallback);
-  return Math.min(max, Math.max(1, Number.isFinite(raw) ? Math.floor(raw) : fallback));
-}
-
-function beforeParam(ctx: Ctx): number | undefined {
-  const raw = ctx.url.searchParams.get('before');
-  return raw !== null && /^\d{1,16}$/.test(raw) ? Number(raw) : undefined;
-}
+// Checked at the boundary: a malformed or out-of-range number is a coded 400 (http/query.ts).
+const intParam = (ctx: Ctx, key: string, fallback: number, max: number): number =>
+  Math.min(max, intQuery(ctx.url, key, 1, Number.MAX_SAFE_INTEGER) ?? fallback);
+const beforeParam = (ctx: Ctx): number | undefined => beforeQuery(ctx.url);
 
 /** Following, blocking and being notified need an account: a guest's session is one browser's. */
 function account(ctx: Ctx): void {

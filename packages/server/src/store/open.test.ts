@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, tempSchema } from './fixtures.ts';
@@ -24,6 +24,21 @@ describe('openStore', () => {
     expect(s.backend).toBe('sqlite');
     expect(existsSync(join(dir, SQLITE_FILE))).toBe(true);
     await smoke(s);
+  });
+
+  it('fails at once, saying why, when DATA_DIR cannot be written', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.dispose);
+    const dir = join(tmp.dir, 'ro');
+    mkdirSync(dir);
+    writeFileSync(join(dir, SQLITE_FILE), '');
+    chmodSync(join(dir, SQLITE_FILE), 0o444);
+    chmodSync(dir, 0o555);
+    cleanups.push(() => chmodSync(dir, 0o755));
+    // Root writes whatever the modes say: the check is then shown on a path that is a file, not a folder.
+    const target = process.getuid?.() === 0 ? join(dir, SQLITE_FILE) : dir;
+    await expect(openStore({ DATA_DIR: target })).rejects.toThrow(/DATA_DIR .* is not writable/);
+    if (process.getuid?.() !== 0) await expect(openStore({ DATA_DIR: dir })).rejects.toThrow(/DATA_DIR .* is not writable/);
   });
 
   it('opens PostgreSQL when DATABASE_URL is set, and migrates it', async () => {

@@ -1,5 +1,5 @@
 /** Picks the back end from the environment and brings its schema up to date. */
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { postgresStore } from './postgres/store.ts';
 import { threadedSqliteStore } from './sqlite/threaded.ts';
@@ -22,7 +22,7 @@ export async function openStore(env: StoreEnv): Promise<Store> {
     store = postgresStore(env.DATABASE_URL);
   } else {
     const dir = env.DATA_DIR ?? 'data';
-    mkdirSync(dir, { recursive: true });
+    prepareDataDir(dir);
     const sync = (env.SQLITE_SYNC ?? 'FULL').toUpperCase();
     // On its own thread: commits and checkpoints never stall the sockets.
     store = threadedSqliteStore(join(dir, SQLITE_FILE), { synchronous: sync === 'NORMAL' ? 'NORMAL' : 'FULL' });
@@ -34,4 +34,23 @@ export async function openStore(env: StoreEnv): Promise<Store> {
     throw e;
   }
   return store;
+}
+
+/**
+ * Refuses to start on a data folder it cannot write (a read-only mount, wrong
+ * owner): better a clear error at start than a server up whose every write
+ * fails. SQLite writes a journal beside its file, so the folder must take a
+ * new file, and the database file, when there is one, must open for writing.
+ */
+export function prepareDataDir(dir: string): void {
+  const probe = join(dir, `.write-probe-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(probe, 'ok');
+    rmSync(probe, { force: true });
+    const file = join(dir, SQLITE_FILE);
+    if (existsSync(file)) closeSync(openSync(file, 'r+'));
+  } catch (e) {
+    throw new Error(`DATA_DIR ${dir} is not writable (${(e as Error).message}): the server needs to write its database there`);
+  }
 }

@@ -89,7 +89,8 @@ export class TournamentDirector {
 
   start(everyMs = DIRECTOR_EVERY_MS): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), everyMs);
+    // A pass that fails (the database gone) is logged and tried again: an unhandled rejection would end the process.
+    this.timer = setInterval(() => void this.tick().catch((e: unknown) => this.log('director pass failed', e)), everyMs);
     this.timer.unref();
   }
 

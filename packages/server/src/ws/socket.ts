@@ -4,6 +4,7 @@
  * connection is rate-limited, then closed. A player acts only for the seat
  * its session holds; everyone may watch.
  */
+import { storageFailure } from '../store/failure.ts';
 import { LagMeter } from './lag.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -157,6 +158,8 @@ class Connection implements SocialConnection, FanoutMember {
     } catch (e) {
       // A service out of reach (several nodes: Redis, or a game's node during a failover) says so with its own code.
       if (e instanceof HttpError) return this.send({ t: 'error', ...idOf(decoded.value), code: e.code, message: e.message });
+      const failure = storageFailure(e);
+      if (failure) return this.send({ t: 'error', ...idOf(decoded.value), code: failure.code, message: failure.message });
       console.error('socket action failed', e);
       this.send({ t: 'error', ...idOf(decoded.value), code: 'server.error', message: 'Something went wrong on our side' });
     }
