@@ -48,7 +48,7 @@ export const LAG_CAP_MS = 500;
  * A player who delays answers to look laggy spends the quota in a few moves.
  */
 export function lagGainMs(config: ClockConfig): number {
-  const perMove = config.kind === 'fischer' ? config.incrementMs : config.periodMs / 2;
+  const perMove = config.kind === 'fischer' ? config.incrementMs : config.kind === 'byoyomi' ? config.periodMs / 2 : 0;
   const estimateS = (config.baseMs + 40 * perMove) / 1000;
   if (estimateS >= 180) return 1000;
   if (estimateS <= 15) return 200;
