@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VARIANTS } from '@youzai/rules';
-import { Cursor, MoveHistory } from './move-history.ts';
+import { legalUcis, VARIANTS } from '@youzai/rules';
+import { Cursor, MoveHistory, rowsToDraw, type ListShown } from './move-history.ts';
 
 const XQ = VARIANTS.xiangqi.startFen;
 
@@ -63,5 +63,44 @@ describe('cursor', () => {
     expect(c.ply).toBe(0);
     c.last();
     expect(c.ply).toBe(6);
+  });
+});
+
+describe('the move list drawn as a game goes on', () => {
+  const shown = (history: MoveHistory, notation = 'xiangqi-wxf'): ListShown => ({ history, notation, takebacks: history.takebacks, plies: history.length });
+
+  it('draws at most one row per render while the game only grows, however long it is', () => {
+    const h = MoveHistory.from('xiangqi', VARIANTS.xiangqi.startFen)!;
+    let before: ListShown | null = null;
+    let drawn = 0;
+    for (let i = 0; i < 80; i++) {
+      const moves = legalUcis(h.current);
+      if (moves.length === 0) break;
+      expect(h.push(moves[(i * 7) % moves.length]!)).toBe(true);
+      // Two renders per move (the move, then a status change): the second draws nothing new but the last row.
+      for (let r = 0; r < 2; r++) {
+        const now = shown(h);
+        const { from, to } = rowsToDraw(before, now);
+        expect(to - from, `ply ${h.length}`).toBeLessThanOrEqual(1);
+        expect(to).toBe(Math.ceil(h.length / 2));
+        drawn += to - from;
+        before = now;
+      }
+    }
+    // Drawing the whole list each time would be about plies²/2 rows.
+    expect(drawn).toBeLessThanOrEqual(before!.plies * 2);
+    expect(before!.plies).toBeGreaterThan(40);
+  });
+
+  it('draws every row again when the list changes otherwise: a move taken back, another notation, another history', () => {
+    const h = MoveHistory.from('xiangqi', VARIANTS.xiangqi.startFen, ['h3e3', 'h10g8', 'h1g3'])!;
+    const before = shown(h);
+    expect(rowsToDraw(before, shown(h, 'xiangqi-vietnamese'))).toEqual({ from: 0, to: 2 });
+    expect(rowsToDraw(before, shown(MoveHistory.from('xiangqi', VARIANTS.xiangqi.startFen, ['h3e3', 'h10g8', 'h1g3'])!))).toEqual({ from: 0, to: 2 });
+    h.pop();
+    expect(h.push('b1c3')).toBe(true);
+    // As many plies as before, but not the same ones.
+    expect(rowsToDraw(before, shown(h))).toEqual({ from: 0, to: 2 });
+    expect(rowsToDraw(null, shown(h))).toEqual({ from: 0, to: 2 });
   });
 });

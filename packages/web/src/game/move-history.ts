@@ -9,6 +9,8 @@ export class MoveHistory {
   private readonly positions: Position[];
   private readonly ucis: string[] = [];
   private readonly texts = new Map<string, string[]>();
+  /** Moves taken back so far: a move list drawn before a change of this count may show moves no longer here. */
+  private undone = 0;
 
   private constructor(
     readonly variant: VariantKey,
@@ -24,6 +26,11 @@ export class MoveHistory {
     const h = new MoveHistory(variant, start.value);
     for (const m of moves) if (!h.push(m)) return null;
     return h;
+  }
+
+  /** How many moves were ever taken back (pop): moves shown are still the history's while it has not changed. */
+  get takebacks(): number {
+    return this.undone;
   }
 
   get length(): number {
@@ -52,6 +59,7 @@ export class MoveHistory {
     if (this.ucis.length === 0) return false;
     this.ucis.pop();
     this.positions.pop();
+    this.undone++;
     for (const list of this.texts.values()) list.pop();
     return true;
   }
@@ -91,6 +99,26 @@ export class MoveHistory {
     }
     return list;
   }
+}
+
+/** What a move list shows: the history object, its notation, and how far it has gone. */
+export interface ListShown {
+  readonly history: MoveHistory;
+  readonly notation: string;
+  readonly takebacks: number;
+  readonly plies: number;
+}
+
+/**
+ * The rows to draw again to go from `before` to `now` (two plies a row):
+ * from the row of the first ply not shown yet when the history only grew,
+ * every row when it changed otherwise (another history or notation, a move
+ * taken back). A move costs the page one or two rows, however long the game.
+ */
+export function rowsToDraw(before: ListShown | null, now: ListShown): { readonly from: number; readonly to: number } {
+  const rows = Math.ceil(now.plies / 2);
+  const same = before && before.history === now.history && before.notation === now.notation && before.takebacks === now.takebacks && before.plies <= now.plies;
+  return { from: same ? Math.floor(before.plies / 2) : 0, to: rows };
 }
 
 /** Where the viewer is: following the live game (null) or looking at a past ply. */

@@ -2,7 +2,7 @@
 import { h, fill } from '../app/h.ts';
 import { notationName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
-import type { Cursor, MoveHistory } from './move-history.ts';
+import { rowsToDraw, type Cursor, type ListShown, type MoveHistory } from './move-history.ts';
 
 export class MoveListView {
   readonly el = h('section.moves', { 'aria-label': t('game.movesTitle') });
@@ -10,6 +10,9 @@ export class MoveListView {
   private readonly nav = h('div.move-nav');
   private readonly notationSel = h('select.notation', { 'aria-label': t('game.notation') });
   notationId: string;
+  /** What the list shows now; null: nothing drawn yet. */
+  private shown: ListShown | null = null;
+  private active: HTMLElement | null = null;
 
   constructor(
     private history: () => MoveHistory,
@@ -63,27 +66,32 @@ export class MoveListView {
   render(): void {
     const hist = this.history();
     const texts = hist.printed(this.notationId);
-    const shown = this.cursor.ply;
-    if (texts.length === 0) {
-      fill(this.list, h('li.empty', null, t('game.noMoves')));
-      return;
+    const now: ListShown = { history: hist, notation: this.notationId, takebacks: hist.takebacks, plies: texts.length };
+    const { from, to } = rowsToDraw(this.shown, now);
+    const ply = this.cursor.ply;
+    if (texts.length === 0) fill(this.list, h('li.empty', null, t('game.noMoves')));
+    else {
+      // Rows from `from` on are drawn again (the last one may have had its second ply blank); the rest stay.
+      if (from === 0) fill(this.list);
+      else {
+        this.list.querySelector('li.viewing')?.remove();
+        while (this.list.children.length > from) this.list.lastElementChild!.remove();
+      }
+      const cell = (p: number) => (p <= texts.length ? h('button.ply', { type: 'button', 'data-ply': p }, texts[p - 1]!) : h('span.ply.blank'));
+      for (let row = from; row < to; row++) this.list.append(h('li', null, h('span.num', null, `${row + 1}.`), cell(2 * row + 1), cell(2 * row + 2)));
     }
-    const rows: HTMLElement[] = [];
-    for (let i = 0; i < texts.length; i += 2) {
-      const cell = (ply: number) =>
-        ply <= texts.length
-          ? h(
-              'button.ply',
-              { type: 'button', 'data-ply': ply, 'aria-current': ply === shown ? 'step' : null, class: ply === shown ? 'active' : '' },
-              texts[ply - 1]!,
-            )
-          : h('span.ply.blank');
-      rows.push(h('li', null, h('span.num', null, `${i / 2 + 1}.`), cell(i + 1), cell(i + 2)));
+    this.shown = now;
+    this.list.querySelector('li.viewing')?.remove();
+    this.active?.classList.remove('active');
+    this.active?.removeAttribute('aria-current');
+    const active = ply > 0 ? this.list.querySelector<HTMLElement>(`[data-ply="${ply}"]`) : null;
+    this.active = active;
+    if (active) {
+      active.classList.add('active');
+      active.setAttribute('aria-current', 'step');
+      // Scroll the list itself, never the page (a move arriving must not move the board on a phone).
+      this.list.scrollTop = Math.max(0, active.offsetTop - this.list.offsetTop - this.list.clientHeight / 2);
     }
-    fill(this.list, ...rows);
-    // Scroll the list itself, never the page (a move arriving must not move the board on a phone).
-    const active = this.list.querySelector<HTMLElement>('.active');
-    if (active) this.list.scrollTop = Math.max(0, active.offsetTop - this.list.offsetTop - this.list.clientHeight / 2);
-    if (!this.cursor.live) this.list.append(h('li.viewing', null, t('game.nav.viewing', { ply: shown, total: texts.length })));
+    if (!this.cursor.live && texts.length > 0) this.list.append(h('li.viewing', null, t('game.nav.viewing', { ply, total: texts.length })));
   }
 }
