@@ -188,7 +188,9 @@ export async function createApp(given: AppOptions): Promise<App> {
   const health = async (): Promise<Health> => {
     const h = await checkHealth(club?.link ?? null, opts.store);
     const s = storage.state();
-    return h.ok && s.degraded ? { ok: false, code: 'server.storage-degraded', reason: `storage degraded: ${s.code} (${s.detail})` } : h;
+    // A database that was out of reach and answers the probe now is back: only failures a read cannot see (full, read-only, busy) linger.
+    const lingers = s.degraded && s.code !== 'server.storage-unavailable';
+    return h.ok && lingers ? { ok: false, code: 'server.storage-degraded', reason: `storage degraded: ${s.code} (${s.detail})` } : h;
   };
   const puzzles = new PuzzleService({
     bank: opts.puzzles ?? loadShippedPuzzles(),

@@ -36,6 +36,8 @@ export interface ClusterOptions {
   readonly redisUrl?: string;
   /** More environment for every node (HTTP_RATE, WEB_DIR...). */
   readonly env?: Record<string, string>;
+  /** The database address the nodes are given, from the test schema's (an outage test puts a proxy between). */
+  readonly databaseUrl?: (url: string) => string;
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<TestCluster> {
@@ -52,7 +54,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
     NODE_ID: n.id,
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
-    DATABASE_URL: schema.url,
+    DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(schema.url) : schema.url,
     HTTP_RATE: '100000',
     ENGINE_WORKERS: '1',
     ...opts.env,
