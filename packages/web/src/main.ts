@@ -11,6 +11,8 @@ import { lang, setLang, t, type Lang } from './i18n/index.ts';
 import { api } from './net/api.ts';
 import { Socket } from './net/socket.ts';
 import { PAGES } from './pages/index.ts';
+import { Bell } from './social/bell.ts';
+import { searchBox } from './social/search.ts';
 
 const storage = localStore();
 const saved = storage?.getItem('yz-lang');
@@ -55,12 +57,15 @@ const app: AppContext = {
   },
 };
 
+const bell = new Bell(app);
+
 function link(path: string, text: string, attrs: Record<string, string> = {}): HTMLAnchorElement {
   return h('a', { href: path, ...attrs }, text);
 }
 
 function renderHeader(): void {
   const me = app.me;
+  bell.refresh();
   const langBtn = h('button.lang', { type: 'button', title: t('nav.language.title'), 'data-testid': 'lang-switch' }, t('nav.language'));
   langBtn.addEventListener('click', () => {
     const next: Lang = lang() === 'vi' ? 'en' : 'vi';
@@ -98,7 +103,7 @@ function renderHeader(): void {
     header,
     h('a.logo', { href: '/' }, h('span.logo-mark', { 'aria-hidden': 'true' }, '帥'), t('app.name')),
     nav,
-    h('div.tools', null, ...user, soundBtn, langBtn),
+    h('div.tools', null, searchBox(app), me ? bell.el : null, ...user, soundBtn, langBtn),
   );
 }
 

@@ -282,8 +282,9 @@ export class GameService {
       const now = this.deps.clock.now();
       const ex = actor.extras;
       const seats = g.snapshot.seats;
-      if (g.status !== 'waiting') return err('game.over', 'The game has already started or ended');
+      // Its own player first: the creator opening their used link is told they have the seat, not that the game is over.
       if (seats[0]?.userId === user.id || seats[1]?.userId === user.id) return err('game.seat-taken', 'You already have a seat in this game');
+      if (g.status !== 'waiting') return err('game.over', 'The game has already started or ended');
       if (g.snapshot.setup.rated && user.guest) return err('game.rated-guest', 'Rated games need an account on both sides: register to play');
       if (ex.challenge) {
         if (ex.challenge.userId !== user.id) return err('game.forbidden', 'This challenge is for another player');

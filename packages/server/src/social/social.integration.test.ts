@@ -133,6 +133,20 @@ describe('correspondence over HTTP', () => {
   });
 });
 
+describe('invitation links used again', () => {
+  it('the creator is told they have the seat (their game), anyone else that the game has started; the creator is told it started', async () => {
+    const [alice, bob, carol] = [await player('inv'), await player('inv'), await player('inv')];
+    const made = await alice.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: CLOCK, opponent: { type: 'invite' } });
+    const token = String(made.json.invite).split('/').pop();
+    expect((await alice.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.seat-taken');
+    expect((await bob.http('POST', `/api/games/${made.json.id}/join`, { token })).json.ok).toBe(true);
+    await alice.waitFor((m) => m.t === 'notification' && m.notification.kind === 'game-started' && m.notification.data.game === made.json.id);
+    expect((await alice.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.seat-taken');
+    expect((await bob.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.seat-taken');
+    expect((await carol.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.over');
+  });
+});
+
 describe('notifications', () => {
   it('marked read on every tab; a kind turned off is neither stored nor sent', async () => {
     const [alice, bob] = [await player('ann'), await player('bob')];

@@ -45,4 +45,10 @@ describe('clock display', () => {
     // The waiting side is in byo-yomi already with a fresh period.
     expect(clockFace(c, 1, 52_000)).toMatchObject({ shownMs: 30_000, periods: 3, inByoyomi: true });
   });
+
+  it('a day or more (correspondence) shows days, hours and minutes', () => {
+    expect(formatClock(3 * 86_400_000, 'ngày')).toBe('3 ngày 00:00');
+    expect(formatClock(86_400_000 + 5 * 3_600_000 + 7 * 60_000 + 59_000)).toBe('1 d 05:07');
+    expect(formatClock(86_399_000)).toBe('23:59:59');
+  });
 });

@@ -30,9 +30,18 @@ export function clockFace(clock: ClockView, color: 0 | 1, serverNow: number): Cl
   return { totalMs, shownMs, periods: n, inByoyomi: true, running, low: shownMs < 10_000 };
 }
 
-/** "1:02:03", "12:05", "0:42"; under 10 s with tenths, "0:09.3". Rounds down, so 0 shows only at the flag. */
-export function formatClock(ms: number): string {
+/**
+ * "1:02:03", "12:05", "0:42"; under 10 s with tenths, "0:09.3"; a day or
+ * more (correspondence) "2 · 03:04" with `dayUnit` after the days ("2 ngày 03:04").
+ * Rounds down, so 0 shows only at the flag.
+ */
+export function formatClock(ms: number, dayUnit = 'd'): string {
   const clamped = Math.max(0, ms);
+  if (clamped >= 86_400_000) {
+    const m = Math.floor(clamped / 60_000);
+    const days = Math.floor(m / 1440);
+    return `${days} ${dayUnit} ${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  }
   if (clamped < 10_000) {
     const tenths = Math.floor(clamped / 100);
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;

@@ -84,4 +84,10 @@ describe('requests built from the terms', () => {
     });
     expect(challengeRequest('Room1234', null, terms)).not.toHaveProperty('to');
   });
+
+  it('correspondence: days per move from the offered list only', () => {
+    const r = readTerms(input({ variant: 'sittuyin', clockKind: 'correspondence', days: '7', rated: true }), true);
+    expect(r).toEqual({ ok: true, value: { variant: 'sittuyin', clock: { kind: 'correspondence', days: 7 }, color: 'random', rated: true } });
+    expect(readTerms(input({ clockKind: 'correspondence', days: '4' }), true)).toMatchObject({ ok: false, field: 'minutes' });
+  });
 });

@@ -26,6 +26,8 @@ export interface TermsInput {
   readonly seconds: string;
   readonly color: string;
   readonly rated: boolean;
+  /** Correspondence: days per move. */
+  readonly days?: string;
 }
 
 export type TermsField = 'variant' | 'minutes' | 'increment' | 'periods' | 'seconds' | 'color';
@@ -40,6 +42,8 @@ export const LIMITS = {
 } as const;
 
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** Days per move a correspondence game may have (the server's ClockSpec). */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
 export const DEFAULT_LEVEL = 3;
 
 export const DEFAULT_INPUT: TermsInput = {
@@ -74,6 +78,19 @@ export function readTerms(input: TermsInput, canRate: boolean): TermsResult {
   const minutes = num(input.minutes, false, LIMITS.minutes);
   if (minutes === null || !isBaseMinutes(minutes)) return { ok: false, field: 'minutes', key: 'form.err.minutes' };
   let clock: ClockSpec;
+  if (input.clockKind === 'correspondence') {
+    const days = Number(input.days ?? '');
+    if (!(CORRESPONDENCE_DAYS as readonly number[]).includes(days)) return { ok: false, field: 'minutes', key: 'form.err.minutes' };
+    return {
+      ok: true,
+      value: {
+        variant,
+        clock: { kind: 'correspondence', days: days as (typeof CORRESPONDENCE_DAYS)[number] },
+        color: input.color,
+        rated: canRate && input.rated,
+      },
+    };
+  }
   if (input.clockKind === 'byoyomi' && offersByoyomi(variant)) {
     const periods = num(input.periods, true, LIMITS.periods);
     if (periods === null) return { ok: false, field: 'periods', key: 'form.err.periods' };

@@ -247,7 +247,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     for (const c of [0, 1] as const) {
       const face = clockFace(live.view.clock, c, live.view.status === 'active' ? now : live.view.clock.at);
       for (const node of el.querySelectorAll<HTMLElement>(`.clock.c${c}`)) {
-        const text = formatClock(face.shownMs) + (face.periods !== null ? ` (${face.periods})` : '');
+        const text = formatClock(face.shownMs, t('clock.dayUnit')) + (face.periods !== null ? ` (${face.periods})` : '');
         if (node.textContent !== text) node.textContent = text;
         node.classList.toggle('running', face.running && live.view.status === 'active');
         node.classList.toggle('low', face.low);

@@ -17,6 +17,7 @@ import { SeekBook } from './seek-book.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';
 import './pages.css';
+import { followingPanel, myGamesPanel } from '../social/panels.ts';
 
 type Mode = 'seek' | 'friend' | 'computer';
 const MODES: readonly Mode[] = ['seek', 'friend', 'computer'];
@@ -357,6 +358,8 @@ export function homePage(app: AppContext): Page {
       h(
         'div.home-side',
         null,
+        myGamesPanel(app),
+        followingPanel(app),
         h('section.card.seeks', { 'aria-labelledby': 'seeks-h' }, h('h2#seeks-h', null, t('home.seeks')), seeksEl),
         h('section.card.live', { 'aria-labelledby': 'live-h' }, h('h2#live-h', null, t('home.live')), liveEl),
         h(

@@ -9,6 +9,7 @@ import { engineLevel, ENGINE_ID, hasProfile, outcomeFor, seatOf, type Profile, t
 import { sparkline } from './sparkline.ts';
 import { errorText, ratingEl, variantLabel } from './widgets.ts';
 import './pages.css';
+import { socialActions } from '../social/profile-actions.ts';
 
 const OUTCOME: Record<'win' | 'draw' | 'loss', MessageKey> = { win: 'profile.win', draw: 'profile.draw', loss: 'profile.loss' };
 
@@ -23,7 +24,7 @@ function opponentEl(g: RecentGame, seat: 0 | 1): HTMLElement {
   return hasProfile(name, id) ? h('a', { href: `/@/${name}` }, name!) : h('span', null, name ?? '?');
 }
 
-export function profilePage(_app: AppContext, params: Record<string, string>): Page {
+export function profilePage(app: AppContext, params: Record<string, string>): Page {
   const name = params.name ?? '';
   const el = h('div.page.profile-page', { 'data-testid': 'profile' }, h('h1', null, name), h('p.muted', null, t('common.loading')));
   let destroyed = false;
@@ -83,6 +84,7 @@ export function profilePage(_app: AppContext, params: Record<string, string>): P
         h('h1', null, u.name),
         h(`span.presence${u.online ? '.on' : ''}`, { 'data-testid': 'presence' }, t(u.online ? 'profile.online' : 'profile.offline')),
       ),
+      socialActions(app, u.name),
       h(
         'p.muted',
         null,

@@ -6,8 +6,8 @@
 import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import { h } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
-import { t } from '../i18n/index.ts';
-import { DEFAULT_INPUT, LIMITS, offersByoyomi, readTerms, type TermsField, type TermsInput, type TermsResult } from './game-terms.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
+import { CORRESPONDENCE_DAYS, DEFAULT_INPUT, LIMITS, offersByoyomi, readTerms, type TermsField, type TermsInput, type TermsResult } from './game-terms.ts';
 
 function field(label: string, control: HTMLElement, extra: Record<string, string> = {}): HTMLLabelElement {
   return h('label', extra, h('span', null, label), control);
@@ -36,6 +36,9 @@ export class TermsFields {
   private readonly seconds: HTMLInputElement;
   private readonly color: HTMLSelectElement;
   private readonly rated: HTMLInputElement;
+  private readonly days: HTMLSelectElement;
+  private readonly daysLabel: HTMLLabelElement;
+  private readonly minutesLabel: HTMLLabelElement;
   private readonly incrementLabel: HTMLLabelElement;
   private readonly byoyomiLabels: HTMLLabelElement[];
   private readonly ratedLabel: HTMLLabelElement;
@@ -43,7 +46,11 @@ export class TermsFields {
   private canRate = false;
   private ratedOffered = true;
 
-  constructor(initial: TermsInput = DEFAULT_INPUT) {
+  /** `correspondence`: offer days per move too (challenges and invitations, not the lobby). */
+  constructor(
+    initial: TermsInput = DEFAULT_INPUT,
+    private readonly correspondence = false,
+  ) {
     this.variant = h(
       'select',
       { name: 'variant' },
@@ -59,6 +66,14 @@ export class TermsFields {
     this.rated = h('input', { type: 'checkbox', name: 'rated' }) as HTMLInputElement;
     this.rated.checked = initial.rated;
     this.incrementLabel = field(t('form.increment'), this.increment);
+    this.days = h(
+      'select',
+      { name: 'days' },
+      CORRESPONDENCE_DAYS.map((d) => h('option', { value: String(d) }, t('clock.correspondence', { days: d }))),
+    ) as HTMLSelectElement;
+    this.days.value = initial.days ?? '3';
+    this.daysLabel = field(t('form.days'), this.days);
+    this.minutesLabel = field(t('form.minutes'), this.minutes);
     this.byoyomiLabels = [field(t('form.periods'), this.periods), field(t('form.seconds'), this.seconds)];
     this.ratedLabel = h('label.check', null, this.rated, h('span', null, t('form.rated'))) as HTMLLabelElement;
     this.guestNote = h('p.muted.guest-note', { 'data-testid': 'guest-note' }, t('home.guestNote'));
@@ -70,8 +85,9 @@ export class TermsFields {
         null,
         field(t('form.variant'), this.variant),
         field(t('form.clockKind'), this.clockKind),
-        field(t('form.minutes'), this.minutes),
+        this.minutesLabel,
         this.incrementLabel,
+        this.daysLabel,
         ...this.byoyomiLabels,
         field(t('form.color'), this.color),
       ),
@@ -88,8 +104,10 @@ export class TermsFields {
     const v = this.variant.value as VariantKey;
     const keepKind = kind ?? this.clockKind.value;
     const keepColor = color ?? (this.color.value || 'random');
-    const kinds = offersByoyomi(v) ? (['fischer', 'byoyomi'] as const) : (['fischer'] as const);
-    this.clockKind.replaceChildren(...kinds.map((k) => h('option', { value: k }, t(k === 'fischer' ? 'form.fischer' : 'form.byoyomi'))));
+    const kinds: string[] = offersByoyomi(v) ? ['fischer', 'byoyomi'] : ['fischer'];
+    if (this.correspondence) kinds.push('correspondence');
+    const label: Record<string, MessageKey> = { fischer: 'form.fischer', byoyomi: 'form.byoyomi', correspondence: 'form.correspondence' };
+    this.clockKind.replaceChildren(...kinds.map((k) => h('option', { value: k }, t(label[k]!))));
     this.clockKind.value = (kinds as readonly string[]).includes(keepKind) ? keepKind : 'fischer';
     this.clockKind.disabled = kinds.length === 1;
     this.color.replaceChildren(
@@ -103,7 +121,10 @@ export class TermsFields {
 
   private showClockFields(): void {
     const byo = this.clockKind.value === 'byoyomi';
-    this.incrementLabel.hidden = byo;
+    const corr = this.clockKind.value === 'correspondence';
+    this.incrementLabel.hidden = byo || corr;
+    this.minutesLabel.hidden = corr;
+    this.daysLabel.hidden = !corr;
     for (const l of this.byoyomiLabels) l.hidden = !byo;
   }
 
@@ -134,6 +155,7 @@ export class TermsFields {
       seconds: this.seconds.value,
       color: this.color.value,
       rated: this.rated.checked,
+      days: this.days.value,
     };
   }
 

@@ -1,0 +1,77 @@
+/** Player search from the header: names starting with what is typed (the server reads its names' index), one click to the profile. */
+import type { AppContext } from '../app/context.ts';
+import { fill, h } from '../app/h.ts';
+import { t } from '../i18n/index.ts';
+import { api } from '../net/api.ts';
+
+interface Found {
+  readonly id: string;
+  readonly name: string;
+  readonly online: boolean;
+}
+
+export function searchBox(app: AppContext): HTMLElement {
+  const input = h('input.player-search', {
+    type: 'search',
+    name: 'q',
+    placeholder: t('nav.search.placeholder'),
+    'aria-label': t('nav.search.label'),
+    autocomplete: 'off',
+    maxlength: 20,
+    'data-testid': 'player-search',
+  }) as HTMLInputElement;
+  const list = h('ul.search-results', { 'data-testid': 'search-results', hidden: true, role: 'listbox' });
+  const el = h('form.search-holder', { role: 'search' }, input, list);
+  let seq = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let first: string | null = null;
+
+  async function lookup(): Promise<void> {
+    const q = input.value.trim();
+    const mine = ++seq;
+    if (!/^[A-Za-z0-9_-]{1,20}$/.test(q)) {
+      list.hidden = true;
+      first = null;
+      return;
+    }
+    const r = await api<{ players: Found[] }>('GET', `/api/players?q=${encodeURIComponent(q)}`);
+    if (mine !== seq || !r.ok) return;
+    first = r.players[0]?.name ?? null;
+    fill(
+      list,
+      r.players.length
+        ? r.players.map((p) =>
+            h(
+              'li',
+              { role: 'option' },
+              h('a', { href: `/@/${p.name}`, 'data-name': p.name }, h(`span.dot${p.online ? '.on' : ''}`, { 'aria-hidden': 'true' }), p.name),
+            ),
+          )
+        : h('li.muted', null, t('nav.search.none')),
+    );
+    list.hidden = false;
+  }
+
+  input.addEventListener('input', () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void lookup(), 150);
+  });
+  el.addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (first) {
+      list.hidden = true;
+      app.navigate(`/@/${first}`);
+    }
+  });
+  list.addEventListener('click', () => {
+    list.hidden = true;
+    input.value = '';
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') list.hidden = true;
+  });
+  document.addEventListener('click', (e) => {
+    if (!el.contains(e.target as Node)) list.hidden = true;
+  });
+  return el;
+}
