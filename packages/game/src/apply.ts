@@ -7,7 +7,6 @@
 import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result } from '@youzai/rules';
 import { flagAt, halt, isCorrespondence, punch, startTurn, stop } from './clock.ts';
 import { RATED_MIN_PLIES } from './end.ts';
-import { side } from './explain.ts';
 import { begin, firstMoveMs, type Game } from './game.ts';
 import type { GameAction, GameData, GameError, GameEvent, MoveEntry } from './state.ts';
 import { verdict, type Verdict } from './verdict.ts';
@@ -45,12 +44,7 @@ export function apply(game: Game, action: GameAction, now: number): Step {
   }
   if (action.type === 'cancel') {
     if (d.status !== 'waiting') return err('game.over', 'Only a game that has not started can be cancelled');
-    const text = {
-      declined: { vi: 'Lời mời bị từ chối', en: 'The challenge was declined' },
-      expired: { vi: 'Lời mời đã hết hạn', en: 'The invitation expired' },
-      withdrawn: { vi: 'Lời mời đã được rút lại', en: 'The invitation was withdrawn' },
-    }[action.why];
-    return end(game, d, now, 'aborted', verdict(null, 'aborted', text));
+    return end(game, d, now, 'aborted', verdict(null, 'aborted', action.why));
   }
   if (d.status === 'finished' || d.status === 'aborted') return err('game.over', 'The game is over');
   if (d.status !== 'active') return err('game.not-started', 'The game has not started yet');
@@ -62,17 +56,15 @@ export function apply(game: Game, action: GameAction, now: number): Step {
       return ok({ game, events: [] });
     case 'move':
       return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now);
-    case 'resign': {
-      const s = side(VARIANTS[d.setup.variant], action.by);
-      return end(game, d, now, 'finished', verdict(other(action.by), 'resignation', { vi: `${s.vi} xin thua`, en: `${s.en} resigned` }));
-    }
+    case 'resign':
+      return end(game, d, now, 'finished', verdict(other(action.by), 'resignation', 'resignation', { side: action.by }));
     case 'draw-offer':
       if (d.drawOffer === action.by) return err('draw.already-offered', 'Your draw offer already stands');
       if (d.drawOffer !== null) return apply(game, { type: 'draw-accept', by: action.by }, now);
       return changed(game, { ...d, drawOffer: action.by }, [{ type: 'draw-offer', by: action.by }]);
     case 'draw-accept':
       if (d.drawOffer === null || d.drawOffer === action.by) return err('draw.no-offer', 'There is no draw offer to accept');
-      return end(game, d, now, 'finished', verdict(null, 'agreement', { vi: 'Hai bên đồng ý hòa', en: 'Draw by agreement' }));
+      return end(game, d, now, 'finished', verdict(null, 'agreement', 'agreement'));
     case 'draw-decline':
       if (d.drawOffer === null || d.drawOffer === action.by) return err('draw.no-offer', 'There is no draw offer to decline');
       return changed(game, { ...d, drawOffer: null }, [{ type: 'draw-declined', by: action.by }]);
@@ -83,24 +75,20 @@ export function apply(game: Game, action: GameAction, now: number): Step {
     }
     case 'abort':
       if (game.ply >= 2) return err('abort.too-late', 'A game can be aborted only before both sides have moved');
-      return end(game, d, now, 'aborted', verdict(null, 'aborted', { vi: 'Ván cờ bị hủy', en: 'The game was aborted' }));
+      return end(game, d, now, 'aborted', verdict(null, 'aborted', 'aborted'));
     case 'claim-victory': {
       if (isCorrespondence(d.setup.clock)) return err('claim.not-available', 'Correspondence games have no disconnection claim: the clock decides');
       const away = d.disconnectedSince[other(action.by)];
       if (away === null || now - away < game.conduct.disconnectGraceMs) {
         return err('claim.not-available', `The opponent has not been away for ${game.conduct.disconnectGraceMs / 1000} s`);
       }
-      const canWin = canMate(game, action.by);
-      const who = side(VARIANTS[d.setup.variant], other(action.by));
+      const facts = { side: other(action.by), other: action.by };
       return end(
         game,
         d,
         now,
         'finished',
-        verdict(canWin ? action.by : null, 'abandonment', {
-          vi: `${who.vi} rời ván quá lâu${canWin ? '' : ', nhưng bên kia không đủ quân để thắng: hòa'}`,
-          en: `${who.en} left the game${canWin ? '' : ', but the claimant cannot win on material: draw'}`,
-        }),
+        canMate(game, action.by) ? verdict(action.by, 'abandonment', 'abandonment', facts) : verdict(null, 'abandonment', 'abandonment-draw', facts),
       );
     }
   }
@@ -135,34 +123,14 @@ function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, no
 function checkTime(game: Game, now: number): Step | null {
   const d = game.data;
   if (d.firstMoveDeadline !== null && now >= d.firstMoveDeadline) {
-    const late = side(VARIANTS[d.setup.variant], game.turn);
-    return end(
-      game,
-      d,
-      now,
-      'aborted',
-      verdict(null, 'no-first-move', {
-        vi: `${late.vi} không đi nước đầu tiên kịp: ván bị hủy`,
-        en: `${late.en} did not make a first move in time: the game is aborted`,
-      }),
-    );
+    return end(game, d, now, 'aborted', verdict(null, 'no-first-move', 'no-first-move', { side: game.turn }));
   }
   const flag = flagAt(d.clock);
   if (flag === null || now < flag) return null;
   const loser = d.clock.running!;
   const winner = other(loser);
-  const canWin = canMate(game, winner);
-  const l = side(VARIANTS[d.setup.variant], loser);
-  return end(
-    game,
-    d,
-    now,
-    'finished',
-    verdict(canWin ? winner : null, 'timeout', {
-      vi: `${l.vi} hết giờ${canWin ? '' : ', nhưng bên kia không đủ quân để chiếu hết: hòa'}`,
-      en: `${l.en} ran out of time${canWin ? '' : ', but the opponent cannot possibly checkmate: draw'}`,
-    }),
-  );
+  const facts = { side: loser, other: winner };
+  return end(game, d, now, 'finished', canMate(game, winner) ? verdict(winner, 'timeout', 'timeout', facts) : verdict(null, 'timeout', 'timeout-draw', facts));
 }
 
 function canMate(game: Game, c: Color): boolean {
@@ -177,10 +145,8 @@ function end(game: Game, d: GameData, now: number, decided: 'finished' | 'aborte
 
 /** What a rated game ended too early records: what happened, and that it is not rated. */
 function tooShort(v: Verdict): Verdict {
-  return verdict(null, 'too-short', {
-    vi: `${v.explanation.vi}. Ván kết thúc trước khi mỗi bên đi hai nước: ván bị hủy, không tính điểm`,
-    en: `${v.explanation.en}. The game ended before each side made two moves: aborted, not rated`,
-  });
+  // The sentence of what happened comes first: `was` names its code, with its facts.
+  return verdict(null, 'too-short', 'too-short', { ...v.params, was: v.code }, v.runs);
 }
 
 const other = (c: Color): Color => (c ^ 1) as Color;

@@ -16,9 +16,8 @@ import {
   type RuleError,
   type VariantModule,
 } from '@youzai/rules';
-import { bareMaterialText, checkmateText, quietText, repetitionText, stalemateText } from './explain.ts';
 import type { PlayErrorCode, Referee, RefereeState } from './referee.ts';
-import { verdict, type Verdict } from './verdict.ts';
+import { plies, verdict, type Verdict } from './verdict.ts';
 
 export class BasicReferee implements Referee {
   readonly variant: VariantModule;
@@ -77,23 +76,24 @@ export class BasicReferee implements Referee {
     if (!o) return null;
     const v = this.variant;
     const mover = this.record.pos.turn;
+    const other = (mover ^ 1) as Color;
     switch (o.reason) {
       case 'checkmate':
-        return verdict(o.winner, o.reason, checkmateText(v, mover));
+        return verdict(o.winner, o.reason, 'checkmate', { side: mover, other });
       case 'stalemate':
-        return verdict(o.winner, o.reason, stalemateText(v, mover, o.winner !== null));
+        return o.winner !== null
+          ? verdict(o.winner, o.reason, 'stalemate-loses', { side: mover, other })
+          : verdict(null, o.reason, 'stalemate-draw', { side: mover });
       case 'bare-material':
-        return verdict(o.winner, o.reason, bareMaterialText(v.end.deadMaterial === 'kings-only'));
+        return verdict(o.winner, o.reason, v.end.deadMaterial === 'kings-only' ? 'bare-kings' : 'bare-no-attackers');
       case 'repetition':
-        return verdict(o.winner, o.reason, repetitionText(v.end.repetitions ?? 3, false));
+        return verdict(o.winner, o.reason, 'repetition', { times: v.end.repetitions ?? 3 });
       case 'no-capture-limit':
-        return verdict(o.winner, o.reason, quietText(v.end.quietLimit!.plies, { vi: 'không ăn quân', en: 'without a capture' }));
+        return verdict(o.winner, o.reason, 'no-capture', plies(v.end.quietLimit!.plies));
       case 'progress-rule':
-        return verdict(o.winner, o.reason, quietText(v.end.quietLimit!.plies, { vi: 'không ăn quân và không đi tốt', en: 'without a capture or a pawn move' }));
+        return verdict(o.winner, o.reason, 'no-progress', plies(v.end.quietLimit!.plies));
       default:
-        return verdict(o.winner, o.reason, { vi: o.reason, en: o.reason });
+        return verdict(o.winner, o.reason, 'reason');
     }
   }
 }
-
-export type { Color };

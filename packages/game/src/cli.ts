@@ -48,7 +48,7 @@ function replay(key: VariantKey, flags: Map<string, string | true>, strict: bool
   const moves = typeof movesArg === 'string' ? movesArg.trim().split(/\s+/).filter(Boolean) : [];
   moves.forEach((m, i) => {
     if (record.verdict && strict) {
-      fail(`move ${i + 1} (${m}): the game ended before it (${record.verdict.reason}: ${record.verdict.explanation.en})`, 2);
+      fail(`move ${i + 1} (${m}): the game ended before it (${record.verdict.reason}: ${record.verdict.code} ${JSON.stringify(record.verdict.params)})`, 2);
     }
     const r = record.play(m);
     if (!r.ok) fail(`move ${i + 1} (${m}): ${r.error.code}: ${r.error.message}`, 2);
@@ -79,7 +79,7 @@ function main(argv: string[]): void {
       const v = variantArg(positional[0]);
       const record = replay(v, flags, true);
       const o = record.verdict;
-      if (o) console.log(`${o.explanation.en} / ${o.explanation.vi}`);
+      if (o) console.log(`${o.code} ${JSON.stringify(o.params)}${o.runs ? ` ${JSON.stringify(o.runs)}` : ''}`);
       console.log(JSON.stringify({ fen: makeFen(record.pos), ply: record.ply, result: o?.result ?? null, reason: o?.reason ?? null }));
       return;
     }

@@ -33,15 +33,32 @@ export interface ClockView {
 
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 
-/** How a game ended and why. */
+/** A check or chase run a verdict names (Xiangqi run limits). */
+export interface RunFact {
+  readonly kind: 'check' | 'chase';
+  readonly side: Color;
+  readonly length: number;
+  readonly pieces: number;
+  readonly limit: number;
+  /** A chase's target: its role's FEN letter, its owner and its square. */
+  readonly target: { readonly role: string; readonly owner: Color; readonly square: string } | null;
+}
+
+/**
+ * How a game ended and why. The sentence is the client's to say, in the
+ * reader's language: `code` names it (VERDICT_CODES in @youzai/game) and
+ * `params` fills it in; `side` and `other` are colours.
+ */
 export interface Verdict {
   readonly result: ResultText;
   /** null for a draw. */
   readonly winner: Color | null;
   /** Why it ended (a rule's or conduct's reason: checkmate, resignation, timeout…). */
   readonly reason: string;
-  /** The sentence naming the facts, in the club's two languages. */
-  readonly explanation: { readonly vi: string; readonly en: string };
+  readonly code: string;
+  readonly params: Readonly<Record<string, number | string>>;
+  /** The runs a run-limit verdict names; absent otherwise. */
+  readonly runs?: readonly RunFact[];
 }
 
 /** One side's check/chase run (Xiangqi). */

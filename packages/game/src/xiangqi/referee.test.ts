@@ -34,10 +34,7 @@ describe('perpetual check: one piece, limit 6', () => {
     const v = playToEnd(ref, ONE_CHARIOT_LINE);
     expect(ref.ply).toBe(13);
     expect(v).toMatchObject({ reason: 'perpetual-check', winner: BLACK, result: '0-1' });
-    expect(v.explanation).toEqual({
-      vi: 'Đỏ chiếu liên tục 7 nước bằng 1 quân (giới hạn 6): Đỏ thua',
-      en: 'Red checked 7 times in a row with 1 piece (limit 6): Red loses',
-    });
+    expect(v).toMatchObject({ code: 'perpetual', params: { side: RED }, runs: [{ kind: 'check', side: RED, length: 7, pieces: 1, limit: 6, target: null }] });
   });
 
   it('stopping one move short, the game goes on with the run at its limit', () => {
@@ -77,7 +74,7 @@ describe('perpetual check: one piece, limit 6', () => {
     expect(runOf(ref, RED)).toEqual({ kind: 'check', length: 6, pieces: 1, limit: 6, target: null });
     const v = playToEnd(ref, 'a8a9');
     expect(ref.ply).toBe(13);
-    expect(v.explanation.en).toBe('Red checked 7 times in a row with 1 piece (limit 6): Red loses');
+    expect(v).toMatchObject({ code: 'perpetual', params: { side: RED }, runs: [{ kind: 'check', side: RED, length: 7, pieces: 1, limit: 6, target: null }] });
   });
 });
 
@@ -93,10 +90,7 @@ describe('perpetual check: two pieces, limit 12', () => {
     const v = playToEnd(ref, 'd7c9');
     expect(ref.ply).toBe(25);
     expect(v).toMatchObject({ reason: 'perpetual-check', winner: BLACK });
-    expect(v.explanation).toEqual({
-      vi: 'Đỏ chiếu liên tục 13 nước bằng 2 quân (giới hạn 12): Đỏ thua',
-      en: 'Red checked 13 times in a row with 2 pieces (limit 12): Red loses',
-    });
+    expect(v).toMatchObject({ code: 'perpetual', params: { side: RED }, runs: [{ kind: 'check', side: RED, length: 13, pieces: 2, limit: 12, target: null }] });
   });
 
   it('a chariot that only ever checks by discovery is one of the pieces', () => {
@@ -104,7 +98,11 @@ describe('perpetual check: two pieces, limit 12', () => {
     // The horse checks on g7f9/d10f9; the chariot i9 checks when the horse leaves rank 9.
     playOn(ref, times(DISCOVERED_CHARIOT_CYCLE, 3));
     expect(runOf(ref, RED)).toEqual({ kind: 'check', length: 12, pieces: 2, limit: 12, target: null });
-    expect(playToEnd(ref, 'g7f9').explanation.en).toBe('Red checked 13 times in a row with 2 pieces (limit 12): Red loses');
+    expect(playToEnd(ref, 'g7f9')).toMatchObject({
+      code: 'perpetual',
+      params: { side: RED },
+      runs: [{ kind: 'check', side: RED, length: 13, pieces: 2, limit: 12, target: null }],
+    });
     expect(ref.ply).toBe(25);
   });
 });
@@ -120,10 +118,7 @@ describe('perpetual check: three pieces, limit 18', () => {
     expect(runOf(ref, RED)).toMatchObject({ length: 18, limit: 18 });
     const v = playToEnd(ref, 'a10a9');
     expect(ref.ply).toBe(37);
-    expect(v.explanation).toEqual({
-      vi: 'Đỏ chiếu liên tục 19 nước bằng 3 quân (giới hạn 18): Đỏ thua',
-      en: 'Red checked 19 times in a row with 3 pieces (limit 18): Red loses',
-    });
+    expect(v).toMatchObject({ code: 'perpetual', params: { side: RED }, runs: [{ kind: 'check', side: RED, length: 19, pieces: 3, limit: 18, target: null }] });
   });
 
   it('answering checks is not chasing: a chariot that keeps attacking a horse while its general escapes starts no run', () => {
@@ -149,7 +144,7 @@ describe('checkmate on the move that would have violated', () => {
     const v = playToEnd(ref, 'f7f8');
     expect(ref.ply).toBe(25);
     expect(v).toMatchObject({ reason: 'checkmate', winner: RED, result: '1-0' });
-    expect(v.explanation).toEqual({ vi: 'Đen bị chiếu hết: Đỏ thắng', en: 'Black is checkmated: Red wins' });
+    expect(v).toMatchObject({ code: 'checkmate', params: { side: BLACK, other: RED } });
     // It was the 13th check of the run all the same.
     expect(runOf(ref, RED)).toMatchObject({ kind: 'check', length: 13, limit: 12 });
   });
@@ -167,7 +162,7 @@ describe('stalemate on the move that would have violated', () => {
     expect(ref.wouldViolate('b1b10')).toBeNull();
     const v = playToEnd(ref, 'b1b10');
     expect(v).toMatchObject({ reason: 'stalemate', winner: RED, result: '1-0' });
-    expect(v.explanation.en).toBe('Black has no legal move (stalemate loses here): Red wins');
+    expect(v).toMatchObject({ code: 'stalemate-loses', params: { side: BLACK, other: RED } });
     expect(runOf(ref, RED)).toMatchObject({ kind: 'chase', length: 7 });
   });
 

@@ -17,9 +17,8 @@ import {
   type VariantModule,
   type XiangqiRules,
 } from '@youzai/rules';
-import { bareMaterialText, checkmateText, quietText, repetitionText, roleName, side, stalemateText } from '../explain.ts';
 import type { PlayErrorCode, Referee, RefereeState, RunView } from '../referee.ts';
-import { verdict, type Bilingual, type Verdict } from '../verdict.ts';
+import { plies, verdict, type RunFact, type Verdict } from '../verdict.ts';
 import { PieceIds, playWithFacts } from './facts.ts';
 import { nextRun, summarize, type Run, type RunSummary } from './runs.ts';
 
@@ -113,11 +112,7 @@ export class XiangqiReferee implements Referee {
 
   claimableDraw(): Verdict | null {
     if (this.verdict || this.noCapture < this.rules.claimPlies) return null;
-    return verdict(
-      null,
-      'natural-limit',
-      quietText(this.rules.claimPlies, { vi: 'không ăn quân, xin hòa được chấp nhận', en: 'without a capture, draw claimed' }),
-    );
+    return verdict(null, 'natural-limit', 'claimed', plies(this.rules.claimPlies));
   }
 
   state(): RefereeState {
@@ -160,11 +155,9 @@ export class XiangqiReferee implements Referee {
     const pos = this.pos;
     if (!pos.hasLegalMove()) {
       const loser = pos.turn;
-      return pos.inCheck()
-        ? verdict((loser ^ 1) as Color, 'checkmate', checkmateText(this.variant, loser))
-        : verdict(this.rules.stalemateLoses ? ((loser ^ 1) as Color) : null, 'stalemate', stalemateText(this.variant, loser, this.rules.stalemateLoses));
+      return this.noMove(loser);
     }
-    if (isDeadMaterial(pos, 'no-attackers')) return verdict(null, 'bare-material', bareMaterialText(false));
+    if (isDeadMaterial(pos, 'no-attackers')) return verdict(null, 'bare-material', 'bare-no-attackers');
     return null;
   }
 
@@ -172,48 +165,31 @@ export class XiangqiReferee implements Referee {
   private judge(us: Color): Verdict | null {
     const them = (us ^ 1) as Color;
     const pos = this.pos;
-    const v = this.variant;
-    if (!pos.hasLegalMove()) {
-      return pos.inCheck()
-        ? verdict(us, 'checkmate', checkmateText(v, them))
-        : verdict(this.rules.stalemateLoses ? us : null, 'stalemate', stalemateText(v, them, this.rules.stalemateLoses));
-    }
+    if (!pos.hasLegalMove()) return this.noMove(them);
     const mine = this.summary(us);
     if (mine && mine.length > mine.limit) {
       const theirs = this.summary(them);
+      const runs = [this.fact(us, mine)];
       if (theirs && theirs.length >= theirs.limit) {
-        const text = mutualText(v, us, mine, theirs, this.describeTarget(mine), this.describeTarget(theirs));
-        if (mine.kind !== theirs.kind) return verdict(mine.kind === 'check' ? them : us, 'mutual-violation', text);
-        return verdict(null, 'mutual-violation', text);
+        runs.push(this.fact(them, theirs));
+        if (mine.kind === theirs.kind) return verdict(null, 'mutual-violation', 'mutual-draw', {}, runs);
+        const checker = mine.kind === 'check' ? us : them;
+        return verdict((checker ^ 1) as Color, 'mutual-violation', 'mutual-checker-loses', { side: checker }, runs);
       }
-      return verdict(them, mine.kind === 'check' ? 'perpetual-check' : 'perpetual-chase', violationText(v, us, mine, this.describeTarget(mine)));
+      return verdict(them, mine.kind === 'check' ? 'perpetual-check' : 'perpetual-chase', 'perpetual', { side: us }, runs);
     }
-    if (isDeadMaterial(pos, 'no-attackers')) return verdict(null, 'bare-material', bareMaterialText(false));
+    if (isDeadMaterial(pos, 'no-attackers')) return verdict(null, 'bare-material', 'bare-no-attackers');
     const rep = this.repetition();
     if (rep) return rep;
     const r = this.rules;
     if (this.natural >= r.naturalLimitPlies) {
-      return verdict(
-        null,
-        'natural-limit',
-        quietText(r.naturalLimitPlies, {
-          vi: 'không ăn quân (không tính nước chiếu, đuổi bắt và nước đáp lại)',
-          en: 'without a capture (checks, chases and their replies not counted)',
-        }),
-      );
+      return verdict(null, 'natural-limit', 'natural-limit', plies(r.naturalLimitPlies));
     }
     if (this.progress >= r.progressPlies) {
-      return verdict(
-        null,
-        'progress-rule',
-        quietText(r.progressPlies, { vi: 'không ăn quân và không tiến Tốt', en: 'without a capture or a soldier moving forward' }),
-      );
+      return verdict(null, 'progress-rule', 'soldier-progress', plies(r.progressPlies));
     }
     if (this.ply >= r.lengthLimitPlies) {
-      return verdict(null, 'length-limit', {
-        vi: `Ván cờ đạt ${r.lengthLimitPlies / 2} nước (${r.lengthLimitPlies} nửa nước): hòa`,
-        en: `The game reached ${r.lengthLimitPlies / 2} moves (${r.lengthLimitPlies} plies): draw`,
-      });
+      return verdict(null, 'length-limit', 'length-limit', plies(r.lengthLimitPlies));
     }
     return null;
   }
@@ -225,49 +201,27 @@ export class XiangqiReferee implements Referee {
     if (count < 3) return null;
     const first = at[0]!;
     for (let i = first + 1; i <= this.ply; i++) if (this.checkOrChase[i]) return null;
-    return verdict(null, 'repetition', repetitionText(count, true));
+    return verdict(null, 'repetition', 'repetition-quiet', { times: count });
   }
 
-  private describeTarget(s: RunSummary): Bilingual | null {
-    if (s.target === null) return null;
-    const sq = this.squareOf(s.target);
-    if (sq < 0) return null;
-    const p = this.pos.board[sq]!;
-    const name = roleName(this.variant, p & 7);
-    const owner = side(this.variant, (p >> 3) as Color);
-    return { vi: `${name.vi} của ${owner.vi} (${squareName(sq)})`, en: `${owner.en}'s ${name.en} (${squareName(sq)})` };
+  /** The side to move has no legal move: checkmated, or stalemated (a loss under the club's rules unless they say otherwise). */
+  private noMove(stuck: Color): Verdict {
+    const other = (stuck ^ 1) as Color;
+    if (this.pos.inCheck()) return verdict(other, 'checkmate', 'checkmate', { side: stuck, other });
+    return this.rules.stalemateLoses
+      ? verdict(other, 'stalemate', 'stalemate-loses', { side: stuck, other })
+      : verdict(null, 'stalemate', 'stalemate-draw', { side: stuck });
   }
-}
 
-function runText(v: VariantModule, c: Color, s: RunSummary, target: Bilingual | null): Bilingual {
-  const who = side(v, c);
-  if (s.kind === 'check') {
-    return {
-      vi: `${who.vi} chiếu liên tục ${s.length} nước bằng ${s.pieces} quân (giới hạn ${s.limit})`,
-      en: `${who.en} checked ${s.length} times in a row with ${s.pieces} piece${s.pieces === 1 ? '' : 's'} (limit ${s.limit})`,
-    };
+  /** A run as a verdict names it, with the chased piece as it stands now. */
+  private fact(side: Color, s: RunSummary): RunFact {
+    let target: RunFact['target'] = null;
+    if (s.target !== null) {
+      const sq = this.squareOf(s.target);
+      const p = sq >= 0 ? this.pos.board[sq]! : 0;
+      const role = this.variant.roles[p & 7];
+      if (sq >= 0 && role) target = { role: role.letter, owner: (p >> 3) as Color, square: squareName(sq) };
+    }
+    return { kind: s.kind, side, length: s.length, pieces: s.pieces, limit: s.limit, target };
   }
-  return {
-    vi: `${who.vi} đuổi bắt liên tục ${target ? `${target.vi} ` : ''}${s.length} nước bằng ${s.pieces} quân (giới hạn ${s.limit})`,
-    en: `${who.en} chased ${target ? `${target.en} ` : ''}${s.length} times in a row with ${s.pieces} piece${s.pieces === 1 ? '' : 's'} (limit ${s.limit})`,
-  };
-}
-
-function violationText(v: VariantModule, c: Color, s: RunSummary, target: Bilingual | null): Bilingual {
-  const t = runText(v, c, s, target);
-  const who = side(v, c);
-  return { vi: `${t.vi}: ${who.vi} thua`, en: `${t.en}: ${who.en} loses` };
-}
-
-function mutualText(v: VariantModule, c: Color, mine: RunSummary, theirs: RunSummary, mt: Bilingual | null, tt: Bilingual | null): Bilingual {
-  const a = runText(v, c, mine, mt);
-  const b = runText(v, (c ^ 1) as Color, theirs, tt);
-  if (mine.kind === theirs.kind) {
-    return { vi: `Cả hai bên cùng vi phạm: ${a.vi}; ${b.vi}: hòa`, en: `Both sides violate: ${a.en}; ${b.en}: draw` };
-  }
-  const checker = side(v, mine.kind === 'check' ? c : ((c ^ 1) as Color));
-  return {
-    vi: `Cả hai bên cùng vi phạm: ${a.vi}; ${b.vi}: bên chiếu (${checker.vi}) thua`,
-    en: `Both sides violate: ${a.en}; ${b.en}: the checking side (${checker.en}) loses`,
-  };
 }

@@ -42,9 +42,10 @@ describe('perpetual chase', () => {
     const v = playToEnd(ref, 'a1b1');
     expect(ref.ply).toBe(13);
     expect(v).toMatchObject({ reason: 'perpetual-chase', winner: BLACK, result: '0-1' });
-    expect(v.explanation).toEqual({
-      vi: 'Đỏ đuổi bắt liên tục Mã của Đen (b8) 7 nước bằng 1 quân (giới hạn 6): Đỏ thua',
-      en: "Red chased Black's horse (b8) 7 times in a row with 1 piece (limit 6): Red loses",
+    expect(v).toMatchObject({
+      code: 'perpetual',
+      params: { side: RED },
+      runs: [{ kind: 'chase', side: RED, length: 7, pieces: 1, limit: 6, target: { role: 'n', owner: BLACK, square: 'b8' } }],
     });
   });
 
@@ -100,14 +101,22 @@ describe('perpetual chase', () => {
       expect(recapturable(ref, RED, to(m), chariot)).toBe(true);
       expect(runOf(ref, RED)).toMatchObject({ kind: 'chase', target: { square: chariot, role: 'r' } });
     });
-    expect(playToEnd(ref, 'e9i9').explanation.en).toBe("Red chased Black's chariot (i5) 7 times in a row with 1 piece (limit 6): Red loses");
+    expect(playToEnd(ref, 'e9i9')).toMatchObject({
+      code: 'perpetual',
+      params: { side: RED },
+      runs: [{ kind: 'chase', side: RED, length: 7, pieces: 1, limit: 6, target: { role: 'r', owner: BLACK, square: 'i5' } }],
+    });
   });
 
   it('a soldier that has crossed the river can be chased', () => {
     const ref = game('3k5/9/9/9/9/2p6/9/9/R8/4K4 w - - 0 1');
     const v = playToEnd(ref, `a2c2 ${times('c5b5 c2b2 b5c5 b2c2', 3)}`);
     expect(ref.ply).toBe(13);
-    expect(v.explanation.en).toBe("Red chased Black's soldier (c5) 7 times in a row with 1 piece (limit 6): Red loses");
+    expect(v).toMatchObject({
+      code: 'perpetual',
+      params: { side: RED },
+      runs: [{ kind: 'chase', side: RED, length: 7, pieces: 1, limit: 6, target: { role: 'p', owner: BLACK, square: 'c5' } }],
+    });
   });
 });
 
@@ -180,7 +189,11 @@ describe('not a chase', () => {
   it('the same hunt without the guards is a chase, and the 7th loses', () => {
     const ref = game('4k4/9/n8/9/9/9/9/9/9/1R1K5 w - - 0 1');
     const v = playToEnd(ref, 'b1a1 a8c9 a1c1 c9a8 c1a1 a8c9 a1a9 c9e8 a9a8 e8g9 a8a9 g9e8 a9a8');
-    expect(v.explanation.en).toBe("Red chased Black's horse (e8) 7 times in a row with 1 piece (limit 6): Red loses");
+    expect(v).toMatchObject({
+      code: 'perpetual',
+      params: { side: RED },
+      runs: [{ kind: 'chase', side: RED, length: 7, pieces: 1, limit: 6, target: { role: 'n', owner: BLACK, square: 'e8' } }],
+    });
   });
 
   it('a move that checks counts as a check, not as a chase', () => {
@@ -206,9 +219,13 @@ describe('both sides in a run', () => {
     expect(runOf(ref, BLACK)).toMatchObject({ kind: 'check', length: 12, pieces: 2, limit: 12 });
     const v = playToEnd(ref, 'e3f3');
     expect(v).toMatchObject({ reason: 'mutual-violation', winner: null, result: '1/2-1/2' });
-    expect(v.explanation.en).toBe(
-      'Both sides violate: Red checked 13 times in a row with 2 pieces (limit 12); Black checked 12 times in a row with 2 pieces (limit 12): draw',
-    );
+    expect(v).toMatchObject({
+      code: 'mutual-draw',
+      runs: [
+        { kind: 'check', side: RED, length: 13, pieces: 2, limit: 12, target: null },
+        { kind: 'check', side: BLACK, length: 12, pieces: 2, limit: 12, target: null },
+      ],
+    });
   });
 
   it('check against check, the other side still under its limit: the violating side loses', () => {
@@ -218,7 +235,11 @@ describe('both sides in a run', () => {
     expect(ref.ply).toBe(14);
     expect(runOf(ref, RED)).toMatchObject({ kind: 'check', length: 7, limit: 12 });
     expect(v).toMatchObject({ reason: 'perpetual-check', winner: RED });
-    expect(v.explanation.en).toBe('Black checked 7 times in a row with 1 piece (limit 6): Black loses');
+    expect(v).toMatchObject({
+      code: 'perpetual',
+      params: { side: BLACK },
+      runs: [{ kind: 'check', side: BLACK, length: 7, pieces: 1, limit: 6, target: null }],
+    });
   });
 
   // Red's soldier checks from e8/f8; each escape of Black's general makes it the screen (or lifts the
@@ -233,9 +254,13 @@ describe('both sides in a run', () => {
     const v = playToEnd(ref, 'f8e8');
     expect(ref.ply).toBe(13);
     expect(v).toMatchObject({ reason: 'mutual-violation', winner: BLACK, result: '0-1' });
-    expect(v.explanation).toEqual({
-      vi: 'Cả hai bên cùng vi phạm: Đỏ chiếu liên tục 7 nước bằng 1 quân (giới hạn 6); Đen đuổi bắt liên tục Mã của Đỏ (f10) 6 nước bằng 1 quân (giới hạn 6): bên chiếu (Đỏ) thua',
-      en: "Both sides violate: Red checked 7 times in a row with 1 piece (limit 6); Black chased Red's horse (f10) 6 times in a row with 1 piece (limit 6): the checking side (Red) loses",
+    expect(v).toMatchObject({
+      code: 'mutual-checker-loses',
+      params: { side: RED },
+      runs: [
+        { kind: 'check', side: RED, length: 7, pieces: 1, limit: 6, target: null },
+        { kind: 'chase', side: BLACK, length: 6, pieces: 1, limit: 6, target: { role: 'n', owner: RED, square: 'f10' } },
+      ],
     });
   });
 
@@ -249,9 +274,14 @@ describe('both sides in a run', () => {
     const v = playToEnd(ref, 'e9f9');
     expect(ref.ply).toBe(14);
     expect(v).toMatchObject({ reason: 'mutual-violation', winner: BLACK });
-    expect(v.explanation.en).toBe(
-      "Both sides violate: Black chased Red's horse (f10) 7 times in a row with 1 piece (limit 6); Red checked 6 times in a row with 1 piece (limit 6): the checking side (Red) loses",
-    );
+    expect(v).toMatchObject({
+      code: 'mutual-checker-loses',
+      params: { side: RED },
+      runs: [
+        { kind: 'chase', side: BLACK, length: 7, pieces: 1, limit: 6, target: { role: 'n', owner: RED, square: 'f10' } },
+        { kind: 'check', side: RED, length: 6, pieces: 1, limit: 6, target: null },
+      ],
+    });
   });
 
   it('check against chase, the chase under its limit: plain perpetual check', () => {
@@ -272,9 +302,12 @@ describe('both sides in a run', () => {
     const v = playToEnd(ref, 'f3h3');
     expect(ref.ply).toBe(13);
     expect(v).toMatchObject({ reason: 'mutual-violation', winner: null, result: '1/2-1/2' });
-    expect(v.explanation).toEqual({
-      vi: 'Cả hai bên cùng vi phạm: Đỏ đuổi bắt liên tục Pháo của Đen (h8) 7 nước bằng 1 quân (giới hạn 6); Đen đuổi bắt liên tục Xe của Đỏ (h9) 6 nước bằng 1 quân (giới hạn 6): hòa',
-      en: "Both sides violate: Red chased Black's cannon (h8) 7 times in a row with 1 piece (limit 6); Black chased Red's chariot (h9) 6 times in a row with 1 piece (limit 6): draw",
+    expect(v).toMatchObject({
+      code: 'mutual-draw',
+      runs: [
+        { kind: 'chase', side: RED, length: 7, pieces: 1, limit: 6, target: { role: 'c', owner: BLACK, square: 'h8' } },
+        { kind: 'chase', side: BLACK, length: 6, pieces: 1, limit: 6, target: { role: 'r', owner: RED, square: 'h9' } },
+      ],
     });
   });
 

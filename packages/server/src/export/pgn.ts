@@ -45,7 +45,7 @@ export function toPgn(view: GameView, moves: readonly MoveEntry[], site: string)
     ['TimeControlText', describeClock(cfg)],
   ];
   if (view.initialFen !== v.startFen) tags.push(['SetUp', '1'], ['FEN', view.initialFen]);
-  if (view.verdict) tags.push(['Termination', view.verdict.reason], ['Annotator', view.verdict.explanation.en]);
+  if (view.verdict) tags.push(['Termination', view.verdict.reason]);
   const head = tags.map(([k, val]) => `[${k} "${tagValue(val)}"]`).join('\n');
   const startsBlack = / b /.test(view.initialFen);
   const parts: string[] = [];
@@ -81,7 +81,7 @@ export function toJson(view: GameView, moves: readonly MoveEntry[]): object {
     clock: view.clockConfig,
     result: view.verdict?.result ?? null,
     reason: view.verdict?.reason ?? null,
-    explanation: view.verdict?.explanation ?? null,
+    verdict: view.verdict,
     createdAt: view.createdAt,
     startedAt: view.startedAt,
     endedAt: view.endedAt,

@@ -11,7 +11,6 @@ import {
   type ClockConfig,
   type ConductRules,
   type GameAction,
-  type GameData,
   type GameEvent,
   type GameView,
   type MoveEntry,
@@ -28,6 +27,7 @@ import { randomId } from './ids.ts';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Clock, Timers } from './time.ts';
 import { wireEvent, wireSeat, wireView } from './wire.ts';
+import { readSnapshot, snapshotOf, type Snapshot } from './snapshot.ts';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a challenge to a named player waits for an answer (a correspondence challenge: days). */
@@ -57,11 +57,6 @@ export type ServiceErrorCode =
   | 'invite.invalid'
   | 'challenge.self';
 export type ServiceError = RuleError<ServiceErrorCode | string>;
-
-interface StoredData {
-  readonly game: GameData;
-  readonly extras: StoredExtras;
-}
 
 export interface ServiceDeps {
   /** Games, and users to find an invited opponent by name. */
@@ -530,7 +525,7 @@ export class GameService {
     const live = row.status === 'active' || row.status === 'waiting';
     // A live game is decided only where its lease is: anywhere else it is not ours to load.
     if (live && this.deps.mayOwn && !this.deps.mayOwn(id)) return null;
-    const stored = row.data as StoredData;
+    const stored = readSnapshot(row.data);
     const moves: MoveEntry[] = (await this.deps.store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
     const restored = Game.restore(stored.game, moves, this.deps.clock.now(), this.conduct);
     if (!restored.ok) throw new Error(restored.error.message);
@@ -655,7 +650,7 @@ export class GameService {
 
   private rowOf(g: Game, extras: StoredExtras, version: number, now: number): GameRow {
     const s = g.snapshot;
-    const data: StoredData = { game: s, extras };
+    const data = snapshotOf(s, extras);
     return {
       id: g.id,
       variant: s.setup.variant,
@@ -677,5 +672,5 @@ export class GameService {
 
 /** The seats of a stored game (its row's data is this service's snapshot). */
 export function storedSeats(row: GameRow): readonly [Seat | null, Seat | null] {
-  return (row.data as Partial<StoredData> | null)?.game?.seats ?? [null, null];
+  return (row.data as Partial<Snapshot> | null)?.game?.seats ?? [null, null];
 }

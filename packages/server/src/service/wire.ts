@@ -52,7 +52,9 @@ export function wireEvent(e: domain.GameEvent): GameEvent {
 export function wireVerdict(v: domain.Verdict): Verdict;
 export function wireVerdict(v: domain.Verdict | null): Verdict | null;
 export function wireVerdict(v: domain.Verdict | null): Verdict | null {
-  return v && { result: v.result, winner: v.winner, reason: v.reason, explanation: { vi: v.explanation.vi, en: v.explanation.en } };
+  if (!v) return null;
+  const runs = v.runs?.map((r) => ({ ...r, target: r.target && { ...r.target } }));
+  return { result: v.result, winner: v.winner, reason: v.reason, code: v.code, params: { ...v.params }, ...(runs ? { runs } : {}) };
 }
 
 export function wireSeat(s: domain.Seat | null): Seat | null {

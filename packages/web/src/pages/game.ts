@@ -21,7 +21,8 @@ import { Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/referee-panel.ts';
-import { lang, t, tMaybe } from '../i18n/index.ts';
+import { verdictText } from '../game/verdict-text.ts';
+import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';
 
@@ -183,7 +184,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     if (violation) {
       const go = await confirmBox(
         t('game.violation.title'),
-        t('game.violation.body', { move: uci, why: violation.explanation[lang()] }),
+        t('game.violation.body', { move: uci, why: verdictText(g.view.variant, violation) }),
         t('game.violation.confirm'),
       );
       if (!go || destroyed) {
@@ -365,7 +366,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       endPanel,
       h('h3', null, t('game.over')),
       h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline}`),
-      verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdict.explanation[lang()]) : null,
+      verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdictText(v.variant, verdict)) : null,
       ...ratingsLine.map((l) => h('p.rating-change', null, l)),
       h(
         'div.row',

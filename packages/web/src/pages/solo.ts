@@ -13,7 +13,8 @@ import { MoveHistory, Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/referee-panel.ts';
-import { lang, t, tMaybe } from '../i18n/index.ts';
+import { verdictText } from '../game/verdict-text.ts';
+import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
@@ -86,7 +87,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     fenInput.value = makeFen(pos);
     const verdict = cursor.live ? referee.verdict : null;
     statusEl.textContent = verdict
-      ? t('solo.over', { text: verdict.explanation[lang()] })
+      ? t('solo.over', { text: verdictText(variant, verdict) })
       : hintText || t('game.turnOf', { side: sideName(variant, pos.turn) });
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     const state = referee.state();
