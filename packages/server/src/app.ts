@@ -5,6 +5,7 @@
  */
 import { GameAnalyses, type AnalysesOptions, type EvaluatePosition } from './analysis/analyses.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
@@ -43,6 +44,11 @@ import { changedFrame } from './tournaments/socket.ts';
 import { TournamentDirector } from './tournaments/director.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
+import { commitStats, timedGames, timedStore } from './observe/instrument.ts';
+import { silentLogger, type Logger } from './observe/log.ts';
+import { Metrics } from './observe/metrics.ts';
+import { metricsRoutes } from './observe/routes.ts';
+import { observeRequests, type RequestNotes } from './observe/requests.ts';
 
 /** Without an engine, the computer seat plays its first legal move (the ComputerPlayer's fallback). */
 const firstLegalMove: ChooseMove = async () => '';
@@ -93,6 +99,12 @@ export interface AppOptions {
   readonly tournamentSchedule?: readonly ScheduledTournament[];
   /** false: no tournament director runs here (tests that drive it by hand). */
   readonly directTournaments?: boolean;
+  /** The node's metrics (main.ts: with the process's own); a private registry when absent. */
+  readonly metrics?: Metrics;
+  /** METRICS_TOKEN: /metrics on this port answers only this bearer token, and is not found without one. */
+  readonly metricsToken?: string;
+  /** Structured logs (main.ts: JSON lines on stdout); nothing is logged when absent. */
+  readonly log?: Logger;
 }
 
 export interface App {
@@ -110,20 +122,29 @@ export interface App {
   readonly director: TournamentDirector;
   /** Sends a player a notification, stored and pushed live on any node (see /work/team/handoff/social.md). */
   readonly notifier: Notifier;
+  readonly metrics: Metrics;
+  readonly log: Logger;
+  /** SIGTERM's first step: new requests and sockets are refused (503), those under way go on. */
+  drain(): void;
   close(): Promise<void>;
 }
 
 export async function createApp(given: AppOptions): Promise<App> {
+  const node = given.node ?? 'local';
+  const metrics = given.metrics ?? new Metrics({ node });
+  const log = given.log ?? silentLogger();
   // Every store call is watched: a storage failure is answered 503 with its code and /health reports it.
   const storage = new StorageWatch(() => given.clock.now());
-  const opts: AppOptions = { ...given, store: storage.wrap(given.store) };
-  const sessions = await Sessions.open(opts.store, () => opts.clock.now());
+  // Every write is timed too (youzai_store_write_seconds).
+  const opts: AppOptions = { ...given, store: timedStore(storage.wrap(given.store), metrics) };
+  const store = opts.store;
+  const sessions = await Sessions.open(store, () => opts.clock.now());
   const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
-  const ratings = new Ratings({ store: opts.store, bus: opts.bus, clock: opts.clock });
+  const ratings = new Ratings({ store: store, bus: opts.bus, clock: opts.clock });
   const club = opts.club ?? null;
   let clubGames: ClubGames | null = null;
   const games = new GameService({
-    store: opts.store,
+    store: store,
     bus: opts.bus,
     clock: opts.clock,
     timers: opts.timers,
@@ -132,21 +153,23 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(opts.conduct ? { conduct: opts.conduct } : {}),
     ...(club ? { mayOwn: (id: string) => clubGames?.mayOwn(id) ?? false, fenceOnLoad: true, onLost: (id: string) => clubGames?.lost(id) } : {}),
   });
-  computer.attach(games);
-  if (club)
-    clubGames = new ClubGames({ link: club.link, bus: opts.bus, nodes: club.nodes, store: opts.store, local: games, isLeader: () => club.leader.isLeader });
-  const router: GamesPort = clubGames ?? games;
+  computer.attach(timedGames(games, metrics, 'computer'));
+  if (club) clubGames = new ClubGames({ link: club.link, bus: opts.bus, nodes: club.nodes, store: store, local: games, isLeader: () => club.leader.isLeader });
+  const router: GamesPort = timedGames(clubGames ?? games, metrics, 'http');
   const time = { clock: opts.clock, timers: opts.timers };
   const presence = new Presence();
   const clubPresence = club ? new ClubPresence(club.link, club.nodes, presence) : null;
   const chat = new Chat({
-    store: opts.store,
+    store: store,
     bus: opts.bus,
     clock: opts.clock,
     ...(opts.chat ? { rules: opts.chat } : {}),
     ...(club ? { history: new RedisChatHistory(club.link) } : {}),
   });
-  presence.listen({ arrived: (id) => void chat.arrived(id).catch((e: unknown) => console.error('mutes not loaded', e)), left: (id) => chat.left(id) });
+  presence.listen({
+    arrived: (id) => void chat.arrived(id).catch((e: unknown) => log.error({ err: e, user: id }, 'mutes not loaded')),
+    left: (id) => chat.left(id),
+  });
   const ratingOf = (u: string, v: string) => ratings.ratingOf(u, v);
   const lobbyRules = opts.lobby ? { rules: opts.lobby } : {};
   const roomRules = opts.rooms ? { rules: opts.rooms } : {};
@@ -173,7 +196,7 @@ export async function createApp(given: AppOptions): Promise<App> {
   const tournamentChanged = (id: string) => opts.bus.publish(tournamentTopic(id), changedFrame(id));
   // One director club-wide (the leader's); every node records the results of the games it decides.
   const director = new TournamentDirector({
-    store: opts.store,
+    store: store,
     games: router,
     clock: opts.clock,
     online: clubPresence ? (id) => clubPresence.isOnline(id) : (id) => presence.isOnline(id),
@@ -184,7 +207,6 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   games.onEnd((row) => void director.gameEnded(row));
   if (opts.directTournaments !== false) director.start();
-  const node = opts.node ?? 'local';
   const health = async (): Promise<Health> => {
     const h = await checkHealth(club?.link ?? null, opts.store);
     const s = storage.state();
@@ -194,14 +216,14 @@ export async function createApp(given: AppOptions): Promise<App> {
   };
   const puzzles = new PuzzleService({
     bank: opts.puzzles ?? loadShippedPuzzles(),
-    store: opts.store,
+    store: store,
     clock: opts.clock,
     ...(opts.random ? { random: opts.random } : {}),
   });
-  const notifier = new Notifier({ store: opts.store, bus: opts.bus, clock: opts.clock });
+  const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
   games.onChange(new GameNotices(notifier).onChange);
   const analyses = new GameAnalyses({
-    store: opts.store,
+    store: store,
     bus: opts.bus,
     clock: opts.clock,
     node,
@@ -210,10 +232,10 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   const deps: Deps = {
     analyses,
-    store: opts.store,
+    store,
     notifier,
     clock: opts.clock,
-    onBlock: (userId, targetId, on) => void chat.mute(userId, targetId, on).catch((e: unknown) => console.error('block: chat not muted', e)),
+    onBlock: (userId, targetId, on) => void chat.mute(userId, targetId, on).catch((e: unknown) => log.error({ err: e, user: userId }, 'block: chat not muted')),
     sessions,
     games: router,
     localGames: games,
@@ -226,7 +248,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     node,
     health,
     ...(clubPresence ? { onlineAnywhere: (id: string) => clubPresence.isOnline(id) } : {}),
-    tournaments: { store: opts.store, changed: tournamentChanged, now: () => opts.clock.now() },
+    tournaments: { store: store, changed: tournamentChanged, now: () => opts.clock.now() },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
   const buckets = new Map<string, Bucket>();
@@ -240,7 +262,16 @@ export async function createApp(given: AppOptions): Promise<App> {
   const web = new WebFiles(opts.webDir ?? null);
   const origins = originPolicy(opts.publicUrl, opts.origins ?? []);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const routes = [...ROUTES, ...metricsRoutes(metrics, opts.metricsToken)];
+  const observe = observeRequests(metrics, log);
+
+  let draining = false;
+
+  async function handle(req: IncomingMessage, res: ServerResponse, notes: RequestNotes): Promise<void> {
+    if (draining) {
+      res.setHeader('connection', 'close');
+      return sendError(res, 503, 'server.stopping', 'This server is stopping: try again in a moment');
+    }
     // Static files first: cached in memory, no identity and no rate limit (one page load fetches dozens).
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/assets/')) {
       if (web.serveAsset(req, res, (req.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'))) return;
@@ -260,10 +291,10 @@ export async function createApp(given: AppOptions): Promise<App> {
     } catch {
       return sendError(res, 400, 'http.bad-url', 'Malformed URL');
     }
-    const route = ROUTES.find((r) => r.method === req.method && r.path.test(url.pathname)) ?? null;
-    const page = !route && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(url.pathname) && !ROUTES.some((r) => r.path.test(url.pathname));
+    const route = routes.find((r) => r.method === req.method && r.path.test(url.pathname)) ?? null;
+    const page = !route && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(url.pathname) && !routes.some((r) => r.path.test(url.pathname));
     if (!page && !route) {
-      const known = ROUTES.some((r) => r.path.test(url.pathname));
+      const known = routes.some((r) => r.path.test(url.pathname));
       return sendError(res, known ? 405 : 404, known ? 'http.method' : 'http.not-found', known ? 'Method not allowed' : 'Not found');
     }
     if (!SAFE_METHODS.has(req.method ?? '')) {
@@ -287,6 +318,7 @@ export async function createApp(given: AppOptions): Promise<App> {
         return;
       }
     }
+    if (user.id) notes.user = user.id;
     if (page) {
       web.servePage(req, res, {});
       return;
@@ -304,7 +336,9 @@ export async function createApp(given: AppOptions): Promise<App> {
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
+    const notes: RequestNotes = {};
+    observe(req, res, notes);
+    handle(req, res, notes).catch((e: unknown) => {
       const failure = storageFailure(e);
       if (failure) return res.headersSent ? void res.end() : sendError(res, 503, failure.code, failure.message);
       if (e instanceof HttpError) {
@@ -312,7 +346,7 @@ export async function createApp(given: AppOptions): Promise<App> {
         if (e.status === 413 && !res.headersSent) res.setHeader('connection', 'close');
         return sendError(res, e.status, e.code, e.message);
       }
-      console.error('request failed', e);
+      log.error({ err: e, method: req.method, user: notes.user }, 'request failed');
       if (!res.headersSent) sendError(res, 500, 'server.error', 'Something went wrong on our side');
       else res.end();
     });
@@ -322,16 +356,37 @@ export async function createApp(given: AppOptions): Promise<App> {
   const sockets = attachSockets(server, {
     origins,
     sessions,
-    games: router,
+    games: timedGames(clubGames ?? games, metrics, 'ws'),
     clock: opts.clock,
     bus: opts.bus,
     presence,
     lobby,
     rooms,
     chat,
-    blocks: async (userId, otherId) => (await opts.store.relation(userId, otherId)).blocks,
+    blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+    log,
+    metrics,
   });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
+  metrics.watch({
+    liveGames: () => games.liveGames(Number.POSITIVE_INFINITY),
+    loadedGames: () => games.loaded,
+    sockets: () => sockets.count(),
+    lobby: () => lobby.snapshot(),
+    commits: () => commitStats(given.store),
+    ...(club && clubGames
+      ? {
+          cluster: async () => ({
+            leases: clubGames!.mine.size,
+            adopted: clubGames!.adopted,
+            staleWrites: games.staleWritesRefused,
+            redisUp: club.link.up(),
+            leader: club.leader.isLeader,
+            nodesAlive: club.link.up() ? (await club.nodes.alive().catch(() => [])).length : 0,
+          }),
+        }
+      : {}),
+  });
 
   return {
     server,
@@ -345,6 +400,14 @@ export async function createApp(given: AppOptions): Promise<App> {
     clubGames,
     director,
     notifier,
+    metrics,
+    log,
+    drain() {
+      if (draining) return;
+      draining = true;
+      server.removeAllListeners('upgrade');
+      server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'));
+    },
     async close() {
       if (presenceTimer) clearInterval(presenceTimer);
       await director.stop();

@@ -7,47 +7,56 @@
  *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
  *   ORIGINS (other public origins of the club, comma-separated: pages there may post and open sockets; docs/security.md),
  *   HTTP_RATE (requests per second per address, default 50),
- *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1).
+ *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1),
+ *   LOG_LEVEL (info; debug adds a line per move), METRICS_TOKEN (GET /metrics with this bearer token),
+ *   METRICS_PORT / METRICS_HOST (/metrics on a port of its own), SHUTDOWN_TIMEOUT_MS (10000),
+ *   ADMINS (account names that may open /admin/ops). docs/operations.md says more.
  */
 import { EnginePool, chooseMove } from '@youzai/engine';
 import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { openClub, type Club } from './cluster/club.ts';
-import { parseOrigins } from './http/origin.ts';
-import { readMode } from './cluster/config.ts';
+import { describeConfig, readConfig } from './config.ts';
+import { createLogger } from './observe/log.ts';
+import { metricsServer } from './observe/metrics-http.ts';
+import { Metrics } from './observe/metrics.ts';
 import { systemClock, systemTimers } from './service/time.ts';
 import { openStore } from './store/open.ts';
 import { loadSchedule } from './tournaments/schedule.ts';
 
-// A server keeps serving: a stray rejection is logged, never fatal.
-process.on('unhandledRejection', (e) => console.error('unhandled rejection:', e));
-
 async function main(): Promise<void> {
-  const env = process.env;
-  const port = Number(env.PORT ?? 8080);
-  const host = env.HOST ?? '0.0.0.0';
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const origins = parseOrigins(env.ORIGINS);
-  if (!origins.ok) {
-    console.error(`Youzai cannot start: ${origins.error.message} [${origins.error.code}]`);
+  const config = readConfig(process.env);
+  if (!config.ok) {
+    // Before anything opens: one line that names the variable, and a distinct exit code.
+    console.error(`Youzai cannot start: ${config.error.message} [${config.error.code}]`);
     process.exit(2);
   }
-  const mode = readMode(env);
-  if (!mode.ok) {
-    console.error(`Youzai cannot start: ${mode.error.message} [${mode.error.code}]`);
-    process.exit(2);
-  }
-  const club: Club | null =
-    mode.value.kind === 'cluster' ? await openClub({ node: mode.value.node, redisUrl: mode.value.redisUrl, prefix: mode.value.prefix }) : null;
+  const c = config.value;
+  const node = c.mode.node;
+  const log = createLogger({ node, level: c.logLevel });
+  // A server keeps serving: a stray rejection is logged, never fatal.
+  process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
+  log.info({ config: describeConfig(c) }, 'starting');
+  const metrics = new Metrics({ node, process: true });
+  const club: Club | null = c.mode.kind === 'cluster' ? await openClub({ node, redisUrl: c.mode.redisUrl, prefix: c.mode.prefix }) : null;
   const store = await openStore({
-    ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
-    ...(env.DATA_DIR ? { DATA_DIR: env.DATA_DIR } : {}),
-    ...(env.SQLITE_SYNC ? { SQLITE_SYNC: env.SQLITE_SYNC } : {}),
+    ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}),
+    DATA_DIR: c.dataDir,
+    SQLITE_SYNC: c.sqliteSync,
   });
   const bus: Bus = club ? club.bus : new MemoryBus();
-  const pool = new EnginePool(env.ENGINE_WORKERS ? { size: Number(env.ENGINE_WORKERS) } : {});
+  const pool = new EnginePool(c.engineWorkers !== null ? { size: c.engineWorkers } : {});
+  const timed = async <T>(kind: string, search: () => Promise<T>): Promise<T> => {
+    const end = metrics.engineSeconds.startTimer({ kind });
+    try {
+      return await search();
+    } finally {
+      end();
+    }
+  };
   const engine = async (req: {
     gameId: string;
     variant: VariantKey;
@@ -55,12 +64,14 @@ async function main(): Promise<void> {
     level: number;
     clock: { remainingMs: number; incrementMs: number };
     avoid: readonly string[];
-  }) => (await chooseMove(pool, req)).uci;
+  }) => (await timed('move', () => chooseMove(pool, req))).uci;
   // Solo-board hints: full strength (level 8's skill and depth) for 0.7 s, restricted to our legal moves.
   const analyse = async (req: { userId: string; variant: VariantKey; fen: string }) => {
     const pos = parseFen(VARIANTS[req.variant], req.fen);
     const legalMoves = pos.ok ? legalUcis(pos.value) : [];
-    const m = await pool.bestMove({ gameId: `analysis:${req.userId}`, variant: req.variant, fen: req.fen, level: 8, legalMoves, movetimeMs: 700 });
+    const m = await timed('analysis', () =>
+      pool.bestMove({ gameId: `analysis:${req.userId}`, variant: req.variant, fen: req.fen, level: 8, legalMoves, movetimeMs: 700 }),
+    );
     const score = m.score ? (m.score.kind === 'cp' ? { cp: m.score.value } : { mate: m.score.value }) : null;
     return { bestmove: m.uci, score, depth: m.depth ?? null };
   };
@@ -85,46 +96,84 @@ async function main(): Promise<void> {
     bus,
     clock: systemClock,
     timers: systemTimers,
-    publicUrl,
-    origins: origins.value,
-    secureCookies: publicUrl.startsWith('https:'),
-    ...(env.HTTP_RATE ? { httpRate: Number(env.HTTP_RATE) } : {}),
+    publicUrl: c.publicUrl,
+    origins: c.origins,
+    secureCookies: c.publicUrl.startsWith('https:'),
+    ...(c.httpRate !== null ? { httpRate: c.httpRate } : {}),
     engine,
     analyse,
     evaluate,
-    webDir: env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    node: mode.value.node,
+    webDir: c.webDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    node,
     // The club's scheduled tournaments (docs/API.md, Tournaments).
-    ...(env.TOURNAMENTS_FILE ? { tournamentSchedule: loadSchedule(env.TOURNAMENTS_FILE) } : {}),
+    ...(process.env.TOURNAMENTS_FILE ? { tournamentSchedule: loadSchedule(process.env.TOURNAMENTS_FILE) } : {}),
     ...(club ? { club } : {}),
+    metrics,
+    ...(c.metricsToken ? { metricsToken: c.metricsToken } : {}),
+    log,
   });
+  metrics.watch({ engine: () => pool.stats() });
   await club?.start();
   await app.clubGames?.start();
   // With several nodes a game is loaded by the node that owns it, not by every node at start.
   const recovered = club ? 0 : await app.games.recover();
-  await new Promise<void>((resolve) => app.server.listen(port, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    app.server.once('error', reject);
+    app.server.listen(c.port, c.host, resolve);
+  });
+  let scrape: Server | null = null;
+  if (c.metricsPort !== null) {
+    const s = metricsServer(metrics, c.metricsToken ?? undefined);
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(c.metricsPort!, c.metricsHost, resolve);
+    });
+    scrape = s;
+  }
+  log.info({ url: c.publicUrl, recovered }, 'running');
   console.log(
-    `Youzai is running at ${publicUrl} (${env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${env.DATA_DIR ?? 'data'}`}; ` +
-      `${club ? `node ${mode.value.node} of a club on Redis` : 'one node'}; ${recovered} unfinished games resumed)`,
+    `Youzai is running at ${c.publicUrl} (${c.databaseUrl ? 'PostgreSQL' : `SQLite in ${c.dataDir}`}; ` +
+      `${club ? `node ${node} of a club on Redis` : 'one node'}; ${recovered} unfinished games resumed)`,
   );
+
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
+    log.info({ signal, boundMs: c.shutdownMs }, 'stopping');
+    // Past the bound the process ends anyway, saying so: a stuck write must not keep a node half alive.
+    const bound = setTimeout(() => {
+      log.error({ afterMs: Date.now() - started }, 'stop took too long: exiting now');
+      log.flush();
+      process.exit(1);
+    }, c.shutdownMs);
+    bound.unref();
+    // New requests, sockets and games are refused from here; those under way go on.
+    app.drain();
+    app.server.close();
     // Several nodes: the games go to the other nodes at once, before the sockets close (their clients reconnect elsewhere).
-    if (app.clubGames) console.log(`handed ${await app.clubGames.handover()} games over`);
+    if (app.clubGames) {
+      const n = await app.clubGames.handover();
+      log.info({ games: n }, `handed ${n} games over`);
+    }
+    // Actions already queued on each game finish, and their writes with them.
+    else await app.games.drain();
     await app.close();
+    scrape?.close();
     await pool.close();
     if (club) await club.close();
     else await bus.close();
+    // Closing the store commits what is queued.
     await store.close();
-    process.exit(0);
+    log.info({ tookMs: Date.now() - started }, 'stopped');
+    log.flush(() => process.exit(0));
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((e: unknown) => {
-  console.error(e);
+  console.error('Youzai cannot start:', e);
   process.exit(1);
 });

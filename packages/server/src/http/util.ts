@@ -23,7 +23,14 @@ export function statusFor(code: string): number {
   return 400;
 }
 
+const errorCodes = new WeakMap<ServerResponse, string>();
+
+/** The error code a response answered, if any (the request log and the error metrics read it). */
+export const errorCodeOf = (res: ServerResponse): string | undefined => errorCodes.get(res);
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const code = status >= 400 ? (body as { code?: unknown } | null)?.code : undefined;
+  if (typeof code === 'string') errorCodes.set(res, code);
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(text);

@@ -25,6 +25,8 @@ import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import type { Clock } from '../service/time.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
+import type { Logger } from '../observe/log.ts';
+import type { Metrics } from '../observe/metrics.ts';
 
 export interface SocketDeps {
   /** The club's own origins: an upgrade from another page (another site, another port) is refused. */
@@ -39,6 +41,10 @@ export interface SocketDeps {
   readonly chat: Chat;
   /** Whether `userId` blocked `otherId` (their challenges are refused). */
   readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
+  /** Socket openings and closings, game actions (moves at debug level) and failures. */
+  readonly log?: Logger;
+  /** Messages by type and errors by code. */
+  readonly metrics?: Metrics;
 }
 
 export interface SocketHub {
@@ -119,6 +125,7 @@ class Connection implements SocialConnection, FanoutMember {
   }
 
   send(m: ServerMessage): void {
+    if (m.t === 'error') this.deps.metrics?.error(m.code, 'ws');
     this.sendRaw(JSON.stringify(m));
   }
 
@@ -160,13 +167,14 @@ class Connection implements SocialConnection, FanoutMember {
       if (e instanceof HttpError) return this.send({ t: 'error', ...idOf(decoded.value), code: e.code, message: e.message });
       const failure = storageFailure(e);
       if (failure) return this.send({ t: 'error', ...idOf(decoded.value), code: failure.code, message: failure.message });
-      console.error('socket action failed', e);
+      this.deps.log?.error({ err: e, user: this.user?.id, t: decoded.value.t, game: gameOf(decoded.value) }, 'socket action failed');
       this.send({ t: 'error', ...idOf(decoded.value), code: 'server.error', message: 'Something went wrong on our side' });
     }
   }
 
   private async dispatch(m: ClientMessage): Promise<void> {
     const id = idOf(m);
+    this.deps.metrics?.socketActions.inc({ type: m.t });
     if (isSocial(m)) return dispatchSocial(this, m, id);
     switch (m.t) {
       case 'ping':
@@ -186,6 +194,10 @@ class Connection implements SocialConnection, FanoutMember {
               ? { type: DRAW[m.op]! as 'draw-offer' }
               : { type: m.t };
         const r = await this.deps.games.act(m.game, this.user.id, action);
+        const line = { user: this.user.id, game: m.game, t: m.t, ...(r.ok ? {} : { code: r.error.code }) };
+        // Moves are many: one line each at debug level; the rarer actions and every refusal at info.
+        if (r.ok && m.t === 'move') this.deps.log?.debug(line, 'socket action');
+        else this.deps.log?.info(line, 'socket action');
         if (r.ok) {
           this.send({ t: 'ack', ...id });
           // A fresh round trip after each move, for the next one.
@@ -302,6 +314,7 @@ class Connection implements SocialConnection, FanoutMember {
 }
 
 const idOf = (m: ClientMessage): { id?: number } => (m.id !== undefined ? { id: m.id } : {});
+const gameOf = (m: ClientMessage): string | undefined => ('game' in m && typeof m.game === 'string' ? m.game : undefined);
 
 function versionOf(frame: string): number {
   const m = /"v":(\d+)/.exec(frame);
@@ -332,7 +345,11 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
       wss.handleUpgrade(req, socket, head, (ws) => {
         const c = new Connection(ws, user ? identityOf(user) : null, deps, lobby);
         conns.add(c);
-        ws.on('close', () => conns.delete(c));
+        deps.log?.info({ user: user?.id }, 'socket opened');
+        ws.on('close', (code) => {
+          conns.delete(c);
+          deps.log?.info({ user: user?.id, code }, 'socket closed');
+        });
       });
     })();
   });

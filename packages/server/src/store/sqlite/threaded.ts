@@ -6,6 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { TournamentConflict, UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
 import type { SqliteStoreOptions } from './db.ts';
+import type { GroupCommitStats } from './group-commit.ts';
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -130,7 +131,7 @@ class WorkerLink {
   }
 }
 
-export function threadedSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
+export function threadedSqliteStore(path: string, options: SqliteStoreOptions = {}): Store & { commitStats(): Promise<GroupCommitStats> } {
   const link = new WorkerLink(path, options);
   const methods = Object.fromEntries(Object.keys(FORWARDED).map((name) => [name, (...args: unknown[]) => link.call(name, args)])) as unknown as Pick<
     Store,
@@ -140,6 +141,8 @@ export function threadedSqliteStore(path: string, options: SqliteStoreOptions = 
     backend: 'sqlite',
     migrate: () => link.call('migrate', []),
     close: () => link.close(),
+    /** The worker's group-commit counters, for the metrics. */
+    commitStats: () => link.call<GroupCommitStats>('commitStats', []),
     ...methods,
   };
 }

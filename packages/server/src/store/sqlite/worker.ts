@@ -32,6 +32,11 @@ function encodeError(e: unknown): Record<string, unknown> {
 }
 
 port.on('message', (call: Call) => {
+  // Monitoring: the group-commit counters (a getter, not a method).
+  if (call.method === 'commitStats') {
+    port.postMessage({ id: call.id, value: { ...store.stats } });
+    return;
+  }
   const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method];
   if (typeof fn !== 'function') {
     port.postMessage({ id: call.id, error: { kind: 'error', message: `no method ${call.method}` } });

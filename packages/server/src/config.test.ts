@@ -1,0 +1,50 @@
+/** Start-up configuration: bad values stop the start naming the variable; what is printed holds no secret. */
+import { describe, expect, it } from 'vitest';
+import { describeConfig, readConfig } from './config.ts';
+
+const PG = 'postgres://club:s3cret-pw@db.example:5432/youzai';
+
+describe('readConfig', () => {
+  it('defaults: one node on SQLite, port 8080, metrics off', () => {
+    const r = readConfig({}, 'box');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value).toMatchObject({ port: 8080, dataDir: 'data', sqliteSync: 'FULL', metricsPort: null, metricsToken: null, shutdownMs: 10_000 });
+    expect(describeConfig(r.value).metrics).toMatch(/^off/);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ METRICS_PORT: '8080' }, /METRICS_PORT must differ/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ SQLITE_SYNC: 'sometimes' }, /SQLITE_SYNC/],
+    [{ ENGINE_WORKERS: '-1' }, /ENGINE_WORKERS/],
+    [{ ENGINE_WORKERS: '1.5' }, /ENGINE_WORKERS must be a whole number/],
+    [{ HTTP_RATE: '0' }, /HTTP_RATE/],
+    [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /SHUTDOWN_TIMEOUT_MS/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a PostgreSQL URL/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /DATABASE_URL/],
+  ])('refuses %o with a message naming it', (env, message) => {
+    const r = readConfig(env as Record<string, string>, 'box');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(message);
+  });
+
+  it('prints every setting without passwords or tokens', () => {
+    const r = readConfig(
+      { DATABASE_URL: PG, REDIS_URL: 'redis://:redis-pw@r:6379', METRICS_TOKEN: 'metrics-token-0123456789', ADMINS: 'an, binh', NODE_ID: 'n1' },
+      'box',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.admins).toEqual(['an', 'binh']);
+    const text = JSON.stringify(describeConfig(r.value));
+    for (const secret of ['s3cret-pw', 'redis-pw', 'metrics-token-0123456789']) expect(text).not.toContain(secret);
+    expect(text).toContain('db.example:5432/youzai');
+    expect(text).toContain('"mode":"cluster"');
+    expect(text).toContain('with token');
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The node's configuration, read once from the environment and checked
+ * before anything opens: a bad value stops the start with a message that
+ * names the variable and says what it takes. `describeConfig` is what the
+ * start-up prints: every setting, with passwords and tokens left out.
+ */
+import { err, ok, type Result, type RuleError } from '@youzai/rules';
+import { readMode, type ModeEnv, type NodeMode } from './cluster/config.ts';
+import { parseOrigins } from './http/origin.ts';
+import { LOG_LEVELS, type LogLevel } from './observe/log.ts';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicUrl: string;
+  /** ORIGINS: other public origins of the club (docs/security.md). */
+  readonly origins: readonly string[];
+  readonly mode: NodeMode;
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  readonly sqliteSync: 'FULL' | 'NORMAL';
+  readonly webDir: string | null;
+  readonly httpRate: number | null;
+  readonly engineWorkers: number | null;
+  readonly logLevel: LogLevel;
+  readonly metricsPort: number | null;
+  readonly metricsHost: string;
+  readonly metricsToken: string | null;
+  /** SIGTERM: the longest the node takes to close before it exits anyway. */
+  readonly shutdownMs: number;
+  /** Account names that may open the operator's pages. */
+  readonly admins: readonly string[];
+}
+
+export type ConfigEnv = ModeEnv & { readonly [name: string]: string | undefined };
+
+/** A METRICS_TOKEN shorter than this is refused (it guards a page that names every node and game count). */
+export const MIN_TOKEN_LENGTH = 16;
+
+function port(env: ConfigEnv, name: string, fallback: number | null): Result<number | null, RuleError<'config.bad-value'>> {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return ok(fallback);
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 0 || n > 65535) return err('config.bad-value', `${name} must be a port number 0-65535 (got ${JSON.stringify(raw)})`);
+  return ok(n);
+}
+
+function positive(env: ConfigEnv, name: string, max: number): Result<number | null, RuleError<'config.bad-value'>> {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return ok(null);
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > max)
+    return err('config.bad-value', `${name} must be a number above 0 and at most ${max} (got ${JSON.stringify(raw)})`);
+  return ok(n);
+}
+
+export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleError> {
+  const mode = readMode(env, host);
+  if (!mode.ok) return mode;
+  const p = port(env, 'PORT', 8080);
+  if (!p.ok) return p;
+  const mp = port(env, 'METRICS_PORT', null);
+  if (!mp.ok) return mp;
+  if (mp.value !== null && mp.value === p.value) return err('config.bad-value', `METRICS_PORT must differ from PORT (both ${p.value})`);
+  const rate = positive(env, 'HTTP_RATE', 100_000);
+  if (!rate.ok) return rate;
+  const workers = positive(env, 'ENGINE_WORKERS', 256);
+  if (!workers.ok) return workers;
+  if (workers.value !== null && !Number.isInteger(workers.value))
+    return err('config.bad-value', `ENGINE_WORKERS must be a whole number (got ${env.ENGINE_WORKERS})`);
+  const shutdown = positive(env, 'SHUTDOWN_TIMEOUT_MS', 600_000);
+  if (!shutdown.ok) return shutdown;
+  const level = (env.LOG_LEVEL ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    return err('config.bad-value', `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(env.LOG_LEVEL)})`);
+  const sync = (env.SQLITE_SYNC ?? 'FULL').toUpperCase();
+  if (sync !== 'FULL' && sync !== 'NORMAL') return err('config.bad-value', `SQLITE_SYNC must be FULL or NORMAL (got ${JSON.stringify(env.SQLITE_SYNC)})`);
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && token.length < MIN_TOKEN_LENGTH)
+    return err('config.bad-value', `METRICS_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.length})`);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    return err('config.bad-value', 'DATABASE_URL must be a PostgreSQL URL (postgres://user:password@host:5432/db); leave it unset for SQLite');
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${p.value}`;
+  try {
+    const u = new URL(publicUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    return err('config.bad-value', `PUBLIC_URL must be an http:// or https:// URL (got ${JSON.stringify(env.PUBLIC_URL)})`);
+  }
+  const origins = parseOrigins(env.ORIGINS);
+  if (!origins.ok) return origins;
+  const admins = (env.ADMINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return ok({
+    port: p.value ?? 8080,
+    host: env.HOST || '0.0.0.0',
+    publicUrl,
+    origins: origins.value,
+    mode: mode.value,
+    databaseUrl,
+    dataDir: env.DATA_DIR || 'data',
+    sqliteSync: sync,
+    webDir: env.WEB_DIR || null,
+    httpRate: rate.value,
+    engineWorkers: workers.value,
+    logLevel: level as LogLevel,
+    metricsPort: mp.value,
+    metricsHost: env.METRICS_HOST || env.HOST || '0.0.0.0',
+    metricsToken: token,
+    shutdownMs: shutdown.value ?? 10_000,
+    admins,
+  });
+}
+
+/** A URL with its password (and any token in its query) left out. */
+export function withoutSecrets(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    for (const k of [...u.searchParams.keys()]) if (/pass|token|secret|key/i.test(k)) u.searchParams.set(k, '***');
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** What the start-up prints: every setting, no secret. */
+export function describeConfig(c: Config): Record<string, unknown> {
+  return {
+    node: c.mode.node,
+    mode: c.mode.kind === 'cluster' ? 'cluster' : 'single',
+    listen: `${c.host}:${c.port}`,
+    publicUrl: c.publicUrl,
+    origins: c.origins,
+    store: c.databaseUrl ? `postgresql ${withoutSecrets(c.databaseUrl)}` : `sqlite ${c.dataDir} (synchronous=${c.sqliteSync})`,
+    ...(c.mode.kind === 'cluster' ? { redis: withoutSecrets(c.mode.redisUrl), redisPrefix: c.mode.prefix } : {}),
+    httpRate: c.httpRate ?? 'default',
+    engineWorkers: c.engineWorkers ?? 'default',
+    logLevel: c.logLevel,
+    metrics:
+      c.metricsPort !== null
+        ? `port ${c.metricsHost}:${c.metricsPort}${c.metricsToken ? ' with token' : ''}`
+        : c.metricsToken
+          ? 'GET /metrics with token'
+          : 'off (set METRICS_PORT or METRICS_TOKEN)',
+    shutdownMs: c.shutdownMs,
+    admins: c.admins.length,
+  };
+}
