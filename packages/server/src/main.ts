@@ -14,9 +14,12 @@
  */
 import { EnginePool, chooseMove } from '@youzai/engine';
 import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { PID_FILE } from './backup/backup.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { openClub, type Club } from './cluster/club.ts';
 import { describeConfig, readConfig } from './config.ts';
@@ -130,6 +133,9 @@ async function main(): Promise<void> {
     });
     scrape = s;
   }
+  // SQLite: says a server runs on this data folder (npm run restore refuses while it does).
+  const pidFile = c.databaseUrl ? null : join(c.dataDir, PID_FILE);
+  if (pidFile) writeFileSync(pidFile, String(process.pid));
   log.info({ url: c.publicUrl, recovered }, 'running');
   console.log(
     `Youzai is running at ${c.publicUrl} (${c.databaseUrl ? 'PostgreSQL' : `SQLite in ${c.dataDir}`}; ` +
@@ -166,6 +172,7 @@ async function main(): Promise<void> {
     else await bus.close();
     // Closing the store commits what is queued.
     await store.close();
+    if (pidFile) rmSync(pidFile, { force: true });
     log.info({ tookMs: Date.now() - started }, 'stopped');
     log.flush(() => process.exit(0));
   };
