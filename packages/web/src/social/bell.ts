@@ -14,6 +14,21 @@ import { api } from '../net/api.ts';
 import { noteLink, noteText } from './notes.ts';
 import './social.css';
 
+/** A bell drawn in SVG (no emoji font needed). */
+function bellIcon(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '20');
+  svg.setAttribute('height', '20');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M12 2a6 6 0 0 0-6 6v4.5L4 16v1h16v-1l-2-3.5V8a6 6 0 0 0-6-6zm-2.5 16a2.5 2.5 0 0 0 5 0z');
+  path.setAttribute('fill', 'currentColor');
+  svg.append(path);
+  return svg;
+}
+
 export class Bell {
   readonly el: HTMLElement;
   private readonly button: HTMLButtonElement;
@@ -28,7 +43,7 @@ export class Bell {
     this.button = h(
       'button.bell',
       { type: 'button', 'aria-haspopup': 'true', 'aria-expanded': 'false', 'data-testid': 'bell', title: t('bell.title') },
-      h('span', { 'aria-hidden': 'true' }, '🔔'),
+      bellIcon(),
       h('span.visually-hidden', null, t('bell.title')),
       this.count,
     ) as HTMLButtonElement;
