@@ -318,6 +318,44 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analyses_requester ON analyses (requested_by) WHERE state IN ('queued', 'running');
     `,
   },
+  {
+    version: 8,
+    name: 'moderation',
+    sql: `
+      CREATE TABLE sanctions (
+        user_id     TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        muted_until INTEGER,
+        banned_at   INTEGER,
+        closed_at   INTEGER,
+        cheater_at  INTEGER
+      ) WITHOUT ROWID;
+
+      CREATE TABLE reports (
+        id          TEXT PRIMARY KEY,
+        reporter_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        reported_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        game_id     TEXT,
+        reason      TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        created_at  INTEGER NOT NULL,
+        resolved_at INTEGER,
+        resolved_by TEXT
+      );
+      CREATE INDEX reports_recent ON reports (created_at);
+      CREATE INDEX reports_open ON reports (created_at) WHERE resolved_at IS NULL;
+
+      CREATE TABLE moderation_log (
+        id        TEXT PRIMARY KEY,
+        at        INTEGER NOT NULL,
+        admin     TEXT NOT NULL,
+        action    TEXT NOT NULL,
+        target_id TEXT,
+        game_id   TEXT,
+        detail    TEXT NOT NULL
+      );
+      CREATE INDEX moderation_log_at ON moderation_log (at);
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -611,6 +649,44 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX analyses_unfinished ON analyses (requested_at, game_id COLLATE "C") WHERE state IN ('queued', 'running');
       CREATE INDEX analyses_requester ON analyses (requested_by) WHERE state IN ('queued', 'running');
+    `,
+  },
+  {
+    version: 8,
+    name: 'moderation',
+    sql: `
+      CREATE TABLE sanctions (
+        user_id     TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        muted_until BIGINT,
+        banned_at   BIGINT,
+        closed_at   BIGINT,
+        cheater_at  BIGINT
+      );
+
+      CREATE TABLE reports (
+        id          TEXT PRIMARY KEY,
+        reporter_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        reported_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        game_id     TEXT,
+        reason      TEXT NOT NULL,
+        text        TEXT NOT NULL,
+        created_at  BIGINT NOT NULL,
+        resolved_at BIGINT,
+        resolved_by TEXT
+      );
+      CREATE INDEX reports_recent ON reports (created_at DESC);
+      CREATE INDEX reports_open ON reports (created_at DESC) WHERE resolved_at IS NULL;
+
+      CREATE TABLE moderation_log (
+        id        TEXT PRIMARY KEY,
+        at        BIGINT NOT NULL,
+        admin     TEXT NOT NULL,
+        action    TEXT NOT NULL,
+        target_id TEXT,
+        game_id   TEXT,
+        detail    TEXT NOT NULL
+      );
+      CREATE INDEX moderation_log_at ON moderation_log (at DESC);
     `,
   },
 ];

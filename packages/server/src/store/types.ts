@@ -10,6 +10,7 @@
  */
 import type { AnalysisStore } from './analyses.ts';
 import type { GameStore } from './games.ts';
+import type { ModerationStore } from './moderation.ts';
 import type { NotificationStore } from './notifications.ts';
 import type { PuzzleStore } from './puzzles.ts';
 import type { RatingStore } from './ratings.ts';
@@ -19,6 +20,7 @@ import type { UserStore } from './users.ts';
 
 export type * from './analyses.ts';
 export type * from './games.ts';
+export type * from './moderation.ts';
 export type * from './notifications.ts';
 export type * from './puzzles.ts';
 export type * from './ratings.ts';
@@ -53,7 +55,8 @@ export interface Store
     SocialStore,
     NotificationStore,
     TournamentStore,
-    AnalysisStore {}
+    AnalysisStore,
+    ModerationStore {}
 
 /** Every data method of a Store, by name: what the threaded SQLite store forwards (its list is checked against this). */
 export type StoreMethod = Exclude<keyof Store, keyof StoreLifecycle>;

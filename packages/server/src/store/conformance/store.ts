@@ -11,6 +11,7 @@ import type { PuzzleResult } from '../puzzles.ts';
 import type { Store } from '../types.ts';
 import { describeAnalysisStore } from './analyses.ts';
 import { describeGameStore } from './games.ts';
+import { describeModerationStore } from './moderation.ts';
 import { describeNotificationStore } from './notifications.ts';
 import { describePuzzleStore } from './puzzles.ts';
 import { describeRatingStore } from './ratings.ts';
@@ -130,5 +131,6 @@ export function describeStore(name: string, setup: () => Promise<StoreFixture>, 
     describeNotificationStore(() => store);
     describeTournamentStore(() => store);
     describeAnalysisStore(() => store);
+    describeModerationStore(() => store);
   });
 }

@@ -46,7 +46,9 @@ export function memoryRatings(tables: MemoryTables): RatingStore {
       const out: LeaderRow[] = [];
       for (const r of t.ratings.values()) {
         const username = t.users.get(r.userId)?.username;
-        if (r.variant === variant && username && r.deviation <= rule.maxDeviation && r.games >= rule.minGames) out.push({ ...r, username });
+        const s = t.sanctions.get(r.userId);
+        const barred = s !== undefined && (s.bannedAt !== null || s.closedAt !== null || s.cheaterAt !== null);
+        if (r.variant === variant && username && !barred && r.deviation <= rule.maxDeviation && r.games >= rule.minGames) out.push({ ...r, username });
       }
       out.sort((a, b) => b.rating - a.rating || cmp(a.userId, b.userId));
       return out.slice(0, Math.max(0, Math.floor(limit)));

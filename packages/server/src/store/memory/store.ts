@@ -6,6 +6,7 @@
 import type { Store } from '../types.ts';
 import { memoryAnalyses } from './analyses.ts';
 import { memoryGames } from './games.ts';
+import { memoryModeration } from './moderation.ts';
 import { memoryNotifications } from './notifications.ts';
 import { memoryPuzzles } from './puzzles.ts';
 import { memoryRatings } from './ratings.ts';
@@ -38,5 +39,6 @@ export function memoryStore(): Store {
     ...memoryNotifications(tables),
     ...memoryTournaments(tables),
     ...memoryAnalyses(tables),
+    ...memoryModeration(tables),
   };
 }

@@ -10,6 +10,7 @@ import { dataJson } from '../checks.ts';
 import type { GameRow, MoveRow } from '../games.ts';
 import type { NotificationRow } from '../notifications.ts';
 import type { PuzzleRatingRow, PuzzleRoundRow, PuzzleStateRow } from '../puzzles.ts';
+import type { ModLogRow, ReportRow, Sanctions } from '../moderation.ts';
 import type { RatedGameRow, RatingPoint, RatingRow } from '../ratings.ts';
 import type { Bye, Pairing } from '@youzai/game/tournament';
 import type { EntryRow, TournamentRow } from '../tournaments.ts';
@@ -42,6 +43,9 @@ export class MemoryTables {
   readonly ratings = new Map<string, RatingRow>();
   readonly history: RatingPoint[] = [];
   readonly ratedGames = new Map<string, RatedGameRow>();
+  readonly sanctions = new Map<string, Sanctions>();
+  readonly reports = new Map<string, ReportRow>();
+  readonly modLog: ModLogRow[] = [];
   /** `${userId}\n${variant}` → puzzle rating. */
   readonly puzzleRatings = new Map<string, PuzzleRatingRow>();
   readonly puzzleStates = new Map<string, PuzzleStateRow>();

@@ -121,8 +121,9 @@ export function postgresRatings(db: PostgresDb): RatingStore {
 
     async leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]> {
       const r = await query<RatingRecord & { username: string }>(
-        'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = $1 AND r.games > 0 AND u.username IS NOT NULL ' +
-          'AND r.deviation <= $2 AND r.games >= $3 ORDER BY r.rating DESC, r.user_id COLLATE "C" LIMIT $4',
+        'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id LEFT JOIN sanctions s ON s.user_id = r.user_id ' +
+          'WHERE r.variant = $1 AND r.games > 0 AND u.username IS NOT NULL AND r.deviation <= $2 AND r.games >= $3 ' +
+          'AND s.banned_at IS NULL AND s.closed_at IS NULL AND s.cheater_at IS NULL ORDER BY r.rating DESC, r.user_id COLLATE "C" LIMIT $4',
         [variant, rule.maxDeviation, rule.minGames, Math.max(0, Math.floor(limit))],
       );
       return r.rows.map((x) => ({ ...toRating(x), username: x.username }));

@@ -36,6 +36,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 5, name: 'tournaments' },
       { version: 6, name: 'rated games: pair, counted, deltas, voids' },
       { version: 7, name: 'analyses' },
+      { version: 8, name: 'moderation' },
     ]);
   });
 

@@ -5,6 +5,7 @@
  * call.
  */
 import type { Store } from '../types.ts';
+import { postgresModeration } from './moderation.ts';
 import { postgresAnalyses } from './analyses.ts';
 import { PostgresDb } from './db.ts';
 import { postgresGames } from './games.ts';
@@ -58,5 +59,6 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     ...postgresNotifications(db),
     ...postgresTournaments(db),
     ...postgresAnalyses(db),
+    ...postgresModeration(db),
   };
 }

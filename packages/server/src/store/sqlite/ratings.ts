@@ -97,8 +97,9 @@ export function sqliteRatings(db: SqliteDb): RatingStore {
     async leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]> {
       const rows = db
         .stmt(
-          'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id WHERE r.variant = ? AND u.username IS NOT NULL ' +
-            'AND r.deviation <= ? AND r.games >= ? ORDER BY r.rating DESC, r.user_id LIMIT ?',
+          'SELECT r.*, u.username FROM ratings r JOIN users u ON u.id = r.user_id LEFT JOIN sanctions s ON s.user_id = r.user_id ' +
+            'WHERE r.variant = ? AND u.username IS NOT NULL AND r.deviation <= ? AND r.games >= ? ' +
+            'AND s.banned_at IS NULL AND s.closed_at IS NULL AND s.cheater_at IS NULL ORDER BY r.rating DESC, r.user_id LIMIT ?',
         )
         .all(variant, rule.maxDeviation, rule.minGames, Math.max(0, Math.floor(limit))) as (RatingRecord & { username: string })[];
       return rows.map((r) => ({ ...toRating(r), username: r.username }));

@@ -44,6 +44,7 @@ describe('SQLite store', () => {
       { version: 5, name: 'tournaments' },
       { version: 6, name: 'rated games: pair, counted, deltas, voids' },
       { version: 7, name: 'analyses' },
+      { version: 8, name: 'moderation' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -56,6 +57,7 @@ describe('SQLite store', () => {
       'games_status_updated',
       'games_updated',
       'games_white_updated',
+      'moderation_log_at',
       'notifications_recent',
       'notifications_unread',
       'puzzle_rounds_recent',
@@ -64,6 +66,8 @@ describe('SQLite store', () => {
       'rated_games_pair',
       'rated_games_white',
       'ratings_board',
+      'reports_open',
+      'reports_recent',
       'sessions_user',
       'tournament_entries_user',
       'tournament_pairings_tournament',

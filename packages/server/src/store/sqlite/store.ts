@@ -3,6 +3,7 @@
  * handle. openStore runs it on its own thread (threaded.ts).
  */
 import type { Store } from '../types.ts';
+import { sqliteModeration } from './moderation.ts';
 import { sqliteAnalyses } from './analyses.ts';
 import { SqliteDb, type SqliteStoreOptions } from './db.ts';
 import { sqliteGames } from './games.ts';
@@ -54,5 +55,6 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     ...sqliteNotifications(db),
     ...sqliteTournaments(db),
     ...sqliteAnalyses(db),
+    ...sqliteModeration(db),
   };
 }

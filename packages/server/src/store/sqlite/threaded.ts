@@ -80,6 +80,17 @@ const FORWARDED = {
   recordTournamentGame: true,
   setTournamentBerserk: true,
   tournamentGame: true,
+  // ModerationStore
+  sanctions: true,
+  setSanctions: true,
+  deleteUserSessions: true,
+  addReport: true,
+  reports: true,
+  resolveReport: true,
+  logModeration: true,
+  moderationLog: true,
+  voidRatedGame: true,
+  ratedGamesOf: true,
   // AnalysisStore
   requestAnalysis: true,
   analysis: true,
