@@ -208,11 +208,15 @@ async function main(): Promise<void> {
     const d = after.eventLoopDelayMs;
     console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
     if (bench.errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(bench.errors))}`);
+  } catch (e) {
+    // A run that broke says so, and fails: its figures would mean nothing.
+    console.error('bench:server failed:', e);
+    process.exitCode = 1;
   } finally {
     server.kill(process.env.BENCH_NODE_ARGS ? 'SIGINT' : 'SIGKILL');
     await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3000 : 0));
     await dispose();
-    process.exit(0);
+    process.exit();
   }
 }
 

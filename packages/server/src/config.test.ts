@@ -13,6 +13,11 @@ describe('readConfig', () => {
     expect(describeConfig(r.value).metrics).toMatch(/^off/);
   });
 
+  it("takes the benchmarks' settings (no HTTP rate limit to speak of)", () => {
+    const r = readConfig({ HTTP_RATE: '1000000', ENGINE_WORKERS: '1', SQLITE_SYNC: 'normal', LOG_LEVEL: 'DEBUG' }, 'box');
+    expect(r.ok && r.value).toMatchObject({ httpRate: 1_000_000, engineWorkers: 1, sqliteSync: 'NORMAL', logLevel: 'debug' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],

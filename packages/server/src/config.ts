@@ -62,7 +62,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   const mp = port(env, 'METRICS_PORT', null);
   if (!mp.ok) return mp;
   if (mp.value !== null && mp.value === p.value) return err('config.bad-value', `METRICS_PORT must differ from PORT (both ${p.value})`);
-  const rate = positive(env, 'HTTP_RATE', 100_000);
+  const rate = positive(env, 'HTTP_RATE', 1e9);
   if (!rate.ok) return rate;
   const workers = positive(env, 'ENGINE_WORKERS', 256);
   if (!workers.ok) return workers;
