@@ -95,6 +95,7 @@ function renderHeader(): void {
     link('/live', t('nav.live')),
     link('/tv', t('nav.tv')),
     link('/leaderboard', t('nav.leaderboard')),
+    link('/tournaments', t('nav.tournaments')),
     link('/rooms', t('nav.rooms')),
     link('/solo', t('nav.solo')),
     link('/rules', t('nav.rules')),
@@ -151,6 +152,8 @@ socket.on((msg) => {
     app.me = msg.user;
     renderHeader();
   }
+  // A tournament game opens by itself (an arena's next game), unless a page that handles pairings is showing.
+  if (msg.t === 'paired' && msg.via === 'tournament' && !/^\/($|rooms\/|tournament\/)/.test(location.pathname)) app.navigate(`/game/${msg.game}`);
 });
 
 renderHeader();

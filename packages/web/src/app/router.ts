@@ -16,7 +16,9 @@ export type RouteName =
   | 'puzzles'
   | 'puzzle'
   | 'login'
-  | 'register';
+  | 'register'
+  | 'tournaments'
+  | 'tournament';
 
 export interface Match {
   readonly name: RouteName | 'not-found';
@@ -47,6 +49,8 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['puzzle', /^\/puzzle\/([A-Za-z0-9_-]{1,40})$/, ['id']],
     ['login', /^\/login$/, []],
     ['register', /^\/register$/, []],
+    ['tournaments', /^\/tournaments$/, []],
+    ['tournament', new RegExp(`^/tournament/${ID}$`), ['id']],
   ];
 }
 

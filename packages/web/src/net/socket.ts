@@ -37,6 +37,7 @@ export class Socket {
   private readonly games = new Map<string, number>();
   private lobby = false;
   private readonly rooms = new Set<string>();
+  private readonly tournaments = new Set<string>();
   private attempt = 0;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pingSent = new Map<number, number>();
@@ -56,6 +57,7 @@ export class Socket {
       for (const [game, v] of this.games) this.rawSend(resubscription(game, v));
       if (this.lobby) this.rawSend({ t: 'lobby-sub' });
       for (const room of this.rooms) this.rawSend({ t: 'room-join', room });
+      for (const tournament of this.tournaments) this.rawSend({ t: 'tour-sub', tournament });
       this.ping();
       this.pingTimer = setInterval(() => this.ping(), 10_000);
     };
@@ -191,5 +193,12 @@ export class Socket {
   leaveRoom(room: string): void {
     this.rooms.delete(room);
     this.rawSend({ t: 'room-leave', room });
+  }
+
+  /** Hears a tournament's changes and chat (again after a reconnect). */
+  watchTournament(tournament: string, on: boolean): void {
+    if (on) this.tournaments.add(tournament);
+    else this.tournaments.delete(tournament);
+    this.rawSend({ t: on ? 'tour-sub' : 'tour-unsub', tournament });
   }
 }

@@ -13,6 +13,7 @@ import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, type TermsInput } from './game-terms.ts';
 import { dailyPuzzleCard } from './daily-puzzle.ts';
+import { tournamentsCard } from './tournaments.ts';
 import { SeekBook } from './seek-book.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';
@@ -44,6 +45,7 @@ export function homePage(app: AppContext): Page {
   let lastPoolFetch = 0;
   let destroyed = false;
   const daily = dailyPuzzleCard();
+  const tournaments = tournamentsCard();
 
   const countersEl = h('p.counters', { 'data-testid': 'counters', 'aria-live': 'polite' });
   const seeksEl = h('div.seeks-holder');
@@ -361,6 +363,7 @@ export function homePage(app: AppContext): Page {
         myGamesPanel(app),
         followingPanel(app),
         h('section.card.seeks', { 'aria-labelledby': 'seeks-h' }, h('h2#seeks-h', null, t('home.seeks')), seeksEl),
+        tournaments.el,
         h('section.card.live', { 'aria-labelledby': 'live-h' }, h('h2#live-h', null, t('home.live')), liveEl),
         h(
           'section.card.puzzle-day',
@@ -395,6 +398,7 @@ export function homePage(app: AppContext): Page {
     destroy() {
       destroyed = true;
       daily.destroy();
+      tournaments.destroy();
       off();
       offState();
       stopLive();

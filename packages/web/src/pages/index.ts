@@ -13,6 +13,7 @@ import { puzzlesPage } from './puzzles.ts';
 import { roomPage, roomsPage } from './rooms.ts';
 import { rulesPage } from './rules.ts';
 import { soloPage } from './solo.ts';
+import { tournamentPage, tournamentsPage } from './tournaments.ts';
 
 type PageFactory = (app: AppContext, params: Record<string, string>) => Page;
 
@@ -32,5 +33,7 @@ export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
   puzzle: puzzlesPage,
   login: (app) => authPage(app, 'login'),
   register: (app) => authPage(app, 'register'),
+  tournaments: tournamentsPage,
+  tournament: tournamentPage,
   'not-found': notFoundPage,
 };

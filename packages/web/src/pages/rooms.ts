@@ -13,6 +13,7 @@ import { api } from '../net/api.ts';
 import { challengeRequest, type TermsInput } from './game-terms.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, playerEl, readerSide, shareBox, variantLabel } from './widgets.ts';
+import { tournamentLists } from './tournaments.ts';
 import './pages.css';
 
 const ROOM_NAME_MAX = 60;
@@ -259,6 +260,9 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
   app.socket.joinRoom(id);
 
   renderAll();
+  // The room's own tournaments, and the way to make one.
+  const tournaments = tournamentLists(id);
+  void tournaments.load();
   const el = h(
     'div.page.room-page',
     { 'data-testid': 'room' },
@@ -275,6 +279,13 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
         h('section.card', null, h('h2', null, t('rooms.challenges')), challengesEl, h('h3', null, t('rooms.challenge.new')), form),
       ),
       h('div', null, h('section.card', null, h('h2', null, t('rooms.games')), gamesEl), chat.el),
+    ),
+    h(
+      'section.card.room-tournaments',
+      { 'data-testid': 'room-tournaments' },
+      h('h2', null, t('tour.title')),
+      tournaments.el,
+      h('a.button', { href: `/tournaments?room=${id}` }, t('tour.create')),
     ),
   );
   return {

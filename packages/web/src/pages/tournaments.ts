@@ -1,0 +1,552 @@
+/**
+ * Tournaments: the list (upcoming, running, finished) with a form to create
+ * one (`/tournaments`, and a card on the home page), and a tournament's own
+ * page (`/tournament/<id>`): the countdown, joining and leaving, the
+ * player's current game one click away (an arena's next game opens by
+ * itself), the standings updating live, the top games, the cross table of a
+ * round-robin, the rules written out, the chat and the final podium.
+ */
+import type { ClockConfig, ServerMessage } from '@youzai/protocol';
+import { VARIANT_KEYS } from '@youzai/rules';
+import type { AppContext, Page } from '../app/context.ts';
+import { h, fill } from '../app/h.ts';
+import { clockConfigName } from '../app/names.ts';
+import { ChatView } from '../game/chat-view.ts';
+import { t, type MessageKey } from '../i18n/index.ts';
+import { api } from '../net/api.ts';
+import { errorText, shareBox, variantLabel } from './widgets.ts';
+import './pages.css';
+
+type Kind = 'arena' | 'swiss' | 'roundRobin';
+type Status = 'upcoming' | 'running' | 'finished' | 'cancelled';
+
+export interface TournamentSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: Kind;
+  readonly variant: string;
+  readonly clock: ClockConfig;
+  readonly rated: boolean;
+  readonly status: Status;
+  readonly startsAt: number;
+  readonly endsAt: number | null;
+  readonly round: number;
+  readonly rounds: number;
+  readonly private: boolean;
+  readonly club: boolean;
+  readonly players: number | null;
+}
+
+interface StandingRow {
+  readonly userId: string;
+  readonly name: string;
+  readonly rating: number;
+  readonly active: boolean;
+  readonly rank: number;
+  readonly points: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly buchholz: number | null;
+  readonly sonnebornBerger: number | null;
+  readonly performance: number | null;
+  readonly marks: readonly { readonly outcome: 'W' | 'D' | 'L'; readonly points: number; readonly streak: boolean }[] | null;
+  readonly onStreak: boolean;
+}
+
+interface GameTag {
+  readonly id: string;
+  readonly round: number;
+  readonly white: { readonly name: string; readonly rating: number };
+  readonly black: { readonly name: string; readonly rating: number };
+  readonly result: number | null;
+}
+
+interface TournamentView {
+  readonly tournament: TournamentSummary & {
+    readonly terms: { readonly withdrawAfterMs: number; readonly minRatedGames: number; readonly maxPlayers: number; readonly roundGapMs: number };
+  };
+  readonly standings: readonly StandingRow[];
+  readonly playing: readonly GameTag[];
+  readonly recent: readonly GameTag[];
+  readonly cross: { readonly players: readonly string[]; readonly names: readonly string[]; readonly cells: readonly (readonly (number | null)[])[] } | null;
+  readonly podium: readonly StandingRow[];
+  readonly me: { readonly entered: boolean; readonly active: boolean; readonly playing: string | null; readonly rank: number | null } | null;
+  readonly now: number;
+  readonly inviteToken: string | null;
+}
+
+const KIND_KEY: Record<Kind, MessageKey> = { arena: 'tour.kind.arena', swiss: 'tour.kind.swiss', roundRobin: 'tour.kind.roundRobin' };
+const STATUS_KEY: Record<Status, MessageKey> = {
+  upcoming: 'tour.status.upcoming',
+  running: 'tour.status.running',
+  finished: 'tour.status.finished',
+  cancelled: 'tour.status.cancelled',
+};
+
+/** "1:02:03" or "4:05": what is left before `at`. */
+export function countdown(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = s % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
+}
+
+const when = (ms: number) => new Date(ms).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+
+function termsLine(s: TournamentSummary): string {
+  const parts = [t(KIND_KEY[s.kind]), variantLabel(s.variant), clockConfigName(s.clock), s.rated ? t('common.rated') : t('common.casual')];
+  if (s.kind === 'swiss') parts.push(t('tour.rounds', { n: s.rounds }));
+  return parts.join(' · ');
+}
+
+function summaryRow(s: TournamentSummary): HTMLElement {
+  const time =
+    s.status === 'upcoming'
+      ? t('tour.starts', { when: when(s.startsAt) })
+      : s.status === 'running'
+        ? s.kind === 'arena' && s.endsAt
+          ? t('tour.ends', { when: when(s.endsAt) })
+          : t('tour.round', { n: s.round, of: s.rounds })
+        : t(STATUS_KEY[s.status]);
+  return h(
+    'li.tour-row',
+    { 'data-testid': 'tour-row', 'data-id': s.id },
+    h('a.tour-name', { href: `/tournament/${s.id}` }, s.name),
+    s.club ? h('span.badge', null, t('tour.club')) : null,
+    h('span.muted', null, ` ${termsLine(s)} · ${time}`),
+    s.players !== null ? h('span.muted', null, ` · ${t('tour.players', { n: s.players })}`) : null,
+  );
+}
+
+/** The three lists; `room`: only that room's. */
+export function tournamentLists(room?: string): { el: HTMLElement; load: () => Promise<void> } {
+  const el = h('div.tour-lists', { 'data-testid': 'tour-lists' }, h('p.muted', null, t('common.loading')));
+  const load = async () => {
+    const r = await api<{ upcoming: TournamentSummary[]; running: TournamentSummary[]; finished: TournamentSummary[] }>(
+      'GET',
+      `/api/tournaments${room ? `?room=${room}` : ''}`,
+    );
+    if (!r.ok) return fill(el, h('p.error', null, errorText(r)));
+    const list = (key: MessageKey, rows: TournamentSummary[], testid: string) =>
+      h('div', { 'data-testid': testid }, h('h3', null, t(key)), rows.length ? h('ul.list', null, rows.map(summaryRow)) : h('p.muted', null, t('tour.none')));
+    fill(
+      el,
+      list('tour.running', r.running, 'tour-running'),
+      list('tour.upcoming', r.upcoming, 'tour-upcoming'),
+      list('tour.finished', r.finished, 'tour-finished'),
+    );
+  };
+  return { el, load };
+}
+
+/** The card on the home page. */
+export function tournamentsCard(): { el: HTMLElement; destroy: () => void } {
+  const lists = tournamentLists();
+  void lists.load();
+  const timer = setInterval(() => void lists.load(), 30_000);
+  return {
+    el: h('section.card.tournaments-card', null, h('h2', null, h('a', { href: '/tournaments' }, t('tour.title'))), lists.el),
+    destroy: () => clearInterval(timer),
+  };
+}
+
+function createForm(app: AppContext, room: string | undefined): HTMLElement {
+  const input = (attrs: Record<string, string | number | boolean>) => h('input', attrs) as HTMLInputElement;
+  const name = input({ type: 'text', name: 'name', maxlength: 80, required: true, value: t('tour.default-name'), 'data-testid': 'tour-name' });
+  const kind = h(
+    'select',
+    { name: 'kind', 'data-testid': 'tour-kind' },
+    (['arena', 'swiss', 'roundRobin'] as const).map((k) => h('option', { value: k }, t(KIND_KEY[k]))),
+  ) as HTMLSelectElement;
+  const variant = h(
+    'select',
+    { name: 'variant', 'data-testid': 'tour-variant' },
+    VARIANT_KEYS.map((v) => h('option', { value: v }, variantLabel(v))),
+  ) as HTMLSelectElement;
+  const minutes = input({ type: 'number', name: 'minutes', min: 1, max: 180, value: 3 });
+  const increment = input({ type: 'number', name: 'increment', min: 0, max: 60, value: 2 });
+  const startIn = input({ type: 'number', name: 'start-in', min: 0, max: 10_080, step: 'any', value: 5, 'data-testid': 'tour-start-in' });
+  const duration = input({ type: 'number', name: 'duration', min: 5, max: 720, value: 30 });
+  const rounds = input({ type: 'number', name: 'rounds', min: 1, max: 20, value: 5 });
+  const rated = input({ type: 'checkbox', name: 'rated' });
+  const priv = input({ type: 'checkbox', name: 'private' });
+  const club = input({ type: 'checkbox', name: 'club' });
+  const error = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'tour-create-error' });
+  const submit = h('button.primary', { type: 'submit', 'data-testid': 'tour-create' }, t('tour.create')) as HTMLButtonElement;
+  const field = (key: MessageKey, el: HTMLElement) => h('label', null, h('span', null, t(key)), el);
+  const check = (key: MessageKey, el: HTMLElement) => h('label.check', null, el, h('span', null, t(key)));
+  const durationField = field('tour.form.duration', duration);
+  const roundsField = field('tour.form.rounds', rounds);
+  const showKind = () => {
+    durationField.hidden = kind.value !== 'arena';
+    roundsField.hidden = kind.value !== 'swiss';
+  };
+  kind.addEventListener('change', showKind);
+  showKind();
+  const form = h(
+    'form.tour-create',
+    { 'data-testid': 'tour-create-form', novalidate: true },
+    field('tour.form.name', name),
+    field('tour.form.kind', kind),
+    field('tour.form.variant', variant),
+    field('tour.form.minutes', minutes),
+    field('tour.form.increment', increment),
+    field('tour.form.start-in', startIn),
+    durationField,
+    roundsField,
+    check('form.rated', rated),
+    room ? null : check('tour.form.private', priv),
+    room ? null : check('tour.form.club', club),
+    error,
+    h('div.row', null, submit),
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    error.hidden = true;
+    submit.disabled = true;
+    const r = await api<{ id: string; inviteToken: string | null }>('POST', '/api/tournaments', {
+      name: name.value.trim(),
+      kind: kind.value,
+      variant: variant.value,
+      clock: { kind: 'fischer', minutes: Number(minutes.value), increment: Number(increment.value) },
+      rated: rated.checked,
+      startsAt: Math.round(app.socket.serverNow() + Number(startIn.value) * 60_000),
+      ...(kind.value === 'arena' ? { minutes: Number(duration.value) } : {}),
+      ...(kind.value === 'swiss' ? { rounds: Number(rounds.value) } : {}),
+      ...(room ? { room } : {}),
+      private: priv.checked,
+      club: club.checked,
+    });
+    submit.disabled = false;
+    if (!r.ok) {
+      error.textContent = errorText(r);
+      error.hidden = false;
+      return;
+    }
+    app.navigate(`/tournament/${r.id}${r.inviteToken ? `?invite=${r.inviteToken}` : ''}`);
+  });
+  return form;
+}
+
+export function tournamentsPage(app: AppContext): Page {
+  const room = new URLSearchParams(location.search).get('room') ?? undefined;
+  const lists = tournamentLists(room);
+  void lists.load();
+  return {
+    el: h(
+      'div.page.tournaments-page',
+      null,
+      h('h1', null, t('tour.title')),
+      h('section.card', null, lists.el),
+      // Guests see the form too, with a word that an account is needed (the server says so again if they try).
+      h('section.card', null, h('h2', null, t('tour.create')), app.me?.guest ? h('p.muted', null, t('tour.create.account')) : null, createForm(app, room)),
+    ),
+    title: t('tour.title'),
+  };
+}
+
+function rulesText(v: TournamentView): HTMLElement {
+  const s = v.tournament;
+  const items: string[] = [];
+  if (s.kind === 'arena') {
+    items.push(
+      t('tour.rules.arena.pairing'),
+      t('tour.rules.arena.points'),
+      t('tour.rules.arena.streak'),
+      t('tour.rules.arena.draw'),
+      t('tour.rules.arena.pause'),
+    );
+  } else if (s.kind === 'swiss') {
+    items.push(
+      t('tour.rules.swiss.pairing', { n: s.rounds }),
+      t('tour.rules.swiss.points'),
+      t('tour.rules.swiss.bye'),
+      t('tour.rules.swiss.late'),
+      t('tour.rules.swiss.ties'),
+    );
+  } else {
+    items.push(t('tour.rules.rr.pairing'), t('tour.rules.rr.points'), t('tour.rules.rr.ties'));
+  }
+  items.push(t('tour.rules.away', { minutes: Math.round(s.terms.withdrawAfterMs / 60_000) }));
+  if (s.rated) items.push(t('tour.rules.rated', { n: s.terms.minRatedGames }));
+  else items.push(t('tour.rules.casual'));
+  return h(
+    'section.card.tour-rules',
+    { 'data-testid': 'tour-rules' },
+    h('h2', null, t('tour.rules')),
+    h(
+      'ul',
+      null,
+      items.map((i) => h('li', null, i)),
+    ),
+  );
+}
+
+function gameRow(g: GameTag): HTMLElement {
+  const result = g.result === null ? '' : g.result === 1 ? ' 1–0' : g.result === 0 ? ' 0–1' : ' ½–½';
+  return h(
+    'li',
+    null,
+    h('a', { href: `/game/${g.id}`, 'data-testid': 'tour-game' }, `${g.white.name} (${g.white.rating}) – ${g.black.name} (${g.black.rating})`),
+    result,
+  );
+}
+
+function standingsTable(v: TournamentView, meId: string | null): HTMLElement {
+  const kind = v.tournament.kind;
+  const head = [t('tour.col.rank'), t('tour.col.player'), t('tour.col.rating')];
+  if (kind === 'arena') head.push(t('tour.col.sheet'));
+  head.push(t('tour.col.points'));
+  if (kind === 'swiss') head.push(t('tour.col.buchholz'), t('tour.col.sb'));
+  if (kind === 'roundRobin') head.push(t('tour.col.sb'), t('tour.col.wins'));
+  if (kind === 'arena') head.push(t('tour.col.performance'));
+  return h(
+    'table.standings',
+    { 'data-testid': 'tour-standings' },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        head.map((x) => h('th', null, x)),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      v.standings.map((r) => {
+        const cells: (string | HTMLElement)[] = [String(r.rank), r.name + (r.active ? '' : ` (${t('tour.paused')})`), String(Math.round(r.rating))];
+        if (kind === 'arena') {
+          cells.push(
+            h(
+              'span.sheet',
+              null,
+              (r.marks ?? []).map((m) => h(`span.mark.${m.outcome}${m.streak ? '.streak' : ''}`, null, String(m.points))),
+              r.onStreak ? h('span.fire', { title: t('tour.on-streak') }, ' 🔥') : null,
+            ),
+          );
+        }
+        cells.push(String(r.points));
+        if (kind === 'swiss') cells.push(String(r.buchholz ?? ''), String(r.sonnebornBerger ?? ''));
+        if (kind === 'roundRobin') cells.push(String(r.sonnebornBerger ?? ''), String(r.wins));
+        if (kind === 'arena') cells.push(r.performance === null ? '' : String(r.performance));
+        return h(
+          `tr${r.userId === meId ? '.me' : ''}`,
+          { 'data-user': r.userId },
+          cells.map((c) => h('td', null, c)),
+        );
+      }),
+    ),
+  );
+}
+
+function crossTableEl(v: TournamentView): HTMLElement | null {
+  if (!v.cross) return null;
+  const c = v.cross;
+  const cell = (x: number | null) => (x === null ? '' : x === 1 ? '1' : x === 0 ? '0' : '½');
+  return h(
+    'section.card',
+    null,
+    h('h2', null, t('tour.cross')),
+    h(
+      'table.cross',
+      { 'data-testid': 'tour-cross' },
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', null, '#'),
+          h('th', null, t('tour.col.player')),
+          c.names.map((_, i) => h('th', null, String(i + 1))),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        c.names.map((n, i) =>
+          h(
+            'tr',
+            null,
+            h('td', null, String(i + 1)),
+            h('td', null, n),
+            c.cells[i]!.map((x, j) => h(`td${i === j ? '.diag' : ''}`, null, cell(x))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export function tournamentPage(app: AppContext, params: Record<string, string>): Page {
+  const id = params.id!;
+  const invite = new URLSearchParams(location.search).get('invite');
+  let view: TournamentView | null = null;
+  let destroyed = false;
+  let lastLoad = 0;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+
+  const titleEl = h('h1', { 'data-testid': 'tour-title' }, t('tour.title'));
+  const termsEl = h('p.muted', { 'data-testid': 'tour-terms' });
+  const clockEl = h('p.tour-clock', { 'data-testid': 'tour-countdown', 'aria-live': 'off' });
+  const actionsEl = h('div.row.tour-actions');
+  const meEl = h('p', { 'data-testid': 'tour-me' });
+  const podiumEl = h('section.card.podium', { 'data-testid': 'tour-podium', hidden: true });
+  const standingsEl = h('div', null, h('p.muted', null, t('common.loading')));
+  const crossEl = h('div');
+  const gamesEl = h('div', { 'data-testid': 'tour-games' });
+  const rulesEl = h('div');
+  const shareEl = h('div');
+  const errorEl = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'tour-error' });
+  const chat = new ChatView(t('chat.title'), (text) => app.socket.request({ t: 'tour-chat', tournament: id, text }));
+
+  function button(key: MessageKey, testid: string, run: () => Promise<{ ok: boolean; code?: string; message?: string }>, primary = false): HTMLElement {
+    const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, t(key)) as HTMLButtonElement;
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      errorEl.hidden = true;
+      const r = await run();
+      b.disabled = false;
+      if (!r.ok) {
+        errorEl.textContent = errorText(r);
+        errorEl.hidden = false;
+      }
+      await load();
+    });
+    return b;
+  }
+
+  function renderClock(): void {
+    if (!view) return;
+    const s = view.tournament;
+    const now = app.socket.serverNow();
+    if (s.status === 'upcoming') clockEl.textContent = t('tour.starts-in', { time: countdown(s.startsAt - now) });
+    else if (s.status === 'running' && s.kind === 'arena' && s.endsAt) clockEl.textContent = t('tour.ends-in', { time: countdown(s.endsAt - now) });
+    else if (s.status === 'running') clockEl.textContent = t('tour.round', { n: s.round, of: s.rounds });
+    else clockEl.textContent = t(STATUS_KEY[s.status]);
+  }
+
+  function render(): void {
+    if (!view) return;
+    const v = view;
+    const s = v.tournament;
+    titleEl.textContent = s.name;
+    termsEl.textContent = `${termsLine(s)} · ${t(STATUS_KEY[s.status])} · ${t('tour.players', { n: s.players ?? 0 })}`;
+    renderClock();
+    const over = s.status === 'finished' || s.status === 'cancelled';
+    const me = v.me;
+    const acts: HTMLElement[] = [];
+    if (!over && (!me?.entered || !me.active)) {
+      acts.push(button('tour.join', 'tour-join', () => api('POST', `/api/tournaments/${id}/join`, invite ? { invite } : {}), true));
+    }
+    if (!over && me?.entered && me.active) {
+      acts.push(button(s.kind === 'arena' ? 'tour.pause' : 'tour.withdraw', 'tour-withdraw', () => api('POST', `/api/tournaments/${id}/withdraw`, {})));
+    }
+    fill(actionsEl, acts);
+    fill(
+      meEl,
+      me?.playing
+        ? h('a.button.primary', { href: `/game/${me.playing}`, 'data-testid': 'tour-my-game' }, t('tour.my-game'))
+        : me?.entered && me.active && s.status === 'running'
+          ? t('tour.waiting')
+          : null,
+      me?.rank ? h('span.muted', null, ` ${t('tour.my-rank', { n: me.rank })}`) : null,
+    );
+    podiumEl.hidden = v.podium.length === 0;
+    fill(
+      podiumEl,
+      h('h2', null, t('tour.podium')),
+      h(
+        'ol.podium-list',
+        null,
+        v.podium.map((r, i) => h(`li.place-${i + 1}`, null, h('span.medal', null, ['🥇', '🥈', '🥉'][i] ?? ''), ` ${r.name} · ${r.points}`)),
+      ),
+    );
+    fill(standingsEl, v.standings.length ? standingsTable(v, app.me?.id ?? null) : h('p.muted', null, t('tour.no-players')));
+    fill(crossEl, crossTableEl(v));
+    fill(
+      gamesEl,
+      h('h2', null, t('tour.top-games')),
+      v.playing.length ? h('ul.list', null, v.playing.slice(0, 6).map(gameRow)) : h('p.muted', null, t('tour.no-games')),
+      v.recent.length ? [h('h3', null, t('tour.recent')), h('ul.list', null, v.recent.map(gameRow))] : null,
+    );
+    fill(rulesEl, rulesText(v));
+    fill(shareEl, v.inviteToken ? shareBox(app, `${location.origin}/tournament/${id}?invite=${v.inviteToken}`, t('tour.share'), 'tour-share') : null);
+  }
+
+  async function load(): Promise<void> {
+    lastLoad = Date.now();
+    const r = await api<TournamentView>('GET', `/api/tournaments/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`);
+    if (destroyed) return;
+    if (!r.ok) {
+      errorEl.textContent = errorText(r);
+      errorEl.hidden = false;
+      fill(standingsEl);
+      return;
+    }
+    view = r;
+    render();
+  }
+
+  /** At most one read a second, however many changes are announced. */
+  function changed(): void {
+    if (pending) return;
+    const wait = Math.max(0, 1000 - (Date.now() - lastLoad));
+    pending = setTimeout(() => {
+      pending = null;
+      void load();
+    }, wait);
+  }
+
+  const off = app.socket.on((msg: ServerMessage) => {
+    switch (msg.t) {
+      case 'tournament':
+        if (msg.tournament === id) changed();
+        break;
+      case 'chat':
+        if ('room' in msg && msg.room === `tour-${id}`) chat.add(msg);
+        break;
+      case 'chat-log':
+        if ('room' in msg && msg.room === `tour-${id}`) chat.replace(msg.lines);
+        break;
+      case 'paired':
+        if (msg.via === 'tournament') app.navigate(`/game/${msg.game}`);
+        break;
+    }
+  });
+  app.socket.watchTournament(id, true);
+  const tick = setInterval(renderClock, 1000);
+  // A safety net for a missed announcement (a reconnect in between).
+  const slow = setInterval(() => void load(), 15_000);
+  void load();
+
+  return {
+    el: h(
+      'div.page.tournament-page',
+      { 'data-testid': 'tournament-page' },
+      h('div.tour-head', null, titleEl, termsEl, clockEl, actionsEl, meEl, errorEl, shareEl),
+      podiumEl,
+      h(
+        'div.tour-body',
+        null,
+        h('section.card.tour-standings', null, h('h2', null, t('tour.standings')), standingsEl),
+        h('div.tour-side', null, h('section.card', null, gamesEl), chat.el),
+      ),
+      crossEl,
+      rulesEl,
+    ),
+    title: t('tour.title'),
+    destroy() {
+      destroyed = true;
+      off();
+      app.socket.watchTournament(id, false);
+      clearInterval(tick);
+      clearInterval(slow);
+      if (pending) clearTimeout(pending);
+    },
+  };
+}
