@@ -7,6 +7,9 @@ import type { Page } from 'playwright-core';
 import { legalUcis, parseFen, parseUci, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
 import { clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
 
+/** A poll's patience: a browser on a busy machine can take seconds to draw what a timer of 450 ms scheduled (the default is 1 s). */
+const SLOW = { timeout: 15_000 } as const;
+
 let club: Club;
 
 beforeAll(async () => {
@@ -60,7 +63,7 @@ describe('a Xiangqi game by invitation link, watched by a third visitor', () => 
     await black.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
     await black.page.waitForURL(game.url.replace(/^https?:\/\/[^/]+/, club.base));
     await watcher.page.goto(game.url.replace(/^https?:\/\/[^/]+/, ''));
-    await expect.poll(() => watcher.page.getByTestId('status').textContent()).toMatch(/.+/);
+    await expect.poll(() => watcher.page.getByTestId('status').textContent(), SLOW).toMatch(/.+/);
 
     // A helpmate in three: the cannon takes the elephant on g10 with the advisor blocking e9.
     const line = ['b3b5', 'e7e6', 'b5g5', 'd10e9', 'g5g10'];

@@ -10,6 +10,9 @@ import { checkMove, type Puzzle } from '@youzai/puzzles';
 import { legalUcis, parseFen, parseUci, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import { clickMove, shot, startClub, type Club } from './harness.ts';
 
+/** A poll's patience: a browser on a busy machine can take seconds to draw what a timer of 450 ms scheduled (the default is 1 s). */
+const SLOW = { timeout: 15_000 } as const;
+
 let club: Club;
 beforeAll(async () => {
   club = await startClub(inject('webDir'));
@@ -43,10 +46,10 @@ describe('the puzzle trainer', () => {
       await page.getByTestId('puzzle-kind').waitFor();
       expect(await page.locator('.puzzle-page .tabs a.active').getAttribute('href')).toBe(`/puzzles/${variant}`);
       for (let i = 0; i < puzzle.solution.length; i += 2) {
-        await expect.poll(() => plies(page)).toBe(i);
+        await expect.poll(() => plies(page), SLOW).toBe(i);
         await clickMove(page, puzzle.solution[i]!);
       }
-      await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase')).toBe('solved');
+      await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase'), SLOW).toBe('solved');
       expect(await plies(page)).toBe(puzzle.solution.length);
       await page.getByTestId('puzzle-rating').waitFor();
       expect(await page.getByTestId('puzzle-rating').textContent()).toMatch(/\+\d+/);
@@ -76,9 +79,9 @@ describe('the puzzle trainer', () => {
     await page.goto(`/puzzle/${puzzle.id}`);
     await page.getByTestId('puzzle-kind').waitFor();
     await clickMove(page, wrong);
-    await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase')).toBe('failed');
+    await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase'), SLOW).toBe('failed');
     // The solution replaces the wrong move, shown from the puzzle's position.
-    await expect.poll(() => plies(page)).toBe(puzzle.solution.length);
+    await expect.poll(() => plies(page), SLOW).toBe(puzzle.solution.length);
     await page.getByTestId('nav-last').click();
     await page.getByTestId('puzzle-rating').waitFor();
     expect(await page.getByTestId('puzzle-rating').textContent()).toMatch(/-\d+/);
