@@ -13,6 +13,8 @@ export class MoveListView {
   /** What the list shows now; null: nothing drawn yet. */
   private shown: ListShown | null = null;
   private active: HTMLElement | null = null;
+  /** Marks judged moves (a computer analysis): the ply's glyph and class, or null. */
+  private marks: ((ply: number) => { readonly glyph: string; readonly kind: string; readonly title: string } | null) | null = null;
 
   constructor(
     private history: () => MoveHistory,
@@ -63,6 +65,13 @@ export class MoveListView {
     this.history = history;
   }
 
+  /** Marks judged moves (a computer analysis) with a glyph and a class; the list is drawn afresh. */
+  setMarks(marks: ((ply: number) => { readonly glyph: string; readonly kind: string; readonly title: string } | null) | null): void {
+    this.marks = marks;
+    this.shown = null;
+    this.render();
+  }
+
   render(): void {
     const hist = this.history();
     const texts = hist.printed(this.notationId);
@@ -77,7 +86,16 @@ export class MoveListView {
         this.list.querySelector('li.viewing')?.remove();
         while (this.list.children.length > from) this.list.lastElementChild!.remove();
       }
-      const cell = (p: number) => (p <= texts.length ? h('button.ply', { type: 'button', 'data-ply': p }, texts[p - 1]!) : h('span.ply.blank'));
+      const cell = (p: number) => {
+        if (p > texts.length) return h('span.ply.blank');
+        const mark = this.marks?.(p) ?? null;
+        return h(
+          'button.ply',
+          { type: 'button', 'data-ply': p, ...(mark ? { class: `judged ${mark.kind}` } : {}) },
+          texts[p - 1]!,
+          mark ? h('span.glyph', { title: mark.title, 'data-testid': 'judgement-glyph' }, mark.glyph) : null,
+        );
+      };
       for (let row = from; row < to; row++) this.list.append(h('li', null, h('span.num', null, `${row + 1}.`), cell(2 * row + 1), cell(2 * row + 2)));
     }
     this.shown = now;

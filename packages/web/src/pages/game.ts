@@ -14,6 +14,7 @@ import { localStore } from '../app/storage.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
+import { AnalysisPanel, JUDGEMENT_GLYPH } from '../game/analysis-panel.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
 import { LiveGame } from '../game/live-game.ts';
@@ -36,6 +37,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let moveList: MoveListView | null = null;
   let chat: ChatView | null = null;
   let cursor: Cursor | null = null;
+  let analysis: AnalysisPanel | null = null;
   let pendingChat: readonly ChatLine[] | null = null;
   let ratingsLine: string[] = [];
   let tick: ReturnType<typeof setInterval> | null = null;
@@ -91,6 +93,21 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       () => renderBoard(),
       storage,
     );
+    analysis = new AnalysisPanel({
+      gameId: id,
+      variant,
+      history: () => live!.history,
+      notationId: () => moveList!.notationId,
+      pick: (ply) => {
+        cursor?.go(ply);
+        renderBoard();
+      },
+      changed: () => renderBoard(),
+    });
+    moveList.setMarks((ply) => {
+      const j = analysis?.judgementAt(ply);
+      return j ? { glyph: JUDGEMENT_GLYPH[j], kind: j, title: t(`analysis.${j}`) } : null;
+    });
     const channel = g.isPlayer ? 'players' : 'spectators';
     chat = new ChatView(`${t('chat.title')} · ${t(g.isPlayer ? 'chat.players' : 'chat.spectators')}`, (text) =>
       app.socket.request({ t: 'chat', game: id, channel, text }),
@@ -124,7 +141,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       h(
         'div.game-layout',
         null,
-        h('div.board-col', null, top, boardEl, bottom),
+        h('div.board-col', null, top, boardEl, bottom, analysis.el),
         h(
           'aside.side-col',
           null,
@@ -270,6 +287,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       movable: cursor.live && live.myTurn ? sideOf(mine!) : null,
       premoveColor: cursor.live && playing && mine !== null && !live.myTurn ? sideOf(mine) : null,
     });
+    board.setArrows(analysis?.arrowsAt(ply) ?? []);
+    analysis?.render(ply);
     moveList?.render();
     renderSpecial();
   }
@@ -349,6 +368,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   }
 
   function renderEnd(): void {
+    analysis?.setFinished(live?.view.status === 'finished');
     if (!live?.over) {
       endPanel.hidden = true;
       return;
@@ -463,6 +483,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           pendingChat = msg.lines;
           chat?.replace(msg.lines);
         }
+        break;
+      case 'analysis':
+        analysis?.onProgress(msg.state, msg.progress);
         break;
       case 'ratings':
         ratingsLine = msg.players.map((p, i) =>
