@@ -41,6 +41,8 @@ export type ServerMessage =
   | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff]; readonly uncounted?: 'pair-limit' }
   /** A computer analysis of the (finished) game moved on: read it with GET /api/games/{id}/analysis once done (on the game's topic, not versioned). */
   | { readonly t: 'analysis'; readonly game: string; readonly state: AnalysisState; readonly progress: number }
+  /** A rematch of the (finished) game was offered, accepted or declined; `by`: the offerer's colour; `next`: the new game (go there once accepted). */
+  | { readonly t: 'rematch'; readonly game: string; readonly state: 'offered' | 'accepted' | 'declined'; readonly by: 0 | 1; readonly next: string }
   /** A game chat line; players never see spectator lines while they play. */
   | ({ readonly t: 'chat'; readonly game: string; readonly channel: ChatChannel } & ChatLine)
   | ({ readonly t: 'chat'; readonly room: string } & ChatLine)

@@ -11,6 +11,8 @@ import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
+import { REMATCH_ROUTES } from './http/rematch-routes.ts';
+import { Rematches } from './rematch/rematches.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
@@ -55,7 +57,7 @@ const firstLegalMove: ChooseMove = async () => '';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES, ...TOURNAMENT_ROUTES, ...ANALYSIS_ROUTES];
+const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES, ...TOURNAMENT_ROUTES, ...ANALYSIS_ROUTES, ...REMATCH_ROUTES];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -232,6 +234,7 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   const deps: Deps = {
     analyses,
+    rematches: new Rematches({ games: router, meta: store, bus: opts.bus, notifier }),
     store,
     notifier,
     clock: opts.clock,

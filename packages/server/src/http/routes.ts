@@ -7,6 +7,7 @@ import { CreateGame, Credentials, DECLINE_REASONS, decodeBody, type Identity } f
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
+import type { Rematches } from '../rematch/rematches.ts';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
 import { beforeQuery, limitQuery } from './query.ts';
@@ -57,6 +58,8 @@ export interface Deps {
   readonly analyse?: Analyse;
   /** Computer analysis of finished games. */
   readonly analyses?: GameAnalyses;
+  /** Rematch offers after finished games. */
+  readonly rematches?: Rematches;
   readonly lobby: LobbyPort;
   readonly rooms: RoomsPort;
   readonly presence: Presence;

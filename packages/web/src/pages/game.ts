@@ -16,6 +16,7 @@ import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
 import { AnalysisPanel, JUDGEMENT_GLYPH } from '../game/analysis-panel.ts';
 import { ChatView } from '../game/chat-view.ts';
+import { RematchView } from '../game/rematch-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
 import { LiveGame } from '../game/live-game.ts';
 import { Cursor } from '../game/move-history.ts';
@@ -38,6 +39,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let chat: ChatView | null = null;
   let cursor: Cursor | null = null;
   let analysis: AnalysisPanel | null = null;
+  const rematch = new RematchView(id, (next) => app.navigate(`/game/${next}`));
   let pendingChat: readonly ChatLine[] | null = null;
   let ratingsLine: string[] = [];
   let tick: ReturnType<typeof setInterval> | null = null;
@@ -369,6 +371,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   function renderEnd(): void {
     analysis?.setFinished(live?.view.status === 'finished');
+    rematch.set(live?.view.status === 'finished', live?.you ?? null);
     if (!live?.over) {
       endPanel.hidden = true;
       return;
@@ -391,6 +394,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       h(
         'div.row',
         null,
+        rematch.el,
         h('a.button', { href: '/' }, t('game.rematchHome')),
         h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export')),
       ),
@@ -483,6 +487,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           pendingChat = msg.lines;
           chat?.replace(msg.lines);
         }
+        break;
+      case 'rematch':
+        rematch.onFrame(msg);
         break;
       case 'analysis':
         analysis?.onProgress(msg.state, msg.progress);
