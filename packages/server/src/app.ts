@@ -229,6 +229,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     bus: opts.bus,
     clock: opts.clock,
     node,
+    initialFen: async (id) => (await router.view(id))?.view.initialFen ?? null,
     ...(opts.evaluate ? { evaluate: opts.evaluate } : {}),
     ...opts.analyses,
   });

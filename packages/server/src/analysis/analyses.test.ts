@@ -98,6 +98,8 @@ describe('POST/GET /api/games/{id}/analysis', () => {
       { inaccuracy: 0, mistake: 0, blunder: 1 },
     ]);
     expect(a.json.accuracy[0]).toBeGreaterThan(a.json.accuracy[1]);
+    // The PGN's Site tag links the game's page.
+    expect((await other.http('GET', `/api/games/${id}.pgn`)).text).toContain(`[Site "http://test/game/${id}"]`);
     // Asked again by anyone: the same analysis, not a new one.
     expect((await other.http('POST', `/api/games/${id}/analysis`)).json).toEqual({ ok: true, state: 'done', progress: 1 });
   });
@@ -137,9 +139,10 @@ describe('limits and engines', () => {
 
 describe('GameAnalyses across nodes', () => {
   async function finishedRow(store: Store, id: string): Promise<void> {
-    const g = game(id, { data: { setup: { variant: 'xiangqi', fen: null } } });
+    // From a position of its own: Red's chariot faces Black's.
+    const g = game(id, { data: { game: { setup: { variant: 'xiangqi', fen: 'r2aka3/9/9/9/9/R8/9/9/9/3K5 w - - 0 1' } } } });
     await store.createGame(g);
-    const moves = ['h3e3', 'h10g8'].map((uci, i) => ({ gameId: id, ply: i + 1, uci, at: T0 + i, clockMs: 1000 }));
+    const moves = ['d1d2', 'a10a5'].map((uci, i) => ({ gameId: id, ply: i + 1, uci, at: T0 + i, clockMs: 1000 }));
     await store.saveGame({ ...g, status: 'finished', result: '0-1', reason: 'resign', plies: 2, version: 2 }, 1, moves);
   }
 

@@ -34,6 +34,8 @@ export interface AnalysesOptions {
   readonly clock: Clock;
   /** This node's name (claims are `${node}/${n}`). */
   readonly node: string;
+  /** A game's start position as its view gives it (several nodes: from any node); the stored snapshot's when absent. */
+  readonly initialFen?: (gameId: string) => Promise<string | null>;
   /** Absent: this server has no engine; requests are refused with server.no-engine. */
   readonly evaluate?: EvaluatePosition;
   /** Analyses one user may have queued or running at once (default 2). */
@@ -151,11 +153,11 @@ export class GameAnalyses {
     const { store, clock } = this.o;
     const evaluate = this.o.evaluate!;
     const game = await store.game(row.gameId);
-    const setup = (game?.data as { setup?: { variant?: string; fen?: string | null } } | undefined)?.setup;
-    const variant = setup?.variant ?? game?.variant;
+    const variant = game?.variant;
     if (!game || !variant || !isVariantKey(variant)) return this.fail(row, holder, 'analysis.bad-game', 'The game cannot be read');
+    const fen = this.o.initialFen ? await this.o.initialFen(row.gameId) : storedStartFen(game.data);
     const moves = (await store.moves(row.gameId)).map((m) => m.uci);
-    const positions = replayPositions(variant, setup?.fen ?? null, moves);
+    const positions = replayPositions(variant, fen, moves);
     if (!Array.isArray(positions)) return this.fail(row, holder, 'analysis.bad-game', positions.error);
     const total = positions.length;
     const plies: AnalysedPly[] = [];
@@ -210,6 +212,12 @@ export class GameAnalyses {
     const msg: ServerMessage = { t: 'analysis', game: row.gameId, state: row.state, progress: progressOf(row) };
     this.o.bus.publish(topicOf(row.gameId), JSON.stringify(msg));
   }
+}
+
+/** The start position in the game service's stored snapshot ({game: {setup}}); null: the variant's own. */
+function storedStartFen(data: unknown): string | null {
+  const setup = (data as { game?: { setup?: { fen?: string | null } } } | null)?.game?.setup;
+  return setup?.fen ?? null;
 }
 
 /** An engine score (side to move's view) from the first side's view. */

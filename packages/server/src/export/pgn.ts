@@ -27,7 +27,8 @@ export function toPgn(view: GameView, moves: readonly MoveEntry[], site: string)
   const cfg = view.clockConfig;
   const tags: [string, string][] = [
     ['Event', `Youzai ${view.rated ? 'rated' : 'casual'} ${v.name.en} game`],
-    ['Site', `${site}/${view.id}`],
+    // The game's page (the client's /game/{id} route).
+    ['Site', `${site}/game/${view.id}`],
     ['Date', d],
     ['Round', '-'],
     ['White', view.seats[0]?.name ?? '?'],
