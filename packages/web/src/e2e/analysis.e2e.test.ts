@@ -23,6 +23,12 @@ describe('computer analysis of a finished game', () => {
   it('is asked for from the game page, shows its progress, then the graph with the blunder and the better move', async () => {
     const { page } = await club.visitor();
     await page.goto('/');
+    // The engine starts on first use, which can take longer than the computer's 30 s for its first move on a
+    // busy machine: a hint from the solo board's endpoint warms it.
+    await page.evaluate(async () => {
+      const fen = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+      await fetch('/api/analysis', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ variant: 'xiangqi', fen }) });
+    });
     // Created the way the home page does, with a start position of our own.
     const id = await page.evaluate(async (fen) => {
       const r = await fetch('/api/games', {
@@ -42,8 +48,18 @@ describe('computer analysis of a finished game', () => {
     await page.getByTestId('board').waitFor();
     // The analysis is not offered while the game is played.
     expect(await page.getByTestId('analysis').isHidden()).toBe(true);
+    expect(id).toMatch(/^[A-Za-z0-9]+$/);
     await clickMove(page, 'd1d2');
-    await waitForPlies(page, 2);
+    await waitForPlies(page, 1);
+    // The computer's answer (its engine may still be starting on a busy machine).
+    await page
+      .waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= 2, undefined, { timeout: 90_000 })
+      .catch(async (e: unknown) => {
+        await shot(page, 'analysis-debug-no-answer');
+        const state = await page.evaluate(async (g) => (await fetch(`/api/games/${g}`)).json(), id);
+        console.error('no answer', await page.getByTestId('status').textContent(), JSON.stringify(state).slice(0, 600));
+        throw e;
+      });
     await page.getByTestId('resign').click();
     await page.locator('[role="dialog"] button.primary').click();
     await page.getByTestId('end-panel').waitFor({ state: 'visible' });
@@ -74,5 +90,45 @@ describe('computer analysis of a finished game', () => {
     await later.page.locator('[data-testid="move-list"] [data-ply="1"]').click();
     expect(await later.page.getByTestId('analysis-judgement').textContent()).toMatch(/Blunder.*Better was/);
     await shot(later.page, 'analysis-blunder-en');
+  }, 400_000);
+});
+
+describe('rematch', () => {
+  it('is offered from the end panel, accepted on the other player’s page, and both pages go to the new game', async () => {
+    const red = await club.visitor();
+    const black = await club.visitor({ lang: 'en' });
+    await red.page.goto('/');
+    const game = await red.page.evaluate(async () => {
+      const r = await fetch('/api/games', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ variant: 'janggi', color: 'first', clock: { kind: 'fischer', minutes: 5, increment: 3 }, opponent: { type: 'invite' } }),
+      });
+      return (await r.json()) as { id: string; invite: string };
+    });
+    await red.page.goto(`/game/${game.id}`);
+    await black.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+    await black.page.waitForURL(new RegExp(`/game/${game.id}$`));
+    await red.page.getByTestId('board').waitFor();
+    // Janggi: Cho (first) moves a soldier, Han answers, then Cho resigns.
+    await clickMove(red.page, 'a4b4');
+    await waitForPlies(black.page, 1);
+    await clickMove(black.page, 'a7b7');
+    await waitForPlies(red.page, 2);
+    await red.page.getByTestId('resign').click();
+    await red.page.locator('[role="dialog"] button.primary').click();
+    await black.page.getByTestId('end-panel').waitFor({ state: 'visible' });
+
+    await red.page.getByTestId('rematch-offer').click();
+    await red.page.getByTestId('rematch-waiting').waitFor();
+    await black.page.getByTestId('rematch-incoming').waitFor({ timeout: 10_000 });
+    await shot(black.page, 'rematch-offered-en');
+    await black.page.getByTestId('rematch-accept').click();
+    for (const p of [red.page, black.page])
+      await p.waitForURL((u) => /\/game\/[A-Za-z0-9]+$/.test(u.pathname) && !u.pathname.endsWith(game.id), { timeout: 15_000 });
+    expect(red.page.url()).toBe(black.page.url());
+    // Colours swapped: the former second player moves first now.
+    await expect.poll(() => black.page.getByTestId('status').textContent()).toMatch(/your turn/i);
+    await shot(red.page, 'rematch-started-vi');
   });
 });

@@ -73,6 +73,17 @@ export class AnalysisPanel {
     }
   }
 
+  /** For the end panel: a button that asks for the analysis (or shows the one there) and brings the panel into view; null once asked. */
+  endButton(): HTMLElement | null {
+    if (!this.finished || this.asked || (this.view && this.view.state !== 'failed')) return null;
+    const b = h('button', { type: 'button', 'data-testid': 'analysis-end' }, t('analysis.request'));
+    b.addEventListener('click', () => {
+      this.el.scrollIntoView({ block: 'nearest' });
+      void this.request();
+    });
+    return b;
+  }
+
   judgementAt(ply: number): JudgementWire | null {
     return this.done()?.[ply]?.judgement ?? null;
   }
@@ -108,6 +119,7 @@ export class AnalysisPanel {
     } else if (r.state === 'done') return this.load();
     else if (!this.view || this.view.state === 'failed') this.view = { state: r.state, progress: r.progress };
     this.render(this.shown);
+    this.o.changed();
   }
 
   render(ply: number): void {

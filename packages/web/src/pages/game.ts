@@ -104,7 +104,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         cursor?.go(ply);
         renderBoard();
       },
-      changed: () => renderBoard(),
+      changed: () => {
+        renderBoard();
+        renderEnd();
+      },
     });
     moveList.setMarks((ply) => {
       const j = analysis?.judgementAt(ply);
@@ -395,6 +398,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         'div.row',
         null,
         rematch.el,
+        analysis?.endButton() ?? null,
         h('a.button', { href: '/' }, t('game.rematchHome')),
         h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export')),
       ),
