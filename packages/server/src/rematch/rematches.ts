@@ -46,9 +46,9 @@ const key = (gameId: string) => `rematch:${gameId}`;
 /** The clock a game was played with, as a new game asks for it. */
 export function clockSpecOf(c: GameView['clockConfig']): ClockSpec {
   const minutes = c.baseMs / 60_000;
-  return c.kind === 'fischer'
-    ? { kind: 'fischer', minutes, increment: Math.round(c.incrementMs / 1000) }
-    : { kind: 'byoyomi', minutes, periods: c.periods, seconds: Math.round(c.periodMs / 1000) };
+  if (c.kind === 'fischer') return { kind: 'fischer', minutes, increment: Math.round(c.incrementMs / 1000) };
+  if (c.kind === 'byoyomi') return { kind: 'byoyomi', minutes, periods: c.periods, seconds: Math.round(c.periodMs / 1000) };
+  return { kind: 'correspondence', days: Math.round(c.baseMs / 86_400_000) as 1 | 2 | 3 | 5 | 7 | 14 };
 }
 
 export class Rematches {

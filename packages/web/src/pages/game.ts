@@ -105,14 +105,16 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         renderBoard();
       },
       changed: () => {
+        moveList?.setMarks(marks);
         renderBoard();
         renderEnd();
       },
     });
-    moveList.setMarks((ply) => {
+    const marks = (ply: number) => {
       const j = analysis?.judgementAt(ply);
       return j ? { glyph: JUDGEMENT_GLYPH[j], kind: j, title: t(`analysis.${j}`) } : null;
-    });
+    };
+    moveList.setMarks(marks);
     const channel = g.isPlayer ? 'players' : 'spectators';
     chat = new ChatView(`${t('chat.title')} · ${t(g.isPlayer ? 'chat.players' : 'chat.spectators')}`, (text) =>
       app.socket.request({ t: 'chat', game: id, channel, text }),
