@@ -15,6 +15,7 @@ import { CreateGame, POOLS, decodeClientMessage, type PoolSpec } from '@youzai/p
 import { isVariantKey, poolId, type VariantModule } from '@youzai/rules';
 import { match, type Match } from '../packages/web/src/app/router.ts';
 import { artCss, artFiles } from '../packages/web/src/board/art.ts';
+import { coordLabels } from '../packages/web/src/board/coords.ts';
 import { boardLayout } from '../packages/web/src/board/layout.ts';
 import { en } from '../packages/web/src/i18n/en.ts';
 import { gameTextKeys } from '../packages/web/src/i18n/game-keys.ts';
@@ -101,6 +102,16 @@ export function missing(g: VariantModule, t: GameTables): string[] {
   const layout = boardLayout(g);
   if (layout.files !== g.geometry.files || layout.ranks !== g.geometry.ranks) out.push(`web: the board is ${layout.files}×${layout.ranks}`);
   if (layout.pocketRoles.length > 0 !== g.hasHand) out.push(`web: pockets ${layout.pocketRoles.length > 0 ? 'shown' : 'missing'}`);
+
+  for (const o of ['white', 'black'] as const) {
+    const c = coordLabels(g, o);
+    const files = [c.top, c.bottom].filter((l) => l.length > 0);
+    const ranks = [c.left, c.right].filter((l) => l.length > 0);
+    if (files.length === 0 || files.some((l) => l.length !== g.geometry.files || new Set(l).size !== l.length))
+      out.push(`web: no file coordinates (${o} at the bottom)`);
+    if (ranks.some((l) => l.length !== g.geometry.ranks || new Set(l).size !== l.length))
+      out.push(`web: rank coordinates are not one per rank (${o} at the bottom)`);
+  }
 
   const ref = t.referee(g);
   if (typeof ref === 'string') out.push(`game: no referee (${ref})`);

@@ -112,6 +112,15 @@ export interface VariantModule<K extends string = string> {
     readonly grid: 'points' | 'squares';
     /** Each side's colour, for the small marker beside a player's name (Janggi's Cho is green). */
     readonly sideColors: ByColor<string>;
+    /**
+     * The coordinates printed along the board's edges, as the game's players
+     * read its notation: 'algebraic', files a, b, ... from the first side's
+     * left and ranks 1, 2, ... from its side (the notation's squares);
+     * 'own-right', files numbered 1..n from each side's own right, each
+     * side's numbers along its own edge, no ranks (WXF and Vietnamese
+     * Xiangqi notation).
+     */
+    readonly coordinates: 'algebraic' | 'own-right';
   };
   /** Clocks offered: Fischer always, byo-yomi where players of this game expect it; quick-pairing pools in the order shown. */
   readonly clocks: {

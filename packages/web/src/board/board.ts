@@ -13,6 +13,8 @@ import { makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules
 import { sideName, variantName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
+import { coordLabels, edgeSides } from './coords.ts';
+import { coordsShown, onCoordsShown } from './coords-pref.ts';
 import { lastMoveKeys, type MoveChoices } from './keys.ts';
 import { LegalMoves, NO_MOVES } from './legal-moves.ts';
 import { boardLayout, layoutVars } from './layout.ts';
@@ -54,6 +56,10 @@ export class Board {
   private choices: MoveChoices = NO_MOVES;
   private readonly legal = new LegalMoves();
   private last: BoardState | null = null;
+  /** The board with its coordinate strips around it (coords.ts). */
+  private readonly frame: HTMLElement;
+  private readonly strips: Record<'top' | 'bottom' | 'left' | 'right', HTMLElement>;
+  private readonly unsubscribe: () => void;
 
   constructor(
     readonly el: HTMLElement,
@@ -74,7 +80,15 @@ export class Board {
     this.pocketBottom = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
     // The drawing means nothing to a screen reader: the holder says what it is and whose move it is (typed moves are the keyboard's way in).
     el.setAttribute('role', 'img');
-    el.replaceChildren(...[this.pocketTop, this.wrap, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
+    const strip = (edge: string) => Object.assign(document.createElement('div'), { className: `yz-coords ${edge}` });
+    this.strips = { top: strip('top'), bottom: strip('bottom'), left: strip('left'), right: strip('right') };
+    for (const s of Object.values(this.strips)) s.setAttribute('aria-hidden', 'true');
+    this.frame = document.createElement('div');
+    this.frame.className = 'yz-frame';
+    this.frame.append(this.strips.top, this.strips.left, this.wrap, this.strips.right, this.strips.bottom);
+    this.showCoords(coordsShown());
+    this.unsubscribe = onCoordsShown((on) => this.showCoords(on));
+    el.replaceChildren(...[this.pocketTop, this.frame, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
     const config: Config = {
       // A FEN from the start: chessgroundx builds pockets from it (the default chess FEN has none).
       fen: v.startFen,
@@ -99,6 +113,24 @@ export class Board {
       premovable: { enabled: opts.premoves ?? false, premoveFunc: premove(opts.variant, false, geometry) },
     };
     this.api = Chessground(this.wrap, config, this.pocketTop ?? undefined, this.pocketBottom ?? undefined);
+    this.drawCoords();
+  }
+
+  /** Writes the coordinate strips for the orientation now. */
+  private drawCoords(): void {
+    const orientation = this.api.state.orientation;
+    const labels = coordLabels(VARIANTS[this.opts.variant], orientation);
+    const sides = edgeSides(orientation);
+    for (const edge of ['top', 'bottom', 'left', 'right'] as const) {
+      const s = this.strips[edge];
+      s.replaceChildren(...labels[edge].map((l) => Object.assign(document.createElement('span'), { textContent: l })));
+      s.classList.toggle('empty', labels[edge].length === 0);
+      if (edge === 'top' || edge === 'bottom') s.dataset.side = String(sides[edge]);
+    }
+  }
+
+  private showCoords(on: boolean): void {
+    this.frame.classList.toggle('coords-off', !on);
   }
 
   private async played(orig: string, dest: string): Promise<void> {
@@ -145,6 +177,7 @@ export class Board {
 
   flip(): void {
     this.api.toggleOrientation();
+    this.drawCoords();
   }
 
   get orientation(): Side {
@@ -156,6 +189,7 @@ export class Board {
   }
 
   destroy(): void {
+    this.unsubscribe();
     this.api.destroy();
   }
 }

@@ -137,6 +137,7 @@ export const en: Record<MessageKey, string> = {
   'game.promotion.plain': 'Plain move, no promotion',
   'board.label': '{variant} board, {side} to move',
   'game.flip': 'Flip board',
+  'board.coords': 'Coordinates',
   'game.notation': 'Notation',
   'game.nav.first': 'First',
   'game.nav.prev': 'Back',

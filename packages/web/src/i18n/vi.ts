@@ -135,6 +135,7 @@ export const vi = {
   'game.promotion.plain': 'Đi thường, không phong',
   'board.label': 'Bàn {variant}, lượt {side} đi',
   'game.flip': 'Xoay bàn cờ',
+  'board.coords': 'Tọa độ',
   'game.notation': 'Ký hiệu',
   'game.nav.first': 'Về đầu',
   'game.nav.prev': 'Lùi',

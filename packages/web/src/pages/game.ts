@@ -11,6 +11,7 @@ import { h, fill } from '../app/h.ts';
 import { clockConfigName, seatName, sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
+import { coordsToggle } from '../board/coords-toggle.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
@@ -163,7 +164,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           special,
           endPanel,
           moveList.el,
-          h('div.row', null, flip),
+          h('div.row', null, flip, coordsToggle()),
           typedForm,
           refHolder,
           chat.el,

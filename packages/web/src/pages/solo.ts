@@ -7,6 +7,7 @@ import { sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
 import { Board } from '../board/board.ts';
+import { coordsToggle } from '../board/coords-toggle.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
@@ -183,6 +184,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
         null,
         undo,
         btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
+        coordsToggle(),
         hint,
         btn(t('solo.reset'), 'reset', () => load(v.startFen)),
       ),
