@@ -16,6 +16,7 @@ import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
 import { TournamentDirector, type DirectorDeps } from './director.ts';
 import { sheetOf } from './sheet.ts';
+import { viewOf } from './view.ts';
 
 const PLAYERS = ['ua1111', 'ub2222', 'uc3333', 'ud4444', 'ue5555'];
 
@@ -275,6 +276,34 @@ describe('tournament director', () => {
     const after = await w.store.tournamentSheet('arena4');
     expect(after.pairings[0]).toMatchObject({ result: 0, forfeit: true });
     expect(after.entries.find((e) => e.userId === p!.white)?.active).toBe(false);
+  });
+
+  it('a round-robin of four: three rounds, each pair meets once, finished with a full cross table', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('rr1', {}, { kind: 'roundRobin', rated: false, roundGapMs: 2_000, startsAt: w.time.now() }));
+    await enterAll(w, 'rr1', PLAYERS.slice(0, 4));
+    const d = w.director();
+    await d.tick();
+    expect(await w.store.tournament('rr1')).toMatchObject({ status: 'running', round: 1, rounds: 3 });
+    for (let round = 1; round <= 3; round++) {
+      const games = (await running(w, 'rr1')).filter((p) => p.round === round);
+      expect(games).toHaveLength(2);
+      for (const p of games) await w.resign(p.gameId, p.black);
+      await d.tick();
+      // The pause between rounds, then the next round (or the end).
+      expect((await w.store.tournament('rr1'))?.round).toBe(round);
+      w.time.advance(2_000);
+      await d.tick();
+    }
+    const t = await w.store.tournament('rr1');
+    expect(t).toMatchObject({ status: 'finished', round: 3 });
+    const sheet = await w.store.tournamentSheet('rr1');
+    const met = sheet.pairings.map((p) => [p.white, p.black].sort().join());
+    expect(new Set(met).size).toBe(6);
+    const view = viewOf(t!, sheet, null, w.time.now());
+    expect(view.cross?.cells.flat().filter((c) => c !== null)).toHaveLength(12);
+    expect(view.podium.map((r) => r.rank)).toEqual([1, 2, 3].slice(0, view.podium.length));
+    expect(view.standings.reduce((n, r) => n + r.points, 0)).toBe(6);
   });
 
   it('is cancelled when fewer than two players came', async () => {

@@ -52,7 +52,11 @@ describe('tournament API', () => {
     expect((await lan.http('POST', '/api/tournaments', arena({ club: true }))).json.code).toBe('tournament.forbidden');
     expect((await lan.http('POST', '/api/tournaments', arena({ startsAt: Date.now() - 3_600_000 }))).json.code).toBe('tournament.bad-start');
     expect((await lan.http('POST', '/api/tournaments', arena({ kind: 'roundRobin', maxPlayers: 17 }))).status).toBe(400);
-    expect((await lan.http('POST', '/api/tournaments', arena({ clock: { kind: 'fischer', minutes: 0, increment: 0 } }))).json.code).toBe('game.clock');
+    expect((await lan.http('POST', '/api/tournaments', arena({ clock: { kind: 'fischer', minutes: 0, increment: 0 } }))).json.code).toBe('body.invalid');
+    // Byo-yomi only where the game offers it (Janggi).
+    expect((await lan.http('POST', '/api/tournaments', arena({ clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } }))).json.code).toBe(
+      'game.clock',
+    );
     const boss = await player('boss');
     const club = await boss.http('POST', '/api/tournaments', arena({ club: true, name: 'Club arena' }));
     expect(club.status).toBe(201);
@@ -124,6 +128,11 @@ describe('tournament API', () => {
     expect(view.json.standings).toHaveLength(2);
     const game = await a.http('GET', `/api/games/${pa.game}`);
     expect(game.status).toBe(200);
+    expect((await watcher.http('GET', `/api/tournament-games/${pa.game}`)).json).toEqual({
+      ok: true,
+      tournament: { id, name: 'Giải nhanh tối thứ Ba', status: 'running', kind: 'arena' },
+    });
+    expect((await watcher.http('GET', '/api/tournament-games/nosuchgame1')).status).toBe(404);
 
     // The tournament's chat.
     expect((await a.request({ t: 'tour-sub', tournament: id }, 2)).t).toBe('ack');

@@ -205,6 +205,19 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
     },
   },
   {
+    // The tournament of a game (the game page links back to it).
+    method: 'GET',
+    path: new RegExp(`^/api/tournament-games/${ID}$`),
+    anonymous: true,
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const tg = await t.store.tournamentGame(ctx.params[0]!);
+      const row = tg ? await t.store.tournament(tg.tournamentId) : null;
+      if (!row || row.inviteToken !== null) fail('tournament.not-found', 'This game is not in a listed tournament');
+      sendJson(ctx.res, 200, { ok: true, tournament: { id: row.id, name: row.name, status: row.status, kind: row.terms.kind } });
+    },
+  },
+  {
     method: 'POST',
     path: new RegExp(`^/api/tournaments/${ID}/join$`),
     handler: async (ctx, all) => {

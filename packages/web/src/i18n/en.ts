@@ -620,6 +620,7 @@ export const en: Record<MessageKey, string> = {
   'tour.no-games': 'No game is being played.',
   'tour.recent': 'Just finished',
   'tour.share': 'Invitation link',
+  'tour.back': 'Tournament',
   'tour.standings': 'Standings',
   'err.tournament.not-found': 'No such tournament.',
   'err.tournament.tournament-full': 'The tournament is full.',

@@ -617,6 +617,7 @@ export const vi = {
   'tour.no-games': 'Chưa có ván nào đang diễn ra.',
   'tour.recent': 'Ván vừa xong',
   'tour.share': 'Đường dẫn mời',
+  'tour.back': 'Giải đấu',
   'tour.standings': 'Bảng xếp hạng',
   'err.tournament.not-found': 'Không có giải đấu này.',
   'err.tournament.tournament-full': 'Giải đã đủ người.',

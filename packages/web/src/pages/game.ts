@@ -34,6 +34,11 @@ const pieceCount = (fen: string) => (fen.match(/[a-zA-Z]/g) ?? []).length;
 export function gamePage(app: AppContext, params: Record<string, string>): Page {
   const id = params.id!;
   const el = h('div.game-page', { 'data-testid': 'game-page' }, h('p', null, t('common.loading')));
+  // A tournament game links back to its tournament.
+  const tourLink = h('p.game-tournament', { 'data-testid': 'game-tournament' });
+  void api<{ tournament: { id: string; name: string } }>('GET', `/api/tournament-games/${id}`).then((r) => {
+    if (r.ok) fill(tourLink, h('a', { href: `/tournament/${r.tournament.id}` }, `${t('tour.back')}: ${r.tournament.name}`));
+  });
   let live: LiveGame | null = null;
   let board: Board | null = null;
   let moveList: MoveListView | null = null;
@@ -158,6 +163,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
             null,
             `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')}`,
           ),
+          tourLink,
           invitePanel,
           statusEl,
           controls,
