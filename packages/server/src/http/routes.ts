@@ -15,7 +15,7 @@ import type { LobbyPort } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
 import type { PuzzleService } from '../puzzles/service.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
-import type { GameService, PlayerAction } from '../service/game-service.ts';
+import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import type { Clock } from '../service/time.ts';
@@ -319,12 +319,26 @@ export const ROUTES: readonly Route[] = [
       const before = beforeQuery(ctx.url);
       const u = await store.userByName(ctx.params[0]!);
       if (!u) fail('user.not-found', 'No such player');
-      const rows = await store.games({ userId: u.id, status: ['finished'], limit, ...(before !== undefined ? { before } : {}) });
+      // Filters: one game (?variant=xiangqi) and the player's outcome (?outcome=win|draw|loss).
+      const variant = ctx.url.searchParams.get('variant');
+      if (variant !== null && !(VARIANT_KEYS as readonly string[]).includes(variant)) fail('query.invalid', 'variant: not a game of this club');
+      const outcome = ctx.url.searchParams.get('outcome');
+      if (outcome !== null && outcome !== 'win' && outcome !== 'draw' && outcome !== 'loss') fail('query.invalid', 'outcome: win, draw or loss');
+      const rows = await store.games({
+        userId: u.id,
+        status: ['finished'],
+        limit,
+        ...(before !== undefined ? { before } : {}),
+        ...(variant ? { variant } : {}),
+        ...(outcome ? { outcome } : {}),
+      });
       sendJson(ctx.res, 200, {
         ok: true,
         games: rows.map((g) => ({
           id: g.id,
           variant: g.variant,
+          players: storedSeats(g).map((s) => s?.name ?? null),
+          ids: [g.whiteId, g.blackId],
           result: g.result,
           reason: g.reason,
           plies: g.plies,

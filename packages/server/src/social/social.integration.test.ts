@@ -144,6 +144,14 @@ describe('invitation links used again', () => {
     expect((await alice.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.seat-taken');
     expect((await bob.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.seat-taken');
     expect((await carol.http('POST', `/api/games/${made.json.id}/join`, { token })).json.code).toBe('game.over');
+    // The profile's games, filtered by game and result.
+    expect((await alice.http('POST', `/api/games/${made.json.id}/resign`)).json.ok).toBe(true);
+    const games = async (q: string) => (await carol.http('GET', `/api/users/${alice.name}/games?${q}`)).json;
+    expect((await games('outcome=loss')).games).toMatchObject([{ id: made.json.id, players: [alice.name, bob.name], ids: [alice.userId, bob.userId] }]);
+    expect((await games('outcome=win')).games).toEqual([]);
+    expect((await games('variant=janggi')).games).toEqual([]);
+    expect((await games('variant=xiangqi&outcome=loss')).games).toHaveLength(1);
+    expect((await games('variant=chess')).code).toBe('query.invalid');
   });
 });
 

@@ -634,5 +634,8 @@ export const en: Record<MessageKey, string> = {
   'err.tournament.forbidden': 'Only admins create the club’s tournaments.',
   'err.tournament.bad-start': 'The start must be within the next 60 days.',
   'err.tournament.bad-terms': 'These tournament terms are not valid.',
+  'profile.filter.allGames': 'All games',
+  'profile.filter.allResults': 'All results',
+  'profile.filter.result': 'Result',
   'footer.licence': 'Open source under AGPL-3.0. Pieces and boards: Youzai’s own artwork.',
 };

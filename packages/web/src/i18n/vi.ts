@@ -631,6 +631,9 @@ export const vi = {
   'err.tournament.forbidden': 'Chỉ quản trị viên mới tạo được giải của câu lạc bộ.',
   'err.tournament.bad-start': 'Giờ bắt đầu phải trong vòng 60 ngày tới.',
   'err.tournament.bad-terms': 'Điều lệ giải không hợp lệ.',
+  'profile.filter.allGames': 'Mọi trò chơi',
+  'profile.filter.allResults': 'Mọi kết quả',
+  'profile.filter.result': 'Kết quả',
   'footer.licence': 'Mã nguồn mở AGPL-3.0. Quân cờ và bàn cờ: tác phẩm của Youzai.',
 } as const satisfies Record<string, string>;
 

@@ -6,7 +6,7 @@ import { variantName } from '../app/names.ts';
 import { lang, t, tMaybe, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { engineLevel, ENGINE_ID, hasProfile, outcomeFor, seatOf, type Profile, type RatingPoint, type RecentGame } from './profile-data.ts';
-import { sparkline } from './sparkline.ts';
+import { ratingChart } from './rating-chart.ts';
 import { errorText, ratingEl, variantLabel } from './widgets.ts';
 import './pages.css';
 import { socialActions } from '../social/profile-actions.ts';
@@ -39,7 +39,7 @@ export function profilePage(app: AppContext, params: Record<string, string>): Pa
         const values = res.points.map((p) => p.rating);
         const min = Math.round(Math.min(...values));
         const max = Math.round(Math.max(...values));
-        fill(chart, sparkline(values, t('profile.history', { variant: variantName(v), min, max, n: values.length })), h('small.muted', null, `${min}–${max}`));
+        fill(chart, ratingChart(res.points, t('profile.history', { variant: variantName(v), min, max, n: values.length }), dateText));
       });
     }
     return h(
@@ -75,6 +75,45 @@ export function profilePage(app: AppContext, params: Record<string, string>): Pa
     );
   }
 
+  /** The player's games, filtered by game and by their result. */
+  function gamesSection(u: Profile): HTMLElement {
+    const variant = h(
+      'select',
+      { name: 'variant', 'data-testid': 'filter-variant', 'aria-label': t('form.variant') },
+      h('option', { value: '' }, t('profile.filter.allGames')),
+      VARIANT_KEYS.map((k) => h('option', { value: k }, variantName(k))),
+    ) as HTMLSelectElement;
+    const outcome = h(
+      'select',
+      { name: 'outcome', 'data-testid': 'filter-outcome', 'aria-label': t('profile.filter.result') },
+      h('option', { value: '' }, t('profile.filter.allResults')),
+      (['win', 'draw', 'loss'] as const).map((o) => h('option', { value: o }, t(OUTCOME[o]))),
+    ) as HTMLSelectElement;
+    const list = h('div');
+    const show = (games: readonly RecentGame[]) =>
+      fill(
+        list,
+        games.length
+          ? h(
+              'ul.list.recent',
+              { 'data-testid': 'recent' },
+              games.map((g) => recentRow(u, g)),
+            )
+          : h('p.muted', null, t('common.none')),
+      );
+    const reload = async () => {
+      const q = new URLSearchParams({ limit: '20' });
+      if (variant.value) q.set('variant', variant.value);
+      if (outcome.value) q.set('outcome', outcome.value);
+      const r = await api<{ games: RecentGame[] }>('GET', `/api/users/${encodeURIComponent(u.name)}/games?${q}`);
+      if (!destroyed && r.ok) show(r.games);
+    };
+    variant.addEventListener('change', () => void reload());
+    outcome.addEventListener('change', () => void reload());
+    show(u.recent);
+    return h('section.card', null, h('div.games-head', null, h('h2', null, t('profile.recent')), variant, outcome), list);
+  }
+
   function render(u: Profile): void {
     fill(
       el,
@@ -102,18 +141,7 @@ export function profilePage(app: AppContext, params: Record<string, string>): Pa
           VARIANT_KEYS.map((v) => ratingCard(u, v)),
         ),
       ),
-      h(
-        'section.card',
-        null,
-        h('h2', null, t('profile.recent')),
-        u.recent.length
-          ? h(
-              'ul.list.recent',
-              { 'data-testid': 'recent' },
-              u.recent.map((g) => recentRow(u, g)),
-            )
-          : h('p.muted', null, t('common.none')),
-      ),
+      gamesSection(u),
     );
   }
 
