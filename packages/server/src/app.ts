@@ -23,6 +23,8 @@ import { isPagePath, WebFiles } from './http/static.ts';
 import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
 import { StorageWatch, storageFailure } from './store/failure.ts';
+import { Moderation } from './moderation/moderation.ts';
+import { MODERATION_ROUTES } from './moderation/routes.ts';
 import { checkHealth, type Club, type Health } from './cluster/club.ts';
 import { RedisChatHistory } from './cluster/chat-history.ts';
 import { ClubLobby } from './cluster/lobby.ts';
@@ -57,7 +59,16 @@ const firstLegalMove: ChooseMove = async () => '';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const ROUTES = [...GAME_ROUTES, ...SOCIAL_ROUTES, ...SOCIAL_API_ROUTES, ...PUZZLE_ROUTES, ...TOURNAMENT_ROUTES, ...ANALYSIS_ROUTES, ...REMATCH_ROUTES];
+const ROUTES = [
+  ...GAME_ROUTES,
+  ...SOCIAL_ROUTES,
+  ...SOCIAL_API_ROUTES,
+  ...PUZZLE_ROUTES,
+  ...TOURNAMENT_ROUTES,
+  ...ANALYSIS_ROUTES,
+  ...REMATCH_ROUTES,
+  ...MODERATION_ROUTES,
+];
 
 /** Stands in for the visitor on public reads, which need no identity. */
 const ANONYMOUS: UserRow = { id: '', username: null, passwordHash: null, createdAt: 0 };
@@ -168,6 +179,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(opts.chat ? { rules: opts.chat } : {}),
     ...(club ? { history: new RedisChatHistory(club.link) } : {}),
   });
+  const moderation = new Moderation({ store, bus: opts.bus, clock: opts.clock, silence: (id, until) => chat.silence(id, until) });
   presence.listen({
     arrived: (id) => void chat.arrived(id).catch((e: unknown) => log.error({ err: e, user: id }, 'mutes not loaded')),
     left: (id) => chat.left(id),
@@ -234,6 +246,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...opts.analyses,
   });
   const deps: Deps = {
+    moderation,
     analyses,
     rematches: new Rematches({ games: router, meta: store, bus: opts.bus, notifier }),
     store,

@@ -6,6 +6,7 @@
  * chats; lines carry their author so that each reader's mutes can hide them.
  * Who may write where is the caller's check (the socket knows the seats).
  */
+import type { ModerationStore } from '../store/moderation.ts';
 import { err, ok, type Result, type RuleError } from '@youzai/rules';
 import { CHAT_MAX_LENGTH, type ChatLine, type ChatTarget, type Identity, type ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
@@ -49,6 +50,8 @@ const keyOf = (t: ChatTarget): string => ('room' in t ? roomTopic(t.room) : game
 
 /** Internal topic: a mute changed on some node; every node holding the muter's list updates it. */
 const MUTES_TOPIC = 'club:mutes';
+/** Internal topic: an admin silenced (or unsilenced) a user; every node's chat refuses their lines. */
+const SILENCE_TOPIC = 'club:silence';
 
 /**
  * Where recent lines are kept when several nodes serve one club (Redis): a
@@ -66,10 +69,12 @@ export class Chat {
   private readonly logs = new Map<string, ChatLine[]>();
   /** Mutes of the users online (loaded when they connect). */
   private readonly muted = new Map<string, Set<string>>();
+  /** Users an admin silenced, until when (loaded when they connect, told on the bus when it changes). */
+  private readonly silenced = new Map<string, number>();
 
   constructor(
     private readonly deps: {
-      readonly store: SocialStore & Pick<UserStore, 'userById'>;
+      readonly store: SocialStore & Pick<UserStore, 'userById'> & Partial<Pick<ModerationStore, 'sanctions'>>;
       readonly bus: Bus;
       readonly clock: Clock;
       readonly rules?: Partial<ChatRules>;
@@ -78,6 +83,12 @@ export class Chat {
     },
   ) {
     this.rules = { ...DEFAULT_CHAT_RULES, ...deps.rules };
+    deps.bus.subscribe(SILENCE_TOPIC, (m) => {
+      const c = m as { userId?: string; until?: number | null };
+      if (typeof c.userId !== 'string') return;
+      if (typeof c.until === 'number') this.silenced.set(c.userId, c.until);
+      else this.silenced.delete(c.userId);
+    });
     deps.bus.subscribe(MUTES_TOPIC, (m) => {
       const c = m as { userId?: string; mutedId?: string; on?: boolean };
       const set = typeof c.userId === 'string' ? this.muted.get(c.userId) : undefined;
@@ -93,6 +104,8 @@ export class Chat {
     if (text === '') return err('chat.empty', 'Write something first');
     if ([...text].length > this.rules.maxLength) return err('chat.too-long', `Chat lines are at most ${this.rules.maxLength} characters`);
     const now = this.deps.clock.now();
+    const until = this.silenced.get(user.id);
+    if (until !== undefined && until > now) return err('chat.muted', `An admin has muted you until ${new Date(until).toISOString()}`);
     if (!this.take(user.id, now)) return err('chat.rate-limited', `At most ${this.rules.perSecond} line per second`);
     const line: ChatLine = { user: { id: user.id, name: user.name, guest: user.guest }, text, at: now };
     const key = keyOf(target);
@@ -154,8 +167,17 @@ export class Chat {
     return ok(true);
   }
 
+  /** An admin silenced `userId` until then (null: lifted), on every node. */
+  silence(userId: string, until: number | null): void {
+    if (until === null) this.silenced.delete(userId);
+    else this.silenced.set(userId, until);
+    this.deps.bus.publish(SILENCE_TOPIC, { userId, until });
+  }
+
   /** The user's first socket opened: their mutes apply from now on. */
   async arrived(userId: string): Promise<void> {
+    const s = await this.deps.store.sanctions?.(userId);
+    if (s?.mutedUntil != null && s.mutedUntil > this.deps.clock.now()) this.silenced.set(userId, s.mutedUntil);
     const list = await this.deps.store.mutes(userId);
     const set = this.muted.get(userId) ?? new Set<string>();
     for (const id of list) set.add(id);

@@ -19,6 +19,7 @@ import { storedSeats, type GameService, type PlayerAction } from '../service/gam
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import type { Clock } from '../service/time.ts';
+import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
@@ -67,6 +68,8 @@ export interface Deps {
   /** This node's id (several nodes: NODE_ID). */
   readonly node: string;
   /** Whether the services this node needs answer (the database; Redis for several nodes). */
+  /** Reports and the admins' actions (moderation/). */
+  readonly moderation?: Moderation;
   readonly health: () => Promise<{ readonly ok: boolean; readonly code?: string; readonly reason?: string }>;
   /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
   readonly onlineAnywhere?: (userId: string) => Promise<boolean>;
@@ -187,10 +190,13 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/api\/login$/,
-    handler: async (ctx, { sessions }) => {
+    handler: async (ctx, { sessions, moderation }) => {
       const c = await body(ctx, Credentials);
       const r = await sessions.login(c.username, c.password);
       if (!r.ok) fail(r.error.code, r.error.message);
+      // A banned or closed account cannot start a session.
+      const refused = await moderation?.loginRefusal(r.value.id);
+      if (refused) throw new HttpError(403, refused.code, refused.message);
       await sessions.end(ctx.cookie);
       ctx.setSession(await sessions.start(r.value.id));
       ctx.user = r.value;

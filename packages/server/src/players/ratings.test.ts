@@ -180,6 +180,15 @@ describe('ratings through the game service', () => {
     expect((await s.store.ratings(alice.id))[0]!.games).toBe(5);
   });
 
+  it('a game against a player marked a cheater never counts', async () => {
+    const s = await setup();
+    await s.store.setSanctions(bob.id, { cheaterAt: s.time.now() });
+    const id = await playing(s);
+    expect((await s.service.act(id, bob.id, { type: 'resign' })).ok).toBe(true);
+    expect(await s.store.game(id)).toMatchObject({ status: 'finished', reason: 'resignation' });
+    expect(await s.store.ratings(alice.id)).toEqual([]);
+  });
+
   it('a game whose rating was lost to a crash is applied once on restart', async () => {
     const s = await setup();
     const id = await playing(s);

@@ -10,7 +10,7 @@ import type { RatingDiff, RatingTag, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { ENGINE_ID, topicOf, type RatingsHook } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
-import type { GameRow, LeaderboardRule, PairLimit, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
+import type { GameRow, LeaderboardRule, ModerationStore, PairLimit, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
 
 /**
  * Who is listed on a leaderboard: a settled rating (deviation at or below
@@ -43,7 +43,7 @@ function diffOf(p: PlayerRatingChange): RatingDiff {
 }
 
 export class Ratings implements RatingsHook {
-  constructor(private readonly deps: { readonly store: RatingStore; readonly bus: Bus; readonly clock: Clock }) {}
+  constructor(private readonly deps: { readonly store: RatingStore & Partial<Pick<ModerationStore, 'sanctions'>>; readonly bus: Bus; readonly clock: Clock }) {}
 
   async gameEnded(row: GameRow): Promise<void> {
     try {
@@ -82,6 +82,8 @@ export class Ratings implements RatingsHook {
     const { whiteId, blackId } = row;
     // Rated games are only ever created between two accounts; the checks keep a bad row from reaching the store.
     if (!row.rated || row.status !== 'finished' || score === undefined || !whiteId || !blackId || whiteId === ENGINE_ID || blackId === ENGINE_ID) return false;
+    // A game against a player marked a cheater never counts (an admin voided their earlier ones).
+    for (const id of [whiteId, blackId]) if ((await this.deps.store.sanctions?.(id))?.cheaterAt != null) return false;
     const change = await this.deps.store.applyRatedGame({
       gameId: row.id,
       variant: row.variant,

@@ -5,6 +5,7 @@
  * its session holds; everyone may watch.
  */
 import { storageFailure } from '../store/failure.ts';
+import { isKick } from '../moderation/moderation.ts';
 import { LagMeter } from './lag.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -105,6 +106,7 @@ class Connection implements SocialConnection, FanoutMember {
     const me = this.user?.id;
     const off = this.deps.bus.subscribe(topic, (m) => {
       if (typeof m === 'string') this.sendRaw(m);
+      else if (isKick(m)) this.ws.close(4003, m.kick);
       else if (isAuthored(m) && !(me !== undefined && this.deps.chat.isMuted(me, m.from))) this.sendRaw(m.frame);
     });
     this.topics.set(topic, off);
