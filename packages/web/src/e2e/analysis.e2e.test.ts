@@ -84,6 +84,12 @@ describe('computer analysis of a finished game', () => {
     await page.mouse.click(box.x + 2, box.y + box.height / 2);
     await expect.poll(() => page.locator('[data-testid="move-list"] .ply.active').count()).toBe(0);
 
+    // The position shown opens on the solo board (a link that keeps the position).
+    await page.locator('[data-testid="move-list"] [data-ply="1"]').click();
+    await page.getByTestId('analysis-open-board').click();
+    await page.waitForURL(/\/solo\/xiangqi\?fen=/);
+    await expect.poll(() => page.getByTestId('fen').inputValue()).toBe('r2aka3/9/9/9/9/R8/9/9/3K5/9 b - - 1 1');
+
     const later = await club.visitor({ lang: 'en' });
     await later.page.goto(`/game/${id}`);
     await later.page.getByTestId('eval-graph').waitFor({ timeout: 20_000 });

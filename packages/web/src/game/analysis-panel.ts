@@ -203,6 +203,10 @@ export class AnalysisPanel {
         if (line.length) detail.push(h('p.line', null, t('analysis.bestLine', { line: line.join(' ') })));
       }
     }
+    const fen = makeFen(history.positionAt(ply));
+    detail.push(
+      h('p', null, h('a', { href: `/solo/${this.o.variant}?fen=${encodeURIComponent(fen)}`, 'data-testid': 'analysis-open-board' }, t('analysis.openBoard'))),
+    );
     return [graph, table, ...detail];
   }
 }

@@ -174,6 +174,7 @@ export const en: Record<MessageKey, string> = {
   'analysis.blunder': 'Blunder',
   'analysis.better': 'Better was {move}',
   'analysis.bestLine': 'Engine line: {line}',
+  'analysis.openBoard': 'Open this position on the solo board',
   'analysis.eval': 'Evaluation {eval} (depth {depth})',
   'err.analysis.game-in-progress': 'A game still being played cannot be analysed.',
   'err.analysis.aborted': 'An aborted game has nothing to analyse.',

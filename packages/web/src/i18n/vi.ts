@@ -172,6 +172,7 @@ export const vi = {
   'analysis.blunder': 'Sai lầm nghiêm trọng',
   'analysis.better': 'Nước tốt hơn: {move}',
   'analysis.bestLine': 'Máy đề nghị: {line}',
+  'analysis.openBoard': 'Mở thế cờ này trên bàn cờ tự do',
   'analysis.eval': 'Đánh giá {eval} (độ sâu {depth})',
   'err.analysis.game-in-progress': 'Ván cờ còn đang chơi, chưa phân tích được.',
   'err.analysis.aborted': 'Ván đã hủy, không có gì để phân tích.',

@@ -211,6 +211,9 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   };
   document.addEventListener('keydown', onKey);
   render();
+  // A linked position (`?fen=`, e.g. from a finished game's page) opens on the board.
+  const linked = new URLSearchParams(location.search).get('fen');
+  if (linked) load(linked);
   return {
     el,
     title: `${t('solo.title')} · ${variantName(variant)}`,
