@@ -84,6 +84,13 @@ describe('tournament API', () => {
     expect((await guest.http('POST', `/api/tournaments/${priv.json.id}/join`, { invite: priv.json.inviteToken })).json).toEqual({ ok: true, entry: 'joined' });
     expect((await guest.http('GET', `/api/tournaments/${priv.json.id}`)).json.me).toMatchObject({ entered: true, active: true });
     expect((await guest.http('GET', '/api/tournaments/nonexistent1')).status).toBe(404);
+    // A room's tournament: made from an open room, listed in the room (and in the club's lists).
+    expect((await lan.http('POST', '/api/tournaments', arena({ room: 'nosuchroom1' }))).json.code).toBe('tournament.bad-room');
+    const room = await lan.http('POST', '/api/rooms', { name: 'Phòng Lan' });
+    const inRoom = await boss.http('POST', '/api/tournaments', arena({ room: room.json.id, name: 'Giải của phòng' }));
+    expect(inRoom.status).toBe(201);
+    expect((await guest.http('GET', `/api/tournaments?room=${room.json.id}`)).json.upcoming.map((t: { id: string }) => t.id)).toEqual([inRoom.json.id]);
+    expect((await guest.http('GET', '/api/tournaments')).json.upcoming.map((t: { id: string }) => t.id)).toContain(inRoom.json.id);
   });
 
   it('joining: guests casual only, rated ones need rated games; joining twice refused, withdrawing and coming back', async () => {

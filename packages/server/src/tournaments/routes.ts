@@ -172,6 +172,8 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
           fail('tournament.too-many', `At most ${MAX_OPEN_PER_ACCOUNT} tournaments of yours may be upcoming or running at once`);
         }
       }
+      // A room's tournament is made from a room that is open now (it is listed there).
+      if (req.room && !(await all.rooms.view(req.room))) fail('tournament.bad-room', 'No such room is open');
       const terms = termsOf(req);
       const inviteToken = req.private ? randomId(16) : null;
       const row = newTournament(
