@@ -40,7 +40,7 @@ export function apply(game: Game, action: GameAction, now: number): Step {
     const seated = { ...d, seats: setAt(d.seats, action.color, action.seat) };
     if (!(seated.seats[0] && seated.seats[1])) return changed(game, seated, []);
     const started = begin(seated, now, game.conduct);
-    return changed(game, started, [{ type: 'started', seats: started.seats }]);
+    return changed(game, started, [{ type: 'started', seats: started.seats, firstMoveDeadline: started.firstMoveDeadline }]);
   }
   if (action.type === 'cancel') {
     if (d.status !== 'waiting') return err('game.over', 'Only a game that has not started can be cancelled');
@@ -107,13 +107,27 @@ function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, no
   const firstMoveDeadline = plies === 1 ? now + firstMoveMs(d.setup.clock, game.conduct) : null;
   const nextClock = plies === 1 ? clock : startTurn(stop(clock), opponent, now);
   const moves: readonly MoveEntry[] = [...game.moves, { uci, at: now, clockMs: nextClock.mainMs[by] }];
+  // The opponent's pieces before the move, to name a capture (the referee is played on in place).
+  const had = opponentCounts(game.referee.pos.count, opponent);
   // The last check: a refused move leaves the referee where it was.
   const played = game.play(uci, moves);
   if (!played.ok) return err(played.error.code === 'move.syntax' ? 'move.syntax' : 'move.illegal', played.error.message);
   const data: GameData = { ...d, clock: nextClock, firstMoveDeadline, drawOffer: d.drawOffer === opponent ? null : d.drawOffer };
   const next = game.next(data, moves);
   const ref = next.referee;
-  const events: GameEvent[] = [{ type: 'move', ply: plies, uci, fen: makeFen(ref.pos), check: ref.pos.inCheck(), clock: next.clockView(now) }];
+  const capture = capturedRole(had, ref.pos.count, opponent);
+  const events: GameEvent[] = [
+    {
+      type: 'move',
+      ply: plies,
+      uci,
+      fen: makeFen(ref.pos),
+      check: ref.pos.inCheck(),
+      clock: next.clockView(now),
+      capture: capture === null ? null : (VARIANTS[d.setup.variant].roles[capture]?.letter ?? null),
+      firstMoveDeadline,
+    },
+  ];
   if (!ref.verdict) return ok({ game: next, events });
   const ended = end(next, data, now, 'finished', ref.verdict);
   return ended.ok ? ok({ game: ended.value.game, events: [...events, ...ended.value.events] }) : ended;
@@ -150,6 +164,15 @@ function tooShort(v: Verdict): Verdict {
 }
 
 const other = (c: Color): Color => (c ^ 1) as Color;
+
+/** A side's piece counts by role (pieces are colour << 3 | role). */
+const opponentCounts = (count: Uint8Array, c: Color): Uint8Array => count.slice(c << 3, (c << 3) + 8);
+
+/** The role of `c` whose count fell by the move, or null. */
+function capturedRole(before: Uint8Array, after: Uint8Array, c: Color): number | null {
+  for (let role = 1; role < 8; role++) if (after[(c << 3) + role]! < before[role]!) return role;
+  return null;
+}
 
 function setAt<T>(pair: readonly [T, T], i: Color, value: T): readonly [T, T] {
   return i === 0 ? [value, pair[1]] : [pair[0], value];

@@ -155,6 +155,7 @@ export class Game {
       referee: ref.state(),
       firstMoveDeadline: d.firstMoveDeadline,
       disconnectedSince: d.disconnectedSince,
+      claimGraceMs: isCorrespondence(d.setup.clock) ? null : this.conduct.disconnectGraceMs,
       createdAt: d.setup.createdAt,
       startedAt: d.startedAt,
       endedAt: d.endedAt,

@@ -75,8 +75,20 @@ export type GameAction =
   | { readonly type: 'cancel'; readonly why: 'declined' | 'expired' | 'withdrawn' };
 
 export type GameEvent =
-  | { readonly type: 'started'; readonly seats: readonly [Seat | null, Seat | null] }
-  | { readonly type: 'move'; readonly ply: number; readonly uci: string; readonly fen: string; readonly check: boolean; readonly clock: ClockView }
+  /** `firstMoveDeadline`: when the first mover must have moved (the server's own rule), null for none. */
+  | { readonly type: 'started'; readonly seats: readonly [Seat | null, Seat | null]; readonly firstMoveDeadline: number | null }
+  | {
+      readonly type: 'move';
+      readonly ply: number;
+      readonly uci: string;
+      readonly fen: string;
+      readonly check: boolean;
+      readonly clock: ClockView;
+      /** The captured piece's role letter (lower case); null when the move took nothing. */
+      readonly capture: string | null;
+      /** After the first ply: when the second side must have made its first move; null otherwise. */
+      readonly firstMoveDeadline: number | null;
+    }
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
@@ -128,6 +140,8 @@ export interface GameView {
   readonly referee: RefereeState;
   readonly firstMoveDeadline: number | null;
   readonly disconnectedSince: readonly [number | null, number | null];
+  /** How long a side may be away before the other may claim the game (the server's rule); null: no claim in this game. */
+  readonly claimGraceMs: number | null;
   readonly createdAt: number;
   readonly startedAt: number | null;
   readonly endedAt: number | null;

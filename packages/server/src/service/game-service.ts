@@ -264,7 +264,11 @@ export class GameService {
     this.actors.set(id, actor);
     this.arm(actor);
     this.engineTurn(actor);
-    this.changed({ row: actor.row, events: created.value.status === 'active' ? [{ type: 'started', seats }] : [], before: null });
+    this.changed({
+      row: actor.row,
+      events: created.value.status === 'active' ? [{ type: 'started', seats, firstMoveDeadline: created.value.data.firstMoveDeadline }] : [],
+      before: null,
+    });
     return ok(id);
   }
 

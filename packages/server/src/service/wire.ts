@@ -27,6 +27,7 @@ export function wireView(v: domain.GameView): GameView {
     referee: wireReferee(v.referee),
     firstMoveDeadline: v.firstMoveDeadline,
     disconnectedSince: v.disconnectedSince,
+    claimGraceMs: v.claimGraceMs,
     createdAt: v.createdAt,
     startedAt: v.startedAt,
     endedAt: v.endedAt,
@@ -36,9 +37,18 @@ export function wireView(v: domain.GameView): GameView {
 export function wireEvent(e: domain.GameEvent): GameEvent {
   switch (e.type) {
     case 'started':
-      return { type: 'started', seats: wireSeats(e.seats) };
+      return { type: 'started', seats: wireSeats(e.seats), firstMoveDeadline: e.firstMoveDeadline };
     case 'move':
-      return { type: 'move', ply: e.ply, uci: e.uci, fen: e.fen, check: e.check, clock: wireClock(e.clock) };
+      return {
+        type: 'move',
+        ply: e.ply,
+        uci: e.uci,
+        fen: e.fen,
+        check: e.check,
+        clock: wireClock(e.clock),
+        capture: e.capture,
+        firstMoveDeadline: e.firstMoveDeadline,
+      };
     case 'draw-offer':
     case 'draw-declined':
       return { type: e.type, by: e.by };

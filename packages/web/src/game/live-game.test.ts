@@ -32,8 +32,8 @@ class ServerGame {
   }
 }
 
-function table(over: { fen?: string } = {}, at: readonly [(typeof seats)[0], (typeof seats)[1] | null] = seats): ServerGame {
-  const r = Game.create({ ...setup, ...over }, at, 0);
+function table(over: { fen?: string } = {}, at: readonly [(typeof seats)[0], (typeof seats)[1] | null] = seats, conduct = DEFAULT_CONDUCT): ServerGame {
+  const r = Game.create({ ...setup, ...over }, at, 0, conduct);
   if (!r.ok) throw new Error(r.error.message);
   return new ServerGame(r.value);
 }
@@ -267,5 +267,40 @@ describe('the client copy of a game, caught up and timed by the server', () => {
     expect(live.apply(3, moved.value, 9000)).toBe('applied');
     expect(live.view.firstMoveDeadline).toBe(g.view(9000).firstMoveDeadline);
     expect(live.view.firstMoveDeadline).not.toBeNull();
+  });
+
+  it("follows the server's configured deadlines and claim grace, not the defaults", () => {
+    const conduct = { firstMoveMs: 45_000, disconnectGraceMs: 20_000 };
+    const g = table({}, [seats[0], null], conduct);
+    const live = new LiveGame(g.view(0), 1, 0);
+    const joined = g.apply({ type: 'join', seat: seats[1], color: 1 }, 5000);
+    if (!joined.ok) throw new Error(joined.error.message);
+    live.apply(2, joined.value, 5000);
+    expect(live.view.firstMoveDeadline).toBe(5000 + 45_000);
+    let v = 2;
+    for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
+      const r = g.apply({ type: 'move', by: i as 0 | 1, uci, ply: i }, 6000 + i * 1000);
+      if (!r.ok) throw new Error(r.error.message);
+      live.apply(++v, r.value, 6000 + i * 1000);
+      expect(live.view.firstMoveDeadline).toBe(i === 0 ? 6000 + 45_000 : null);
+    }
+    const gone = g.apply({ type: 'connection', color: 1, connected: false }, 10_000);
+    if (!gone.ok) throw new Error(gone.error.message);
+    live.apply(v, gone.value, 10_000);
+    expect(live.canClaimVictory(10_000 + 20_000 - 1)).toBe(false);
+    expect(live.canClaimVictory(10_000 + 20_000)).toBe(true);
+    expect(DEFAULT_CONDUCT.disconnectGraceMs).not.toBe(20_000);
+  });
+
+  it('hears of a capture from the move event itself', () => {
+    const s = server();
+    const line = ['h3h10', 'i10h10'];
+    const captures = line.map((uci, i) => s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1)).events[0]);
+    expect(captures).toMatchObject([
+      { type: 'move', capture: 'n' },
+      { type: 'move', capture: 'c' },
+    ]);
+    const quiet = server().act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000).events[0];
+    expect(quiet).toMatchObject({ type: 'move', capture: null });
   });
 });

@@ -4,7 +4,7 @@
  * (the same pure code as the server's) gives the Xiangqi runs and counters
  * between full frames and warns before a move that would lose by a rule.
  */
-import { DEFAULT_CONDUCT, startReferee, type Referee } from '@youzai/game';
+import { startReferee, type Referee } from '@youzai/game';
 import type { ClockView, GameEvent, GameView, RefereeState, Verdict } from '@youzai/protocol';
 import { legalUcis } from '@youzai/rules';
 import { clockFace } from './clock-display.ts';
@@ -81,8 +81,8 @@ export class LiveGame {
         this.connection(event, now);
         break;
       case 'started':
-        // The server gives the first mover `firstMoveMs` from the start (the default conduct).
-        this.view = { ...view, seats: event.seats, status: 'active', startedAt: view.startedAt ?? now, firstMoveDeadline: now + DEFAULT_CONDUCT.firstMoveMs };
+        // The deadline is the server's, by its own configured rule.
+        this.view = { ...view, seats: event.seats, status: 'active', startedAt: view.startedAt ?? now, firstMoveDeadline: event.firstMoveDeadline };
         break;
       case 'move': {
         if (event.ply !== view.ply + 1 || !this.history.push(event.uci)) return false;
@@ -99,8 +99,8 @@ export class LiveGame {
           clock: event.clock,
           drawOffer: view.drawOffer !== null && view.drawOffer !== mover ? null : view.drawOffer,
           referee: this.referee?.state() ?? view.referee,
-          // After the first ply the second side gets its own first-move deadline.
-          firstMoveDeadline: event.ply === 1 ? event.clock.at + DEFAULT_CONDUCT.firstMoveMs : null,
+          // After the first ply the second side gets its own first-move deadline, set by the server.
+          firstMoveDeadline: event.firstMoveDeadline,
         };
         break;
       }
@@ -156,7 +156,8 @@ export class LiveGame {
   canClaimVictory(serverNow: number): boolean {
     if (this.you === null || this.view.status !== 'active') return false;
     const gone = this.view.disconnectedSince[(1 - this.you) as 0 | 1];
-    return gone !== null && serverNow - gone >= DEFAULT_CONDUCT.disconnectGraceMs;
+    const grace = this.view.claimGraceMs;
+    return gone !== null && grace !== null && serverNow - gone >= grace;
   }
 
   get isPlayer(): boolean {

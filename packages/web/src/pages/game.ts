@@ -4,7 +4,7 @@
  * the board shows moves at once and the server's answer confirms or resets them.
  */
 import type { ChatLine, GameView, ServerMessage } from '@youzai/protocol';
-import { VARIANTS, makeBoardFen } from '@youzai/rules';
+import { VARIANTS } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
@@ -28,8 +28,6 @@ import { verdictText } from '../game/verdict-text.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';
-
-const pieceCount = (fen: string) => (fen.match(/[a-zA-Z]/g) ?? []).length;
 
 export function gamePage(app: AppContext, params: Record<string, string>): Page {
   const id = params.id!;
@@ -464,7 +462,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         break;
       case 'events': {
         if (!live) return;
-        const before = live.history.current;
         const r = live.apply(msg.v, msg.events, msg.now);
         if (r === 'resync') {
           if (!resyncing) app.socket.resync(id);
@@ -476,10 +473,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         const move = msg.events.find((e) => e.type === 'move');
         const end = msg.events.some((e) => e.type === 'end');
         if (end) app.sound.play('end');
-        else if (move) {
-          const after = live.history.current;
-          app.sound.play(pieceCount(makeBoardFen(after)) < pieceCount(makeBoardFen(before)) ? 'capture' : move.check ? 'check' : 'move');
-        }
+        // The server names what a move took: no comparing of positions here.
+        else if (move) app.sound.play(move.capture !== null ? 'capture' : move.check ? 'check' : 'move');
         for (const e of msg.events) {
           if (e.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
           if (e.type === 'draw-declined' && live.you !== null && e.by !== live.you)
