@@ -11,6 +11,7 @@ describe('router', () => {
     expect(match('/leaderboard').params).toEqual({});
     expect(match('/rules/sittuyin')).toEqual({ name: 'rules', params: { variant: 'sittuyin' } });
     expect(match('/rooms/Ab3dE9xZ').name).toBe('room');
+    expect(match('/admin/moderation')).toEqual({ name: 'moderation', params: {} });
   });
 
   it('sends everything else to the not-found page', () => {

@@ -18,7 +18,8 @@ export type RouteName =
   | 'login'
   | 'register'
   | 'tournaments'
-  | 'tournament';
+  | 'tournament'
+  | 'moderation';
 
 export interface Match {
   readonly name: RouteName | 'not-found';
@@ -51,6 +52,7 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['register', /^\/register$/, []],
     ['tournaments', /^\/tournaments$/, []],
     ['tournament', new RegExp(`^/tournament/${ID}$`), ['id']],
+    ['moderation', /^\/admin\/moderation$/, []],
   ];
 }
 

@@ -7,6 +7,7 @@ import { homePage } from './home.ts';
 import { invitePage } from './invite.ts';
 import { leaderboardPage } from './leaderboard.ts';
 import { livePage, tvPage } from './live.ts';
+import { moderationPage } from './moderation.ts';
 import { notFoundPage } from './not-found.ts';
 import { profilePage } from './profile.ts';
 import { puzzlesPage } from './puzzles.ts';
@@ -35,5 +36,6 @@ export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
   register: (app) => authPage(app, 'register'),
   tournaments: tournamentsPage,
   tournament: tournamentPage,
+  moderation: moderationPage,
   'not-found': notFoundPage,
 };
