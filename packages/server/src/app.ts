@@ -381,6 +381,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     rooms,
     chat,
     blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+    notifier,
     log,
     metrics,
   });

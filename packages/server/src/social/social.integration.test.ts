@@ -96,6 +96,18 @@ describe('challenges by name, live', () => {
     expect(alice.received.some(notice('challenge-answer', c2.json.id))).toBe(false);
   });
 
+  it('a challenge to a named member of a room rings their bell; a blocked player cannot send one', async () => {
+    const [alice, bob] = [await player('room'), await player('room')];
+    const room = (await alice.http('POST', '/api/rooms', {})).json.id as string;
+    for (const [i, c] of [alice, bob].entries()) expect(await c.request({ t: 'room-join', room }, 50 + i)).toMatchObject({ t: 'ack' });
+    const terms = { variant: 'xiangqi', clock: CLOCK, rated: false, color: 'first' };
+    expect(await alice.request({ t: 'room-challenge', room, to: bob.userId, ...terms }, 60)).toMatchObject({ t: 'ack' });
+    const rang = (await bob.waitFor((m) => m.t === 'notification' && m.notification.data.url === `/rooms/${room}`)) as Msg<'notification'>;
+    expect(rang.notification).toMatchObject({ kind: 'challenge', data: { from: { id: alice.userId }, state: 'open' } });
+    await bob.http('POST', `/api/users/${alice.name}/block`, {});
+    expect(await alice.request({ t: 'room-challenge', room, to: bob.userId, ...terms }, 61)).toMatchObject({ t: 'error', code: 'challenge.blocked' });
+  });
+
   it('a blocked player cannot challenge; unblocking lets them again', async () => {
     const [alice, bob] = [await player('ann'), await player('bob')];
     expect((await bob.http('POST', `/api/users/${alice.name}/block`, { on: true })).json).toEqual({ ok: true, blocks: true });

@@ -88,6 +88,14 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
       if (m.to && (await c.deps.blocks?.(m.to, user.id)))
         return c.send({ t: 'error', ...id, code: 'challenge.blocked', message: 'This player does not accept your challenges' });
       const r = await rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to);
+      // A challenge to a named member rings their bell on any page; it is answered in the room.
+      if (r.ok && m.to && c.deps.notifier) {
+        void c.deps.notifier.send(m.to, {
+          kind: 'challenge',
+          id: `room:${r.value.id}`,
+          data: { from: { id: user.id, name: user.name }, variant: m.variant, rated: m.rated, url: `/rooms/${m.room}`, state: 'open' },
+        });
+      }
       return answer(r, r.ok ? { challenge: r.value.id } : {});
     }
     case 'room-accept':

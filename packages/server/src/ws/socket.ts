@@ -26,6 +26,7 @@ import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import type { Clock } from '../service/time.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
+import type { Notifier } from '../social/notifier.ts';
 import type { Logger } from '../observe/log.ts';
 import type { Metrics } from '../observe/metrics.ts';
 
@@ -40,6 +41,8 @@ export interface SocketDeps {
   readonly lobby: LobbyPort;
   readonly rooms: RoomsPort;
   readonly chat: Chat;
+  /** Notifications (a room challenge to a named member rings their bell). */
+  readonly notifier?: Notifier;
   /** Whether `userId` blocked `otherId` (their challenges are refused). */
   readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
   /** Socket openings and closings, game actions (moves at debug level) and failures. */
