@@ -100,13 +100,32 @@ function renderHeader(): void {
     link('/solo', t('nav.solo')),
     link('/rules', t('nav.rules')),
   );
+  // Phones: the menu and the tools fold into a drawer under a menu button; desktops show them in line (the drawer is display: contents).
+  const open = header.classList.contains('open');
+  const menuBtn = h(
+    'button.menu-button',
+    { type: 'button', 'aria-expanded': String(open), 'aria-controls': 'header-drawer', 'aria-label': t('nav.menu.open'), 'data-testid': 'menu-button' },
+    h('span.menu-icon', { 'aria-hidden': 'true' }),
+  );
+  menuBtn.addEventListener('click', () => setDrawer(!header.classList.contains('open')));
   fill(
     header,
     h('a.logo', { href: '/' }, h('span.logo-mark', { 'aria-hidden': 'true' }, '帥'), t('app.name')),
-    nav,
-    h('div.tools', null, searchBox(app), me ? bell.el : null, ...user, soundBtn, langBtn),
+    h('div#header-drawer.drawer', null, nav, h('div.tools', null, searchBox(app), ...user, soundBtn, langBtn)),
+    me ? bell.el : null,
+    menuBtn,
   );
 }
+
+/** Opens or closes the phone header's drawer. */
+function setDrawer(open: boolean): void {
+  header.classList.toggle('open', open);
+  header.querySelector('.menu-button')?.setAttribute('aria-expanded', String(open));
+}
+
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && header.classList.contains('open')) setDrawer(false);
+});
 
 function logoutButton(): HTMLElement {
   const b = h('button.linkish', { type: 'button' }, t('nav.logout'));
@@ -124,6 +143,7 @@ function renderFooter(): void {
 function route(): void {
   const m: Match = match(location.pathname);
   closeDialogs();
+  setDrawer(false);
   page?.destroy?.();
   page = PAGES[m.name](app, m.params);
   document.title = `${page.title} · ${t('app.name')}`;

@@ -1,11 +1,12 @@
 /**
  * Board and page craft in a real browser: each game's coordinates on the
  * solo board (desktop and a 390 px phone), following the flip, and the
- * switch remembered across a reload. Screenshots are kept in
+ * switch remembered across a reload; the phone's compact header with its
+ * menu button, and a game's board and clocks on one 390×844 screen. Screenshots are kept in
  * test-artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
+import { VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import { coordLabels } from '../board/coords.ts';
 import { shot, startClub, type Club } from './harness.ts';
 
@@ -69,4 +70,100 @@ describe('coordinates', () => {
     expect(await visible(page, 'bottom')).toBe(true);
     expect(await visible(page, 'top')).toBe(true);
   });
+});
+
+/** The right edge of every visible element of the header, and the page's width. */
+async function headerOverflow(page: Page): Promise<{ widest: number; width: number; names: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    let widest = 0;
+    const names: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('header.top *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      widest = Math.max(widest, r.right);
+      if (r.right > width + 0.5 || r.left < -0.5) names.push(el.textContent ?? el.tagName);
+    }
+    return { widest, width, names };
+  });
+}
+
+async function createInvite(page: Page, variant: VariantKey): Promise<{ url: string; invite: string }> {
+  await page.goto('/');
+  await page.getByTestId('mode-friend').click();
+  const form = page.getByTestId('create-form');
+  await form.locator('select[name="variant"]').selectOption(variant);
+  await page.getByTestId('create-submit').click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+  return { url: page.url(), invite: await page.getByTestId('invite-url').inputValue() };
+}
+
+describe('the phone', () => {
+  it('has a compact header: nothing off the edge, the menu behind a button', async () => {
+    for (const lang of ['vi', 'en'] as const) {
+      const { page } = await club.visitor({ width: 390, height: 844, lang });
+      await page.goto('/');
+      await page.locator('nav.menu a').first().waitFor({ state: 'attached' });
+      const header = (await page.locator('header.top').boundingBox())!;
+      expect(header.height).toBeLessThan(64);
+      const closed = await headerOverflow(page);
+      expect(closed.names).toEqual([]);
+      expect(await page.locator('nav.menu').isVisible()).toBe(false);
+      if (lang === 'vi') await shot(page, 'phone-header-closed');
+      const button = page.getByTestId('menu-button');
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await button.click();
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      // Open: every menu item and tool is on screen.
+      const open = await headerOverflow(page);
+      expect(open.names).toEqual([]);
+      for (const a of await page.locator('nav.menu a').all()) expect(await a.isVisible()).toBe(true);
+      expect(await page.getByTestId('lang-switch').isVisible()).toBe(true);
+      expect(await page.getByTestId('sound-switch').isVisible()).toBe(true);
+      if (lang === 'vi') await shot(page, 'phone-header-open');
+      // A link closes it.
+      await page.locator('nav.menu a[href="/solo"]').click();
+      await page.waitForURL(/\/solo$/);
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.locator('nav.menu').isVisible()).toBe(false);
+      await page.context().close();
+    }
+  });
+
+  it('shows the desktop header in one piece, with no menu button', async () => {
+    const { page } = await club.visitor({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.locator('nav.menu a').first().waitFor();
+    expect(await page.getByTestId('menu-button').isVisible()).toBe(false);
+    expect(await page.locator('nav.menu').isVisible()).toBe(true);
+    expect((await headerOverflow(page)).names).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const variant of VARIANT_KEYS) {
+    it(`${variant}: a game's board and both clocks fit one 390×844 screen without scrolling`, async () => {
+      const a = await club.visitor({ width: 390, height: 844 });
+      const b = await club.visitor({ width: 390, height: 844 });
+      const game = await createInvite(a.page, variant);
+      await b.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+      await b.page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+      for (const [who, page] of [
+        ['first', a.page],
+        ['second', b.page],
+      ] as const) {
+        await page.locator('.player.bottom .clock').waitFor({ timeout: 20_000 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const vh = 844;
+        for (const sel of ['.player.top', '[data-testid="board"]', '.player.bottom']) {
+          const box = (await page.locator(sel).first().boundingBox())!;
+          expect(box.y, `${sel} top`).toBeGreaterThanOrEqual(0);
+          expect(box.y + box.height, `${sel} bottom (${who})`).toBeLessThanOrEqual(vh);
+        }
+        expect((await headerOverflow(page)).names).toEqual([]);
+        if (who === 'first') await shot(page, `phone-game-${variant}`);
+      }
+      await a.page.context().close();
+      await b.page.context().close();
+    });
+  }
 });

@@ -21,6 +21,7 @@ export const en: Record<MessageKey, string> = {
   'nav.sound.on': 'Mute sounds',
   'nav.sound.off': 'Unmute sounds',
   'nav.menu': 'Menu',
+  'nav.menu.open': 'Open or close the menu',
   'common.guest': 'Guest',
   'common.loading': 'Loading…',
   'common.cancel': 'Cancel',

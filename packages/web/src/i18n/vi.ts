@@ -19,6 +19,7 @@ export const vi = {
   'nav.sound.on': 'Tắt âm thanh',
   'nav.sound.off': 'Bật âm thanh',
   'nav.menu': 'Trình đơn',
+  'nav.menu.open': 'Mở hoặc đóng trình đơn',
   'common.guest': 'Khách',
   'common.loading': 'Đang tải…',
   'common.cancel': 'Huỷ',
