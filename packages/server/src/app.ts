@@ -51,6 +51,7 @@ import { attachSockets, type SocketHub } from './ws/socket.ts';
 import { commitStats, timedGames, timedStore } from './observe/instrument.ts';
 import { silentLogger, type Logger } from './observe/log.ts';
 import { Metrics } from './observe/metrics.ts';
+import { OpsBoard } from './observe/ops.ts';
 import { metricsRoutes } from './observe/routes.ts';
 import { observeRequests, type RequestNotes } from './observe/requests.ts';
 
@@ -279,7 +280,9 @@ export async function createApp(given: AppOptions): Promise<App> {
   const web = new WebFiles(opts.webDir ?? null);
   const origins = originPolicy(opts.publicUrl, opts.origins ?? []);
 
-  const routes = [...ROUTES, ...metricsRoutes(metrics, opts.metricsToken)];
+  const board = new OpsBoard({ node, metrics, recent: metrics.recent, link: club?.link ?? null });
+  board.start();
+  const routes = [...ROUTES, ...metricsRoutes(metrics, opts.metricsToken, board)];
   const observe = observeRequests(metrics, log);
 
   let draining = false;
@@ -427,6 +430,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'));
     },
     async close() {
+      board.close();
       if (presenceTimer) clearInterval(presenceTimer);
       await director.stop();
       clubGames?.close();

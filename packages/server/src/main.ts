@@ -39,11 +39,11 @@ async function main(): Promise<void> {
   }
   const c = config.value;
   const node = c.mode.node;
-  const log = createLogger({ node, level: c.logLevel });
+  const metrics = new Metrics({ node, process: true });
+  const log = createLogger({ node, level: c.logLevel, recent: metrics.recent });
   // A server keeps serving: a stray rejection is logged, never fatal.
   process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
   log.info({ config: describeConfig(c) }, 'starting');
-  const metrics = new Metrics({ node, process: true });
   const club: Club | null = c.mode.kind === 'cluster' ? await openClub({ node, redisUrl: c.mode.redisUrl, prefix: c.mode.prefix }) : null;
   const store = await openStore({
     ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}),

@@ -8,6 +8,8 @@
  */
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 
+import type { RecentErrors } from './ops.ts';
+
 export type { Logger };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -37,6 +39,8 @@ export interface LoggerOptions {
   readonly level?: LogLevel;
   /** Where lines go (stdout by default; tests collect them). */
   readonly destination?: DestinationStream;
+  /** Keeps each line logged at error level or above (the operator's page). */
+  readonly recent?: RecentErrors;
 }
 
 export function createLogger(opts: LoggerOptions): Logger {
@@ -47,6 +51,12 @@ export function createLogger(opts: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { err: pino.stdSerializers.err },
+      hooks: {
+        logMethod(args, method, level) {
+          if (level >= 50) opts.recent?.add(args);
+          return method.apply(this, args);
+        },
+      },
     },
     opts.destination ?? pino.destination({ sync: false }),
   );

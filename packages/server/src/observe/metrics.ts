@@ -8,6 +8,7 @@
  */
 import type { GameSummary } from '@youzai/protocol';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RecentErrors } from './ops.ts';
 
 type Maybe<T> = T | Promise<T>;
 
@@ -59,7 +60,9 @@ export class Metrics {
   readonly storeWriteSeconds: Histogram<'op'>;
   readonly engineSeconds: Histogram<'kind'>;
   readonly socketActions: Counter<'type'>;
-  private sources: MetricSources = {};
+  private given: MetricSources = {};
+  /** The last errors logged on this node (the operator's page); the logger fills it. */
+  readonly recent = new RecentErrors();
 
   constructor(readonly options: MetricsOptions) {
     const registers = [this.registry];
@@ -117,7 +120,11 @@ export class Metrics {
 
   /** Says where the scrape-time figures come from (once the app is built). */
   watch(sources: MetricSources): void {
-    this.sources = { ...this.sources, ...sources };
+    this.given = { ...this.given, ...sources };
+  }
+
+  get sources(): MetricSources {
+    return this.given;
   }
 
   /** The text Prometheus scrapes. */

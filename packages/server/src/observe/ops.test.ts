@@ -1,0 +1,99 @@
+/** The operator's view: admins only; this node's figures and recent errors; with several nodes, every node's through Redis. */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../app.ts';
+import { MemoryBus } from '../bus/bus.ts';
+import { connectRedis, deletePrefix } from '../cluster/redis.ts';
+import { systemClock, systemTimers } from '../service/time.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import { TestClient } from '../testing/client.ts';
+import { createLogger } from './log.ts';
+import { Metrics } from './metrics.ts';
+import { OpsBoard, type NodeFigures } from './ops.ts';
+
+describe('operator view', () => {
+  let app: App;
+  let base: string;
+  const admins = process.env.ADMINS;
+
+  beforeAll(async () => {
+    process.env.ADMINS = 'ops_admin';
+    const metrics = new Metrics({ node: 'n1' });
+    const log = createLogger({ node: 'n1', destination: { write: () => undefined }, recent: metrics.recent });
+    app = await createApp({
+      store: memoryStore(),
+      bus: new MemoryBus(),
+      clock: systemClock,
+      timers: systemTimers,
+      publicUrl: 'http://test',
+      node: 'n1',
+      metrics,
+      log,
+    });
+    await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    process.env.ADMINS = admins;
+    await app.close();
+  });
+
+  it('is for admins only', async () => {
+    const guest = new TestClient(base);
+    expect((await guest.http('GET', '/api/admin/ops')).json.code).toBe('auth.admin-only');
+    const player = new TestClient(base);
+    await player.http('POST', '/api/register', { username: 'not_admin', password: 'long-enough-pw-1' });
+    const r = await player.http('GET', '/api/admin/ops');
+    expect(r.status).toBe(403);
+  });
+
+  it("shows this node's live games, sockets and recent errors", async () => {
+    const admin = new TestClient(base);
+    expect((await admin.http('POST', '/api/register', { username: 'ops_admin', password: 'long-enough-pw-1' })).status).toBe(200);
+    await admin.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 3 },
+      opponent: { type: 'computer', level: 1 },
+    });
+    await admin.connect();
+    app.log.error({ err: new Error('disk on fire'), game: 'abcdef12', code: 'server.storage' }, 'move not saved');
+    const r = await admin.http('GET', '/api/admin/ops');
+    expect(r.status).toBe(200);
+    const [me] = r.json.nodes as NodeFigures[];
+    expect(me).toMatchObject({ node: 'n1', liveGames: 1, sockets: 1, seeks: 0, cluster: null });
+    expect(me!.recentErrors[0]).toMatchObject({ msg: 'move not saved', error: 'disk on fire', game: 'abcdef12', code: 'server.storage' });
+    admin.close();
+  });
+
+  it('with several nodes, any node shows every node alive (from Redis)', async () => {
+    const prefix = `t-ops-${randomBytes(4).toString('hex')}:`;
+    const links = await Promise.all([0, 1].map(() => connectRedis('redis://127.0.0.1:6379', prefix)));
+    const boards = ['a', 'b'].map((node, i) => {
+      const metrics = new Metrics({ node });
+      metrics.watch({ sockets: () => 10 + i });
+      return new OpsBoard({ node, metrics, recent: metrics.recent, link: links[i]! });
+    });
+    try {
+      for (const b of boards) b.start();
+      let seen: NodeFigures[] = [];
+      for (let i = 0; i < 50 && seen.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        seen = await boards[0]!.club();
+      }
+      expect(seen.map((n) => [n.node, n.sockets])).toEqual([
+        ['a', 10],
+        ['b', 11],
+      ]);
+      // A node gone (its figures expired) drops out of the list.
+      boards[1]!.close();
+      await links[0]!.client.del(links[0]!.key('ops:b'));
+      expect((await boards[0]!.club()).map((n) => n.node)).toEqual(['a']);
+    } finally {
+      for (const b of boards) b.close();
+      await deletePrefix(links[0]!.client, prefix);
+      for (const l of links) await l.close();
+    }
+  });
+});
