@@ -51,7 +51,8 @@ describe('logs', () => {
     expect(await alice.request({ t: 'move', game: id, uci: 'h3e3', ply: 0 }, 2)).toMatchObject({ t: 'ack' });
     expect(await alice.request({ t: 'move', game: id, uci: 'h0g2', ply: 0 }, 3)).toMatchObject({ t: 'error' });
     alice.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The close is logged once the server has seen it (a loaded machine takes a while).
+    for (let i = 0; i < 100 && !lines.some((l) => l.includes('"socket closed"')); i++) await new Promise((r) => setTimeout(r, 50));
 
     const me = (await alice.http('GET', '/api/me')).json.user.id as string;
     const all = lines.join('\n');

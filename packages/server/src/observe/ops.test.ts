@@ -41,7 +41,7 @@ describe('operator view', () => {
 
   it('is for admins only', async () => {
     const guest = new TestClient(base);
-    expect((await guest.http('GET', '/api/admin/ops')).json.code).toBe('auth.admin-only');
+    expect((await guest.http('GET', '/api/admin/ops')).json.code).toBe('admin.required');
     const player = new TestClient(base);
     await player.http('POST', '/api/register', { username: 'not_admin', password: 'long-enough-pw-1' });
     const r = await player.http('GET', '/api/admin/ops');

@@ -23,7 +23,7 @@ export function metricsRoutes(metrics: Metrics, token: string | undefined, board
       method: 'GET',
       path: /^\/api\/admin\/ops$/,
       handler: async (ctx) => {
-        if (!isAdmin(ctx.user.username)) return sendError(ctx.res, 403, 'auth.admin-only', 'Only the club’s admins see this page');
+        if (!isAdmin(ctx.user.username)) return sendError(ctx.res, 403, 'admin.required', 'Only the club’s admins see this page');
         const nodes = await board.club();
         sendJson(ctx.res, 200, { ok: true, node: metrics.options.node, nodes });
       },

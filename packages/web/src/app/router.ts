@@ -19,7 +19,8 @@ export type RouteName =
   | 'register'
   | 'tournaments'
   | 'tournament'
-  | 'moderation';
+  | 'moderation'
+  | 'ops';
 
 export interface Match {
   readonly name: RouteName | 'not-found';
@@ -53,6 +54,7 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['tournaments', /^\/tournaments$/, []],
     ['tournament', new RegExp(`^/tournament/${ID}$`), ['id']],
     ['moderation', /^\/admin\/moderation$/, []],
+    ['ops', /^\/admin\/ops$/, []],
   ];
 }
 

@@ -679,6 +679,21 @@ export const vi = {
   'err.moderation.not-voidable': 'Ván này không thay đổi điểm nào, hoặc đã bị hủy điểm.',
   'err.report.self': 'Bạn không thể tự báo cáo mình.',
   'err.report.too-many': 'Bạn đã có quá nhiều báo cáo đang chờ.',
+  'ops.title': 'Vận hành',
+  'ops.node': 'Máy chủ',
+  'ops.leader': 'điều phối',
+  'ops.live': 'Ván đang chơi',
+  'ops.loaded': 'Ván trong bộ nhớ',
+  'ops.sockets': 'Kết nối',
+  'ops.seeks': 'Lời mời',
+  'ops.engine': 'Máy cờ (bận/tổng · chờ)',
+  'ops.moves': 'Nước đi',
+  'ops.errors': 'Lỗi (tất cả · 5xx)',
+  'ops.loop': 'Trễ vòng lặp p99 (ms)',
+  'ops.memory': 'Bộ nhớ',
+  'ops.leases': 'Ván giữ · tiếp quản',
+  'ops.recent-errors': 'Lỗi gần đây',
+  'ops.no-errors': 'Không có lỗi nào gần đây.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof vi;

@@ -9,6 +9,7 @@ import { leaderboardPage } from './leaderboard.ts';
 import { livePage, tvPage } from './live.ts';
 import { moderationPage } from './moderation.ts';
 import { notFoundPage } from './not-found.ts';
+import { opsPage } from './ops.ts';
 import { profilePage } from './profile.ts';
 import { puzzlesPage } from './puzzles.ts';
 import { roomPage, roomsPage } from './rooms.ts';
@@ -37,5 +38,6 @@ export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
   tournaments: tournamentsPage,
   tournament: tournamentPage,
   moderation: moderationPage,
+  ops: opsPage,
   'not-found': notFoundPage,
 };
