@@ -7,6 +7,10 @@ import { VARIANT_KEYS } from '@youzai/rules';
 import { ClockSpec } from './http.ts';
 import { CHAT_CHANNELS, POOL_IDS, SEEK_COLORS } from './lobby.ts';
 
+/** What a player may do about a draw (socket `draw` frames and POST /api/games/{id}/draw alike). */
+export const DRAW_OPS = ['offer', 'accept', 'decline', 'claim'] as const;
+export type DrawOp = (typeof DRAW_OPS)[number];
+
 export const PROTOCOL_VERSION = 2;
 /** Largest frame the server reads. */
 export const MAX_FRAME_BYTES = 4096;
@@ -50,7 +54,7 @@ export const ClientMessage = z.discriminatedUnion('t', [
     })
     .strict(),
   z.object({ t: z.literal('resign'), id: requestId, game: gameId }).strict(),
-  z.object({ t: z.literal('draw'), id: requestId, game: gameId, op: z.enum(['offer', 'accept', 'decline', 'claim']) }).strict(),
+  z.object({ t: z.literal('draw'), id: requestId, game: gameId, op: z.enum(DRAW_OPS) }).strict(),
   z.object({ t: z.literal('abort'), id: requestId, game: gameId }).strict(),
   z.object({ t: z.literal('claim-victory'), id: requestId, game: gameId }).strict(),
   /** Game chat: players talk among themselves, spectators among themselves. */

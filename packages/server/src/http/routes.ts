@@ -3,7 +3,7 @@
  * failure answers {ok:false, code, message} with a fitting status.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CreateGame, Credentials, DECLINE_REASONS, decodeBody, type Identity } from '@youzai/protocol';
+import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, decodeBody, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
@@ -18,6 +18,7 @@ import type { RoomsPort } from '../rooms/rooms.ts';
 import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import type { GamesPort } from '../service/games-port.ts';
+import { actFor, drawAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
 import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
@@ -121,23 +122,15 @@ export function fail(code: string, message: string): never {
 const me = (ctx: Ctx): Identity => identityOf(ctx.user);
 
 const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
-const Draw = z.object({ op: z.enum(['offer', 'accept', 'decline', 'claim']) }).strict();
+const Draw = z.object({ op: z.enum(DRAW_OPS) }).strict();
 const Join = z.object({ token: z.string().max(64).optional() }).strict();
 const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
 
-const DRAW_ACTION = { offer: 'draw-offer', accept: 'draw-accept', decline: 'draw-decline', claim: 'draw-claim' } as const;
-
 async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
-  const r = await deps.games.act(ctx.params[0]!, ctx.user.id, action);
+  const r = await actFor(deps.games, ctx.params[0]!, ctx.user.id, action);
   if (!r.ok) {
-    // A rejected action also gets the current state: never silence.
-    const state = await deps.games.view(ctx.params[0]!, ctx.user.id);
-    sendJson(ctx.res, statusFor(r.error.code), {
-      ok: false,
-      code: r.error.code,
-      message: r.error.message,
-      state: state ? { v: state.v, view: state.view } : null,
-    });
+    const state = r.state && { v: r.state.v, view: r.state.view };
+    sendJson(ctx.res, statusFor(r.error.code), { ok: false, code: r.error.code, message: r.error.message, state });
     return;
   }
   sendJson(ctx.res, 200, { ok: true });
@@ -295,7 +288,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: new RegExp(`^/api/games/${ID}/draw$`),
-    handler: async (ctx, deps) => act(ctx, deps, { type: DRAW_ACTION[(await body(ctx, Draw)).op] }),
+    handler: async (ctx, deps) => act(ctx, deps, drawAction((await body(ctx, Draw)).op)),
   },
   {
     // Runs on the server: the engine's WASM build needs threads (SharedArrayBuffer, so a

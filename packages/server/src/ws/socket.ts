@@ -21,6 +21,7 @@ import type { Presence } from '../lobby/presence.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
 import { topicOf, type PlayerAction } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
+import { actFor, drawAction } from '../service/player-action.ts';
 import { HttpError } from '../http/util.ts';
 import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import type { Clock } from '../service/time.ts';
@@ -64,8 +65,6 @@ const BURST = 40;
 /** Rejected messages (rate or decode) before the connection is closed. */
 const STRIKES = 30;
 const HEARTBEAT_MS = 30_000;
-
-const DRAW: Record<string, PlayerAction['type']> = { offer: 'draw-offer', accept: 'draw-accept', decline: 'draw-decline', claim: 'draw-claim' };
 
 class Connection implements SocialConnection, FanoutMember {
   private readonly subs = new Map<string, () => void>();
@@ -193,12 +192,8 @@ class Connection implements SocialConnection, FanoutMember {
       default: {
         if (!this.user) return this.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
         const action: PlayerAction =
-          m.t === 'move'
-            ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: this.lag.lagMs() }
-            : m.t === 'draw'
-              ? { type: DRAW[m.op]! as 'draw-offer' }
-              : { type: m.t };
-        const r = await this.deps.games.act(m.game, this.user.id, action);
+          m.t === 'move' ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: this.lag.lagMs() } : m.t === 'draw' ? drawAction(m.op) : { type: m.t };
+        const r = await actFor(this.deps.games, m.game, this.user.id, action);
         const line = { user: this.user.id, game: m.game, t: m.t, ...(r.ok ? {} : { code: r.error.code }) };
         // Moves are many: one line each at debug level; the rarer actions and every refusal at info.
         if (r.ok && m.t === 'move') this.deps.log?.debug(line, 'socket action');
@@ -211,7 +206,7 @@ class Connection implements SocialConnection, FanoutMember {
         }
         this.send({ t: 'error', ...id, game: m.game, code: r.error.code, message: r.error.message });
         // A stale or illegal move is answered with the current state too.
-        if (r.error.code !== 'game.not-found' && r.error.code !== 'game.forbidden') await this.sendState(m.game);
+        if (r.state) this.send({ t: 'game', game: m.game, v: r.state.v, view: r.state.view, you: r.state.you });
       }
     }
   }
