@@ -129,4 +129,29 @@ describe('challenges by name and notifications', () => {
     expect(await mine.textContent()).toMatch(/Đến lượt bạn/);
     await shot(a, 'social-my-games');
   });
+
+  it('an invitation link opened again leads to the game: its creator plays, anyone else watches, told the seat is taken', async () => {
+    const a = await member('em_e2e');
+    const b = await member('giang_e2e');
+    const c = await member('hoa_e2e');
+    const made = await a.evaluate(async () => {
+      const res = await fetch('/api/games', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ variant: 'sittuyin', color: 'first', clock: { kind: 'fischer', minutes: 10, increment: 5 }, opponent: { type: 'invite' } }),
+      });
+      return res.json();
+    });
+    const link = new URL(made.invite as string).pathname;
+    await b.goto(link);
+    await b.waitForURL(new RegExp(`/game/${made.id}$`));
+    await c.goto(link);
+    await c.waitForURL(new RegExp(`/game/${made.id}\\?seat=taken$`));
+    await c.getByTestId('seat-taken').waitFor();
+    expect(await c.getByTestId('seat-taken').textContent()).toMatch(/đã có người ngồi/);
+    await shot(c, 'social-invite-seat-taken');
+    await a.goto(link);
+    await a.waitForURL(new RegExp(`/game/${made.id}$`));
+    expect(await a.getByTestId('seat-taken').count()).toBe(0);
+  });
 });

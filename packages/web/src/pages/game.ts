@@ -162,6 +162,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
             `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')}`,
           ),
           tourLink,
+          // Sent here by an invitation link already used: say why this visitor only watches.
+          new URLSearchParams(location.search).get('seat') === 'taken' ? h('p.notice', { 'data-testid': 'seat-taken' }, t('invite.seatTaken')) : null,
           invitePanel,
           statusEl,
           controls,

@@ -13,10 +13,8 @@ export function invitePage(app: AppContext, params: Record<string, string>): Pag
   const el = h('div.page', null, msg);
   void api('POST', `/api/games/${params.id}/join`, { token: params.token }).then((r) => {
     if (r.ok || r.code === 'game.seat-taken') app.navigate(`/game/${params.id}`, true);
-    else if (r.code === 'game.over') {
-      app.navigate(`/game/${params.id}`, true);
-      app.toast(t('invite.seatTaken'));
-    } else msg.textContent = t('invite.failed', { message: tMaybe(`err.${r.code}`, r.message) });
+    else if (r.code === 'game.over') app.navigate(`/game/${params.id}?seat=taken`, true);
+    else msg.textContent = t('invite.failed', { message: tMaybe(`err.${r.code}`, r.message) });
   });
   return { el, title: t('invite.joining') };
 }
