@@ -60,7 +60,8 @@ const firstLegalMove: ChooseMove = async () => '';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const ROUTES = [
+/** Every HTTP route of the app (the fuzzer walks them all). */
+export const ROUTES = [
   ...GAME_ROUTES,
   ...SOCIAL_ROUTES,
   ...SOCIAL_API_ROUTES,
@@ -86,6 +87,8 @@ export interface AppOptions {
   readonly origins?: readonly string[];
   /** Requests per second per address before 429 (burst is twice this). */
   readonly httpRate?: number;
+  /** Socket frames per second and burst (default 20 and 40); the fuzzer raises them to reach the decoders. */
+  readonly socketRate?: { readonly perSecond: number; readonly burst: number };
   readonly secureCookies?: boolean;
   /** The computer opponent's move choice (the engine pool); without it a simple stand-in plays. */
   readonly engine?: ChooseMove;
@@ -374,6 +377,7 @@ export async function createApp(given: AppOptions): Promise<App> {
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   const sockets = attachSockets(server, {
+    ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
     origins,
     sessions,
     games: timedGames(clubGames ?? games, metrics, 'ws'),

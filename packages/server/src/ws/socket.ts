@@ -32,6 +32,8 @@ import type { Logger } from '../observe/log.ts';
 import type { Metrics } from '../observe/metrics.ts';
 
 export interface SocketDeps {
+  /** Frames per second and burst per socket (default 20 and 40). */
+  readonly frameRate?: { readonly perSecond: number; readonly burst: number };
   /** The club's own origins: an upgrade from another page (another site, another port) is refused. */
   readonly origins: OriginPolicy;
   readonly sessions: Sessions;
@@ -85,7 +87,7 @@ class Connection implements SocialConnection, FanoutMember {
     readonly deps: SocketDeps,
     private readonly lobby: Fanout,
   ) {
-    this.bucket = new Bucket(RATE, BURST, deps.clock.now());
+    this.bucket = new Bucket(deps.frameRate?.perSecond ?? RATE, deps.frameRate?.burst ?? BURST, deps.clock.now());
     ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary));
     ws.on('close', () => this.cleanup());
     ws.on('error', () => this.cleanup());
