@@ -8,34 +8,45 @@ export const Password = z.string().min(8, 'Passwords have at least 8 characters'
 export const Credentials = z.object({ username: Username, password: Password }).strict();
 export type Credentials = z.infer<typeof Credentials>;
 
+/** The bounds of a clock a player may ask for: the server's schema below and the web client's forms read these. */
+export const CLOCK_LIMITS = {
+  minutes: { min: 0, max: 180 },
+  increment: { min: 0, max: 180 },
+  periods: { min: 1, max: 10 },
+  seconds: { min: 5, max: 300 },
+} as const;
+/** Days per move a correspondence game may have. */
+export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
+
 /**
  * Base times players expect (as lichess offers them): 0, ¼, ½, ¾, 1 and 1½
  * minutes, then whole minutes up to 180. A base of 1 ms is no game.
  */
 export const BASE_MINUTES_FRACTIONS = [0, 0.25, 0.5, 0.75, 1, 1.5] as const;
-export const isBaseMinutes = (m: number): boolean => (BASE_MINUTES_FRACTIONS as readonly number[]).includes(m) || (Number.isInteger(m) && m >= 2 && m <= 180);
-const Minutes = z.number().min(0).max(180).refine(isBaseMinutes, {
+export const isBaseMinutes = (m: number): boolean =>
+  (BASE_MINUTES_FRACTIONS as readonly number[]).includes(m) || (Number.isInteger(m) && m >= 2 && m <= CLOCK_LIMITS.minutes.max);
+const Minutes = z.number().min(CLOCK_LIMITS.minutes.min).max(CLOCK_LIMITS.minutes.max).refine(isBaseMinutes, {
   message: 'The base time is 0, ¼, ½, ¾, 1 or 1½ minutes, or a whole number of minutes up to 180',
 });
 
 export const ClockSpec = z.discriminatedUnion('kind', [
   z
-    .object({ kind: z.literal('fischer'), minutes: Minutes, increment: z.number().int().min(0).max(180) })
+    .object({ kind: z.literal('fischer'), minutes: Minutes, increment: z.number().int().min(CLOCK_LIMITS.increment.min).max(CLOCK_LIMITS.increment.max) })
     .strict()
     .refine((c) => c.minutes > 0 || c.increment > 0, { message: 'A clock with no base time needs an increment', path: ['increment'] }),
   z
     .object({
       kind: z.literal('byoyomi'),
       minutes: Minutes,
-      periods: z.number().int().min(1).max(10),
-      seconds: z.number().int().min(5).max(300),
+      periods: z.number().int().min(CLOCK_LIMITS.periods.min).max(CLOCK_LIMITS.periods.max),
+      seconds: z.number().int().min(CLOCK_LIMITS.seconds.min).max(CLOCK_LIMITS.seconds.max),
     })
     .strict(),
   /** Correspondence: days per move (1, 2, 3, 5, 7 or 14). */
   z
     .object({
       kind: z.literal('correspondence'),
-      days: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5), z.literal(7), z.literal(14)]),
+      days: z.literal(CORRESPONDENCE_DAYS),
     })
     .strict(),
 ]);

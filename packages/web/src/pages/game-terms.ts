@@ -4,7 +4,7 @@
  * against the computer (HTTP), a lobby seek or a room challenge (socket).
  * Pure: the form and the pages only move strings in and requests out.
  */
-import { isBaseMinutes, type ClockSpec, type CreateGame, type SeekColor } from '@youzai/protocol';
+import { CLOCK_LIMITS, CORRESPONDENCE_DAYS, isBaseMinutes, type ClockSpec, type CreateGame, type SeekColor } from '@youzai/protocol';
 import { DEFAULT_VARIANT, VARIANTS, isVariantKey, type VariantKey } from '@youzai/rules';
 import type { MessageKey } from '../i18n/index.ts';
 import type { Outgoing } from '../net/socket.ts';
@@ -33,17 +33,12 @@ export interface TermsInput {
 export type TermsField = 'variant' | 'minutes' | 'increment' | 'periods' | 'seconds' | 'color';
 export type TermsResult = { ok: true; value: GameTerms } | { ok: false; field: TermsField; key: MessageKey };
 
-/** The server's limits (protocol ClockSpec); checked here too, so errors name the field in the reader's language. */
-export const LIMITS = {
-  minutes: { min: 0, max: 180 },
-  increment: { min: 0, max: 180 },
-  periods: { min: 1, max: 10 },
-  seconds: { min: 5, max: 300 },
-} as const;
+/** The server's limits (protocol ClockSpec reads the same); checked here too, so errors name the field in the reader's language. */
+export const LIMITS = CLOCK_LIMITS;
 
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Days per move a correspondence game may have (the server's ClockSpec). */
-export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
+export { CORRESPONDENCE_DAYS };
 export const DEFAULT_LEVEL = 3;
 
 export const DEFAULT_INPUT: TermsInput = {
