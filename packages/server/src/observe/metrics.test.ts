@@ -130,9 +130,11 @@ describe('metrics', () => {
     const m = new Metrics({ node: 'n3' });
     m.error('rate-limited', 'ws');
     m.error('game.stale', 'ws');
+    m.error('limit.seeks', 'http');
     return m.text().then((text) => {
       expect(value(text, 'youzai_rate_limited_total{via="ws",node="n3"}')).toBe(1);
       expect(value(text, 'youzai_errors_total{code="rate-limited",via="ws",node="n3"}')).toBe(1);
+      expect(value(text, 'youzai_rate_limited_total{via="http",node="n3"}')).toBe(1);
     });
   });
 });

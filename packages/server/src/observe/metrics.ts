@@ -139,7 +139,7 @@ export class Metrics {
   /** Counts an error answered to a client; rate-limit refusals are also counted on their own. */
   error(code: string, via: 'http' | 'ws'): void {
     this.errors.inc({ code, via });
-    if (code === 'rate-limited' || code.startsWith('rate-limit')) this.rateLimited.inc({ via });
+    if (code === 'rate-limited' || code.startsWith('limit.')) this.rateLimited.inc({ via });
   }
 
   private stateGauges(registers: Registry[]): void {
