@@ -13,10 +13,12 @@ import { Socket } from './net/socket.ts';
 import { PAGES } from './pages/index.ts';
 import { Bell } from './social/bell.ts';
 import { searchBox } from './social/search.ts';
+import { applyTheme } from './board/theme.ts';
 
 const storage = localStore();
 const saved = storage?.getItem('yz-lang');
 setLang(saved === 'en' || saved === 'vi' ? saved : 'vi');
+applyTheme();
 
 const root = document.getElementById('app')!;
 const header = h('header.top');

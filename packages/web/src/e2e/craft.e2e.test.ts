@@ -167,3 +167,41 @@ describe('the phone', () => {
     });
   }
 });
+
+describe('board themes', () => {
+  it('are chosen beside the board, remembered across a reload, and drawn for every game', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/solo/xiangqi');
+    await page.locator('.yz-board').waitFor();
+    const blend = () => page.locator('.yz-board cg-board').evaluate((el) => getComputedStyle(el).backgroundBlendMode);
+    const filter = () =>
+      page
+        .locator('.yz-board piece')
+        .first()
+        .evaluate((el) => getComputedStyle(el).filter);
+    expect(await blend()).toBe('normal');
+    expect(await filter()).toBe('none');
+    await page.getByTestId('board-theme').selectOption('jade');
+    await page.getByTestId('piece-style').selectOption('contrast');
+    expect(await blend()).toBe('luminosity');
+    expect(await filter()).toContain('contrast');
+    await page.reload();
+    await page.locator('.yz-board piece').first().waitFor();
+    expect(await page.getByTestId('board-theme').inputValue()).toBe('jade');
+    expect(await page.getByTestId('piece-style').inputValue()).toBe('contrast');
+    expect(await blend()).toBe('luminosity');
+    expect(await filter()).toContain('contrast');
+    for (const variant of VARIANT_KEYS) {
+      await page.goto(`/solo/${variant}`);
+      for (const [theme, pieces] of [
+        ['wood', 'classic'],
+        ['jade', 'contrast'],
+        ['slate', 'soft'],
+      ] as const) {
+        await page.getByTestId('board-theme').selectOption(theme);
+        await page.getByTestId('piece-style').selectOption(pieces);
+        await shot(page, `theme-${variant}-${theme}-${pieces}`);
+      }
+    }
+  });
+});

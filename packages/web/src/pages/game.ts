@@ -12,6 +12,7 @@ import { clockConfigName, seatName, sideName, variantName } from '../app/names.t
 import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
+import { themeControls } from '../board/theme.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
@@ -170,7 +171,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           special,
           endPanel,
           moveList.el,
-          h('div.row', null, flip, coordsToggle()),
+          h('div.row', null, flip, coordsToggle(), themeControls()),
           typedForm,
           refHolder,
           chat.el,

@@ -12,6 +12,7 @@ import { sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
+import { themeControls } from '../board/theme.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { Cursor, MoveHistory } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
@@ -256,7 +257,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       btn(t('puzzle.retry'), 'puzzle-retry', () => puzzle && start(puzzle));
     }
     btn(t('puzzle.daily'), 'puzzle-daily', () => void loadDaily());
-    buttons.push(coordsToggle());
+    buttons.push(coordsToggle(), themeControls());
     fill(actions, ...buttons);
   }
 

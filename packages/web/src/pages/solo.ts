@@ -8,6 +8,7 @@ import { choosePromotion } from '../board/promotion.ts';
 import { localStore } from '../app/storage.ts';
 import { Board } from '../board/board.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
+import { themeControls } from '../board/theme.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
@@ -185,6 +186,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
         undo,
         btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
         coordsToggle(),
+        themeControls(),
         hint,
         btn(t('solo.reset'), 'reset', () => load(v.startFen)),
       ),
