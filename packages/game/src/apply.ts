@@ -5,7 +5,7 @@
  * anything is built, so a refused action costs nothing and changes nothing.
  */
 import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result } from '@youzai/rules';
-import { flagAt, halt, isCorrespondence, punch, startTurn, stop } from './clock.ts';
+import { flagAt, goBerserk, halt, isBerserk, isCorrespondence, punch, startTurn, stop } from './clock.ts';
 import { RATED_MIN_PLIES } from './end.ts';
 import { begin, firstMoveMs, type Game } from './game.ts';
 import type { GameAction, GameData, GameError, GameEvent, MoveEntry } from './state.ts';
@@ -54,6 +54,8 @@ export function apply(game: Game, action: GameAction, now: number): Step {
   switch (action.type) {
     case 'tick':
       return ok({ game, events: [] });
+    case 'berserk':
+      return berserk(game, action.by, now);
     case 'move':
       return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now);
     case 'resign':
@@ -131,6 +133,18 @@ function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, no
   if (!ref.verdict) return ok({ game: next, events });
   const ended = end(next, data, now, 'finished', ref.verdict);
   return ended.ok ? ok({ game: ended.value.game, events: [...events, ...ended.value.events] }) : ended;
+}
+
+/** An arena tournament player halves their clock: allowed where the game offers it, before the player's first move, once. */
+function berserk(game: Game, by: Color, now: number): Step {
+  const d = game.data;
+  if (d.setup.berserkable !== true || isCorrespondence(d.setup.clock)) return err('berserk.not-offered', 'Berserk is offered only in arena tournament games');
+  if (isBerserk(d.clock, by)) return err('berserk.already', 'You have gone berserk already');
+  // The first mover has moved from ply 1 on; the other side from ply 2 (at ply 1 the side to move is the one yet to move).
+  const moved = game.ply >= 2 || (game.ply === 1 && game.turn !== by);
+  if (moved) return err('berserk.too-late', 'Berserk is possible only before your first move');
+  const next = game.next({ ...d, clock: goBerserk(d.clock, by) });
+  return ok({ game: next, events: [{ type: 'berserk', by, clock: next.clockView(now) }] });
 }
 
 /** The game ended on a flag or a missed first move; null when time is fine. */

@@ -34,6 +34,8 @@ export interface ClockState {
    * initial quota, as in snapshots written before it existed).
    */
   readonly lagQuotaMs?: readonly [number, number];
+  /** Sides that went berserk (an arena tournament): half their time, no increment. Absent: neither. */
+  readonly berserk?: readonly [boolean, boolean];
 }
 
 /** Largest network lag the server forgives on one move. */
@@ -141,7 +143,7 @@ export function punch(c: ClockState, color: Color, now: number, lagMs = 0): Cloc
   if (c.config.kind === 'correspondence') {
     mainMs[color] = c.config.baseMs;
   } else if (c.config.kind === 'fischer') {
-    mainMs[color] = mainMs[color] - elapsed + c.config.incrementMs;
+    mainMs[color] = mainMs[color] - elapsed + (c.berserk?.[color] ? 0 : c.config.incrementMs);
   } else {
     const r = spend(c, color, elapsed);
     mainMs[color] = r.mainMs;
@@ -149,6 +151,21 @@ export function punch(c: ClockState, color: Color, now: number, lagMs = 0): Cloc
   }
   return { ...c, mainMs, periodsLeft, running: null, since: null, lagQuotaMs };
 }
+
+/**
+ * `color` goes berserk (lichess's arena rule): its main time is halved and, under Fischer, it gets no increment
+ * from now on (punch). Byo-yomi periods are kept: they are the time per move
+ * a byo-yomi game cannot be played without, as an increment-free Fischer
+ * game still has its main time. Called before the side's first move, while
+ * its main time is still the base time.
+ */
+export function goBerserk(c: ClockState, color: Color): ClockState {
+  const half = Math.floor(c.mainMs[color] / 2);
+  return { ...c, mainMs: setPair(c.mainMs, color, half), berserk: setPair(c.berserk ?? [false, false], color, true) };
+}
+
+/** Whether `color` went berserk. */
+export const isBerserk = (c: ClockState, color: Color): boolean => c.berserk?.[color] === true;
 
 /**
  * Stops the clock at `now`, charging the running side the time it used
@@ -162,7 +179,7 @@ export function halt(c: ClockState, now: number): ClockState {
   return { ...c, mainMs, periodsLeft, running: null, since: null };
 }
 
-function setPair(pair: readonly [number, number], i: Color, value: number): readonly [number, number] {
+function setPair<T>(pair: readonly [T, T], i: Color, value: T): readonly [T, T] {
   return i === 0 ? [value, pair[1]] : [pair[0], value];
 }
 

@@ -6,7 +6,7 @@
  * argument; nothing here reads a clock.
  */
 import { VARIANTS, err, legalUcis, makeFen, ok, type Color, type Result, type RuleError } from '@youzai/rules';
-import { flagAt, isCorrespondence, newClock, read, startTurn, type ClockConfig } from './clock.ts';
+import { flagAt, isBerserk, isCorrespondence, newClock, read, startTurn, type ClockConfig } from './clock.ts';
 import type { Referee } from './referee.ts';
 import { RefereeSlot } from './referee-slot.ts';
 import {
@@ -156,6 +156,8 @@ export class Game {
       firstMoveDeadline: d.firstMoveDeadline,
       disconnectedSince: d.disconnectedSince,
       claimGraceMs: isCorrespondence(d.setup.clock) ? null : this.conduct.disconnectGraceMs,
+      berserkable: d.setup.berserkable === true,
+      berserk: [isBerserk(d.clock, 0), isBerserk(d.clock, 1)],
       createdAt: d.setup.createdAt,
       startedAt: d.startedAt,
       endedAt: d.endedAt,

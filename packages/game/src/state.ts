@@ -23,6 +23,8 @@ export interface GameSetup {
   readonly clock: ClockConfig;
   readonly rated: boolean;
   readonly createdAt: number;
+  /** An arena tournament's game whose terms offer berserk (set by the tournament director); absent: not offered. */
+  readonly berserkable?: boolean;
 }
 
 /** Timing and conduct rules, configurable per server. */
@@ -71,6 +73,8 @@ export type GameAction =
   | { readonly type: 'claim-victory'; readonly by: Color }
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
   | { readonly type: 'tick' }
+  /** An arena tournament player halves their own clock for a bonus point on a win (before their first move, once). */
+  | { readonly type: 'berserk'; readonly by: Color }
   /** Ends a game that has not started: a declined challenge, an expired invitation, a withdrawn seek. */
   | { readonly type: 'cancel'; readonly why: 'declined' | 'expired' | 'withdrawn' };
 
@@ -92,6 +96,8 @@ export type GameEvent =
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
+  /** `by` went berserk: `clock` shows the halved time. */
+  | { readonly type: 'berserk'; readonly by: Color; readonly clock: ClockView }
   | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };
 
 export type GameErrorCode =
@@ -106,7 +112,10 @@ export type GameErrorCode =
   | 'draw.already-offered'
   | 'draw.not-claimable'
   | 'abort.too-late'
-  | 'claim.not-available';
+  | 'claim.not-available'
+  | 'berserk.not-offered'
+  | 'berserk.too-late'
+  | 'berserk.already';
 
 export type GameError = RuleError<GameErrorCode>;
 
@@ -142,6 +151,10 @@ export interface GameView {
   readonly disconnectedSince: readonly [number | null, number | null];
   /** How long a side may be away before the other may claim the game (the server's rule); null: no claim in this game. */
   readonly claimGraceMs: number | null;
+  /** Whether the players may go berserk (an arena tournament's game). */
+  readonly berserkable: boolean;
+  /** Who went berserk, per side. */
+  readonly berserk: readonly [boolean, boolean];
   readonly createdAt: number;
   readonly startedAt: number | null;
   readonly endedAt: number | null;

@@ -57,6 +57,8 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('draw'), id: requestId, game: gameId, op: z.enum(DRAW_OPS) }).strict(),
   z.object({ t: z.literal('abort'), id: requestId, game: gameId }).strict(),
   z.object({ t: z.literal('claim-victory'), id: requestId, game: gameId }).strict(),
+  /** An arena tournament player halves their clock for a bonus point on a win (before their first move). */
+  z.object({ t: z.literal('berserk'), id: requestId, game: gameId }).strict(),
   /** Game chat: players talk among themselves, spectators among themselves. */
   z.object({ t: z.literal('chat'), id: requestId, game: gameId, channel: z.enum(CHAT_CHANNELS), text: chatText }).strict(),
   /** Hide (or show again) another player's chat lines everywhere. */
@@ -123,7 +125,18 @@ export const SOCIAL_CLIENT_TYPES = [
   'tour-chat',
 ] as const satisfies readonly ClientMessageType[];
 
-export const CLIENT_TYPES: readonly ClientMessageType[] = ['ping', 'sub', 'unsub', 'move', 'resign', 'draw', 'abort', 'claim-victory', ...SOCIAL_CLIENT_TYPES];
+export const CLIENT_TYPES: readonly ClientMessageType[] = [
+  'ping',
+  'sub',
+  'unsub',
+  'move',
+  'resign',
+  'draw',
+  'abort',
+  'claim-victory',
+  'berserk',
+  ...SOCIAL_CLIENT_TYPES,
+];
 
 export type DecodeErrorCode = 'protocol.too-large' | 'protocol.malformed' | 'protocol.unknown-type' | 'protocol.invalid';
 

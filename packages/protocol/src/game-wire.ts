@@ -114,6 +114,10 @@ export interface GameView {
   readonly disconnectedSince: readonly [number | null, number | null];
   /** How long a side may be away before the other may claim the game (the server's configured rule); null: no claim in this game. */
   readonly claimGraceMs: number | null;
+  /** Whether the players may go berserk (an arena tournament's game: half the clock for a bonus point on a win). */
+  readonly berserkable: boolean;
+  /** Who went berserk, per side. */
+  readonly berserk: readonly [boolean, boolean];
   readonly createdAt: number;
   readonly startedAt: number | null;
   readonly endedAt: number | null;
@@ -138,4 +142,6 @@ export type GameEvent =
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-declined'; readonly by: Color }
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
+  /** `by` went berserk: `clock` shows the halved time. */
+  | { readonly type: 'berserk'; readonly by: Color; readonly clock: ClockView }
   | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };

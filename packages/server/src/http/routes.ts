@@ -285,6 +285,7 @@ export const ROUTES: readonly Route[] = [
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/resign$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'resign' }) },
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/abort$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'abort' }) },
   { method: 'POST', path: new RegExp(`^/api/games/${ID}/claim-victory$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'claim-victory' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/berserk$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'berserk' }) },
   {
     method: 'POST',
     path: new RegExp(`^/api/games/${ID}/draw$`),

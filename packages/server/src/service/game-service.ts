@@ -45,7 +45,7 @@ export const ENGINE_ID = 'engine';
 /** What a player may ask of a game; the service fills in the side from the seat. */
 export type PlayerAction =
   | { readonly type: 'move'; readonly uci: string; readonly ply: number; readonly lagMs?: number }
-  | { readonly type: 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'draw-claim' | 'abort' | 'claim-victory' };
+  | { readonly type: 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'draw-claim' | 'abort' | 'claim-victory' | 'berserk' };
 
 export type ServiceErrorCode =
   | 'game.not-found'
@@ -108,6 +108,8 @@ export interface PairedTerms {
   readonly color: SeekColor;
   /** The game's id, chosen by the caller (a tournament stores its pairing first); a fresh one when absent. */
   readonly id?: string;
+  /** An arena tournament's game whose players may go berserk. */
+  readonly berserk?: boolean;
 }
 
 export const topicOf = (gameId: string): string => `game:${gameId}`;
@@ -202,7 +204,7 @@ export class GameService {
     const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human' });
     const seats: [Seat, Seat] = color === 0 ? [seat(first), seat(second)] : [seat(second), seat(first)];
     const r = await this.start(
-      { variant: terms.variant, fen: null, clock: clockFromSpec(terms.clock), rated: terms.rated },
+      { variant: terms.variant, fen: null, clock: clockFromSpec(terms.clock), rated: terms.rated, ...(terms.berserk ? { berserkable: true } : {}) },
       seats,
       { invite: null, challenge: null },
       this.deps.clock.now(),
@@ -245,7 +247,7 @@ export class GameService {
 
   /** Stores a new game and takes ownership of it. */
   private async start(
-    setup: { variant: CreateGame['variant']; fen: string | null; clock: ClockConfig; rated: boolean },
+    setup: { variant: CreateGame['variant']; fen: string | null; clock: ClockConfig; rated: boolean; berserkable?: boolean },
     seats: [Seat | null, Seat | null],
     extras: StoredExtras,
     now: number,

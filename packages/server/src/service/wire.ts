@@ -28,6 +28,8 @@ export function wireView(v: domain.GameView): GameView {
     firstMoveDeadline: v.firstMoveDeadline,
     disconnectedSince: v.disconnectedSince,
     claimGraceMs: v.claimGraceMs,
+    berserkable: v.berserkable,
+    berserk: v.berserk,
     createdAt: v.createdAt,
     startedAt: v.startedAt,
     endedAt: v.endedAt,
@@ -54,6 +56,8 @@ export function wireEvent(e: domain.GameEvent): GameEvent {
       return { type: e.type, by: e.by };
     case 'connection':
       return { type: 'connection', color: e.color, connected: e.connected };
+    case 'berserk':
+      return { type: 'berserk', by: e.by, clock: wireClock(e.clock) };
     case 'end':
       return { type: 'end', status: e.status, verdict: wireVerdict(e.verdict) };
   }

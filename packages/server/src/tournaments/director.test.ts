@@ -313,4 +313,52 @@ describe('tournament director', () => {
     await w.director().tick();
     expect(await w.store.tournament('lonely')).toMatchObject({ status: 'cancelled', endedAt: w.time.now() });
   });
+  it('berserk in an arena: only a player, before the first move, once; a berserk win of 7 moves each scores the bonus point', async () => {
+    const w = await world(memoryStore(), PLAYERS.slice(0, 2));
+    const clock = { kind: 'fischer' as const, baseMs: 180_000, incrementMs: 2_000 };
+    await w.store.createTournament(
+      tournamentRow('arenab', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000, clock, berserk: true }),
+    );
+    await enterAll(w, 'arenab', PLAYERS.slice(0, 2));
+    const d = w.director();
+    await d.tick();
+    const [p] = await running(w, 'arenab');
+    const id = p!.gameId;
+    expect(await w.games.act(id, 'uc3333', { type: 'berserk' })).toMatchObject({ ok: false, error: { code: 'game.forbidden' } });
+    expect(await w.games.act(id, p!.white, { type: 'berserk' })).toEqual({ ok: true, value: true });
+    expect(await w.games.act(id, p!.white, { type: 'berserk' })).toMatchObject({ ok: false, error: { code: 'berserk.already' } });
+    const seen = await w.games.view(id);
+    expect(seen?.view).toMatchObject({ berserkable: true, berserk: [true, false], clock: { remainingMs: [90_000, 180_000] } });
+    const red = ['h1g3', 'b1c3', 'a1a2', 'i1i2', 'a4a5', 'i4i5', 'c4c5'];
+    const black = ['h10g8', 'b10c8', 'a10a9', 'i10i9', 'a7a6', 'i7i6', 'g7g6'];
+    for (let i = 0; i < 7; i++) {
+      for (const [who, uci] of [
+        [p!.white, red[i]!],
+        [p!.black, black[i]!],
+      ] as const) {
+        w.time.advance(1_000);
+        const r = await w.games.act(id, who, { type: 'move', uci, ply: (await w.games.view(id))!.view.ply });
+        expect(r, `${who} ${uci}`).toEqual({ ok: true, value: true });
+        if (i === 0 && who === p!.black) {
+          expect(await w.games.act(id, p!.black, { type: 'berserk' })).toMatchObject({ ok: false, error: { code: 'berserk.too-late' } });
+        }
+      }
+    }
+    await w.resign(id, p!.black);
+    const sheet = await w.store.tournamentSheet('arenab');
+    expect(sheet.pairings[0]).toMatchObject({ gameId: id, result: 1, berserk: [true, false], plies: 14 });
+    const table = standings('arena', sheetOf(sheet));
+    expect(table.find((r) => r.userId === p!.white)).toMatchObject({ points: 3, marks: [{ outcome: 'W', points: 3, berserk: true }] });
+    expect(table.find((r) => r.userId === p!.black)?.points).toBe(0);
+  });
+
+  it('an arena that does not offer berserk starts games that refuse it', async () => {
+    const w = await world(memoryStore(), PLAYERS.slice(0, 2));
+    await w.store.createTournament(tournamentRow('arenan', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000, berserk: false }));
+    await enterAll(w, 'arenan', PLAYERS.slice(0, 2));
+    await w.director().tick();
+    const [p] = await running(w, 'arenan');
+    expect(await w.games.act(p!.gameId, p!.white, { type: 'berserk' })).toMatchObject({ ok: false, error: { code: 'berserk.not-offered' } });
+    expect((await w.games.view(p!.gameId))?.view.berserkable).toBe(false);
+  });
 });

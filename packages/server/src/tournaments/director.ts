@@ -66,6 +66,8 @@ export interface DirectorDeps {
 export async function recordGameEnd(store: TournamentStore, row: GameRow, now: number): Promise<string | null> {
   const end = gameEnd(row, now);
   if (!end) return null;
+  // Who went berserk is marked before the result: the store takes it only while the pairing runs.
+  for (const side of [0, 1] as const) if (end.berserk[side]) await store.setTournamentBerserk(row.id, side);
   if (!(await store.recordTournamentGame(row.id, { result: end.result, forfeit: end.forfeit, plies: end.plies, endedAt: end.endedAt }))) return null;
   const tg = await store.tournamentGame(row.id);
   if (!tg) return null;
@@ -275,6 +277,7 @@ export class TournamentDirector {
       rated: t.terms.rated,
       color: 'first',
       id: p.gameId,
+      berserk: t.terms.kind === 'arena' && t.terms.berserk,
     };
     const white = await identity(p.white);
     const black = await identity(p.black);

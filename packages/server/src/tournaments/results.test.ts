@@ -12,6 +12,7 @@ describe('a tournament game’s end', () => {
       plies: 30,
       endedAt: 5000,
       noShow: null,
+      berserk: [false, false],
     });
     expect(gameEnd(row({ status: 'finished', result: '1/2-1/2', reason: 'agreement', plies: 40 }), 9)?.result).toBe(0.5);
     expect(gameEnd(row({ status: 'active' }), 9)).toBeNull();
@@ -22,6 +23,14 @@ describe('a tournament game’s end', () => {
     expect(gameEnd(row({ status: 'aborted', result: null, reason: 'no-first-move', plies: 1 }), 9)).toMatchObject({ result: 1, forfeit: true, noShow: 1 });
     expect(gameEnd(row({ status: 'aborted', result: null, reason: 'aborted', plies: 1 }), 9)).toMatchObject({ result: 0.5, forfeit: true, noShow: null });
     expect(gameEnd(row({ status: 'aborted', result: '1-0', reason: 'too-short', plies: 2 }), 9)).toMatchObject({ result: 1, forfeit: true, noShow: null });
+  });
+
+  it('names who went berserk, from the game’s stored clock', () => {
+    const data = { schema: 2, game: { clock: { berserk: [false, true] } }, extras: {} };
+    expect(gameEnd(row({ status: 'finished', result: '0-1', reason: 'resignation', plies: 30, data }), 9)?.berserk).toEqual([false, true]);
+    expect(gameEnd(row({ status: 'finished', result: '1-0', reason: 'resignation', plies: 30, data: { schema: 2, game: { clock: {} } } }), 9)?.berserk).toEqual(
+      [false, false],
+    );
   });
 
   it('the tournament’s clock as the game service takes it', () => {

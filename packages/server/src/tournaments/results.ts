@@ -7,12 +7,15 @@
 import type { ClockSpec } from '@youzai/protocol';
 import type { ClockConfig } from '@youzai/game';
 import type { Score } from '@youzai/game/tournament';
+import { readSnapshot, type Snapshot } from '../service/snapshot.ts';
 import type { GameRow } from '../store/games.ts';
 import type { GameEnd } from '../store/tournaments.ts';
 
 export interface TournamentGameEnd extends GameEnd {
   /** The side that never moved in an aborted game: paused (arena) or withdrawn (Swiss, round-robin). */
   readonly noShow: 0 | 1 | null;
+  /** Who went berserk in the game (arena scoring gives a berserk win its bonus point). */
+  readonly berserk: readonly [boolean, boolean];
 }
 
 const SCORES: Readonly<Record<string, Score>> = { '1-0': 1, '0-1': 0, '1/2-1/2': 0.5 };
@@ -28,12 +31,23 @@ export function gameEnd(row: GameRow, now: number): TournamentGameEnd | null {
   if (row.status !== 'finished' && row.status !== 'aborted') return null;
   const endedAt = row.updatedAt > 0 ? row.updatedAt : now;
   const scored = row.result !== null && row.result in SCORES ? SCORES[row.result]! : null;
-  if (row.status === 'finished' && scored !== null) return { result: scored, forfeit: false, plies: row.plies, endedAt, noShow: null };
+  const berserk = berserkOf(row);
+  if (row.status === 'finished' && scored !== null) return { result: scored, forfeit: false, plies: row.plies, endedAt, noShow: null, berserk };
   if (row.reason === 'no-first-move' || (row.reason !== 'aborted' && scored === null)) {
     const noShow: 0 | 1 = row.plies % 2 === 0 ? 0 : 1;
-    return { result: noShow === 0 ? 0 : 1, forfeit: true, plies: row.plies, endedAt, noShow };
+    return { result: noShow === 0 ? 0 : 1, forfeit: true, plies: row.plies, endedAt, noShow, berserk };
   }
-  return { result: scored ?? 0.5, forfeit: true, plies: row.plies, endedAt, noShow: null };
+  return { result: scored ?? 0.5, forfeit: true, plies: row.plies, endedAt, noShow: null, berserk };
+}
+
+/** Who went berserk, from the game's stored snapshot (its clock keeps it); neither when it cannot be read. */
+function berserkOf(row: GameRow): readonly [boolean, boolean] {
+  try {
+    const b = (readSnapshot(row.data) as Partial<Snapshot> | undefined)?.game?.clock?.berserk;
+    return [b?.[0] === true, b?.[1] === true];
+  } catch {
+    return [false, false];
+  }
 }
 
 /** A tournament's clock as the game service takes it. */

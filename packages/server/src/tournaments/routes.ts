@@ -65,6 +65,8 @@ export const CreateTournament = z
     private: z.boolean().default(false),
     /** The club's own (admins only): listed as the club's. */
     club: z.boolean().default(false),
+    /** Arena: players may go berserk. */
+    berserk: z.boolean().default(true),
   })
   .strict();
 export type CreateTournament = z.infer<typeof CreateTournament>;
@@ -86,8 +88,8 @@ export function termsOf(req: CreateTournament): TournamentTerms {
     durationMs: req.kind === 'arena' ? req.minutes * MINUTE : 0,
     rounds: req.kind === 'swiss' ? req.rounds : 0,
     roundGapMs: req.kind === 'arena' ? 0 : req.roundGapSeconds * 1000,
-    // Berserk needs a clock halved for one side, which the game service does not offer yet.
-    berserk: false,
+    // Arena: players may go berserk (half the clock for a bonus point on a win) unless the creator turned it off.
+    berserk: req.kind === 'arena' && req.berserk,
     minRatedGames: req.rated ? req.minRatedGames : 0,
     maxPlayers,
     lateJoinUntilRound: req.kind === 'swiss' ? Math.ceil(req.rounds / 2) : 0,

@@ -35,6 +35,9 @@ const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameError
   'draw.not-claimable': true,
   'abort.too-late': true,
   'claim.not-available': true,
+  'berserk.not-offered': true,
+  'berserk.too-late': true,
+  'berserk.already': true,
 };
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
