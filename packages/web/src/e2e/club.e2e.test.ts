@@ -214,6 +214,8 @@ describe('the language switch', () => {
     await page.goto('/');
     expect(await page.locator('html').getAttribute('lang')).toBe('vi');
     expect(await page.locator('nav.menu').textContent()).toContain('Luật chơi');
+    // On a phone the switch is in the header's drawer.
+    await page.getByTestId('menu-button').click();
     await page.getByTestId('lang-switch').click();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.locator('nav.menu').textContent()).toContain('Rules');
@@ -224,6 +226,7 @@ describe('the language switch', () => {
     await page.goto('/rules/xiangqi');
     await page.locator('.rules-doc h2').waitFor();
     expect(await page.locator('.rules-doc').textContent()).toMatch(/General|Chariot/);
+    await page.getByTestId('menu-button').click();
     await page.getByTestId('lang-switch').click();
     await page.locator('.rules-doc h2').waitFor();
     expect(await page.locator('.rules-doc').textContent()).toMatch(/Tướng|Xe/);
