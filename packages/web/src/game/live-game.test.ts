@@ -51,6 +51,19 @@ function server() {
 }
 
 describe('the client copy of a game', () => {
+  it('follows a berserk: the side is marked and its clock shows half the time', () => {
+    const r = Game.create({ ...setup, berserkable: true }, seats, 0);
+    if (!r.ok) throw new Error(r.error.message);
+    const g = new ServerGame(r.value);
+    const live = new LiveGame(g.view(0), 1, 0);
+    const done = g.apply({ type: 'berserk', by: 1 }, 500);
+    if (!done.ok) throw new Error(done.error.message);
+    expect(live.apply(2, done.value, 500)).toBe('applied');
+    expect(live.view.berserk).toEqual([false, true]);
+    expect(live.view.clock.remainingMs).toEqual([300_000, 150_000]);
+    expect(live.view).toEqual(g.view(500));
+  });
+
   it('follows versioned events to the same state as the server, through mate (two events in one version)', () => {
     const s = server();
     const live = new LiveGame(s.g.view(0), s.v(), 0);

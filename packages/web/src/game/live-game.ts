@@ -104,6 +104,12 @@ export class LiveGame {
         };
         break;
       }
+      case 'berserk': {
+        const berserk = [...view.berserk] as [boolean, boolean];
+        berserk[event.by] = true;
+        this.view = { ...view, berserk, clock: event.clock };
+        break;
+      }
       case 'draw-offer':
         this.view = { ...view, drawOffer: event.by };
         break;

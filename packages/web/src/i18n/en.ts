@@ -130,6 +130,8 @@ export const en: Record<MessageKey, string> = {
   'game.draw.declined': '{side} declined the draw',
   'game.draw.claim': 'Claim a draw ({plies} plies without capture)',
   'game.abort': 'Abort game',
+  'game.berserk': 'Berserk (half the time)',
+  'game.berserk.done': 'Berserk: half the time, a bonus point for a win',
   'game.claimVictory': 'Claim the win (opponent left)',
   'game.pass': 'Pass',
   'game.promoteInPlace': 'Promote in place: {square}',
@@ -594,6 +596,9 @@ export const en: Record<MessageKey, string> = {
   'tour.rules.arena.points': 'A win scores 2 points, a draw 1, a loss 0.',
   'tour.rules.arena.streak': 'Two wins in a row start a streak: each later game scores double until one is not won.',
   'tour.rules.arena.draw': 'A draw before each side’s 10th move scores nothing.',
+  'tour.rules.arena.berserk':
+    'Berserk: before your first move you may halve your clock (the increment is dropped too); a win of at least 7 moves each then scores 1 point more.',
+  'tour.rules.arena.no-berserk': 'Berserk is not offered in this tournament.',
   'tour.rules.arena.pause':
     'Your next game opens by itself when you are free. You may pause and come back; a player who never makes a first move loses that game and is paused.',
   'tour.rules.swiss.pairing': '{n} rounds, paired by the Swiss system (FIDE Dutch): players of equal score meet, nobody meets twice, colours are balanced.',

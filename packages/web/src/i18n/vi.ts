@@ -128,6 +128,8 @@ export const vi = {
   'game.draw.declined': '{side} từ chối hoà',
   'game.draw.claim': 'Đòi hoà ({plies} nửa nước không ăn quân)',
   'game.abort': 'Huỷ ván',
+  'game.berserk': 'Liều (nửa thời gian)',
+  'game.berserk.done': 'Liều: nửa thời gian, thắng được thêm 1 điểm',
   'game.claimVictory': 'Xin xử thắng (đối thủ rời ván)',
   'game.pass': 'Bỏ lượt',
   'game.promoteInPlace': 'Phong cấp tại chỗ: {square}',
@@ -592,6 +594,9 @@ export const vi = {
   'tour.rules.arena.points': 'Thắng 2 điểm, hoà 1 điểm, thua 0 điểm.',
   'tour.rules.arena.streak': 'Thắng hai ván liền thì vào chuỗi thắng: mỗi ván sau được nhân đôi điểm cho tới khi không thắng nữa.',
   'tour.rules.arena.draw': 'Hoà trước nước thứ 10 của mỗi bên không được điểm.',
+  'tour.rules.arena.berserk':
+    'Liều: trước nước đi đầu tiên, bạn có thể tự cắt nửa thời gian (bỏ cả thời gian cộng thêm mỗi nước); thắng ván đó với ít nhất 7 nước mỗi bên được thêm 1 điểm.',
+  'tour.rules.arena.no-berserk': 'Giải này không cho phép liều (nửa thời gian).',
   'tour.rules.arena.pause': 'Ván mới tự mở khi bạn rảnh. Có thể tạm nghỉ rồi vào lại; ai không đi nước đầu thì thua ván đó và được cho nghỉ.',
   'tour.rules.swiss.pairing': '{n} vòng, ghép cặp theo hệ Thụy Sĩ (FIDE Dutch): gặp người cùng điểm, không ai gặp nhau hai lần, màu quân được cân bằng.',
   'tour.rules.swiss.points': 'Thắng 1 điểm, hoà ½ điểm, thua 0 điểm.',

@@ -263,6 +263,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
             ' ⚠',
           )
         : null,
+      v.berserk[c] ? h('span.berserk', { 'data-testid': `berserk-${c}`, title: t('game.berserk.done') }, ' ⚡') : null,
       h(`span.clock.c${c}`, { 'data-testid': `clock-${c}`, role: 'timer' }),
     );
   }
@@ -350,6 +351,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     if (me !== null && v.status === 'active') {
       const opp = (1 - me) as 0 | 1;
       if (v.ply < 2) act(t('game.abort'), 'abort', () => void send({ t: 'abort', game: id }));
+      // Berserk (an arena tournament's game): before my first move, once.
+      const moved = v.ply >= 2 || (v.ply === 1 && v.turn !== me);
+      if (v.berserkable && !v.berserk[me] && !moved) act(t('game.berserk'), 'berserk', () => void send({ t: 'berserk', game: id }));
       else
         act(t('game.resign'), 'resign', async () => {
           if ((await confirmBox(t('game.resign'), t('game.resign.confirm'), t('game.resign'))) && !destroyed) void send({ t: 'resign', game: id });

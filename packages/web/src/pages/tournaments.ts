@@ -49,7 +49,7 @@ interface StandingRow {
   readonly buchholz: number | null;
   readonly sonnebornBerger: number | null;
   readonly performance: number | null;
-  readonly marks: readonly { readonly outcome: 'W' | 'D' | 'L'; readonly points: number; readonly streak: boolean }[] | null;
+  readonly marks: readonly { readonly outcome: 'W' | 'D' | 'L'; readonly points: number; readonly streak: boolean; readonly berserk?: boolean }[] | null;
   readonly onStreak: boolean;
 }
 
@@ -63,7 +63,13 @@ interface GameTag {
 
 interface TournamentView {
   readonly tournament: TournamentSummary & {
-    readonly terms: { readonly withdrawAfterMs: number; readonly minRatedGames: number; readonly maxPlayers: number; readonly roundGapMs: number };
+    readonly terms: {
+      readonly berserk?: boolean;
+      readonly withdrawAfterMs: number;
+      readonly minRatedGames: number;
+      readonly maxPlayers: number;
+      readonly roundGapMs: number;
+    };
   };
   readonly standings: readonly StandingRow[];
   readonly playing: readonly GameTag[];
@@ -256,6 +262,7 @@ function rulesText(v: TournamentView): HTMLElement {
       t('tour.rules.arena.points'),
       t('tour.rules.arena.streak'),
       t('tour.rules.arena.draw'),
+      s.terms.berserk ? t('tour.rules.arena.berserk') : t('tour.rules.arena.no-berserk'),
       t('tour.rules.arena.pause'),
     );
   } else if (s.kind === 'swiss') {
@@ -324,7 +331,9 @@ function standingsTable(v: TournamentView, meId: string | null): HTMLElement {
             h(
               'span.sheet',
               null,
-              (r.marks ?? []).map((m) => h(`span.mark.${m.outcome}${m.streak ? '.streak' : ''}`, null, String(m.points))),
+              (r.marks ?? []).map((m) =>
+                h(`span.mark.${m.outcome}${m.streak ? '.streak' : ''}${m.berserk ? '.berserk' : ''}`, null, String(m.points) + (m.berserk ? '⚡' : '')),
+              ),
               r.onStreak ? h('span.fire', { title: t('tour.on-streak') }, ' 🔥') : null,
             ),
           );
