@@ -182,6 +182,12 @@ export function moderationPage(_app: AppContext): Page {
       'div.page.moderation-page',
       null,
       h('h1', null, title),
+      h(
+        'nav.tabs.admin-tabs',
+        null,
+        h('a.active', { href: '/admin/moderation', 'aria-current': 'page' }, title),
+        h('a', { href: '/admin/ops' }, t('ops.title')),
+      ),
       h('section.card', null, h('h2', null, t('mod.reports')), reports),
       actions,
       h('section.card', null, h('h2', null, t('mod.log')), log),

@@ -115,7 +115,19 @@ export function opsPage(_app: AppContext): Page {
 
   const title = t('ops.title');
   return {
-    el: h('div.page.ops-page', null, h('h1', null, title), h('section.card', null, body)),
+    el: h(
+      'div.page.ops-page',
+      null,
+      h('h1', null, title),
+      // The operator's page sits beside the moderation page: one admin area, two tabs.
+      h(
+        'nav.tabs.admin-tabs',
+        null,
+        h('a', { href: '/admin/moderation' }, t('mod.title')),
+        h('a.active', { href: '/admin/ops', 'aria-current': 'page' }, title),
+      ),
+      h('section.card', null, body),
+    ),
     title,
     destroy() {
       destroyed = true;
