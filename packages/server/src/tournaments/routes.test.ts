@@ -135,6 +135,17 @@ describe('tournament API', () => {
     expect(view.json.standings).toHaveLength(2);
     const game = await a.http('GET', `/api/games/${pa.game}`);
     expect(game.status).toBe(200);
+    // Berserk (offered by default in an arena): over the socket and over HTTP, each player once, seen by a watcher.
+    expect(view.json.tournament.terms.berserk).toBe(true);
+    expect(game.json.view ?? game.json).toMatchObject({ berserkable: true, berserk: [false, false] });
+    expect((await a.request({ t: 'berserk', game: pa.game }, 10)).t).toBe('ack');
+    expect(await a.request({ t: 'berserk', game: pa.game }, 11)).toMatchObject({ t: 'error', code: 'berserk.already' });
+    expect((await b.http('POST', `/api/games/${pa.game}/berserk`, {})).json).toEqual({ ok: true });
+    expect((await watcher.http('POST', `/api/games/${pa.game}/berserk`, {})).json.code).toBe('game.forbidden');
+    const after = (await watcher.http('GET', `/api/games/${pa.game}`)).json;
+    expect(after.view ?? after).toMatchObject({ berserk: [true, true], clock: { remainingMs: [90_000, 90_000] } });
+    const off = await host.http('POST', '/api/tournaments', arena({ berserk: false }));
+    expect((await host.http('GET', `/api/tournaments/${off.json.id}`)).json.tournament.terms.berserk).toBe(false);
     expect((await watcher.http('GET', `/api/tournament-games/${pa.game}`)).json).toEqual({
       ok: true,
       tournament: { id, name: 'Giải nhanh tối thứ Ba', status: 'running', kind: 'arena' },

@@ -179,15 +179,18 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const rated = input({ type: 'checkbox', name: 'rated' });
   const priv = input({ type: 'checkbox', name: 'private' });
   const club = input({ type: 'checkbox', name: 'club' });
+  const berserk = input({ type: 'checkbox', name: 'berserk', checked: true, 'data-testid': 'tour-berserk' });
   const error = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'tour-create-error' });
   const submit = h('button.primary', { type: 'submit', 'data-testid': 'tour-create' }, t('tour.create')) as HTMLButtonElement;
   const field = (key: MessageKey, el: HTMLElement) => h('label', null, h('span', null, t(key)), el);
   const check = (key: MessageKey, el: HTMLElement) => h('label.check', null, el, h('span', null, t(key)));
   const durationField = field('tour.form.duration', duration);
   const roundsField = field('tour.form.rounds', rounds);
+  const berserkField = check('tour.form.berserk', berserk);
   const showKind = () => {
     durationField.hidden = kind.value !== 'arena';
     roundsField.hidden = kind.value !== 'swiss';
+    berserkField.hidden = kind.value !== 'arena';
   };
   kind.addEventListener('change', showKind);
   showKind();
@@ -202,6 +205,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
     field('tour.form.start-in', startIn),
     durationField,
     roundsField,
+    berserkField,
     check('form.rated', rated),
     room ? null : check('tour.form.private', priv),
     room ? null : check('tour.form.club', club),
@@ -219,7 +223,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
       clock: { kind: 'fischer', minutes: Number(minutes.value), increment: Number(increment.value) },
       rated: rated.checked,
       startsAt: Math.round(app.socket.serverNow() + Number(startIn.value) * 60_000),
-      ...(kind.value === 'arena' ? { minutes: Number(duration.value) } : {}),
+      ...(kind.value === 'arena' ? { minutes: Number(duration.value), berserk: berserk.checked } : {}),
       ...(kind.value === 'swiss' ? { rounds: Number(rounds.value) } : {}),
       ...(room ? { room } : {}),
       private: priv.checked,
