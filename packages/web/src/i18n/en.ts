@@ -132,6 +132,7 @@ export const en: Record<MessageKey, string> = {
   'game.abort': 'Abort game',
   'game.berserk': 'Berserk (half the time)',
   'game.berserk.done': 'Berserk: half the time, a bonus point for a win',
+  'game.berserk.toast': '{side} went berserk: half the time',
   'game.claimVictory': 'Claim the win (opponent left)',
   'game.pass': 'Pass',
   'game.promoteInPlace': 'Promote in place: {square}',

@@ -130,6 +130,7 @@ export const vi = {
   'game.abort': 'Huỷ ván',
   'game.berserk': 'Liều (nửa thời gian)',
   'game.berserk.done': 'Liều: nửa thời gian, thắng được thêm 1 điểm',
+  'game.berserk.toast': '{side} liều: chỉ còn nửa thời gian',
   'game.claimVictory': 'Xin xử thắng (đối thủ rời ván)',
   'game.pass': 'Bỏ lượt',
   'game.promoteInPlace': 'Phong cấp tại chỗ: {square}',

@@ -484,6 +484,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         else if (move) app.sound.play(move.capture !== null ? 'capture' : move.check ? 'check' : 'move');
         for (const e of msg.events) {
           if (e.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
+          if (e.type === 'berserk') app.toast(t('game.berserk.toast', { side: sideName(live.view.variant, e.by) }));
           if (e.type === 'draw-declined' && live.you !== null && e.by !== live.you)
             app.toast(t('game.draw.declined', { side: sideName(live.view.variant, e.by) }));
         }
