@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { addressKey } from './address.ts';
+import { Limits, span } from './limits.ts';
+import { waitAfter, LOGIN_RULES } from './login.ts';
+
+const rules = { invite: { user: { points: 2, seconds: 60 }, addr: { points: 3, seconds: 60 }, what: 'invitations' } } as const;
+
+describe('Limits (memory)', () => {
+  it('counts per player and per address; refusals are coded, explained and take nothing', async () => {
+    const limits = new Limits({ rules });
+    expect((await limits.take('invite', { user: 'a', addr: '1.1.1.1' })).ok).toBe(true);
+    expect((await limits.take('invite', { user: 'a', addr: '1.1.1.1' })).ok).toBe(true);
+    const r = await limits.take('invite', { user: 'a', addr: '1.1.1.1' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'limit.invite' } });
+    if (!r.ok) {
+      expect(r.error.message).toMatch(/^At most 2 invitations in 60 seconds: try again in \d+ seconds?$/);
+      expect(r.error.retryAfterMs).toBeGreaterThan(0);
+      expect(r.error.retryAfterMs).toBeLessThanOrEqual(60_000);
+    }
+    // Another player behind the same address has one left there: the refusal above cost the address nothing.
+    expect((await limits.take('invite', { user: 'b', addr: '1.1.1.1' })).ok).toBe(true);
+    const addr = await limits.take('invite', { user: 'c', addr: '1.1.1.1' });
+    expect(addr.ok).toBe(false);
+    if (!addr.ok) expect(addr.error.message).toContain('from one address');
+    // Many guests cannot dodge the address quota; many addresses cannot dodge the player's.
+    expect((await limits.take('invite', { user: 'a', addr: '2.2.2.2' })).ok).toBe(false);
+  });
+
+  it('holds a resource while in use and gives it back on release', async () => {
+    const limits = new Limits();
+    const first = await limits.hold('analysis-running', { user: 'a', addr: '1.1.1.1' });
+    expect(first.ok).toBe(true);
+    expect(await limits.hold('analysis-running', { user: 'a', addr: '1.1.1.1' })).toMatchObject({ ok: false, error: { code: 'limit.analysis-running' } });
+    if (first.ok) await first.value();
+    expect((await limits.hold('analysis-running', { user: 'a', addr: '1.1.1.1' })).ok).toBe(true);
+  });
+
+  it('takes nothing when off', async () => {
+    const limits = new Limits({ rules, off: true });
+    for (let i = 0; i < 10; i++) expect((await limits.take('invite', { user: 'a', addr: '1.1.1.1' })).ok).toBe(true);
+  });
+
+  it('a flood of other addresses does not reset a count', async () => {
+    const limits = new Limits({ rules });
+    for (let i = 0; i < 3; i++) await limits.take('invite', { addr: '9.9.9.9' });
+    for (let i = 0; i < 20_000; i++) await limits.take('invite', { addr: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
+    expect((await limits.take('invite', { addr: '9.9.9.9' })).ok).toBe(false);
+  });
+});
+
+describe('login throttle', () => {
+  it('lets a few failures through, then makes each attempt wait longer, per account and per address', async () => {
+    const { login } = new Limits();
+    for (let i = 0; i < LOGIN_RULES.account.free; i++) {
+      expect((await login.check('Alice', '1.1.1.1')).ok).toBe(true);
+      await login.failed('Alice', `1.1.1.${i}`);
+    }
+    expect((await login.check('alice', '5.5.5.5')).ok).toBe(true);
+    await login.failed('alice', '5.5.5.5');
+    const r = await login.check('ALICE', '6.6.6.6');
+    expect(r).toMatchObject({ ok: false, error: { code: 'auth.throttled' } });
+    if (!r.ok) expect(r.error.retryAfterMs).toBeGreaterThan(0);
+    // Another account from a fresh address is not held up.
+    expect((await login.check('bob', '6.6.6.6')).ok).toBe(true);
+    await login.succeeded('alice');
+    expect((await login.check('alice', '6.6.6.6')).ok).toBe(true);
+  });
+
+  it('the address count holds across accounts', async () => {
+    const { login } = new Limits();
+    for (let i = 0; i <= LOGIN_RULES.addr.free; i++) await login.failed(`user${i}`, '7.7.7.7');
+    expect(await login.check('someone-else', '7.7.7.7')).toMatchObject({ ok: false, error: { code: 'auth.throttled' } });
+  });
+
+  it('waits double after the free failures, up to the cap', () => {
+    const rule = { free: 3, windowSeconds: 60, maxWaitSeconds: 10 };
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => waitAfter(n, rule))).toEqual([0, 0, 0, 1, 2, 4, 8, 10]);
+  });
+});
+
+describe('addressKey', () => {
+  it('counts IPv4 as it is and IPv6 by its /64', () => {
+    expect(addressKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(addressKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('span', () => {
+  it('says a wait in words', () => {
+    expect(span(1000)).toBe('1 second');
+    expect(span(45_500)).toBe('46 seconds');
+    expect(span(600_000)).toBe('10 minutes');
+    expect(span(3 * 3600_000)).toBe('3 hours');
+  });
+});
