@@ -20,6 +20,9 @@ export interface Applied {
 
 type Step = Result<Applied, GameError>;
 
+/** Plies between two draw offers of one player (3 moves of each side). */
+export const DRAW_OFFER_GAP_PLIES = 6;
+
 const changed = (game: Game, data: GameData, events: readonly GameEvent[]): Step => ok({ game: game.next(data), events });
 
 export function apply(game: Game, action: GameAction, now: number): Step {
@@ -60,10 +63,19 @@ export function apply(game: Game, action: GameAction, now: number): Step {
       return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now);
     case 'resign':
       return end(game, d, now, 'finished', verdict(other(action.by), 'resignation', 'resignation', { side: action.by }));
-    case 'draw-offer':
+    case 'draw-offer': {
       if (d.drawOffer === action.by) return err('draw.already-offered', 'Your draw offer already stands');
       if (d.drawOffer !== null) return apply(game, { type: 'draw-accept', by: action.by }, now);
-      return changed(game, { ...d, drawOffer: action.by }, [{ type: 'draw-offer', by: action.by }]);
+      // One offer per player per few moves: a declined offer is not repeated at once, over and over.
+      const ply = game.ply;
+      const last = d.drawOfferedAt?.[action.by] ?? null;
+      if (last !== null && ply - last < DRAW_OFFER_GAP_PLIES) {
+        const wait = Math.ceil((DRAW_OFFER_GAP_PLIES - (ply - last)) / 2);
+        return err('draw.too-soon', `One draw offer every ${DRAW_OFFER_GAP_PLIES / 2} moves: offer again in ${wait} move${wait === 1 ? '' : 's'}`);
+      }
+      const drawOfferedAt = setAt(d.drawOfferedAt ?? [null, null], action.by, ply);
+      return changed(game, { ...d, drawOffer: action.by, drawOfferedAt }, [{ type: 'draw-offer', by: action.by }]);
+    }
     case 'draw-accept':
       if (d.drawOffer === null || d.drawOffer === action.by) return err('draw.no-offer', 'There is no draw offer to accept');
       return end(game, d, now, 'finished', verdict(null, 'agreement', 'agreement'));

@@ -164,6 +164,12 @@ describe('offers, claims, aborts, resignation', () => {
     must(g, { type: 'draw-offer', by: 1 }, 5_000);
     must(g, { type: 'draw-decline', by: 0 }, 6_000);
     expect(g.snapshot.drawOffer).toBeNull();
+    // Not again at once: one offer per player every 3 moves.
+    expect(g.apply({ type: 'draw-offer', by: 1 }, 6_500)).toMatchObject({ ok: false, error: { code: 'draw.too-soon', message: /in 3 moves/ } });
+    const shuffle = ['a1a2', 'a10a9', 'a2a1', 'a9a10', 'a1a2'];
+    for (const [i, uci] of shuffle.entries()) must(g, { type: 'move', by: (i % 2) as 0 | 1, uci, ply: 4 + i }, 6_600 + i);
+    expect(g.apply({ type: 'draw-offer', by: 1 }, 6_700)).toMatchObject({ ok: false, error: { code: 'draw.too-soon', message: /in 1 move$/ } });
+    must(g, { type: 'move', by: 1, uci: 'a10a9', ply: 9 }, 6_800);
     must(g, { type: 'draw-offer', by: 1 }, 7_000);
     const ev = must(g, { type: 'draw-accept', by: 0 }, 8_000);
     expect(ev[0]).toMatchObject({ type: 'end', verdict: { reason: 'agreement', result: '1/2-1/2' } });

@@ -53,6 +53,8 @@ export interface GameData {
   readonly status: GameStatus;
   readonly clock: ClockState;
   readonly drawOffer: Color | null;
+  /** The ply at which each side last offered a draw (absent in games stored before it was kept). */
+  readonly drawOfferedAt?: readonly [number | null, number | null];
   readonly verdict: Verdict | null;
   readonly startedAt: number | null;
   readonly endedAt: number | null;
@@ -110,6 +112,7 @@ export type GameErrorCode =
   | 'move.illegal'
   | 'draw.no-offer'
   | 'draw.already-offered'
+  | 'draw.too-soon'
   | 'draw.not-claimable'
   | 'abort.too-late'
   | 'claim.not-available'

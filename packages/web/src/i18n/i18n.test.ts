@@ -32,6 +32,7 @@ const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameError
   'game.seat-taken': true,
   'draw.no-offer': true,
   'draw.already-offered': true,
+  'draw.too-soon': true,
   'draw.not-claimable': true,
   'abort.too-late': true,
   'claim.not-available': true,
