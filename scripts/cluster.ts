@@ -21,6 +21,8 @@ const shared = {
   REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   REDIS_PREFIX: env.REDIS_PREFIX ?? 'yz:',
   PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  // Behind HAProxy (option forwardfor): limits count the players' addresses, not the proxy's.
+  TRUST_PROXY: '1',
 };
 
 const build = spawn('npm', ['run', '-s', 'build'], { stdio: 'inherit' });

@@ -95,7 +95,7 @@ async function table(create: string, sockets: [string, string]): Promise<Table> 
     opponent: { type: 'invite' },
   });
   if (!created.ok) throw new Error(JSON.stringify(created));
-  await b.http('GET', '/api/me');
+  await b.http('POST', '/api/session');
   const j = await b.http('POST', `/api/games/${created.id}/join`, { token: String(created.invite).split('/').pop() });
   if (!j.ok) throw new Error(JSON.stringify(j));
   await a.connect(sockets[0]);
@@ -159,7 +159,7 @@ async function main(): Promise<void> {
   console.log(`1 node:   ${fmt(single.movesPerS)} moves/s, move round trip p50 ${fmt(single.p50)} ms, p99 ${fmt(single.p99)} ms (refused ${single.refused})`);
 
   // 3 nodes: created on node i, sockets on the two others.
-  const club = await startCluster({ nodes: 3 });
+  const club = await startCluster({ nodes: 3, env: { LIMITS: 'off' } });
   try {
     const b = club.nodes.map((n) => n.base);
     const tables: Table[] = [];

@@ -23,7 +23,7 @@ const ACTIVE = Math.min(CLIENTS, Number(process.env.BENCH_ACTIVE ?? 200));
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
 
 async function session(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/me`);
+  const res = await fetch(`${base}/api/session`, { method: 'POST' });
   await res.arrayBuffer();
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }

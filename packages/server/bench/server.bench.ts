@@ -47,7 +47,7 @@ class Player {
     this.http = new Http(base);
   }
   async open(): Promise<void> {
-    await this.http.call('GET', '/api/me');
+    await this.http.call('POST', '/api/session');
     this.ws = new WebSocket(`${this.bench.base.replace('http', 'ws')}/ws`, { headers: { cookie: this.http.cookie } });
     await new Promise((r) => this.ws.once('open', r));
     this.ws.on('message', (d) => this.bench.onMessage(this, JSON.parse(String(d))));

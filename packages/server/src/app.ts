@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
+import { userTopic } from './bus/topics.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
 import { REMATCH_ROUTES } from './http/rematch-routes.ts';
@@ -18,7 +19,12 @@ import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
-import { Bucket, HttpError, parseCookies, sendError } from './http/util.ts';
+import { HttpError, parseCookies, sendError } from './http/util.ts';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { securityHeaders } from './http/headers.ts';
+import { clientAddress } from './limits/address.ts';
+import { LimitError, Limits } from './limits/limits.ts';
+import type { LimitOverrides } from './limits/rules.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
 import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
@@ -85,10 +91,14 @@ export interface AppOptions {
   readonly publicUrl: string;
   /** Other public origins of the club (ORIGINS), beside PUBLIC_URL's: state-changing requests and sockets from elsewhere get 403. */
   readonly origins?: readonly string[];
-  /** Requests per second per address before 429 (burst is twice this). */
+  /** Requests per second per address before 429 (burst is twice this); counted by each node. */
   readonly httpRate?: number;
   /** Socket frames per second and burst (default 20 and 40); the fuzzer raises them to reach the decoders. */
   readonly socketRate?: { readonly perSecond: number; readonly burst: number };
+  /** The quotas (limits/rules.ts): rules replaced kind by kind (tests), or 'off' (LIMITS=off: benchmarks). */
+  readonly limits?: LimitOverrides | 'off';
+  /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For. */
+  readonly trustProxy?: boolean;
   readonly secureCookies?: boolean;
   /** The computer opponent's move choice (the engine pool); without it a simple stand-in plays. */
   readonly engine?: ChooseMove;
@@ -134,6 +144,7 @@ export interface App {
   readonly lobby: LobbyPort;
   readonly rooms: RoomsPort;
   readonly presence: Presence;
+  readonly limits: Limits;
   /** Several nodes: this node's part in deciding and relaying the club's games. */
   readonly clubGames: ClubGames | null;
   readonly director: TournamentDirector;
@@ -238,6 +249,11 @@ export async function createApp(given: AppOptions): Promise<App> {
     clock: opts.clock,
     ...(opts.random ? { random: opts.random } : {}),
   });
+  // Quotas hold club-wide: in Redis with several nodes.
+  const limits = new Limits({
+    redis: club ? { client: club.link.client, prefix: club.link.prefix } : null,
+    ...(opts.limits === 'off' ? { off: true } : opts.limits ? { rules: opts.limits } : {}),
+  });
   const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
   games.onChange(new GameNotices(notifier).onChange);
   const analyses = new GameAnalyses({
@@ -251,6 +267,7 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   const deps: Deps = {
     moderation,
+    limits,
     analyses,
     rematches: new Rematches({ games: router, meta: store, bus: opts.bus, notifier }),
     store,
@@ -272,8 +289,10 @@ export async function createApp(given: AppOptions): Promise<App> {
     tournaments: { store: store, changed: tournamentChanged, now: () => opts.clock.now() },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
-  const buckets = new Map<string, Bucket>();
+  // Each node guards its own CPU: requests are counted per node, in memory (entries expire; no table is ever cleared whole).
   const rate = opts.httpRate ?? 50;
+  const requests = new RateLimiterMemory({ keyPrefix: 'requests', points: rate * 2, duration: 2 });
+  const headers = securityHeaders(opts.publicUrl);
 
   const cookieHeader = (value: string | null): string =>
     value === null
@@ -295,18 +314,17 @@ export async function createApp(given: AppOptions): Promise<App> {
       res.setHeader('connection', 'close');
       return sendError(res, 503, 'server.stopping', 'This server is stopping: try again in a moment');
     }
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     // Static files first: cached in memory, no identity and no rate limit (one page load fetches dozens).
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/assets/')) {
       if (web.serveAsset(req, res, (req.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'))) return;
     }
-    const addr = req.socket.remoteAddress ?? '?';
-    let bucket = buckets.get(addr);
-    if (!bucket) {
-      bucket = new Bucket(rate, rate * 2, opts.clock.now());
-      buckets.set(addr, bucket);
-    }
-    if (!bucket.take(opts.clock.now())) return sendError(res, 429, 'rate-limited', 'Too many requests: slow down');
-    if (buckets.size > 10_000) buckets.clear();
+    const addr = clientAddress(req, opts.trustProxy ?? false);
+    const allowed = await requests.consume(addr).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) return sendError(res, 429, 'rate-limited', 'Too many requests: slow down');
 
     let url: URL;
     try {
@@ -327,29 +345,26 @@ export async function createApp(given: AppOptions): Promise<App> {
       const type = req.headers['content-type'];
       if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) return sendError(res, 415, 'body.content-type', 'Send the body as application/json');
     }
-    // Identity: a valid session, or a new guest with a new session.
-    const cookie = parseCookies(req.headers.cookie).get(COOKIE);
-    let user: UserRow | null = route?.anonymous ? ANONYMOUS : await sessions.resolve(cookie);
-    if (!user) {
-      try {
-        user = await sessions.newGuest();
-        res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
-      } catch (e) {
-        // Storage that cannot take a new guest still serves the page (it gets its guest on a later visit).
-        if (!(page && storageFailure(e))) throw e;
-        web.servePage(req, res, {});
-        return;
-      }
-    }
-    if (user.id) notes.user = user.id;
+    // A page is the same shell for everyone: no identity needed (and nothing to write, so storage trouble does not stop it).
     if (page) {
       web.servePage(req, res, {});
       return;
     }
+    // Identity: a valid session; a reader without one stays anonymous, and one who acts becomes a new guest.
+    const cookie = parseCookies(req.headers.cookie).get(COOKIE);
+    let user: UserRow | null = route!.anonymous ? ANONYMOUS : await sessions.resolve(cookie);
+    if (!user && SAFE_METHODS.has(req.method ?? '')) user = ANONYMOUS;
+    if (!user) {
+      await limits.enforce('guest', { addr });
+      user = await sessions.newGuest();
+      res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
+    }
+    if (user.id) notes.user = user.id;
     const ctx: Ctx = {
       req,
       res,
       user,
+      addr,
       url,
       cookie,
       params: url.pathname.match(route!.path)!.slice(1),
@@ -364,6 +379,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     handle(req, res, notes).catch((e: unknown) => {
       const failure = storageFailure(e);
       if (failure) return res.headersSent ? void res.end() : sendError(res, 503, failure.code, failure.message);
+      if (e instanceof LimitError && !res.headersSent) res.setHeader('retry-after', String(e.retryAfterS));
       if (e instanceof HttpError) {
         // A body too large is left unread: the connection cannot carry another request.
         if (e.status === 413 && !res.headersSent) res.setHeader('connection', 'close');
@@ -376,9 +392,13 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  // A session ended (logout, login, registration) closes its sockets on every node.
+  sessions.onEnd((userId, session) => opts.bus.publish(userTopic(userId), { sessionEnded: session }));
   const sockets = attachSockets(server, {
     ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
     origins,
+    limits,
+    trustProxy: opts.trustProxy ?? false,
     sessions,
     games: timedGames(clubGames ?? games, metrics, 'ws'),
     clock: opts.clock,
@@ -422,6 +442,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     lobby,
     rooms,
     presence,
+    limits,
     clubGames,
     director,
     notifier,

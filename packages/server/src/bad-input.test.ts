@@ -19,7 +19,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const a = new TestClient(base);
-  await a.http('GET', '/api/me');
+  await a.http('POST', '/api/session');
   gameId = (await a.http('POST', '/api/games', { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } })).json
     .id;
 });
@@ -69,7 +69,7 @@ const FRAMES: [string, string][] = [
 describe('malformed socket frames', () => {
   it.each(FRAMES)('%s → %s', async (frame, code) => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     await c.connect();
     c.send(frame);
     const m = await c.waitFor((x) => x.t === 'error');
@@ -80,7 +80,7 @@ describe('malformed socket frames', () => {
 
   it('a binary frame and an oversized frame are refused; the server stays up', async () => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     await c.connect();
     c.ws!.send(Buffer.from([1, 2, 3]));
     expect(await c.waitFor((x) => x.t === 'error')).toMatchObject({ code: 'protocol.malformed' });
@@ -92,14 +92,14 @@ describe('malformed socket frames', () => {
 
   it('acting in a game one does not play is refused', async () => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     await c.connect();
     expect(await c.request({ t: 'resign', game: gameId }, 1)).toMatchObject({ t: 'error', code: 'game.forbidden' });
   });
 
   it('a flooding connection is rate-limited, then closed', async () => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     await c.connect();
     for (let i = 0; i < 200; i++) c.send({ t: 'ping', id: i });
     await c.waitFor((x) => x.t === 'error' && x.code === 'rate-limited');
@@ -174,7 +174,7 @@ const BODIES: [string, string, { text: string; type?: string }, number, string][
 describe('malformed HTTP bodies', () => {
   it.each(BODIES)('%s %s → %s %s', async (method, path, raw, status, code) => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     const r = await c.http(method, path, undefined, raw);
     expect(r.status).toBe(status);
     expect(r.json).toMatchObject({ ok: false, code });
@@ -213,8 +213,8 @@ describe('malformed HTTP bodies', () => {
   it('a stale move over HTTP gets its code and the current state', async () => {
     const a = new TestClient(base),
       b = new TestClient(base);
-    await a.http('GET', '/api/me');
-    await b.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
+    await b.http('POST', '/api/session');
     const g = await a.http('POST', '/api/games', {
       variant: 'xiangqi',
       color: 'first',

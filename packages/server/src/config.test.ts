@@ -14,8 +14,16 @@ describe('readConfig', () => {
   });
 
   it("takes the benchmarks' settings (no HTTP rate limit to speak of)", () => {
-    const r = readConfig({ HTTP_RATE: '1000000', ENGINE_WORKERS: '1', SQLITE_SYNC: 'normal', LOG_LEVEL: 'DEBUG' }, 'box');
-    expect(r.ok && r.value).toMatchObject({ httpRate: 1_000_000, engineWorkers: 1, sqliteSync: 'NORMAL', logLevel: 'debug' });
+    const r = readConfig({ HTTP_RATE: '1000000', ENGINE_WORKERS: '1', SQLITE_SYNC: 'normal', LOG_LEVEL: 'DEBUG', LIMITS: 'off', TRUST_PROXY: '1' }, 'box');
+    expect(r.ok && r.value).toMatchObject({
+      httpRate: 1_000_000,
+      engineWorkers: 1,
+      sqliteSync: 'NORMAL',
+      logLevel: 'debug',
+      limitsOff: true,
+      trustProxy: true,
+    });
+    expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { limitsOff: false, trustProxy: false } });
   });
 
   it.each([
@@ -28,6 +36,8 @@ describe('readConfig', () => {
     [{ ENGINE_WORKERS: '-1' }, /ENGINE_WORKERS/],
     [{ ENGINE_WORKERS: '1.5' }, /ENGINE_WORKERS must be a whole number/],
     [{ HTTP_RATE: '0' }, /HTTP_RATE/],
+    [{ LIMITS: 'sometimes' }, /LIMITS must be on or off/],
+    [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /SHUTDOWN_TIMEOUT_MS/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a PostgreSQL URL/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],

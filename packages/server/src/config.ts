@@ -30,6 +30,10 @@ export interface Config {
   readonly shutdownMs: number;
   /** Account names that may open the operator's pages. */
   readonly admins: readonly string[];
+  /** LIMITS=off: no quotas (benchmarks only; docs/security.md). */
+  readonly limitsOff: boolean;
+  /** TRUST_PROXY=1: behind a proxy, the client's address is the last in X-Forwarded-For. */
+  readonly trustProxy: boolean;
 }
 
 export type ConfigEnv = ModeEnv & { readonly [name: string]: string | undefined };
@@ -90,6 +94,10 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   }
   const origins = parseOrigins(env.ORIGINS);
   if (!origins.ok) return origins;
+  const limits = (env.LIMITS ?? '').toLowerCase();
+  if (limits !== '' && limits !== 'on' && limits !== 'off') return err('config.bad-value', `LIMITS must be on or off (got ${JSON.stringify(env.LIMITS)})`);
+  const proxy = (env.TRUST_PROXY ?? '').toLowerCase();
+  if (!['', '0', '1', 'false', 'true'].includes(proxy)) return err('config.bad-value', `TRUST_PROXY must be 1 or 0 (got ${JSON.stringify(env.TRUST_PROXY)})`);
   const admins = (env.ADMINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -112,6 +120,8 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     metricsToken: token,
     shutdownMs: shutdown.value ?? 10_000,
     admins,
+    limitsOff: limits === 'off',
+    trustProxy: proxy === '1' || proxy === 'true',
   });
 }
 
@@ -138,6 +148,8 @@ export function describeConfig(c: Config): Record<string, unknown> {
     store: c.databaseUrl ? `postgresql ${withoutSecrets(c.databaseUrl)}` : `sqlite ${c.dataDir} (synchronous=${c.sqliteSync})`,
     ...(c.mode.kind === 'cluster' ? { redis: withoutSecrets(c.mode.redisUrl), redisPrefix: c.mode.prefix } : {}),
     httpRate: c.httpRate ?? 'default',
+    limits: c.limitsOff ? 'off' : 'on',
+    trustProxy: c.trustProxy,
     engineWorkers: c.engineWorkers ?? 'default',
     logLevel: c.logLevel,
     metrics:

@@ -40,8 +40,8 @@ describe('crash and restart', () => {
     for (const g of GAMES) {
       const a = new TestClient(base),
         b = new TestClient(base);
-      await a.http('GET', '/api/me');
-      await b.http('GET', '/api/me');
+      await a.http('POST', '/api/session');
+      await b.http('POST', '/api/session');
       const created = await a.http('POST', '/api/games', {
         variant: g.variant,
         color: 'first',

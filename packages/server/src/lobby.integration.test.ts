@@ -40,12 +40,12 @@ afterAll(async () => app.close());
 /** A connected player: a guest, or registered when named. */
 async function client(register = false): Promise<TestClient & { name: string; userId: string }> {
   const c = new TestClient(base) as TestClient & { name: string; userId: string };
-  const me = (await c.http('GET', '/api/me')).json.user;
+  const me = (await c.http('POST', '/api/session')).json.user;
   c.userId = me.id;
   c.name = me.name;
   if (register) {
     c.name = `p${Date.now() % 100000}_${n++}`;
-    expect((await c.http('POST', '/api/register', { username: c.name, password: 'password1' })).json.ok).toBe(true);
+    expect((await c.http('POST', '/api/register', { username: c.name, password: 'a long pass phrase' })).json.ok).toBe(true);
   }
   await c.connect();
   return c;

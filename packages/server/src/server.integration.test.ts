@@ -33,7 +33,7 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     const alice = new TestClient(base),
       bob = new TestClient(base),
       carol = new TestClient(base);
-    for (const c of [alice, bob, carol]) expect((await c.http('GET', '/api/me')).json.user.guest).toBe(true);
+    for (const c of [alice, bob, carol]) expect((await c.http('POST', '/api/session')).json.user.guest).toBe(true);
     const created = await alice.http('POST', '/api/games', {
       variant: 'xiangqi',
       color: 'first',
@@ -97,8 +97,8 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   it('a client that reconnects catches up from the version it holds', async () => {
     const a = new TestClient(base),
       b = new TestClient(base);
-    await a.http('GET', '/api/me');
-    await b.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
+    await b.http('POST', '/api/session');
     const g = await a.http('POST', '/api/games', {
       variant: 'janggi',
       color: 'first',
@@ -124,8 +124,8 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   it('accounts: a guest registers and keeps its games; login, logout, wrong password', async () => {
     const a = new TestClient(base),
       b = new TestClient(base);
-    const guest = (await a.http('GET', '/api/me')).json.user;
-    await b.http('GET', '/api/me');
+    const guest = (await a.http('POST', '/api/session')).json.user;
+    await b.http('POST', '/api/session');
     const g = await a.http('POST', '/api/games', {
       variant: 'sittuyin',
       color: 'first',
@@ -142,7 +142,8 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     const hist = await b.http('GET', `/api/users/${name}/games`);
     expect(hist.json.games.map((x: { id: string }) => x.id)).toContain(g.json.id);
     expect((await a.http('POST', '/api/logout')).json.ok).toBe(true);
-    expect((await a.http('GET', '/api/me')).json.user.guest).toBe(true);
+    // Logged out: no session, and a read makes none.
+    expect((await a.http('GET', '/api/me')).json.user).toBeNull();
     expect((await a.http('POST', '/api/login', { username: name, password: 'wrong password' })).status).toBe(401);
     const login = await a.http('POST', '/api/login', { username: name, password: 'correct horse' });
     expect(login.json.user.id).toBe(guest.id);
@@ -152,10 +153,10 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
   it('challenges a named player, who accepts; the computer seat is held for the engine', async () => {
     const a = new TestClient(base),
       b = new TestClient(base);
-    await a.http('GET', '/api/me');
-    await b.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
+    await b.http('POST', '/api/session');
     const bn = `c${kind}${Date.now() % 100000}`;
-    await b.http('POST', '/api/register', { username: bn, password: 'password1' });
+    await b.http('POST', '/api/register', { username: bn, password: 'a long pass phrase' });
     const ch = await a.http('POST', '/api/games', {
       variant: 'xiangqi',
       color: 'second',

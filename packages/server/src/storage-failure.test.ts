@@ -57,7 +57,7 @@ describe('storage failures', () => {
   it('the database gone: reads of a live game still served, writes 503 with a code, /health degraded; then back', async () => {
     mode = 'ok';
     const a = new TestClient(base);
-    await a.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
     const g = await a.http('POST', '/api/games', { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } });
     expect(g.status).toBe(201);
     await a.connect();
@@ -80,8 +80,9 @@ describe('storage failures', () => {
     const h = await new TestClient(base).http('GET', '/health');
     expect(h.status).toBe(503);
     expect(h.json.ok).toBe(false);
-    // Cookieless: no guest can be made; the API says why.
-    const fresh = await new TestClient(base).http('GET', '/api/me');
+    // Cookieless: a read needs no guest and is served; no guest can be made for an act, and the API says why.
+    expect((await new TestClient(base).http('GET', '/api/me')).json).toEqual({ ok: true, user: null });
+    const fresh = await new TestClient(base).http('POST', '/api/session');
     expect(fresh.status).toBe(503);
     expect(fresh.json.code).toBe('server.storage-unavailable');
     a.close();
@@ -91,7 +92,7 @@ describe('storage failures', () => {
   it('the disk full: writes 503 storage-full, reads served, /health says storage degraded', async () => {
     mode = 'ok';
     const a = new TestClient(base);
-    await a.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
     mode = 'full';
     expect((await a.http('GET', '/api/me')).status).toBe(200);
     const r = await a.http('POST', '/api/games', { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } });

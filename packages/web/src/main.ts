@@ -7,8 +7,8 @@ import { match, type Match } from './app/router.ts';
 import type { AppContext, Page } from './app/context.ts';
 import { Sound } from './app/sound.ts';
 import { localStore } from './app/storage.ts';
-import { lang, setLang, t, type Lang } from './i18n/index.ts';
-import { api } from './net/api.ts';
+import { lang, setLang, t, tMaybe, type Lang } from './i18n/index.ts';
+import { api, setBeforeWrite } from './net/api.ts';
 import { Socket } from './net/socket.ts';
 import { PAGES } from './pages/index.ts';
 import { Bell } from './social/bell.ts';
@@ -53,7 +53,7 @@ const app: AppContext = {
     toastTimer = setTimeout(() => (toastEl.hidden = true), 4000);
   },
   async refreshMe() {
-    const r = await api<{ user: Identity }>('GET', '/api/me');
+    const r = await api<{ user: Identity | null }>('GET', '/api/me');
     if (r.ok) app.me = r.user;
     renderHeader();
   },
@@ -88,7 +88,7 @@ function renderHeader(): void {
     ? me.guest
       ? [h('span.me', { title: t('common.guest') }, me.name), link('/login', t('nav.login')), link('/register', t('nav.register'))]
       : [link(`/@/${me.name}`, me.name, { class: 'me' }), logoutButton()]
-    : [];
+    : [link('/login', t('nav.login')), link('/register', t('nav.register'))];
   const nav = h(
     'nav.menu',
     { 'aria-label': t('nav.menu') },
@@ -178,8 +178,31 @@ socket.on((msg) => {
   if (msg.t === 'paired' && msg.via === 'tournament' && !/^\/($|rooms\/|tournament\/)/.test(location.pathname)) app.navigate(`/game/${msg.game}`);
 });
 
+/**
+ * A visitor who only looks has no session; the first action (a seek, a game, a
+ * chat line...) makes one (a guest), and the socket opens again with it.
+ */
+let making: Promise<boolean> | null = null;
+function ensureSession(): Promise<boolean> {
+  if (app.me) return Promise.resolve(true);
+  making ??= (async () => {
+    const r = await api<{ user: Identity }>('POST', '/api/session');
+    if (!r.ok) {
+      app.toast(tMaybe(`err.${r.code}`, r.message));
+      return false;
+    }
+    app.me = r.user;
+    renderHeader();
+    await socket.reconnect();
+    return true;
+  })().finally(() => (making = null));
+  return making;
+}
+setBeforeWrite(ensureSession);
+socket.onAuthRequired = ensureSession;
+
 renderHeader();
 renderFooter();
-// The session cookie must exist before the socket opens: /api/me makes a guest when needed.
+// The socket opens with whatever session there is (none for a first visit: reading needs none).
 void app.refreshMe().then(() => socket.connect());
 route();

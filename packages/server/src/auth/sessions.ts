@@ -26,7 +26,16 @@ export function identityOf(u: UserRow): Identity {
   return { id: u.id, name: displayName(u), guest: u.username === null };
 }
 
+/** Told to every socket of the user (bus, userTopic): the socket of this session closes (logout, login elsewhere on it). */
+export interface SessionEnded {
+  readonly sessionEnded: string;
+}
+
+export const isSessionEnded = (m: unknown): m is SessionEnded => typeof m === 'object' && m !== null && typeof (m as SessionEnded).sessionEnded === 'string';
+
 export class Sessions {
+  private readonly endListeners = new Set<(userId: string, session: string) => void>();
+
   private constructor(
     private readonly store: UserStore,
     private readonly key: Buffer,
@@ -55,21 +64,20 @@ export class Sessions {
 
   /** The user behind a cookie value, or null when it is missing, forged or expired. */
   async resolve(cookieValue: string | undefined): Promise<UserRow | null> {
-    if (!cookieValue) return null;
-    const dot = cookieValue.indexOf('.');
-    if (dot <= 0) return null;
-    const token = cookieValue.slice(0, dot);
-    const mac = Buffer.from(cookieValue.slice(dot + 1));
-    const good = Buffer.from(this.sign(token));
-    if (mac.length !== good.length || !timingSafeEqual(mac, good)) return null;
-    const hash = sha256(token);
+    return (await this.resolveSession(cookieValue))?.user ?? null;
+  }
+
+  /** The user and the session's id (its token's hash: what a socket remembers, to close when the session ends). */
+  async resolveSession(cookieValue: string | undefined): Promise<{ user: UserRow; session: string } | null> {
+    const hash = this.verified(cookieValue);
+    if (!hash) return null;
     let user: UserRow | null;
     try {
       const s = await this.store.session(hash);
       user = s && s.expiresAt > this.now() ? await this.store.userById(s.userId) : null;
     } catch (e) {
       const known = this.lastKnown.get(hash);
-      if (known) return known;
+      if (known) return { user: known, session: hash };
       throw e;
     }
     this.lastKnown.delete(hash);
@@ -77,7 +85,25 @@ export class Sessions {
       this.lastKnown.set(hash, user);
       if (this.lastKnown.size > LAST_KNOWN_MAX) this.lastKnown.delete(this.lastKnown.keys().next().value!);
     }
-    return user;
+    return user ? { user, session: hash } : null;
+  }
+
+  /** The token's hash when the cookie is well signed. */
+  private verified(cookieValue: string | undefined): string | null {
+    if (!cookieValue) return null;
+    const dot = cookieValue.indexOf('.');
+    if (dot <= 0) return null;
+    const token = cookieValue.slice(0, dot);
+    const mac = Buffer.from(cookieValue.slice(dot + 1));
+    const good = Buffer.from(this.sign(token));
+    if (mac.length !== good.length || !timingSafeEqual(mac, good)) return null;
+    return sha256(token);
+  }
+
+  /** Called with the user and session id of each session ended (app.ts closes its sockets club-wide). */
+  onEnd(listener: (userId: string, session: string) => void): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
   }
 
   /** A new session for `userId`; returns the cookie value. */
@@ -89,10 +115,12 @@ export class Sessions {
   }
 
   async end(cookieValue: string | undefined): Promise<void> {
-    const token = cookieValue?.split('.')[0];
-    if (!token) return;
-    this.lastKnown.delete(sha256(token));
-    await this.store.deleteSession(sha256(token));
+    const hash = this.verified(cookieValue);
+    if (!hash) return;
+    this.lastKnown.delete(hash);
+    const s = await this.store.session(hash);
+    await this.store.deleteSession(hash);
+    if (s) for (const l of this.endListeners) l(s.userId, hash);
   }
 
   async newGuest(): Promise<UserRow> {

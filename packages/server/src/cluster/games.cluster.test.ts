@@ -35,8 +35,8 @@ interface Game {
 async function game(a: number, b: number, minutes = 10): Promise<Game> {
   const p1 = new TestClient(club.nodes[a]!.base);
   const p2 = new TestClient(club.nodes[b]!.base);
-  await p1.http('GET', '/api/me');
-  await p2.http('GET', '/api/me');
+  await p1.http('POST', '/api/session');
+  await p2.http('POST', '/api/session');
   const created = await p1.http('POST', '/api/games', {
     variant: 'xiangqi',
     color: 'first',
@@ -100,7 +100,7 @@ describe('games across nodes', () => {
   it('players on two nodes and a spectator on a third: every move reaches everyone; every node names the same owner', async () => {
     const g = await game(0, 1);
     const spectator = new TestClient(club.nodes[2]!.base);
-    await spectator.http('GET', '/api/me');
+    await spectator.http('POST', '/api/session');
     await spectator.connect();
     expect(await spectator.request({ t: 'sub', game: g.id }, 1)).toMatchObject({ t: 'ack' });
     for (let i = 0; i < 6; i++) expect(await play(g)).toBe(true);

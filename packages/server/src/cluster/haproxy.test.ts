@@ -17,6 +17,7 @@ describe('haproxy configuration', () => {
     expect(cfg).toContain('server b 127.0.0.1:9102 check');
     expect(cfg).not.toContain(':8081');
     expect(cfg).toMatch(/option httpchk GET \/health/);
+    expect(cfg).toMatch(/option forwardfor/);
     expect(cfg).not.toMatch(/^\s*(cookie|stick)/m);
     const dir = mkdtempSync(join(tmpdir(), 'youzai-haproxy-'));
     try {

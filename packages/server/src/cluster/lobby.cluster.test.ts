@@ -28,12 +28,12 @@ afterAll(async () => club?.close());
 /** A visitor of node `i`: a guest, or an account when `register`. */
 async function visitor(i: number, register = false): Promise<TestClient & { userId: string; name: string }> {
   const c = new TestClient(club.nodes[i]!.base) as TestClient & { userId: string; name: string };
-  const me = (await c.http('GET', '/api/me')).json.user;
+  const me = (await c.http('POST', '/api/session')).json.user;
   c.userId = me.id;
   c.name = me.name;
   if (register) {
     c.name = `c${process.pid % 10000}_${reg++}`;
-    expect((await c.http('POST', '/api/register', { username: c.name, password: 'password1' })).json.ok).toBe(true);
+    expect((await c.http('POST', '/api/register', { username: c.name, password: 'a long pass phrase' })).json.ok).toBe(true);
   }
   await c.connect();
   return c;

@@ -61,11 +61,11 @@ describe('puzzle API', () => {
     await app.close();
   });
 
-  it('next: a guest gets a session and the puzzle nearest their rating, whole', async () => {
+  it('next: a visitor gets the puzzle nearest their rating, whole, and no session (a read makes no guest)', async () => {
     const c = new TestClient(base);
     const r = await c.http('GET', '/api/puzzles/next?variant=xiangqi');
     expect(r.status).toBe(200);
-    expect(c.cookie).not.toBe('');
+    expect(c.cookie).toBe('');
     // 1500 for a newcomer: the mate in 2 (1120 + quiet/sacrifice points, if any) is nearest.
     const nearest = [...XIANGQI].sort((a, b) => Math.abs(a.rating - 1500) - Math.abs(b.rating - 1500))[0]!;
     expect(r.json).toEqual({
@@ -88,7 +88,7 @@ describe('puzzle API', () => {
 
   it('result: the first attempt moves both ratings once; a replay is not rated', async () => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     const win = await c.http('POST', `/api/puzzles/${MATE2.id}/result`, { win: true });
     expect(win.status).toBe(200);
     expect(win.json.rated).toBe(true);
@@ -158,7 +158,7 @@ describe('puzzle API', () => {
 
   it('me/puzzles: a rating per game, apart from game ratings', async () => {
     const c = new TestClient(base);
-    const me = (await c.http('GET', '/api/me')).json.user;
+    const me = (await c.http('POST', '/api/session')).json.user;
     await c.http('POST', `/api/puzzles/${JANGGI.id}/result`, { win: true });
     const r = await c.http('GET', '/api/me/puzzles');
     expect(Object.keys(r.json.ratings)).toEqual(['xiangqi', 'janggi', 'sittuyin']);

@@ -24,6 +24,9 @@ import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
+import { checkNewPassword } from '../auth/passwords.ts';
+import { LimitError, type Limits } from '../limits/limits.ts';
+import type { LimitKind } from '../limits/rules.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 let histogram: IntervalHistogram | null = null;
@@ -39,7 +42,10 @@ function loopDelay(): IntervalHistogram {
 export interface Ctx {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
+  /** The session's user; on reads without a session (and on `anonymous` routes) the anonymous row, id ''. */
   user: UserRow;
+  /** The client's address as quotas count it (limits/address.ts). */
+  readonly addr: string;
   readonly params: string[];
   readonly url: URL;
   setSession(cookieValue: string | null): void;
@@ -47,6 +53,8 @@ export interface Ctx {
 }
 
 export interface Deps {
+  /** The club's quotas and the login throttle (limits/limits.ts). */
+  readonly limits: Limits;
   /** What the pages read: games, players, ratings, mutes. */
   readonly store: GameStore & UserStore & RatingStore & SocialStore;
   readonly sessions: Sessions;
@@ -121,10 +129,19 @@ export function fail(code: string, message: string): never {
 
 const me = (ctx: Ctx): Identity => identityOf(ctx.user);
 
+/** A reader without a session (no guest is made for reads). */
+export const isAnonymous = (u: UserRow): boolean => u.id === '';
+
 const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
 const Draw = z.object({ op: z.enum(DRAW_OPS) }).strict();
 const Join = z.object({ token: z.string().max(64).optional() }).strict();
 const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
+
+/** Invitations and challenges one player may have waiting at once. */
+export const MAX_WAITING_GAMES = 5;
+
+/** The quota a new game takes, by who the opponent is. */
+const GAME_KIND = { invite: 'invite', user: 'challenge', computer: 'computer' } as const satisfies Record<CreateGame['opponent']['type'], LimitKind>;
 
 async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
   const r = await actFor(deps.games, ctx.params[0]!, ctx.user.id, action);
@@ -168,14 +185,27 @@ export const ROUTES: readonly Route[] = [
       }
     },
   },
-  { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: me(ctx) }) },
+  // Without a session: user null (a read makes no guest).
+  { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: isAnonymous(ctx.user) ? null : me(ctx) }) },
+  {
+    // Becoming a guest is an act: the client asks before its first action (a session, then the socket again).
+    method: 'POST',
+    path: /^\/api\/session$/,
+    handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: me(ctx) }),
+  },
   {
     method: 'POST',
     path: /^\/api\/register$/,
-    handler: async (ctx, { sessions }) => {
+    handler: async (ctx, { sessions, limits }) => {
       const c = await body(ctx, Credentials);
+      const weak = checkNewPassword(c.password, c.username);
+      if (!weak.ok) fail(weak.code, weak.message);
+      await limits.enforce('register', { addr: ctx.addr });
       const r = await sessions.register(ctx.user, c.username, c.password);
       if (!r.ok) fail(r.error.code, r.error.message);
+      // A new session id: a cookie planted before registering (session fixation) is worth nothing after.
+      await sessions.end(ctx.cookie);
+      ctx.setSession(await sessions.start(r.value.id));
       ctx.user = r.value;
       sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
     },
@@ -183,10 +213,17 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/api\/login$/,
-    handler: async (ctx, { sessions, moderation }) => {
+    anonymous: true,
+    handler: async (ctx, { sessions, limits, moderation }) => {
       const c = await body(ctx, Credentials);
+      const throttled = await limits.login.check(c.username, ctx.addr);
+      if (!throttled.ok) throw new LimitError(throttled.error);
       const r = await sessions.login(c.username, c.password);
-      if (!r.ok) fail(r.error.code, r.error.message);
+      if (!r.ok) {
+        await limits.login.failed(c.username, ctx.addr);
+        fail(r.error.code, r.error.message);
+      }
+      await limits.login.succeeded(c.username);
       // A banned or closed account cannot start a session.
       const refused = await moderation?.loginRefusal(r.value.id);
       if (refused) throw new HttpError(403, refused.code, refused.message);
@@ -199,6 +236,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/api\/logout$/,
+    anonymous: true,
     handler: async (ctx, { sessions }) => {
       await sessions.end(ctx.cookie);
       ctx.setSession(null);
@@ -208,12 +246,18 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/api\/games$/,
-    handler: async (ctx, { games, publicUrl, store }) => {
+    handler: async (ctx, { games, publicUrl, limits, store }) => {
       const req = await body(ctx, CreateGame);
       if (req.opponent.type === 'user') {
         const to = await store.userByName(req.opponent.username);
         if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
       }
+      if (req.opponent.type !== 'computer') {
+        // Invitations and challenges waiting for an opponent: a few at once per player (the store is the club's).
+        const open = await store.games({ userId: ctx.user.id, status: ['waiting'], limit: MAX_WAITING_GAMES });
+        if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
+      }
+      await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr });
       const r = await games.create(me(ctx), req);
       if (!r.ok) fail(r.error.code, r.error.message);
       const invite = r.value.inviteToken ? `${publicUrl}/invite/${r.value.id}/${r.value.inviteToken}` : null;
@@ -289,7 +333,11 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: new RegExp(`^/api/games/${ID}/draw$`),
-    handler: async (ctx, deps) => act(ctx, deps, drawAction((await body(ctx, Draw)).op)),
+    handler: async (ctx, deps) => {
+      const { op } = await body(ctx, Draw);
+      if (op === 'offer') await deps.limits.enforce('draw', { user: ctx.user.id, addr: ctx.addr });
+      await act(ctx, deps, drawAction(op));
+    },
   },
   {
     // Runs on the server: the engine's WASM build needs threads (SharedArrayBuffer, so a
@@ -297,13 +345,22 @@ export const ROUTES: readonly Route[] = [
     // pool is already warm. Per-user rate limits keep it fair.
     method: 'POST',
     path: /^\/api\/analysis$/,
-    handler: async (ctx, { analyse }) => {
+    handler: async (ctx, { analyse, limits }) => {
       const req = await body(ctx, Analysis);
       const pos = parseFen(VARIANTS[req.variant], req.fen);
       if (!pos.ok) fail(pos.error.code, pos.error.message);
       if (legalUcis(pos.value).length === 0) fail('analysis.game-over', 'There is no move to suggest: the game is over');
       if (!analyse) fail('server.no-engine', 'The engine is not available on this server');
-      sendJson(ctx.res, 200, { ok: true, ...(await analyse({ userId: ctx.user.id, variant: req.variant, fen: req.fen })) });
+      // One analysis at a time per player (a few per address), and so many a minute.
+      const who = { user: ctx.user.id, addr: ctx.addr };
+      const running = await limits.hold('hint-running', who);
+      if (!running.ok) throw new LimitError(running.error);
+      try {
+        await limits.enforce('hint', who);
+        sendJson(ctx.res, 200, { ok: true, ...(await analyse({ userId: ctx.user.id, variant: req.variant, fen: req.fen })) });
+      } finally {
+        await running.value();
+      }
     },
   },
   {

@@ -18,7 +18,8 @@ export function statusFor(code: string): number {
   if (code === 'game.forbidden' || code === 'auth.required') return 403;
   if (code === 'auth.bad-credentials') return 401;
   if (code.startsWith('server.')) return 503;
-  if (code === 'rate-limited' || code.startsWith('limit.')) return 429;
+  if (code === 'rate-limited' || code.startsWith('limit.') || code === 'auth.throttled') return 429;
+  if (code === 'http.origin') return 403;
   if (code === 'game.conflict' || code === 'auth.username-taken' || code === 'game.stale' || code === 'analysis.game-in-progress') return 409;
   return 400;
 }

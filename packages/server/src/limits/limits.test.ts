@@ -28,11 +28,11 @@ describe('Limits (memory)', () => {
 
   it('holds a resource while in use and gives it back on release', async () => {
     const limits = new Limits();
-    const first = await limits.hold('analysis-running', { user: 'a', addr: '1.1.1.1' });
+    const first = await limits.hold('hint-running', { user: 'a', addr: '1.1.1.1' });
     expect(first.ok).toBe(true);
-    expect(await limits.hold('analysis-running', { user: 'a', addr: '1.1.1.1' })).toMatchObject({ ok: false, error: { code: 'limit.analysis-running' } });
+    expect(await limits.hold('hint-running', { user: 'a', addr: '1.1.1.1' })).toMatchObject({ ok: false, error: { code: 'limit.hint-running' } });
     if (first.ok) await first.value();
-    expect((await limits.hold('analysis-running', { user: 'a', addr: '1.1.1.1' })).ok).toBe(true);
+    expect((await limits.hold('hint-running', { user: 'a', addr: '1.1.1.1' })).ok).toBe(true);
   });
 
   it('takes nothing when off', async () => {

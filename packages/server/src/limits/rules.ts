@@ -33,10 +33,10 @@ export const LIMIT_RULES = {
   seek: { user: { points: 30, seconds: 600 }, addr: { points: 90, seconds: 600 }, what: 'seeks' },
   /** Challenges to a named player or in a room. */
   challenge: { user: { points: 20, seconds: 600 }, addr: { points: 60, seconds: 600 }, what: 'challenges' },
-  /** Engine analyses asked for (hints, evaluations). */
-  analysis: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'analyses' },
-  /** Analyses running at once; a point is held while the engine works (returned at the end, or after `seconds` at worst). */
-  'analysis-running': { user: { points: 1, seconds: 60 }, addr: { points: 4, seconds: 60 }, what: 'analyses at once' },
+  /** Hints and evaluations of a position asked of the engine (POST /api/analysis: the solo board). */
+  hint: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'hints' },
+  /** Hints being worked out at once; a point is held while the engine works (returned at the end, or after `seconds` at worst). */
+  'hint-running': { user: { points: 1, seconds: 60 }, addr: { points: 4, seconds: 60 }, what: 'hints at once' },
   /** Chat lines, in games and rooms together (besides 1 a second, 3 at once). */
   chat: { user: { points: 20, seconds: 60 }, addr: { points: 60, seconds: 60 }, what: 'chat lines' },
   /** Draw offers, all games together (besides one per player per few moves in each game). */

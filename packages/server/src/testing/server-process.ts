@@ -59,7 +59,7 @@ export async function startServerProcess(
 }
 
 /**
- * The server as the benchmarks run it: its own process, no HTTP rate limit,
+ * The server as the benchmarks run it: its own process, no HTTP rate limit nor quotas,
  * SQLite in a temporary folder or PostgreSQL in a schema of its own.
  * Env: BENCH_NODE_ARGS (more Node flags), BENCH_SERVER_LOG (copy its output).
  */
@@ -73,7 +73,7 @@ export async function startBenchServer(store: string): Promise<{ base: string; s
   const schema = store === 'postgres' ? await tempSchema() : null;
   const server = await startServerProcess(
     port,
-    { HTTP_RATE: '1000000', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
+    { HTTP_RATE: '1000000', LIMITS: 'off', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
     {
       extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
       log: Boolean(process.env.BENCH_SERVER_LOG),

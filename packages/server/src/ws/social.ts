@@ -6,6 +6,7 @@
 import { SOCIAL_CLIENT_TYPES, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
 import type { Result, RuleError } from '@youzai/rules';
 import { roomTopic } from '../bus/topics.ts';
+import type { LimitKind } from '../limits/rules.ts';
 import type { SocketDeps } from './socket.ts';
 import { dispatchTournament, isTournamentMessage } from '../tournaments/socket.ts';
 
@@ -19,6 +20,8 @@ export const isSocial = (m: ClientMessage): m is SocialMessage => SOCIAL_TYPES.h
 /** What these handlers need of a connection. */
 export interface SocialConnection {
   readonly user: Identity | null;
+  /** The client's address, as quotas count it. */
+  readonly addr: string;
   readonly deps: SocketDeps;
   /** Rooms this socket is in. */
   readonly rooms: Set<string>;
@@ -30,6 +33,9 @@ export interface SocialConnection {
 }
 
 type Id = { id?: number };
+
+/** The quota each kind of message takes. */
+const QUOTA: Partial<Record<SocialMessage['t'], LimitKind>> = { 'seek-create': 'seek', 'room-challenge': 'challenge', 'room-chat': 'chat', chat: 'chat' };
 
 export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: Id): Promise<void> {
   const { lobby, rooms, chat, games } = c.deps;
@@ -48,7 +54,27 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
     return c.send({ t: 'ack', ...id });
   }
   const user = c.user;
+  // A visitor without a session watches a room (its state, chat and events) without joining it: reading makes no guest.
+  if (!user && m.t === 'room-join') {
+    const room = await rooms.view(m.room);
+    if (!room) return c.send({ t: 'error', ...id, code: 'room.not-found', message: 'No such room' });
+    c.listen(roomTopic(m.room));
+    c.send({ t: 'room', room });
+    const lines = await chat.recent({ room: m.room });
+    if (lines.length) c.send({ t: 'chat-log', room: m.room, lines });
+    return c.send({ t: 'ack', ...id });
+  }
+  if (!user && m.t === 'room-leave') {
+    c.unlisten(roomTopic(m.room));
+    return c.send({ t: 'ack', ...id });
+  }
   if (!user) return c.send({ t: 'error', ...id, code: 'auth.required', message: 'Open the site first to get a session' });
+  // Quotas per player and per address, club-wide (limits/rules.ts).
+  const kind = QUOTA[m.t];
+  if (kind) {
+    const q = await c.deps.limits.take(kind, { user: user.id, addr: c.addr });
+    if (!q.ok) return answer(q);
+  }
 
   switch (m.t) {
     case 'seek-create': {

@@ -11,7 +11,9 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MAX_FRAME_BYTES, PROTOCOL_VERSION, decodeClientMessage, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
-import { COOKIE, identityOf, type Sessions } from '../auth/sessions.ts';
+import { COOKIE, identityOf, isSessionEnded, type Sessions } from '../auth/sessions.ts';
+import { clientAddress } from '../limits/address.ts';
+import type { Limits } from '../limits/limits.ts';
 import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, gameChatTopic, userTopic } from '../bus/topics.ts';
 import { isAuthored, type Chat } from '../chat/chat.ts';
@@ -36,6 +38,10 @@ export interface SocketDeps {
   readonly frameRate?: { readonly perSecond: number; readonly burst: number };
   /** The club's own origins: an upgrade from another page (another site, another port) is refused. */
   readonly origins: OriginPolicy;
+  /** The club's quotas (chat lines, seeks, challenges, draw offers). */
+  readonly limits: Limits;
+  /** Behind a proxy: the client's address is the last in X-Forwarded-For. */
+  readonly trustProxy: boolean;
   readonly sessions: Sessions;
   readonly games: GamesPort;
   readonly clock: Clock;
@@ -84,6 +90,10 @@ class Connection implements SocialConnection, FanoutMember {
   constructor(
     private readonly ws: WebSocket,
     readonly user: Identity | null,
+    /** The session's id: when it ends (logout), this socket closes. */
+    private readonly session: string | null,
+    /** The client's address, as quotas count it. */
+    readonly addr: string,
     readonly deps: SocketDeps,
     private readonly lobby: Fanout,
   ) {
@@ -111,7 +121,10 @@ class Connection implements SocialConnection, FanoutMember {
     const off = this.deps.bus.subscribe(topic, (m) => {
       if (typeof m === 'string') this.sendRaw(m);
       else if (isKick(m)) this.ws.close(4003, m.kick);
-      else if (isAuthored(m) && !(me !== undefined && this.deps.chat.isMuted(me, m.from))) this.sendRaw(m.frame);
+      // Logged out (on any node): nothing more is done in this session's name.
+      else if (isSessionEnded(m)) {
+        if (m.sessionEnded === this.session) this.ws.close(SESSION_ENDED, 'session ended');
+      } else if (isAuthored(m) && !(me !== undefined && this.deps.chat.isMuted(me, m.from))) this.sendRaw(m.frame);
     });
     this.topics.set(topic, off);
   }
@@ -153,12 +166,13 @@ class Connection implements SocialConnection, FanoutMember {
   }
 
   private async onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+    // Every refusal answers the id of the frame it refuses: a client waiting on that id must not hang.
     if (!this.bucket.take(this.deps.clock.now())) {
-      if (!this.strike()) this.send({ t: 'error', code: 'rate-limited', message: `At most ${RATE} messages per second` });
+      if (!this.strike()) this.send({ t: 'error', ...peekId(data), code: 'rate-limited', message: `At most ${RATE} messages per second` });
       return;
     }
     if (isBinary) {
-      if (!this.strike()) this.send({ t: 'error', code: 'protocol.malformed', message: 'Send text frames holding JSON' });
+      if (!this.strike()) this.send({ t: 'error', ...peekId(data), code: 'protocol.malformed', message: 'Send text frames holding JSON' });
       return;
     }
     const decoded = decodeClientMessage(data.toString('utf8'));
@@ -195,6 +209,10 @@ class Connection implements SocialConnection, FanoutMember {
         if (!this.user) return this.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
         const action: PlayerAction =
           m.t === 'move' ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: this.lag.lagMs() } : m.t === 'draw' ? drawAction(m.op) : { type: m.t };
+        if (action.type === 'draw-offer') {
+          const q = await this.deps.limits.take('draw', { user: this.user.id, addr: this.addr });
+          if (!q.ok) return this.send({ t: 'error', ...id, game: m.game, code: q.error.code, message: q.error.message });
+        }
         const r = await actFor(this.deps.games, m.game, this.user.id, action);
         const line = { user: this.user.id, game: m.game, t: m.t, ...(r.ok ? {} : { code: r.error.code }) };
         // Moves are many: one line each at debug level; the rarer actions and every refusal at info.
@@ -318,6 +336,21 @@ class Connection implements SocialConnection, FanoutMember {
 const idOf = (m: ClientMessage): { id?: number } => (m.id !== undefined ? { id: m.id } : {});
 const gameOf = (m: ClientMessage): string | undefined => ('game' in m && typeof m.game === 'string' ? m.game : undefined);
 
+/** Close code of a socket whose session ended (logout): the client reconnects with whatever session it has now. */
+export const SESSION_ENDED = 4001;
+
+/** The id of a frame not decoded (refused before decoding, or binary): the top-level `id`, when there is one. */
+export function peekId(data: Buffer): { id?: number } {
+  if (data.length > MAX_FRAME_BYTES) return {};
+  try {
+    const v: unknown = JSON.parse(data.toString('utf8'));
+    const id = typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : undefined;
+    return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { id } : {};
+  } catch {
+    return {};
+  }
+}
+
 function versionOf(frame: string): number {
   const m = /"v":(\d+)/.exec(frame);
   return m ? Number(m[1]) : Infinity;
@@ -343,9 +376,10 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
       return;
     }
     void (async () => {
-      const user = await deps.sessions.resolve(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
+      const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
+      const addr = clientAddress(req, deps.trustProxy);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new Connection(ws, user ? identityOf(user) : null, deps, lobby);
+        const c = new Connection(ws, found ? identityOf(found.user) : null, found?.session ?? null, addr, deps, lobby);
         conns.add(c);
         deps.log?.info({ user: user?.id }, 'socket opened');
         ws.on('close', (code) => {

@@ -46,12 +46,31 @@ export class Socket {
   offset = 0;
   private bestRtt = Infinity;
 
+  /** Makes a session when an action needs one (the server answered auth.required); the request is then sent again. */
+  onAuthRequired: (() => Promise<boolean>) | null = null;
+  private readonly openWaiters: (() => void)[] = [];
+
   constructor(private readonly url: string) {}
+
+  /** Opens a new connection at once (the session changed): resolves when it is open. */
+  reconnect(): Promise<void> {
+    const old = this.ws;
+    if (old) {
+      old.onclose = null;
+      old.onmessage = null;
+      old.close();
+      this.closed();
+    }
+    const opened = new Promise<void>((resolve) => this.openWaiters.push(resolve));
+    this.connect();
+    return opened;
+  }
 
   connect(): void {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
+      for (const w of this.openWaiters.splice(0)) w();
       this.attempt = 0;
       this.setState('open');
       for (const [game, v] of this.games) this.rawSend(resubscription(game, v));
@@ -71,17 +90,21 @@ export class Socket {
       this.receive(msg);
     };
     ws.onclose = () => {
-      if (this.pingTimer) clearInterval(this.pingTimer);
-      this.pingTimer = null;
-      // Pings of the closed socket will never be answered.
-      this.pingSent.clear();
-      for (const [, resolve] of this.pending)
-        resolve({ ok: false, code: 'net.offline', message: 'connection lost', msg: { t: 'error', code: 'net.offline', message: 'connection lost' } });
-      this.pending.clear();
+      this.closed();
       this.setState('reconnecting');
       const delay = Math.min(8000, 250 * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);
       setTimeout(() => this.connect(), delay);
     };
+  }
+
+  private closed(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    // Pings of the closed socket will never be answered.
+    this.pingSent.clear();
+    for (const [, resolve] of this.pending)
+      resolve({ ok: false, code: 'net.offline', message: 'connection lost', msg: { t: 'error', code: 'net.offline', message: 'connection lost' } });
+    this.pending.clear();
   }
 
   private receive(msg: ServerMessage): void {
@@ -140,8 +163,14 @@ export class Socket {
     return true;
   }
 
-  /** Sends a request; resolves with the server's ack or error (or `net.offline`). */
-  request(msg: Outgoing): Promise<Reply> {
+  /** Sends a request; resolves with the server's ack or error (or `net.offline`). A first action makes the visitor a guest. */
+  async request(msg: Outgoing): Promise<Reply> {
+    const r = await this.send(msg);
+    if (r.ok || r.code !== 'auth.required' || !this.onAuthRequired) return r;
+    return (await this.onAuthRequired()) ? this.send(msg) : r;
+  }
+
+  private send(msg: Outgoing): Promise<Reply> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       if (!this.rawSend({ ...msg, id })) {

@@ -1,0 +1,78 @@
+/**
+ * Quotas hold club-wide: two nodes (child processes on real Redis and
+ * PostgreSQL) count one player's invitations, and one account's wrong
+ * passwords, together, in Redis under the club's key prefix.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMIT_RULES } from '../limits/rules.ts';
+import { LOGIN_RULES } from '../limits/login.ts';
+import { TestClient } from '../testing/client.ts';
+import { startCluster, type TestCluster } from '../testing/cluster.ts';
+import { testRedis } from '../testing/redis.ts';
+
+let club: TestCluster;
+
+beforeAll(async () => {
+  club = await startCluster({ nodes: 2 });
+});
+afterAll(async () => club?.close());
+
+const INVITE = { variant: 'xiangqi', color: 'first', clock: { kind: 'fischer', minutes: 5, increment: 0 }, opponent: { type: 'invite' } };
+
+/** The same player (one cookie) on node `i`. */
+function on(i: number, cookie: string): TestClient {
+  const c = new TestClient(club.nodes[i]!.base);
+  c.cookie = cookie;
+  return c;
+}
+
+describe('limits across nodes', () => {
+  it('a player’s invitations are counted on both nodes together, in Redis', async () => {
+    const first = new TestClient(club.nodes[0]!.base);
+    const friend = new TestClient(club.nodes[1]!.base);
+    await first.http('POST', '/api/session');
+    await friend.http('POST', '/api/session');
+    const quota = LIMIT_RULES.invite.user.points;
+    for (let i = 0; i < quota; i++) {
+      const r = await on(i % 2, first.cookie).http('POST', '/api/games', INVITE);
+      expect(r.status, `invitation ${i}`).toBe(201);
+      // Taken at once, so that the few waiting at once (a cap of its own) are never reached.
+      expect((await friend.http('POST', `/api/games/${r.json.id}/join`, { token: String(r.json.invite).split('/').pop() })).status).toBe(200);
+    }
+    // Either node refuses the next one.
+    for (const i of [0, 1]) {
+      const r = await on(i, first.cookie).http('POST', '/api/games', INVITE);
+      expect([r.status, r.json.code], `node ${i}`).toEqual([429, 'limit.invite']);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const redis = await testRedis(club.prefix, club.redisUrl);
+    try {
+      expect((await redis.client.keys(`${club.prefix}rl:invite:user:*`)).length).toBe(1);
+    } finally {
+      await redis.close();
+    }
+  });
+
+  it('wrong passwords tried on both nodes lock the account on both', async () => {
+    const owner = new TestClient(club.nodes[0]!.base);
+    await owner.http('POST', '/api/session');
+    const name = `lk${process.pid % 100000}`;
+    expect((await owner.http('POST', '/api/register', { username: name, password: 'a long pass phrase' })).status).toBe(200);
+    // Failures alternate between the nodes; a lock met on either is waited out, so the waits grow (1 s, 2 s, then 4 s).
+    let failures = 0;
+    for (let i = 0; failures < LOGIN_RULES.account.free + 3; i++) {
+      const r = await new TestClient(club.nodes[i % 2]!.base).http('POST', '/api/login', { username: name, password: `wrong guess ${i}` });
+      if (r.status === 429) {
+        expect(failures, 'locked only after the free failures').toBeGreaterThan(LOGIN_RULES.account.free);
+        await new Promise((res) => setTimeout(res, Number(r.headers.get('retry-after')) * 1000 + 100));
+      } else {
+        expect(r.status).toBe(401);
+        failures++;
+      }
+    }
+    for (const i of [0, 1]) {
+      const r = await new TestClient(club.nodes[i]!.base).http('POST', '/api/login', { username: name, password: 'a long pass phrase' });
+      expect([r.status, r.json.code], `node ${i}`).toEqual([429, 'auth.throttled']);
+    }
+  });
+});
