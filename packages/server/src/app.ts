@@ -9,7 +9,6 @@ import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
 import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
-import { userTopic } from './bus/topics.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
 import { REMATCH_ROUTES } from './http/rematch-routes.ts';

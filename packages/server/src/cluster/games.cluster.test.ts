@@ -166,8 +166,8 @@ describe('games across nodes', () => {
     // Created through node 0 (which decides it); the players' sockets are on nodes 1 and 2.
     const p1 = new TestClient(club.nodes[0]!.base);
     const p2 = new TestClient(club.nodes[1]!.base);
-    await p1.http('GET', '/api/me');
-    await p2.http('GET', '/api/me');
+    await p1.http('POST', '/api/session');
+    await p2.http('POST', '/api/session');
     const created = await p1.http('POST', '/api/games', {
       variant: 'xiangqi',
       color: 'first',

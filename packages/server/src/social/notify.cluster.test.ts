@@ -19,8 +19,8 @@ afterAll(async () => club?.close());
 /** A registered player whose HTTP requests go to node `http` and whose socket is on node `ws`. */
 async function player(name: string, http: number, ws: number): Promise<{ api: TestClient; sock: TestClient; id: string }> {
   const api = new TestClient(club.nodes[http]!.base);
-  const id = (await api.http('GET', '/api/me')).json.user.id as string;
-  expect((await api.http('POST', '/api/register', { username: name, password: 'password1' })).json.ok).toBe(true);
+  const id = (await api.http('POST', '/api/session')).json.user.id as string;
+  expect((await api.http('POST', '/api/register', { username: name, password: 'a long pass phrase' })).json.ok).toBe(true);
   const sock = new TestClient(club.nodes[ws]!.base);
   sock.cookie = api.cookie;
   await sock.connect();

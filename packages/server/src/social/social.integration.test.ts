@@ -33,9 +33,9 @@ afterAll(async () => app?.close());
 
 async function player(prefix: string): Promise<Player> {
   const c = new TestClient(base) as Player;
-  c.userId = (await c.http('GET', '/api/me')).json.user.id;
+  c.userId = (await c.http('POST', '/api/session')).json.user.id;
   c.name = `${prefix}${n++}`;
-  expect((await c.http('POST', '/api/register', { username: c.name, password: 'password1' })).json.ok).toBe(true);
+  expect((await c.http('POST', '/api/register', { username: c.name, password: 'a long pass phrase' })).json.ok).toBe(true);
   await c.connect();
   return c;
 }
@@ -200,7 +200,7 @@ describe('follows and search', () => {
   it('followed players online and what they play; search by name prefix', async () => {
     const [alice, bob, carol] = [await player('fol'), await player('fol'), await player('fol')];
     const guest = new TestClient(base);
-    await guest.http('GET', '/api/me');
+    await guest.http('POST', '/api/session');
     expect((await guest.http('POST', `/api/users/${bob.name}/follow`, { on: true })).json.code).toBe('auth.account-required');
     expect((await alice.http('POST', `/api/users/${alice.name}/follow`, {})).json.code).toBe('social.self');
     for (const who of [bob, carol]) expect((await alice.http('POST', `/api/users/${who.name}/follow`, {})).json.follows).toBe(true);

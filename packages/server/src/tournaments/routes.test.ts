@@ -30,7 +30,7 @@ describe('tournament API', () => {
   async function player(name: string | null): Promise<TestClient> {
     const c = new TestClient(base);
     clients.push(c);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     if (name) expect((await c.http('POST', '/api/register', { username: name, password: 'correct horse' })).status).toBe(200);
     return c;
   }

@@ -30,8 +30,8 @@ const moveOf = (m: ServerMessage, ply: number): MoveEvent | undefined =>
 describe('clock honesty', () => {
   it('a claimed lag of 60 s saves nothing: the mover is charged the time the server saw', async () => {
     const [a, b] = [new TestClient(base), new TestClient(base)];
-    await a.http('GET', '/api/me');
-    await b.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
+    await b.http('POST', '/api/session');
     const g = await a.http('POST', '/api/games', {
       variant: 'xiangqi',
       clock: { kind: 'fischer', minutes: 1, increment: 0 },
@@ -58,7 +58,7 @@ describe('clock honesty', () => {
 
   it('unplayable clocks are refused with a coded answer; the usual ones are accepted', async () => {
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     // Byo-yomi is Janggi's clock.
     const make = (clock: { kind: string }) =>
       c.http('POST', '/api/games', { variant: clock.kind === 'byoyomi' ? 'janggi' : 'xiangqi', clock, opponent: { type: 'invite' } });
