@@ -247,23 +247,27 @@ describe('guests and quotas', () => {
     }
   });
 
-  it('analysis: one at a time per player (a second, meanwhile, is refused at once)', async () => {
+  it('hints (POST /api/analysis): one at a time per player (a second, meanwhile, is refused at once)', async () => {
+    let calls = 0;
     let release: () => void = () => undefined;
     const club = await smallClub({
-      analyse: () => new Promise((resolve) => (release = () => resolve({ bestmove: 'h2e2', score: { cp: 10 }, depth: 5 }))),
+      analyse: () => {
+        calls++;
+        return new Promise((resolve) => (release = () => resolve({ bestmove: 'h2e2', score: { cp: 10 }, depth: 5 })));
+      },
     });
     try {
       const a = new TestClient(club.base);
       await a.http('POST', '/api/session');
       const req = { variant: 'xiangqi', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1' };
       const first = a.http('POST', '/api/analysis', req);
-      await new Promise((r) => setTimeout(r, 100));
+      await expect.poll(() => calls, { timeout: 30_000 }).toBe(1);
       const second = await a.http('POST', '/api/analysis', req);
       expect([second.status, second.json.code]).toEqual([429, 'limit.hint-running']);
       release();
       expect((await first).json.bestmove).toBe('h2e2');
       const third = a.http('POST', '/api/analysis', req);
-      await new Promise((r) => setTimeout(r, 100));
+      await expect.poll(() => calls, { timeout: 30_000 }).toBe(2);
       release();
       expect((await third).status).toBe(200);
     } finally {

@@ -24,7 +24,7 @@ export const LIMIT_RULES = {
   /** New guests (a user row and a session) made for visitors who act. */
   guest: { addr: { points: 100, seconds: 3600 }, what: 'new guests' },
   /** Accounts registered. */
-  register: { addr: { points: 10, seconds: 3600 }, what: 'new accounts' },
+  register: { addr: { points: 50, seconds: 3600 }, what: 'new accounts' },
   /** Games waiting for whoever holds the invitation link. */
   invite: { user: { points: 10, seconds: 600 }, addr: { points: 30, seconds: 600 }, what: 'invitations' },
   /** Games against the computer. */
