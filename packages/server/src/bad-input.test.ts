@@ -184,7 +184,7 @@ describe('malformed HTTP bodies', () => {
   it('a 100 MB chunked body is answered 413 (not a reset connection), long before it is all sent', async () => {
     const { request } = await import('node:http');
     const c = new TestClient(base);
-    await c.http('GET', '/api/me');
+    await c.http('POST', '/api/session');
     const url = new URL('/api/games', base);
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let sent = 0;

@@ -353,6 +353,8 @@ describe('socket protocol', () => {
       [...Array(60).keys()].map((i) => c.waitFor((m) => (m.t === 'ack' || m.t === 'error') && 'id' in m && m.id === i + 1, 5000)),
     );
     expect(answers.some((m) => m.t === 'error' && m.code === 'rate-limited')).toBe(true);
+    // A binary frame is refused too (rate-limited or malformed), with its id.
+    expect(await c.waitFor((m) => m.t === 'error' && 'id' in m && m.id === 99, 5000)).toMatchObject({ t: 'error', id: 99 });
     c.close();
   });
 });
