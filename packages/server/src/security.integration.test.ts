@@ -348,7 +348,7 @@ describe('socket protocol', () => {
     const c = new TestClient(base);
     await c.connect();
     for (let i = 1; i <= 60; i++) c.send({ t: 'sub', id: i, game: 'nosuchgame1' });
-    c.send(Buffer.from(JSON.stringify({ t: 'ping', id: 99 })));
+    c.ws!.send(Buffer.from(JSON.stringify({ t: 'ping', id: 99 })), { binary: true });
     const answers = await Promise.all(
       [...Array(60).keys()].map((i) => c.waitFor((m) => (m.t === 'ack' || m.t === 'error') && 'id' in m && m.id === i + 1, 5000)),
     );
