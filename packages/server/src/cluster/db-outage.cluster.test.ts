@@ -36,8 +36,8 @@ afterAll(async () => {
 describe('PostgreSQL unreachable mid-game', () => {
   it('nodes report it, refuse moves clearly, lose nothing, and resume by themselves', async () => {
     const [a, b] = [new TestClient(club.nodes[0]!.base), new TestClient(club.nodes[1]!.base)];
-    await a.http('GET', '/api/me');
-    await b.http('GET', '/api/me');
+    await a.http('POST', '/api/session');
+    await b.http('POST', '/api/session');
     const created = await a.http('POST', '/api/games', {
       variant: 'xiangqi',
       color: 'first',

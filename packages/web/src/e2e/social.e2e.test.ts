@@ -26,7 +26,7 @@ async function member(name: string): Promise<Page> {
     const res = await fetch('/api/register', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'password1' }),
+      body: JSON.stringify({ username, password: 'a long pass phrase' }),
     });
     return res.json();
   }, name);
