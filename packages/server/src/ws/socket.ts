@@ -377,9 +377,10 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
     }
     void (async () => {
       const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
+      const user = found?.user ?? null;
       const addr = clientAddress(req, deps.trustProxy);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new Connection(ws, found ? identityOf(found.user) : null, found?.session ?? null, addr, deps, lobby);
+        const c = new Connection(ws, user ? identityOf(user) : null, found?.session ?? null, addr, deps, lobby);
         conns.add(c);
         deps.log?.info({ user: user?.id }, 'socket opened');
         ws.on('close', (code) => {
