@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function account(name = `m${Date.now() % 100000}_${n++}`): Promise<TestClient & { name: string; id: string }> {
   const c = new TestClient(base) as TestClient & { name: string; id: string };
-  await c.http('GET', '/api/me');
+  await c.http('POST', '/api/session');
   const r = await c.http('POST', '/api/register', { username: name, password: 'correct horse 1' });
   expect(r.json.ok).toBe(true);
   c.name = name;
@@ -76,7 +76,7 @@ describe('moderation', () => {
     expect((await root.http('POST', `/api/admin/users/${bob.name}/ban`, { note: 'spam' })).json.ok).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
     expect(bob.closedWith).toBe(4003);
-    expect((await bob.http('GET', '/api/me')).json.user.guest).toBe(true);
+    expect((await bob.http('GET', '/api/me')).json.user).toBeNull();
     const login = await bob.http('POST', '/api/login', { username: bob.name, password: 'correct horse 1' });
     expect(login.status).toBe(403);
     expect(login.json.code).toBe('auth.banned');
