@@ -479,7 +479,6 @@ export const en: Record<MessageKey, string> = {
   'err.limit.computer': 'You have started too many games against the computer: wait a while, then try again.',
   'err.limit.seek': 'You have posted too many seeks: wait a while, then try again.',
   'err.limit.challenge': 'You have sent too many challenges: wait a while, then try again.',
-  'err.limit.analysis': 'You already have analyses waiting or running: wait for one to finish.',
   'err.limit.hint': 'You have asked for too many hints: wait a while, then try again.',
   'err.limit.hint-running': 'The engine is still working on your last hint: wait for its answer first.',
   'err.limit.chat': 'You have sent too many messages: wait a while, then try again.',

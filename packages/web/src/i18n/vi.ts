@@ -477,7 +477,6 @@ export const vi = {
   'err.limit.computer': 'Bạn đã mở quá nhiều ván với máy: chờ một lát rồi thử lại.',
   'err.limit.seek': 'Bạn đã đăng quá nhiều lời mời chơi: chờ một lát rồi thử lại.',
   'err.limit.challenge': 'Bạn đã gửi quá nhiều lời thách đấu: chờ một lát rồi thử lại.',
-  'err.limit.analysis': 'Bạn đã có ván đang chờ hoặc đang được phân tích: chờ một ván xong đã.',
   'err.limit.hint': 'Bạn đã xin gợi ý quá nhiều: chờ một lát rồi thử lại.',
   'err.limit.hint-running': 'Máy vẫn đang tìm gợi ý trước cho bạn: chờ kết quả đã.',
   'err.limit.chat': 'Bạn nhắn quá nhiều: chờ một lát rồi thử lại.',
