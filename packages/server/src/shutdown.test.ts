@@ -36,7 +36,7 @@ describe('SIGTERM', () => {
     for (let i = 0; i < 4; i++) {
       const a = new TestClient(base);
       const b = new TestClient(base);
-      await b.http('GET', '/api/me');
+      await b.http('POST', '/api/session');
       const created = await a.http('POST', '/api/games', {
         variant: 'xiangqi',
         color: 'first',
