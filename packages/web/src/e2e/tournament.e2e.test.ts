@@ -56,6 +56,7 @@ describe('an arena in Chromium', () => {
     await shot(watcher.page, 'tournament-arena-before-start');
     expect(await watcher.page.getByTestId('tour-rules').textContent()).toContain('Thắng 2 điểm');
     expect(await guests[2]!.page.getByTestId('tour-rules').textContent()).toContain('A win scores 2 points');
+    expect(await watcher.page.getByTestId('tour-rules').textContent()).toContain('Liều');
 
     // The start: each player's game opens by itself.
     const players = [host, ...guests];
@@ -71,6 +72,12 @@ describe('an arena in Chromium', () => {
         return (await isBlack(a!.page)) ? { white: b!, black: a! } : { white: a!, black: b! };
       }),
     );
+    // The first game's first mover goes berserk: the button goes, both pages show the mark and the halved clock (2 min → 1:00).
+    const b0 = boards[0]!;
+    await b0.white.page.getByTestId('berserk').click();
+    await expect.poll(() => b0.black.page.locator('[data-testid^="berserk-"]').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => b0.white.page.getByTestId('berserk').count()).toBe(0);
+    expect(await b0.black.page.locator('.seat:has([data-testid^="berserk-"]) .clock').textContent()).toMatch(/^1:00/);
     await Promise.all(boards.map((g) => clickMove(g.white.page, 'h3e3')));
     await Promise.all(boards.map((g) => waitForPlies(g.black.page, 1)));
     await Promise.all(boards.map((g) => clickMove(g.black.page, 'h10g8')));
