@@ -160,7 +160,7 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
   it('step 3: BasicReferee ends its games from the descriptor (checkmate, named with its sides)', () => {
     const ref = BasicReferee.start(start(mini, '3k3/R6/7/7/7/7/1R2K2 w - - 0 1'));
     expect(ref.play('b1b7').ok).toBe(true);
-    expect(ref.verdict).toMatchObject({ reason: 'checkmate', winner: 0, explanation: { en: 'Black is checkmated: Red wins' } });
+    expect(ref.verdict).toMatchObject({ reason: 'checkmate', winner: 0, code: 'checkmate', params: { side: 1, other: 0 } });
   });
 
   it('step 1: its notation prints every legal move and reads it back', () => {
