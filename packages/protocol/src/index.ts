@@ -5,3 +5,4 @@ export * from './http.ts';
 export * from './server.ts';
 export * from './lobby.ts';
 export * from './notifications.ts';
+export * from './ops.ts';

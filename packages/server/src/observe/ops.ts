@@ -5,19 +5,12 @@
  * the whole club and a node that died drops out by itself; one node answers
  * from memory.
  */
+import type { NodeFigures, RecentError } from '@youzai/protocol';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RedisLink } from '../cluster/redis.ts';
 import type { Metrics } from './metrics.ts';
 
 /** One error worth an operator's look: anything logged at error level (5xx answers, failed actions, lost writes). */
-export interface RecentError {
-  readonly at: string;
-  readonly msg: string;
-  readonly error?: string;
-  readonly code?: string;
-  readonly game?: string;
-  readonly user?: string;
-}
 
 /** The last errors of this node, newest first. */
 export class RecentErrors {
@@ -45,26 +38,6 @@ export class RecentErrors {
   list(): readonly RecentError[] {
     return this.items;
   }
-}
-
-export interface NodeFigures {
-  readonly node: string;
-  readonly at: number;
-  readonly startedAt: number;
-  readonly liveGames: number;
-  readonly loadedGames: number;
-  readonly sockets: number;
-  readonly seeks: number;
-  readonly engine: { readonly workers: number; readonly busy: number; readonly queued: number } | null;
-  /** Accepted moves and errors answered, since start. */
-  readonly moves: number;
-  readonly errors: number;
-  readonly serverErrors: number;
-  readonly eventLoopP99Ms: number;
-  readonly rssBytes: number;
-  readonly heapBytes: number;
-  readonly cluster: { readonly leases: number; readonly adopted: number; readonly leader: boolean; readonly redisUp: boolean } | null;
-  readonly recentErrors: readonly RecentError[];
 }
 
 const PUBLISH_MS = 2000;
@@ -148,3 +121,5 @@ export class OpsBoard {
     return [mine, ...others];
   }
 }
+
+export type { NodeFigures, RecentError };

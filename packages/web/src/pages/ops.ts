@@ -4,32 +4,8 @@ import { h, fill } from '../app/h.ts';
 import { t } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { errorText } from './widgets.ts';
+import type { NodeFigures } from '@youzai/protocol';
 import './pages.css';
-
-interface RecentError {
-  readonly at: string;
-  readonly msg: string;
-  readonly error?: string;
-  readonly code?: string;
-  readonly game?: string;
-}
-
-interface NodeFigures {
-  readonly node: string;
-  readonly startedAt: number;
-  readonly liveGames: number;
-  readonly loadedGames: number;
-  readonly sockets: number;
-  readonly seeks: number;
-  readonly engine: { readonly workers: number; readonly busy: number; readonly queued: number } | null;
-  readonly moves: number;
-  readonly errors: number;
-  readonly serverErrors: number;
-  readonly eventLoopP99Ms: number;
-  readonly rssBytes: number;
-  readonly cluster: { readonly leases: number; readonly adopted: number; readonly leader: boolean; readonly redisUp: boolean } | null;
-  readonly recentErrors: readonly RecentError[];
-}
 
 const REFRESH_MS = 5000;
 const mib = (b: number) => `${Math.round(b / 2 ** 20)} MiB`;
