@@ -28,6 +28,8 @@ const shortId = gameId;
 const userId = z.string().regex(/^[A-Za-z0-9]{1,32}$/);
 /** Chat text is capped here only by the frame; the service enforces CHAT_MAX_LENGTH with its own error code. */
 const chatText = z.string().max(2000);
+/** A private tournament's link token. */
+const inviteToken = z.string().regex(/^[A-Za-z0-9]{1,64}$/);
 const rating = z.number().int().min(0).max(4000);
 /** What a seek or a room challenge proposes. */
 const gameTerms = {
@@ -96,9 +98,10 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('room-decline'), id: requestId, room: shortId, challenge: shortId }).strict(),
 
   /** Tournaments: hear a tournament's changes and its chat; write in its chat. */
-  z.object({ t: z.literal('tour-sub'), id: requestId, tournament: shortId }).strict(),
+  /** `invite`: a private tournament's link token (its players and creator need none). */
+  z.object({ t: z.literal('tour-sub'), id: requestId, tournament: shortId, invite: inviteToken.optional() }).strict(),
   z.object({ t: z.literal('tour-unsub'), id: requestId, tournament: shortId }).strict(),
-  z.object({ t: z.literal('tour-chat'), id: requestId, tournament: shortId, text: chatText }).strict(),
+  z.object({ t: z.literal('tour-chat'), id: requestId, tournament: shortId, text: chatText, invite: inviteToken.optional() }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['t'];

@@ -48,7 +48,7 @@ import { ClubGames } from './cluster/games.ts';
 import type { Clock, Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
 import { tournamentTopic, userTopic } from './bus/topics.ts';
-import { TOURNAMENT_ROUTES } from './tournaments/routes.ts';
+import { TOURNAMENT_ROUTES, mayViewTournament } from './tournaments/routes.ts';
 import { changedFrame } from './tournaments/socket.ts';
 import { TournamentDirector } from './tournaments/director.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
@@ -407,6 +407,10 @@ export async function createApp(given: AppOptions): Promise<App> {
     rooms,
     chat,
     blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+    tournamentAccess: async (id, userId, invite) => {
+      const row = await store.tournament(id);
+      return row !== null && (await mayViewTournament(store, row, userId, invite));
+    },
     notifier,
     log,
     metrics,

@@ -158,4 +158,38 @@ describe('tournament API', () => {
     const line = await watcher.waitFor((m) => m.t === 'chat' && 'room' in m && m.room === `tour-${id}`);
     expect(line).toMatchObject({ text: 'Chúc may mắn!', user: { name: 'anh' } });
   }, 20_000);
+
+  it('a private tournament’s news and chat: only its link holders, players and creator hear them or write', async () => {
+    const owner = await (await player('chunha')).connect();
+    const created = await owner.http('POST', '/api/tournaments', arena({ private: true, kind: 'swiss', rounds: 3, name: 'Giải riêng' }));
+    const id = created.json.id as string;
+    const invite = created.json.inviteToken as string;
+    const outsider = await (await player(null)).connect();
+    const entrant = await (await player(null)).connect();
+    const linkHolder = await (await player(null)).connect();
+    // Without the link the tournament does not exist, on the socket as over HTTP.
+    expect(await outsider.request({ t: 'tour-sub', tournament: id }, 1)).toMatchObject({ t: 'error', code: 'tournament.not-found' });
+    expect(await outsider.request({ t: 'tour-sub', tournament: id, invite: 'wrongtoken123456' }, 2)).toMatchObject({
+      t: 'error',
+      code: 'tournament.not-found',
+    });
+    expect(await outsider.request({ t: 'tour-chat', tournament: id, text: 'xin chào' }, 3)).toMatchObject({ t: 'error', code: 'tournament.not-found' });
+    expect(await outsider.request({ t: 'tour-sub', tournament: 'nosuchtour1' }, 4)).toMatchObject({ t: 'error', code: 'tournament.not-found' });
+    // The creator, a player who joined with the link (later without it), and a link holder may.
+    expect((await owner.request({ t: 'tour-sub', tournament: id }, 5)).t).toBe('ack');
+    expect((await entrant.http('POST', `/api/tournaments/${id}/join`, { invite })).json.ok).toBe(true);
+    expect((await entrant.request({ t: 'tour-sub', tournament: id }, 6)).t).toBe('ack');
+    expect((await linkHolder.request({ t: 'tour-sub', tournament: id, invite }, 7)).t).toBe('ack');
+    expect(await linkHolder.request({ t: 'tour-chat', tournament: id, text: 'không có link' }, 8)).toMatchObject({ t: 'error', code: 'tournament.not-found' });
+    expect((await linkHolder.request({ t: 'tour-chat', tournament: id, text: 'Chào cả nhà', invite }, 9)).t).toBe('ack');
+    expect((await entrant.request({ t: 'tour-chat', tournament: id, text: 'Bí mật' }, 10)).t).toBe('ack');
+    await owner.waitFor((m) => m.t === 'chat' && 'room' in m && m.room === `tour-${id}` && m.text === 'Bí mật');
+    await linkHolder.waitFor((m) => m.t === 'chat' && 'room' in m && m.room === `tour-${id}` && m.text === 'Bí mật');
+    // The outsider heard none of it, and a later subscriber with the link gets the log.
+    expect(outsider.received.some((m) => m.t === 'chat' || m.t === 'chat-log' || m.t === 'tournament')).toBe(false);
+    const late = await (await player(null)).connect();
+    expect((await late.request({ t: 'tour-sub', tournament: id, invite }, 11)).t).toBe('ack');
+    const log = (await late.waitFor((m) => m.t === 'chat-log')) as Extract<ServerMessage, { t: 'chat-log' }>;
+    expect(log.lines.map((l) => l.text)).toEqual(['Chào cả nhà', 'Bí mật']);
+  }, 20_000);
 });

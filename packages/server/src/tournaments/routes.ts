@@ -119,12 +119,24 @@ async function find(t: TournamentRouteDeps, ctx: Ctx): Promise<TournamentRow> {
   return row;
 }
 
-/** A private tournament shows itself to those with its link, its players and its creator. */
-async function mayView(t: TournamentRouteDeps, row: TournamentRow, ctx: Ctx, invite: string | null): Promise<boolean> {
-  if (row.inviteToken === null || invite === row.inviteToken || row.createdBy === ctx.user.id) return true;
-  const sheet = await t.store.tournamentSheet(row.id);
-  return sheet.entries.some((e) => e.userId === ctx.user.id);
+/**
+ * A private tournament shows itself (its page, its standings, its chat) to
+ * those with its link, its players and its creator; to anyone else it does
+ * not exist. The socket's tour-sub and tour-chat ask the same question.
+ */
+export async function mayViewTournament(
+  store: Pick<TournamentStore, 'tournamentSheet'>,
+  row: TournamentRow,
+  userId: string | null,
+  invite: string | null,
+): Promise<boolean> {
+  if (row.inviteToken === null || invite === row.inviteToken || (userId !== null && row.createdBy === userId)) return true;
+  if (userId === null) return false;
+  const sheet = await store.tournamentSheet(row.id);
+  return sheet.entries.some((e) => e.userId === userId);
 }
+
+const mayView = (t: TournamentRouteDeps, row: TournamentRow, ctx: Ctx, invite: string | null) => mayViewTournament(t.store, row, ctx.user.id, invite);
 
 export const TOURNAMENT_ROUTES: readonly Route[] = [
   {

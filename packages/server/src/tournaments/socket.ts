@@ -1,6 +1,7 @@
 /**
  * A tournament over the socket: its page hears when it changes (then reads
- * its view again) and its chat, which is a room chat of its own.
+ * its view again) and its chat, which is a room chat of its own. A private
+ * tournament answers only those who may see its page.
  */
 import type { ClientMessage } from '@youzai/protocol';
 import { roomTopic, tournamentTopic } from '../bus/topics.ts';
@@ -18,6 +19,10 @@ export const changedFrame = (tournamentId: string): string => JSON.stringify({ t
 
 export async function dispatchTournament(c: SocialConnection, m: TournamentMessage, id: { id?: number }): Promise<void> {
   const room = tournamentChat(m.tournament);
+  // A private tournament's news and chat are for its link holders, players and creator; to others it does not exist (as over HTTP).
+  if (m.t !== 'tour-unsub' && !(await c.deps.tournamentAccess(m.tournament, c.user?.id ?? null, m.invite ?? null))) {
+    return c.send({ t: 'error', ...id, code: 'tournament.not-found', message: 'No such tournament' });
+  }
   switch (m.t) {
     case 'tour-sub': {
       c.listen(tournamentTopic(m.tournament));

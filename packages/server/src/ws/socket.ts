@@ -52,6 +52,8 @@ export interface SocketDeps {
   readonly chat: Chat;
   /** Notifications (a room challenge to a named member rings their bell). */
   readonly notifier?: Notifier;
+  /** Whether this visitor may read a tournament's news and chat (a private one: its link holders, players and creator). */
+  readonly tournamentAccess: (tournament: string, userId: string | null, invite: string | null) => Promise<boolean>;
   /** Whether `userId` blocked `otherId` (their challenges are refused). */
   readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
   /** Socket openings and closings, game actions (moves at debug level) and failures. */

@@ -37,7 +37,8 @@ export class Socket {
   private readonly games = new Map<string, number>();
   private lobby = false;
   private readonly rooms = new Set<string>();
-  private readonly tournaments = new Set<string>();
+  /** Tournaments watched, with a private one's link token. */
+  private readonly tournaments = new Map<string, string | null>();
   private attempt = 0;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pingSent = new Map<number, number>();
@@ -76,7 +77,7 @@ export class Socket {
       for (const [game, v] of this.games) this.rawSend(resubscription(game, v));
       if (this.lobby) this.rawSend({ t: 'lobby-sub' });
       for (const room of this.rooms) this.rawSend({ t: 'room-join', room });
-      for (const tournament of this.tournaments) this.rawSend({ t: 'tour-sub', tournament });
+      for (const [tournament, invite] of this.tournaments) this.rawSend({ t: 'tour-sub', tournament, ...(invite ? { invite } : {}) });
       this.ping();
       this.pingTimer = setInterval(() => this.ping(), 10_000);
     };
@@ -225,9 +226,9 @@ export class Socket {
   }
 
   /** Hears a tournament's changes and chat (again after a reconnect). */
-  watchTournament(tournament: string, on: boolean): void {
-    if (on) this.tournaments.add(tournament);
+  watchTournament(tournament: string, on: boolean, invite: string | null = null): void {
+    if (on) this.tournaments.set(tournament, invite);
     else this.tournaments.delete(tournament);
-    this.rawSend({ t: on ? 'tour-sub' : 'tour-unsub', tournament });
+    this.rawSend(on ? { t: 'tour-sub', tournament, ...(invite ? { invite } : {}) } : { t: 'tour-unsub', tournament });
   }
 }

@@ -397,7 +397,8 @@ function crossTableEl(v: TournamentView): HTMLElement | null {
 
 export function tournamentPage(app: AppContext, params: Record<string, string>): Page {
   const id = params.id!;
-  const invite = new URLSearchParams(location.search).get('invite');
+  // A private tournament's link token (letters and digits; anything else is no token).
+  const invite = /^[A-Za-z0-9]{1,64}$/.exec(new URLSearchParams(location.search).get('invite') ?? '')?.[0] ?? null;
   let view: TournamentView | null = null;
   let destroyed = false;
   let lastLoad = 0;
@@ -415,7 +416,7 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   const rulesEl = h('div');
   const shareEl = h('div');
   const errorEl = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'tour-error' });
-  const chat = new ChatView(t('chat.title'), (text) => app.socket.request({ t: 'tour-chat', tournament: id, text }));
+  const chat = new ChatView(t('chat.title'), (text) => app.socket.request({ t: 'tour-chat', tournament: id, text, ...(invite ? { invite } : {}) }));
 
   function button(key: MessageKey, testid: string, run: () => Promise<{ ok: boolean; code?: string; message?: string }>, primary = false): HTMLElement {
     const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, t(key)) as HTMLButtonElement;
@@ -531,7 +532,7 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
         break;
     }
   });
-  app.socket.watchTournament(id, true);
+  app.socket.watchTournament(id, true, invite);
   const tick = setInterval(renderClock, 1000);
   // A safety net for a missed announcement (a reconnect in between).
   const slow = setInterval(() => void load(), 15_000);
