@@ -1,6 +1,6 @@
 /**
  * Quotas hold club-wide: two nodes (child processes on real Redis and
- * PostgreSQL) count one player's invitations, and one account's wrong
+ * PostgreSQL) count one player's invitations, challenges, and one account's wrong
  * passwords, together, in Redis under the club's key prefix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,34 @@ describe('limits across nodes', () => {
     const redis = await testRedis(club.prefix, club.redisUrl);
     try {
       expect((await redis.client.keys(`${club.prefix}rl:invite:user:*`)).length).toBe(1);
+    } finally {
+      await redis.close();
+    }
+  });
+
+  it('a player’s challenges by name are counted on both nodes together, in Redis', async () => {
+    const challenger = new TestClient(club.nodes[0]!.base);
+    const target = new TestClient(club.nodes[1]!.base);
+    await challenger.http('POST', '/api/session');
+    await target.http('POST', '/api/session');
+    const name = `ct${process.pid % 100000}`;
+    expect((await target.http('POST', '/api/register', { username: name, password: 'a long pass phrase' })).status).toBe(200);
+    const CHALLENGE = { ...INVITE, opponent: { type: 'user', username: name } };
+    const quota = LIMIT_RULES.challenge.user.points;
+    for (let i = 0; i < quota; i++) {
+      const node = on(i % 2, challenger.cookie);
+      const r = await node.http('POST', '/api/games', CHALLENGE);
+      expect(r.status, `challenge ${i}`).toBe(201);
+      // Withdrawn at once, so that the few waiting at once (a cap of its own) are never reached.
+      expect((await node.http('POST', `/api/games/${r.json.id}/decline`)).status).toBe(200);
+    }
+    for (const i of [0, 1]) {
+      const r = await on(i, challenger.cookie).http('POST', '/api/games', CHALLENGE);
+      expect([r.status, r.json.code], `node ${i}`).toEqual([429, 'limit.challenge']);
+    }
+    const redis = await testRedis(club.prefix, club.redisUrl);
+    try {
+      expect((await redis.client.keys(`${club.prefix}rl:challenge:user:*`)).length).toBe(1);
     } finally {
       await redis.close();
     }
