@@ -401,6 +401,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     sessions,
     games: timedGames(clubGames ?? games, metrics, 'ws'),
     clock: opts.clock,
+    timers: opts.timers,
     bus: opts.bus,
     presence,
     lobby,

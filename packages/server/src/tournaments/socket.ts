@@ -1,7 +1,8 @@
 /**
- * A tournament over the socket: its page hears when it changes (then reads
- * its view again) and its chat, which is a room chat of its own. A private
- * tournament answers only those who may see its page.
+ * A tournament over the socket: its page hears when it changes, at most
+ * once a second (then reads its view again), and its chat, which is a room
+ * chat of its own. A private tournament answers only those who may see its
+ * page.
  */
 import type { ClientMessage } from '@youzai/protocol';
 import { roomTopic, tournamentTopic } from '../bus/topics.ts';
@@ -25,7 +26,8 @@ export async function dispatchTournament(c: SocialConnection, m: TournamentMessa
   }
   switch (m.t) {
     case 'tour-sub': {
-      c.listen(tournamentTopic(m.tournament));
+      // Announcements are coalesced: a big arena changes many times a second, its watchers hear it at most once a second.
+      c.listen(tournamentTopic(m.tournament), true);
       c.listen(roomTopic(room));
       const lines = await c.deps.chat.recent({ room }, c.user?.id);
       if (lines.length) c.send({ t: 'chat-log', room, lines });

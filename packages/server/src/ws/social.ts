@@ -26,7 +26,8 @@ export interface SocialConnection {
   /** Rooms this socket is in. */
   readonly rooms: Set<string>;
   send(m: ServerMessage): void;
-  listen(topic: string): void;
+  /** `coalesced`: the topic's frames reach this socket at most once a second (ws/coalesced.ts). */
+  listen(topic: string, coalesced?: boolean): void;
   unlisten(topic: string): void;
   joinLobby(): void;
   leaveLobby(): void;

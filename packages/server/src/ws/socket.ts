@@ -26,7 +26,8 @@ import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction } from '../service/player-action.ts';
 import { HttpError } from '../http/util.ts';
 import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
-import type { Clock } from '../service/time.ts';
+import { systemTimers, type Clock, type Timers } from '../service/time.ts';
+import { CoalescedTopics } from './coalesced.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 import type { Notifier } from '../social/notifier.ts';
@@ -45,6 +46,8 @@ export interface SocketDeps {
   readonly sessions: Sessions;
   readonly games: GamesPort;
   readonly clock: Clock;
+  /** Timers on the same time as `clock` (coalesced announcements); the system's by default. */
+  readonly timers?: Timers;
   readonly bus: Bus;
   readonly presence: Presence;
   readonly lobby: LobbyPort;
@@ -98,6 +101,8 @@ class Connection implements SocialConnection, FanoutMember {
     readonly addr: string,
     readonly deps: SocketDeps,
     private readonly lobby: Fanout,
+    /** The node's coalesced topics (tournaments: at most one announcement a second). */
+    private readonly coalesced: CoalescedTopics,
   ) {
     this.bucket = new Bucket(deps.frameRate?.perSecond ?? RATE, deps.frameRate?.burst ?? BURST, deps.clock.now());
     ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary));
@@ -116,11 +121,11 @@ class Connection implements SocialConnection, FanoutMember {
     }
   }
 
-  /** Hears a bus topic: frames as they are, chat lines unless this user muted their author. */
-  listen(topic: string): void {
+  /** Hears a bus topic: frames as they are, chat lines unless this user muted their author; `coalesced`: at most one frame a second. */
+  listen(topic: string, coalesced = false): void {
     if (this.topics.has(topic)) return;
     const me = this.user?.id;
-    const off = this.deps.bus.subscribe(topic, (m) => {
+    const off = (coalesced ? this.coalesced : this.deps.bus).subscribe(topic, (m) => {
       if (typeof m === 'string') this.sendRaw(m);
       else if (isKick(m)) this.ws.close(4003, m.kick);
       // Logged out (on any node): nothing more is done in this session's name.
@@ -362,6 +367,8 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const conns = new Set<Connection>();
   const lobby = new Fanout(deps.bus, LOBBY_TOPIC);
+  const timers = deps.timers ?? systemTimers;
+  const coalesced = new CoalescedTopics(deps.bus, { now: () => deps.clock.now(), at: (at, fn) => timers.at(at, fn) });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
@@ -382,7 +389,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
       const user = found?.user ?? null;
       const addr = clientAddress(req, deps.trustProxy);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new Connection(ws, user ? identityOf(user) : null, found?.session ?? null, addr, deps, lobby);
+        const c = new Connection(ws, user ? identityOf(user) : null, found?.session ?? null, addr, deps, lobby, coalesced);
         conns.add(c);
         deps.log?.info({ user: user?.id }, 'socket opened');
         ws.on('close', (code) => {

@@ -1,0 +1,82 @@
+/**
+ * Bus topics whose news is coalesced on this node: each topic's frames
+ * reach this node's listeners at most once every `everyMs`. A tournament
+ * announces a change on every game end and every director pass (tens a
+ * second in a big arena, from any node); its watchers need only know that
+ * it changed, so every node relays at most one announcement a second per
+ * tournament, the latest one. The limit holds for each watcher whatever the
+ * number of publishers or nodes, because it is applied where the frames
+ * leave for the sockets. The first frame after a quiet second goes out at
+ * once; frames within the second are merged into one sent when it ends.
+ */
+import type { Bus } from '../bus/bus.ts';
+import type { Clock, Timers } from '../service/time.ts';
+
+/** At most one announcement a second per tournament to each watcher (issue 16, Scale). */
+export const COALESCE_EVERY_MS = 1000;
+
+interface Topic {
+  readonly handlers: Set<(m: unknown) => void>;
+  /** The bus subscription, ended with the last listener. */
+  off: () => void;
+  /** When the last frame went out (-Infinity: never). */
+  lastSent: number;
+  /** The frame waiting for the end of the second, and its timer. */
+  pending: { message: unknown; cancel: () => void } | null;
+}
+
+export class CoalescedTopics implements Pick<Bus, 'subscribe'> {
+  private readonly topics = new Map<string, Topic>();
+
+  constructor(
+    private readonly bus: Pick<Bus, 'subscribe'>,
+    private readonly time: Clock & Timers,
+    private readonly everyMs = COALESCE_EVERY_MS,
+  ) {}
+
+  /** The node subscribes to the bus once per topic, while it has listeners. */
+  subscribe(topic: string, handler: (message: unknown) => void): () => void {
+    let t = this.topics.get(topic);
+    if (!t) {
+      const fresh: Topic = { handlers: new Set(), off: () => undefined, lastSent: Number.NEGATIVE_INFINITY, pending: null };
+      fresh.off = this.bus.subscribe(topic, (m) => this.heard(fresh, m));
+      this.topics.set(topic, fresh);
+      t = fresh;
+    }
+    const mine = t;
+    mine.handlers.add(handler);
+    return () => {
+      mine.handlers.delete(handler);
+      if (mine.handlers.size > 0 || this.topics.get(topic) !== mine) return;
+      mine.off();
+      mine.pending?.cancel();
+      mine.pending = null;
+      this.topics.delete(topic);
+    };
+  }
+
+  /** Topics this node listens to (for tests and monitoring). */
+  get size(): number {
+    return this.topics.size;
+  }
+
+  private heard(t: Topic, message: unknown): void {
+    if (t.pending) {
+      t.pending.message = message;
+      return;
+    }
+    const due = t.lastSent + this.everyMs;
+    if (this.time.now() >= due) return this.deliver(t, message);
+    const pending = { message, cancel: () => undefined as void };
+    pending.cancel = this.time.at(due, () => {
+      t.pending = null;
+      this.deliver(t, pending.message);
+    });
+    t.pending = pending;
+  }
+
+  private deliver(t: Topic, message: unknown): void {
+    t.lastSent = this.time.now();
+    for (const h of [...t.handlers]) h(message);
+  }
+}
