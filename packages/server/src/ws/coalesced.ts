@@ -66,8 +66,11 @@ export class CoalescedTopics implements Pick<Bus, 'subscribe'> {
       return;
     }
     const due = t.lastSent + this.everyMs;
-    if (this.time.now() >= due) return this.deliver(t, message);
-    const pending = { message, cancel: () => undefined as void };
+    if (this.time.now() >= due) {
+      this.deliver(t, message);
+      return;
+    }
+    const pending: { message: unknown; cancel: () => void } = { message, cancel: () => {} };
     pending.cancel = this.time.at(due, () => {
       t.pending = null;
       this.deliver(t, pending.message);
