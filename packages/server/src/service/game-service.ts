@@ -1,62 +1,42 @@
 /**
- * Games on this node: creation, joining, actions, watching, recovery. Each
- * live game is owned by one GameActor; requests are routed to it by game id.
- * No module-level state: everything hangs off this instance.
+ * Games on this node: what the sockets, routes, lobby, rooms and
+ * tournaments ask of them (create, join, act, watch). The work is done by
+ * parts with narrow interfaces: LiveGames (live-games.ts) is the lifecycle
+ * of the games this node decides (create, load, deadlines, release,
+ * takeover); GamePipeline (game-pipeline.ts) is the one path of a change
+ * (apply → persist → publish); Presence (presence.ts) counts who is
+ * connected. No module-level state: everything hangs off this instance.
  */
-import {
-  DAY_MS,
-  DEFAULT_CONDUCT,
-  Game,
-  apply,
-  type ClockConfig,
-  type ConductRules,
-  type GameAction,
-  type GameEvent,
-  type GameView,
-  type MoveEntry,
-  type Seat,
-} from '@youzai/game';
-import { VARIANTS, err, ok, type Color, type Result, type RuleError } from '@youzai/rules';
-import type { ClockSpec, CreateGame, GameSummary, Identity, SeekColor, ServerMessage, GameView as WireView } from '@youzai/protocol';
+import { DEFAULT_CONDUCT, Game, type ClockConfig, type ConductRules, type GameAction, type GameView, type Seat } from '@youzai/game';
+import { err, ok, type Color, type Result } from '@youzai/rules';
+import type { CreateGame, GameSummary, Identity, SeekColor, GameView as WireView } from '@youzai/protocol';
+import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Bus } from '../bus/bus.ts';
-import { UniqueViolation, VersionConflict, type GameRow, type GameStatus, type MoveRow } from '../store/types.ts';
+import type { GameRow } from '../store/types.ts';
 import type { GameStore } from '../store/games.ts';
 import type { UserStore } from '../store/users.ts';
-import { GameActor, type StoredExtras, type VersionFrame } from './actor.ts';
+import type { StoredExtras, VersionFrame } from './actor.ts';
+import type { ServiceError } from './errors.ts';
+import { GamePipeline, topicOf, type GameChange, type RatingsHook } from './game-pipeline.ts';
 import { randomId } from './ids.ts';
-import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
+import { LiveGames } from './live-games.ts';
+import { Presence } from './presence.ts';
+import { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS, INVITE_TTL_MS, checkTerms, clockFromSpec, type PairedTerms } from './terms.ts';
 import type { Clock, Timers } from './time.ts';
-import { wireEvent, wireSeat, wireView } from './wire.ts';
-import { readSnapshot, snapshotOf, type Snapshot } from './snapshot.ts';
+import { wireSeat, wireView } from './wire.ts';
 
-export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a challenge to a named player waits for an answer (a correspondence challenge: days). */
-export const CHALLENGE_TTL_MS = 20 * 60 * 1000;
-export const CORRESPONDENCE_CHALLENGE_TTL_MS = 3 * DAY_MS;
+// What callers have always imported from here.
+export { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS, INVITE_TTL_MS, checkTerms, clockFromSpec, topicOf };
+export type { GameChange, PairedTerms, RatingsHook };
+export type { ServiceError, ServiceErrorCode } from './errors.ts';
+export { storedSeats } from './snapshot.ts';
 
-/** A stored change of a game, as listeners hear it (notifications): `before` is null for a new game. */
-export interface GameChange {
-  readonly row: GameRow;
-  readonly events: readonly GameEvent[];
-  readonly before: StoredExtras | null;
-}
 export const ENGINE_ID = 'engine';
 
 /** What a player may ask of a game; the service fills in the side from the seat. */
 export type PlayerAction =
   | { readonly type: 'move'; readonly uci: string; readonly ply: number; readonly lagMs?: number }
   | { readonly type: 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'draw-claim' | 'abort' | 'claim-victory' | 'berserk' };
-
-export type ServiceErrorCode =
-  | 'game.not-found'
-  | 'game.forbidden'
-  | 'game.conflict'
-  | 'server.storage'
-  | 'user.not-found'
-  | 'invite.expired'
-  | 'invite.invalid'
-  | 'challenge.self';
-export type ServiceError = RuleError<ServiceErrorCode | string>;
 
 export interface ServiceDeps {
   /** Games, and users to find an invited opponent by name. */
@@ -91,70 +71,20 @@ export interface ServiceDeps {
   readonly challengeTtlMs?: number;
 }
 
-/** Told when a game finishes, inside the game's mailbox: ratings are applied before the next action of that game runs. */
-export interface RatingsHook {
-  /** A finished game (any reason); the hook decides whether it is rated. Must not throw. */
-  gameEnded(row: GameRow): Promise<void>;
-  /** After a restart: applies what a crash left unapplied; returns how many games. */
-  recover?(): Promise<number>;
-}
-
-/** The terms of a game two players agreed on (a lobby seek, a pool, a room challenge). */
-export interface PairedTerms {
-  readonly variant: CreateGame['variant'];
-  readonly clock: ClockSpec;
-  readonly rated: boolean;
-  /** The first player's side. */
-  readonly color: SeekColor;
-  /** The game's id, chosen by the caller (a tournament stores its pairing first); a fresh one when absent. */
-  readonly id?: string;
-  /** An arena tournament's game whose players may go berserk. */
-  readonly berserk?: boolean;
-}
-
-export const topicOf = (gameId: string): string => `game:${gameId}`;
-
-/**
- * What every new game is checked against, whoever proposes it: rated games
- * need accounts on all sides; byo-yomi where the variant offers it; some time.
- */
-export function checkTerms(t: {
-  variant: CreateGame['variant'];
-  clock: ClockSpec;
-  rated: boolean;
-  players: readonly Identity[];
-}): Result<never, ServiceError> | null {
-  const v = VARIANTS[t.variant];
-  if (t.rated && t.players.some((p) => p.guest)) {
-    return err(
-      'game.rated-guest',
-      t.players.length > 1 ? 'Rated games need an account on both sides' : 'Guests play casual games only: register to play rated games',
-    );
-  }
-  // Byo-yomi where the game's descriptor offers it (Janggi, as players there expect).
-  if (t.clock.kind === 'byoyomi' && !v.clocks.byoyomi) return err('game.clock', `Byo-yomi is not offered for ${v.name.en}, which uses Fischer time`);
-  const cfg = clockFromSpec(t.clock);
-  if (cfg.baseMs === 0 && (cfg.kind === 'fischer' ? cfg.incrementMs === 0 : false)) return err('game.clock', 'A clock needs some time');
-  return null;
-}
-
-export function clockFromSpec(spec: ClockSpec): ClockConfig {
-  if (spec.kind === 'correspondence') return { kind: 'correspondence', baseMs: spec.days * DAY_MS };
-  return spec.kind === 'fischer'
-    ? { kind: 'fischer', baseMs: Math.round(spec.minutes * 60_000), incrementMs: spec.increment * 1000 }
-    : { kind: 'byoyomi', baseMs: Math.round(spec.minutes * 60_000), periods: spec.periods, periodMs: spec.seconds * 1000 };
-}
-
 export class GameService {
-  private readonly actors = new Map<string, GameActor>();
-  private readonly loading = new Map<string, Promise<GameActor | null>>();
   private readonly conduct: ConductRules;
-  private readonly endListeners = new Set<(row: GameRow) => void>();
-  private readonly changeListeners = new Set<(c: GameChange) => void>();
-  private closed = false;
+  private readonly live: LiveGames;
+  private readonly pipeline: GamePipeline;
+  private readonly presences: Presence;
+
+  /** Microseconds per accepted move, as served by this node (see /api/stats). */
+  readonly moveTimes: RecordableHistogram = createHistogram();
 
   constructor(private readonly deps: ServiceDeps) {
     this.conduct = deps.conduct ?? DEFAULT_CONDUCT;
+    this.live = new LiveGames({ ...deps, conduct: this.conduct }, (actor, action, now) => this.pipeline.commit(actor, action, now));
+    this.pipeline = new GamePipeline(deps, this.live);
+    this.presences = new Presence(this.live, this.pipeline, deps.clock);
   }
 
   async create(creator: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {
@@ -215,29 +145,17 @@ export class GameService {
 
   /** Calls `fn` after every stored change of a game decided on this node (and each game created here); returns the unsubscribe. */
   onChange(fn: (c: GameChange) => void): () => void {
-    this.changeListeners.add(fn);
-    return () => this.changeListeners.delete(fn);
-  }
-
-  private changed(c: GameChange): void {
-    for (const fn of this.changeListeners) {
-      try {
-        fn(c);
-      } catch (e) {
-        console.error('game change listener failed', e);
-      }
-    }
+    return this.pipeline.onChange(fn);
   }
 
   /** Calls `fn` with the row of every game that finishes or is aborted on this node; returns the unsubscribe. */
   onEnd(fn: (row: GameRow) => void): () => void {
-    this.endListeners.add(fn);
-    return () => this.endListeners.delete(fn);
+    return this.pipeline.onEnd(fn);
   }
 
   /** The seat `userId` holds in a game: its colour, null for none, undefined when there is no such game. */
   async seat(id: string, userId: string): Promise<Color | null | undefined> {
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     return actor ? actor.game.seatOf(userId) : undefined;
   }
 
@@ -256,18 +174,10 @@ export class GameService {
     const id = chosenId ?? randomId(8);
     const created = Game.create({ id, ...setup, createdAt: now }, seats, now, this.conduct);
     if (!created.ok) return err(created.error.code, created.error.message);
-    const actor = new GameActor(created.value, this.rowOf(created.value, extras, 1, now), extras);
-    try {
-      await this.deps.store.createGame(actor.row);
-    } catch (e) {
-      if (chosenId !== undefined && e instanceof UniqueViolation && e.what === 'game') return err('game.exists', 'A game with this id exists already');
-      return err('server.storage', `The game could not be stored: ${(e as Error).message}`);
-    }
-    this.actors.set(id, actor);
-    this.arm(actor);
-    this.engineTurn(actor);
-    this.changed({
-      row: actor.row,
+    const held = await this.live.create(created.value, extras, now, chosenId !== undefined);
+    if (!held.ok) return held;
+    this.pipeline.changed({
+      row: held.value.row,
       events: created.value.status === 'active' ? [{ type: 'started', seats, firstMoveDeadline: created.value.data.firstMoveDeadline }] : [],
       before: null,
     });
@@ -276,7 +186,7 @@ export class GameService {
 
   /** Takes the free seat of an invitation, or accepts a challenge. */
   async join(id: string, user: Identity, token?: string): Promise<Result<Color, ServiceError>> {
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
     return actor.run(async () => {
       const g = actor.game;
@@ -296,7 +206,7 @@ export class GameService {
         return err('game.forbidden', 'This game has no free seat');
       }
       const color: Color = seats[0] ? 1 : 0;
-      const r = await this.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human' }, color }, now, {
+      const r = await this.pipeline.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human' }, color }, now, {
         invite: null,
         challenge: null,
       });
@@ -306,7 +216,7 @@ export class GameService {
 
   /** Declines a challenge addressed to `user` (with a reason), or withdraws the creator's own waiting game. */
   async decline(id: string, user: Identity, reason?: string): Promise<Result<true, ServiceError>> {
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
     return actor.run(async () => {
       const ex = actor.extras;
@@ -314,7 +224,7 @@ export class GameService {
       if (!(ex.challenge?.userId === user.id || mine)) return err('game.forbidden', 'Not your challenge');
       const closed = mine ? ('withdrawn' as const) : ('declined' as const);
       const challenge = ex.challenge ? { ...ex.challenge, closed, ...(reason && !mine ? { reason } : {}) } : null;
-      const r = await this.commit(actor, { type: 'cancel', why: closed }, this.deps.clock.now(), { ...ex, challenge });
+      const r = await this.pipeline.commit(actor, { type: 'cancel', why: closed }, this.deps.clock.now(), { ...ex, challenge });
       return r.ok ? ok(true as const) : r;
     });
   }
@@ -322,13 +232,13 @@ export class GameService {
   /** A player's action; the side is the user's seat, never chosen by the client. */
   async act(id: string, userId: string, action: PlayerAction): Promise<Result<true, ServiceError>> {
     const started = performance.now();
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
     const r = await actor.run(async (): Promise<Result<true, ServiceError>> => {
       const by = actor.game.seatOf(userId);
       if (by === null) return err('game.forbidden', 'You are not playing in this game');
       const full: GameAction = action.type === 'move' ? { ...action, by } : { type: action.type, by };
-      const done = await this.commit(actor, full, this.deps.clock.now());
+      const done = await this.pipeline.commit(actor, full, this.deps.clock.now());
       return done.ok ? ok(true as const) : done;
     });
     // Server-side time of an accepted move: queueing, rules, the durable write, the broadcast.
@@ -337,97 +247,41 @@ export class GameService {
   }
 
   /** Writes refused because another node had taken the game (a stale owner's). */
-  staleWritesRefused = 0;
-
-  /** Microseconds per accepted move, as served by this node (see /api/stats). */
-  readonly moveTimes: RecordableHistogram = createHistogram();
+  get staleWritesRefused(): number {
+    return this.pipeline.staleWritesRefused;
+  }
 
   /** The full state for a watcher or player, with the version it is at. */
   async view(id: string, userId?: string): Promise<{ view: WireView; v: number; you: Color | null; extras: StoredExtras } | null> {
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     if (!actor) return null;
     return { view: wireView(actor.game.view(this.deps.clock.now())), v: actor.version, you: userId ? actor.game.seatOf(userId) : null, extras: actor.extras };
   }
 
   /** Versions after `since` (null: too old, send the full state). */
   async since(id: string, since: number): Promise<VersionFrame[] | null> {
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     return actor ? actor.since(since) : null;
   }
 
-  /**
-   * A socket of `userId` started (or stopped) watching: seats track connection for the grace rule.
-   * `from`: the node holding the socket ('' here, or one node alone).
-   */
-  async presence(id: string, userId: string, delta: 1 | -1, from = ''): Promise<void> {
-    const actor = await this.actor(id);
-    if (!actor) return;
-    await actor.run(async () => {
-      const seat = actor.game.seatOf(userId);
-      if (seat === null) {
-        actor.spectators = Math.max(0, actor.spectators + delta);
-        return;
-      }
-      this.setConnected(actor, from, (c) => {
-        c[seat] = Math.max(0, c[seat] + delta);
-      });
-    });
+  /** A socket of `userId` started (or stopped) watching (see Presence.presence). */
+  presence(id: string, userId: string, delta: 1 | -1, from = ''): Promise<void> {
+    return this.presences.presence(id, userId, delta, from);
   }
 
-  /**
-   * What node `from` holds of this game now (after a failover the new owner knows nothing of the
-   * sockets held elsewhere): its count per user replaces what was counted for it.
-   */
-  async presenceOf(id: string, from: string, users: Readonly<Record<string, number>>): Promise<void> {
-    const actor = this.actors.get(id);
-    if (!actor) return;
-    await actor.run(async () => {
-      this.setConnected(actor, from, (c) => {
-        c[0] = 0;
-        c[1] = 0;
-        for (const [userId, n] of Object.entries(users)) {
-          const seat = actor.game.seatOf(userId);
-          if (seat !== null) c[seat] += Math.max(0, n);
-        }
-      });
-    });
+  /** What node `from` holds of this game now (see Presence.presenceOf). */
+  presenceOf(id: string, from: string, users: Readonly<Record<string, number>>): Promise<void> {
+    return this.presences.presenceOf(id, from, users);
   }
 
-  /** A node died: its sockets are gone (the players they served count as disconnected until they come back). */
-  async nodeGone(from: string): Promise<void> {
-    for (const actor of [...this.actors.values()]) {
-      if (!actor.connectedBy.has(from)) continue;
-      await actor.run(async () =>
-        this.setConnected(actor, from, (c) => {
-          c[0] = 0;
-          c[1] = 0;
-        }),
-      );
-    }
+  /** A node died: its sockets are gone. */
+  nodeGone(from: string): Promise<void> {
+    return this.presences.nodeGone(from);
   }
 
   /** The nodes whose sockets are counted in some live game here. */
   presenceSources(): Set<string> {
-    const out = new Set<string>();
-    for (const actor of this.actors.values()) for (const from of actor.connectedBy.keys()) out.add(from);
-    return out;
-  }
-
-  private setConnected(actor: GameActor, from: string, change: (c: [number, number]) => void): void {
-    const before = [actor.connected(0) > 0, actor.connected(1) > 0];
-    const c = actor.connectedBy.get(from) ?? [0, 0];
-    change(c);
-    if (c[0] === 0 && c[1] === 0) actor.connectedBy.delete(from);
-    else actor.connectedBy.set(from, c);
-    for (const seat of [0, 1] as const) {
-      const now = actor.connected(seat) > 0;
-      if (now === before[seat]) continue;
-      // Not stored on its own: the next stored change carries it.
-      const r = apply(actor.game, { type: 'connection', color: seat, connected: now }, this.deps.clock.now());
-      if (!r.ok) continue;
-      actor.game = r.value.game;
-      this.publish(actor, actor.version, r.value.events, false);
-    }
+    return this.presences.sources();
   }
 
   subscribe(id: string, handler: (frame: string) => void): () => void {
@@ -437,7 +291,7 @@ export class GameService {
   /** Live games on this node, most watched first. */
   liveGames(limit = 50): GameSummary[] {
     const out: GameSummary[] = [];
-    for (const a of this.actors.values()) {
+    for (const a of this.live.all()) {
       if (a.game.status !== 'active') continue;
       const s = a.game.snapshot;
       out.push({
@@ -457,7 +311,7 @@ export class GameService {
   /** Open challenges addressed to `userId` (waiting games are always loaded). */
   challengesFor(userId: string): { id: string; from: string; variant: string; clock: ClockConfig }[] {
     const out: { id: string; from: string; variant: string; clock: ClockConfig }[] = [];
-    for (const a of this.actors.values()) {
+    for (const a of this.live.all()) {
       if (a.game.status !== 'waiting' || a.extras.challenge?.userId !== userId) continue;
       const s = a.game.snapshot;
       out.push({ id: a.game.id, from: (s.seats[0] ?? s.seats[1])?.name ?? '?', variant: s.setup.variant, clock: s.setup.clock });
@@ -471,212 +325,45 @@ export class GameService {
   }
 
   get loaded(): number {
-    return this.actors.size;
+    return this.live.size;
   }
 
   /** After a restart: loads every unfinished game and arms its deadline. */
   async recover(): Promise<number> {
     const rows = await this.deps.store.games({ status: ['active', 'waiting'], limit: 100_000 });
     let n = 0;
-    for (const row of rows) if (await this.actor(row.id)) n++;
+    for (const row of rows) if (await this.live.get(row.id)) n++;
     await this.deps.ratings?.recover?.();
     return n;
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    for (const a of this.actors.values()) a.cancelTimer?.();
-  }
-
-  // --- internals ---
-
-  private async actor(id: string): Promise<GameActor | null> {
-    const live = this.actors.get(id);
-    if (live) return live;
-    if (!/^[A-Za-z0-9]{6,16}$/.test(id)) return null;
-    let p = this.loading.get(id);
-    if (!p) {
-      p = this.load(id).finally(() => this.loading.delete(id));
-      this.loading.set(id, p);
-    }
-    return p;
+    this.live.close();
   }
 
   /** Whether this node holds a live game in memory (and decides it). */
   holds(id: string): boolean {
-    return this.actors.has(id);
+    return this.live.holds(id);
   }
 
   /** Ids of the live games this node holds. */
   held(): string[] {
-    return [...this.actors.keys()];
+    return this.live.held();
   }
 
   /** Resolves when every action already queued on this node's games has finished. */
-  async drain(): Promise<void> {
-    await Promise.all([...this.actors.values()].map((a) => a.run(async () => undefined)));
+  drain(): Promise<void> {
+    return this.live.drain();
   }
 
   /** Drops a live game from this node without writing anything (another node decides it now). */
   evict(id: string): void {
-    const a = this.actors.get(id);
-    if (!a) return;
-    a.cancelTimer?.();
-    this.actors.delete(id);
-  }
-
-  private async load(id: string, attempt = 0): Promise<GameActor | null> {
-    const row = await this.deps.store.game(id);
-    if (!row) return null;
-    const live = row.status === 'active' || row.status === 'waiting';
-    // A live game is decided only where its lease is: anywhere else it is not ours to load.
-    if (live && this.deps.mayOwn && !this.deps.mayOwn(id)) return null;
-    const stored = readSnapshot(row.data);
-    const moves: MoveEntry[] = (await this.deps.store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
-    const restored = Game.restore(stored.game, moves, this.deps.clock.now(), this.conduct);
-    if (!restored.ok) throw new Error(restored.error.message);
-    let actor = new GameActor(restored.value, row, stored.extras);
-    if (live && this.deps.fenceOnLoad) {
-      const fenced = this.rowOf(restored.value, stored.extras, row.version + 1, this.deps.clock.now());
-      try {
-        await this.deps.store.saveGame(fenced, row.version, []);
-      } catch (e) {
-        // The former owner wrote in between: read again (its write is in), then fence.
-        if (e instanceof VersionConflict && attempt < 3) return this.load(id, attempt + 1);
-        throw e;
-      }
-      actor = new GameActor(restored.value, fenced, stored.extras);
-    }
-    // Finished games are served from the store each time; live ones stay owned here.
-    if (live) {
-      this.actors.set(id, actor);
-      this.arm(actor);
-      this.engineTurn(actor);
-    }
-    return actor;
-  }
-
-  /** Applies an action, persists, publishes. Must run inside the actor's mailbox. */
-  private async commit(actor: GameActor, action: GameAction, now: number, extras?: StoredExtras): Promise<Result<readonly GameEvent[], ServiceError>> {
-    const current = actor.game;
-    const r = apply(current, action, now);
-    if (!r.ok) {
-      // A flag or a first-move deadline passed before its timer ran: the action is refused, and the end is recorded now.
-      const due = current.nextDeadline();
-      if (r.error.code === 'game.over' && action.type !== 'tick' && due !== null && due <= now) await this.commit(actor, { type: 'tick' }, now);
-      return r;
-    }
-    const { game, events } = r.value;
-    if (events.length === 0 && !extras) return ok(events);
-    const before = actor.extras;
-    const nextExtras = extras ?? actor.extras;
-    const v = actor.version + 1;
-    const row = this.rowOf(game, nextExtras, v, now);
-    const fresh = game.moves.slice(current.moves.length);
-    const moveRows: MoveRow[] = fresh.map((m, i) => ({ gameId: game.id, ply: current.moves.length + i + 1, uci: m.uci, at: m.at, clockMs: m.clockMs }));
-    try {
-      await this.deps.store.saveGame(row, actor.version, moveRows);
-    } catch (e) {
-      if (e instanceof VersionConflict) {
-        // The store is ahead of this copy (written elsewhere): drop it; the next request loads the truth.
-        // Several nodes: another node took the game and fenced it; this write was refused, never applied.
-        actor.cancelTimer?.();
-        this.actors.delete(game.id);
-        this.staleWritesRefused++;
-        this.deps.onLost?.(game.id);
-        return err('game.conflict', 'The game changed elsewhere: reload it');
-      }
-      // Nothing was stored, so nothing changed: the game stays as it was.
-      if (e instanceof UniqueViolation) return err('server.storage', e.message);
-      return err('server.storage', 'The move could not be saved; nothing was played');
-    }
-    // Stored: only now does the next game replace the current one.
-    actor.game = game;
-    actor.row = row;
-    actor.extras = nextExtras;
-    if (fresh.length) actor.lastMoveAt = now;
-    this.publish(actor, v, events, true);
-    this.changed({ row, events, before });
-    this.arm(actor);
-    if (fresh.length || events.some((e) => e.type === 'started')) this.engineTurn(actor);
-    if (actor.game.status === 'finished' || actor.game.status === 'aborted') {
-      actor.cancelTimer?.();
-      this.actors.delete(actor.game.id);
-      // Every ending passes here: moves, resignations, agreements, claims, and the timers (flags, first moves).
-      if (actor.game.status === 'finished') await this.deps.ratings?.gameEnded(row);
-      for (const fn of this.endListeners) fn(row);
-    }
-    return ok(events);
-  }
-
-  private publish(actor: GameActor, v: number, domainEvents: readonly GameEvent[], remember: boolean): void {
-    const now = this.deps.clock.now();
-    const events = domainEvents.map(wireEvent);
-    if (remember) actor.remember(v, events, now);
-    if (!events.length) return;
-    const msg: ServerMessage = { t: 'events', game: actor.game.id, v, events, now };
-    this.deps.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
+    this.live.evict(id);
   }
 
   /** Moves the computer should not play: they would lose by a rule the engine cannot see (Xiangqi run limits). */
   async movesToAvoid(id: string): Promise<string[]> {
-    const actor = await this.actor(id);
+    const actor = await this.live.get(id);
     return actor ? actor.game.movesThatViolate() : [];
   }
-
-  /** Tells the computer player when a computer seat is to move. */
-  private engineTurn(actor: GameActor): void {
-    const hook = this.deps.onEngineTurn;
-    if (!hook || actor.game.status !== 'active') return;
-    // Cheap test first: most games have no computer seat, and a full view costs.
-    const seat = actor.game.snapshot.seats[actor.game.turn];
-    if (seat?.kind === 'engine') hook(actor.game.id, actor.game.view(this.deps.clock.now()), seat);
-  }
-
-  /** Arms the timer for the game's next deadline (flag, first move, invitation expiry). */
-  private arm(actor: GameActor): void {
-    actor.cancelTimer?.();
-    actor.cancelTimer = null;
-    if (this.closed) return;
-    const g = actor.game;
-    let at = g.nextDeadline();
-    if (g.status === 'waiting') at = actor.extras.invite?.expiresAt ?? actor.extras.challenge?.expiresAt ?? at;
-    if (at === null) return;
-    actor.cancelTimer = this.deps.timers.at(at, () => {
-      void actor.run(async () => {
-        if (this.actors.get(g.id) !== actor) return;
-        const now = this.deps.clock.now();
-        // The game as it is when the timer fires, not as it was when armed.
-        if (actor.game.status === 'waiting') await this.commit(actor, { type: 'cancel', why: 'expired' }, now);
-        else await this.commit(actor, { type: 'tick' }, now);
-        if (this.actors.get(g.id) === actor && actor.game.status === 'active') this.arm(actor);
-      });
-    });
-  }
-
-  private rowOf(g: Game, extras: StoredExtras, version: number, now: number): GameRow {
-    const s = g.snapshot;
-    const data = snapshotOf(s, extras);
-    return {
-      id: g.id,
-      variant: s.setup.variant,
-      status: s.status as GameStatus,
-      whiteId: s.seats[0]?.userId ?? null,
-      blackId: s.seats[1]?.userId ?? null,
-      rated: s.setup.rated,
-      createdAt: s.setup.createdAt,
-      updatedAt: now,
-      result: s.verdict?.result ?? null,
-      reason: s.verdict?.reason ?? null,
-      plies: g.moves.length,
-      version,
-      inviteToken: extras.invite?.token ?? null,
-      data,
-    };
-  }
-}
-
-/** The seats of a stored game (its row's data is this service's snapshot). */
-export function storedSeats(row: GameRow): readonly [Seat | null, Seat | null] {
-  return (row.data as Partial<Snapshot> | null)?.game?.seats ?? [null, null];
 }

@@ -5,7 +5,8 @@
  * so a change to GameData ships with the step that brings old rows up to it
  * and games stored before it still load, play on and show their verdicts.
  */
-import type { GameData, Verdict } from '@youzai/game';
+import type { Game, GameData, Seat, Verdict } from '@youzai/game';
+import type { GameRow, GameStatus } from '../store/types.ts';
 import type { StoredExtras } from './actor.ts';
 
 /** The version written now. */
@@ -50,4 +51,30 @@ export function readSnapshot(data: unknown): Snapshot {
     version++;
   }
   return s as unknown as Snapshot;
+}
+
+/** The stored row of a game at `version`: its snapshot and the columns queried by lists and ratings. */
+export function rowOf(g: Game, extras: StoredExtras, version: number, now: number): GameRow {
+  const s = g.snapshot;
+  return {
+    id: g.id,
+    variant: s.setup.variant,
+    status: s.status as GameStatus,
+    whiteId: s.seats[0]?.userId ?? null,
+    blackId: s.seats[1]?.userId ?? null,
+    rated: s.setup.rated,
+    createdAt: s.setup.createdAt,
+    updatedAt: now,
+    result: s.verdict?.result ?? null,
+    reason: s.verdict?.reason ?? null,
+    plies: g.moves.length,
+    version,
+    inviteToken: extras.invite?.token ?? null,
+    data: snapshotOf(s, extras),
+  };
+}
+
+/** The seats of a stored game (its row's data is this service's snapshot). */
+export function storedSeats(row: GameRow): readonly [Seat | null, Seat | null] {
+  return (row.data as Partial<Snapshot> | null)?.game?.seats ?? [null, null];
 }

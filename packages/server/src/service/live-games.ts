@@ -1,0 +1,190 @@
+/**
+ * The lifecycle of the live games this node decides: a new game stored and
+ * adopted, a stored one loaded (and fenced when several nodes share the
+ * club), each game's next deadline armed, a game released when it ends or
+ * another node takes it, and the lists of what is held here. It never
+ * changes a game itself: a deadline that falls due is handed, as an action,
+ * to the pipeline given at construction (see game-pipeline.ts).
+ */
+import { Game, type ConductRules, type GameAction, type GameView, type MoveEntry, type Seat } from '@youzai/game';
+import { err, ok, type Result } from '@youzai/rules';
+import type { GameStore } from '../store/games.ts';
+import { UniqueViolation, VersionConflict } from '../store/types.ts';
+import { GameActor, type StoredExtras } from './actor.ts';
+import type { ServiceError } from './errors.ts';
+import { readSnapshot, rowOf } from './snapshot.ts';
+import type { Clock, Timers } from './time.ts';
+
+export interface LifecycleDeps {
+  readonly store: Pick<GameStore, 'createGame' | 'game' | 'moves' | 'saveGame'>;
+  readonly clock: Clock;
+  readonly timers: Timers;
+  readonly conduct: ConductRules;
+  /** Called when an active game waits for a move of a computer seat (see ServiceDeps). */
+  readonly onEngineTurn?: (gameId: string, view: GameView, seat: Seat) => void;
+  /** Several nodes: whether this node holds the lease of a live game (see ServiceDeps). */
+  readonly mayOwn?: (gameId: string) => boolean;
+  /** Several nodes: a live game loaded here is written back at the next version first (see ServiceDeps). */
+  readonly fenceOnLoad?: boolean;
+}
+
+/** Runs an action on a held game inside its mailbox (the pipeline's commit). */
+export type Apply = (actor: GameActor, action: GameAction, now: number) => Promise<unknown>;
+
+export class LiveGames {
+  private readonly actors = new Map<string, GameActor>();
+  private readonly loading = new Map<string, Promise<GameActor | null>>();
+  private closed = false;
+
+  constructor(
+    private readonly deps: LifecycleDeps,
+    /** What a deadline falling due does (a tick, or an expired invitation cancelled). */
+    private readonly due: Apply,
+  ) {}
+
+  /** The game, loaded from the store when not held here; null for no such game (or a live one another node decides). */
+  async get(id: string): Promise<GameActor | null> {
+    const live = this.actors.get(id);
+    if (live) return live;
+    if (!/^[A-Za-z0-9]{6,16}$/.test(id)) return null;
+    let p = this.loading.get(id);
+    if (!p) {
+      p = this.load(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, p);
+    }
+    return p;
+  }
+
+  /** The game if it is held here now, without loading it. */
+  peek(id: string): GameActor | undefined {
+    return this.actors.get(id);
+  }
+
+  /** Every live game held here. */
+  all(): IterableIterator<GameActor> {
+    return this.actors.values();
+  }
+
+  get size(): number {
+    return this.actors.size;
+  }
+
+  /** Whether this node holds a live game in memory (and decides it). */
+  holds(id: string): boolean {
+    return this.actors.has(id);
+  }
+
+  /** Ids of the live games this node holds. */
+  held(): string[] {
+    return [...this.actors.keys()];
+  }
+
+  /** Stores a new game and takes ownership of it. */
+  async create(game: Game, extras: StoredExtras, now: number, chosenId: boolean): Promise<Result<GameActor, ServiceError>> {
+    const actor = new GameActor(game, rowOf(game, extras, 1, now), extras);
+    try {
+      await this.deps.store.createGame(actor.row);
+    } catch (e) {
+      if (chosenId && e instanceof UniqueViolation && e.what === 'game') return err('game.exists', 'A game with this id exists already');
+      return err('server.storage', `The game could not be stored: ${(e as Error).message}`);
+    }
+    this.adopt(actor);
+    return ok(actor);
+  }
+
+  /**
+   * A change of `actor` was stored: its next deadline is armed again, and the computer is told when
+   * the turn passed to it (`turned`). An ended game is released.
+   */
+  stored(actor: GameActor, turned: boolean): void {
+    this.arm(actor);
+    if (turned) this.engineTurn(actor);
+    if (actor.game.status === 'finished' || actor.game.status === 'aborted') this.release(actor);
+  }
+
+  /** Drops a game from this node without writing anything (it ended, or another node decides it now). */
+  release(actor: GameActor): void {
+    actor.cancelTimer?.();
+    if (this.actors.get(actor.game.id) === actor) this.actors.delete(actor.game.id);
+  }
+
+  /** Drops a live game by id (another node takes it over). */
+  evict(id: string): void {
+    const a = this.actors.get(id);
+    if (a) this.release(a);
+  }
+
+  /** Resolves when every action already queued on this node's games has finished. */
+  async drain(): Promise<void> {
+    await Promise.all([...this.actors.values()].map((a) => a.run(async () => undefined)));
+  }
+
+  /** No more timers: the node is stopping. */
+  close(): void {
+    this.closed = true;
+    for (const a of this.actors.values()) a.cancelTimer?.();
+  }
+
+  private adopt(actor: GameActor): void {
+    this.actors.set(actor.game.id, actor);
+    this.arm(actor);
+    this.engineTurn(actor);
+  }
+
+  private async load(id: string, attempt = 0): Promise<GameActor | null> {
+    const { store, clock, conduct } = this.deps;
+    const row = await store.game(id);
+    if (!row) return null;
+    const live = row.status === 'active' || row.status === 'waiting';
+    // A live game is decided only where its lease is: anywhere else it is not ours to load.
+    if (live && this.deps.mayOwn && !this.deps.mayOwn(id)) return null;
+    const stored = readSnapshot(row.data);
+    const moves: MoveEntry[] = (await store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
+    const restored = Game.restore(stored.game, moves, clock.now(), conduct);
+    if (!restored.ok) throw new Error(restored.error.message);
+    let actor = new GameActor(restored.value, row, stored.extras);
+    if (live && this.deps.fenceOnLoad) {
+      const fenced = rowOf(restored.value, stored.extras, row.version + 1, clock.now());
+      try {
+        await store.saveGame(fenced, row.version, []);
+      } catch (e) {
+        // The former owner wrote in between: read again (its write is in), then fence.
+        if (e instanceof VersionConflict && attempt < 3) return this.load(id, attempt + 1);
+        throw e;
+      }
+      actor = new GameActor(restored.value, fenced, stored.extras);
+    }
+    // Finished games are served from the store each time; live ones stay owned here.
+    if (live) this.adopt(actor);
+    return actor;
+  }
+
+  /** Tells the computer player when a computer seat is to move. */
+  private engineTurn(actor: GameActor): void {
+    const hook = this.deps.onEngineTurn;
+    if (!hook || actor.game.status !== 'active') return;
+    // Cheap test first: most games have no computer seat, and a full view costs.
+    const seat = actor.game.snapshot.seats[actor.game.turn];
+    if (seat?.kind === 'engine') hook(actor.game.id, actor.game.view(this.deps.clock.now()), seat);
+  }
+
+  /** Arms the timer for the game's next deadline (flag, first move, invitation expiry). */
+  private arm(actor: GameActor): void {
+    actor.cancelTimer?.();
+    actor.cancelTimer = null;
+    if (this.closed) return;
+    const g = actor.game;
+    let at = g.nextDeadline();
+    if (g.status === 'waiting') at = actor.extras.invite?.expiresAt ?? actor.extras.challenge?.expiresAt ?? at;
+    if (at === null) return;
+    actor.cancelTimer = this.deps.timers.at(at, () => {
+      void actor.run(async () => {
+        if (this.actors.get(g.id) !== actor) return;
+        // The game as it is when the timer fires, not as it was when armed.
+        const action: GameAction = actor.game.status === 'waiting' ? { type: 'cancel', why: 'expired' } : { type: 'tick' };
+        await this.due(actor, action, this.deps.clock.now());
+        if (this.actors.get(g.id) === actor && actor.game.status === 'active') this.arm(actor);
+      });
+    });
+  }
+}
