@@ -23,7 +23,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { securityHeaders } from './http/headers.ts';
 import { clientAddress } from './limits/address.ts';
 import { LimitError, Limits } from './limits/limits.ts';
-import type { LimitOverrides } from './limits/rules.ts';
+import type { LimitOverrides, OpenKind, OpenRule } from './limits/rules.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
 import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
@@ -96,6 +96,8 @@ export interface AppOptions {
   readonly socketRate?: { readonly perSecond: number; readonly burst: number };
   /** The quotas (limits/rules.ts): rules replaced kind by kind (tests), or 'off' (LIMITS=off: benchmarks). */
   readonly limits?: LimitOverrides | 'off';
+  /** Open-at-once caps per address (limits/rules.ts OPEN_RULES) replaced kind by kind (tests). */
+  readonly openLimits?: { readonly [K in OpenKind]?: OpenRule };
   /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For. */
   readonly trustProxy?: boolean;
   readonly secureCookies?: boolean;
@@ -252,6 +254,8 @@ export async function createApp(given: AppOptions): Promise<App> {
   const limits = new Limits({
     redis: club ? { client: club.link.client, prefix: club.link.prefix } : null,
     ...(opts.limits === 'off' ? { off: true } : opts.limits ? { rules: opts.limits } : {}),
+    ...(opts.openLimits ? { open: opts.openLimits } : {}),
+    now: () => opts.clock.now(),
   });
   const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
   games.onChange(new GameNotices(notifier).onChange);

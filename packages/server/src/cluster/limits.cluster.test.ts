@@ -1,10 +1,11 @@
 /**
  * Quotas hold club-wide: two nodes (child processes on real Redis and
- * PostgreSQL) count one player's invitations, challenges, and one account's wrong
- * passwords, together, in Redis under the club's key prefix.
+ * PostgreSQL) count one player's invitations, challenges, one address's
+ * waiting games, and one account's wrong passwords, together, in Redis under
+ * the club's key prefix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMIT_RULES } from '../limits/rules.ts';
+import { LIMIT_RULES, OPEN_RULES } from '../limits/rules.ts';
 import { LOGIN_RULES } from '../limits/login.ts';
 import { TestClient } from '../testing/client.ts';
 import { startCluster, type TestCluster } from '../testing/cluster.ts';
@@ -76,6 +77,33 @@ describe('limits across nodes', () => {
     const redis = await testRedis(club.prefix, club.redisUrl);
     try {
       expect((await redis.client.keys(`${club.prefix}rl:challenge:user:*`)).length).toBe(1);
+    } finally {
+      await redis.close();
+    }
+  });
+
+  it('an address’s games waiting for an opponent are counted on both nodes together, in Redis', async () => {
+    const cap = OPEN_RULES.waiting.addr;
+    const perPlayer = 5;
+    const guests: string[] = [];
+    for (let i = 0; i < Math.ceil(cap / perPlayer) + 1; i++) {
+      const g = new TestClient(club.nodes[i % 2]!.base);
+      await g.http('POST', '/api/session');
+      guests.push(g.cookie);
+    }
+    // The cap filled by several guests, alternating nodes.
+    for (let i = 0; i < cap; i++) {
+      const r = await on(i % 2, guests[Math.floor(i / perPlayer)]!).http('POST', '/api/games', INVITE);
+      expect(r.status, `invitation ${i}`).toBe(201);
+    }
+    // A fresh guest is refused on either node.
+    for (const i of [0, 1]) {
+      const r = await on(i, guests.at(-1)!).http('POST', '/api/games', INVITE);
+      expect([r.status, r.json.code], `node ${i}`).toEqual([429, 'limit.open-waiting']);
+    }
+    const redis = await testRedis(club.prefix, club.redisUrl);
+    try {
+      expect(await redis.client.zcard(`${club.prefix}open:waiting:127.0.0.1`)).toBe(cap);
     } finally {
       await redis.close();
     }

@@ -26,6 +26,7 @@ import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { checkNewPassword } from '../auth/passwords.ts';
 import { LimitError, type Limits } from '../limits/limits.ts';
+import { OpenLimitError } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
@@ -258,8 +259,23 @@ export const ROUTES: readonly Route[] = [
         if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
       }
       await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr });
-      const r = await games.create(me(ctx), req);
-      if (!r.ok) fail(r.error.code, r.error.message);
+      // And a few more per address (many guests behind one address): a place counts while its game still waits.
+      const slot =
+        req.opponent.type === 'computer'
+          ? null
+          : await limits.open.reserve('waiting', ctx.addr, async (ids) =>
+              (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting'),
+            );
+      if (slot && !slot.ok) throw new OpenLimitError(slot.error);
+      const r = await games.create(me(ctx), req).catch(async (e: unknown) => {
+        await slot?.value.cancel();
+        throw e;
+      });
+      if (!r.ok) {
+        await slot?.value.cancel();
+        fail(r.error.code, r.error.message);
+      }
+      await slot?.value.commit(r.value.id);
       const invite = r.value.inviteToken ? `${publicUrl}/invite/${r.value.id}/${r.value.inviteToken}` : null;
       sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/game/${r.value.id}`, invite });
     },

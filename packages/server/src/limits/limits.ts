@@ -14,7 +14,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { ok, type Result, type RuleError } from '@youzai/rules';
 import { HttpError } from '../http/util.ts';
 import { LoginThrottle } from './login.ts';
-import { LIMIT_RULES, type LimitKind, type LimitOverrides, type LimitRule, type Quota } from './rules.ts';
+import { OpenLimits } from './open.ts';
+import { LIMIT_RULES, type LimitKind, type LimitOverrides, type LimitRule, type OpenKind, type OpenRule, type Quota } from './rules.ts';
 
 /** Who takes a resource: the player (user id) and the address (see clientAddress). */
 export interface Who {
@@ -44,6 +45,10 @@ export interface LimitsOptions {
   readonly rules?: LimitOverrides;
   /** No quota at all (LIMITS=off: benchmarks). The login throttle stays. */
   readonly off?: boolean;
+  /** Open-at-once caps per address that replace the defaults, kind by kind (tests). */
+  readonly open?: { readonly [K in OpenKind]?: OpenRule };
+  /** The time for the open-at-once caps (tests move it). */
+  readonly now?: () => number;
 }
 
 /** Makes a limiter of `points` per `seconds` under a key prefix, in Redis or memory. */
@@ -70,11 +75,19 @@ export class Limits {
   private readonly rules: Record<LimitKind, LimitRule>;
   private readonly make: LimiterFactory;
   readonly login: LoginThrottle;
+  /** Resources held at once per address (limits/open.ts): waiting games, seeks, room challenges, analyses. */
+  readonly open: OpenLimits;
 
   constructor(private readonly opts: LimitsOptions = {}) {
     this.rules = { ...LIMIT_RULES, ...opts.rules };
     this.make = limiterFactory(opts.redis ?? null);
     this.login = new LoginThrottle(this.make);
+    this.open = new OpenLimits({
+      redis: opts.redis ?? null,
+      ...(opts.open ? { rules: opts.open } : {}),
+      ...(opts.off ? { off: true } : {}),
+      ...(opts.now ? { now: opts.now } : {}),
+    });
   }
 
   /** The rule in force for a kind (docs, messages). */

@@ -47,3 +47,31 @@ export type LimitKind = keyof typeof LIMIT_RULES;
 
 /** Tests and benchmarks change some rules (LIMITS=off in the environment lifts them all). */
 export type LimitOverrides = { readonly [K in LimitKind]?: LimitRule };
+
+/** An open-at-once cap per address (limits/open.ts). */
+export interface OpenRule {
+  /** How many the players behind one address hold at once. */
+  readonly addr: number;
+  /** The longest one can live: an entry lapses after it even if nobody says it ended. */
+  readonly leaseSeconds: number;
+  /** What is capped, for the refusal's message ("At most 15 games waiting for an opponent at once from one address"). */
+  readonly what: string;
+}
+
+/**
+ * Resources held at once per address, besides each one's cap per player
+ * (5 waiting games, 5 seeks, 3 room challenges, 2 analyses): three times the
+ * player's, since players behind one address share it.
+ */
+export const OPEN_RULES = {
+  /** Invitations and challenges to a named player waiting for an opponent (an invitation expires after 24 h). */
+  waiting: { addr: 15, leaseSeconds: 25 * 3600, what: 'games waiting for an opponent' },
+  /** Seeks in the lobby. */
+  seek: { addr: 15, leaseSeconds: 6 * 3600, what: 'open seeks' },
+  /** Challenges in rooms. */
+  challenge: { addr: 10, leaseSeconds: 6 * 3600, what: 'open room challenges' },
+  /** Analyses of finished games waiting or running. */
+  analysis: { addr: 6, leaseSeconds: 3600, what: 'analyses waiting or running' },
+} as const satisfies Record<string, OpenRule>;
+
+export type OpenKind = keyof typeof OPEN_RULES;

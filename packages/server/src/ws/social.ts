@@ -6,6 +6,7 @@
 import { SOCIAL_CLIENT_TYPES, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
 import type { Result, RuleError } from '@youzai/rules';
 import { roomTopic } from '../bus/topics.ts';
+import type { OpenSlot } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
 import type { SocketDeps } from './socket.ts';
 import { dispatchTournament, isTournamentMessage } from '../tournaments/socket.ts';
@@ -34,6 +35,20 @@ export interface SocialConnection {
 }
 
 type Id = { id?: number };
+
+/** Commits a reserved open-at-once place under what was made (its id by default), or gives it back when nothing was. */
+async function settle<T extends { id: string }>(
+  slot: OpenSlot,
+  making: Promise<Result<T, RuleError>>,
+  key: (v: T) => string = (v) => v.id,
+): Promise<Result<T, RuleError>> {
+  const r = await making.catch(async (e: unknown) => {
+    await slot.cancel();
+    throw e;
+  });
+  await (r.ok ? slot.commit(key(r.value)) : slot.cancel());
+  return r;
+}
 
 /** The quota each kind of message takes. */
 const QUOTA: Partial<Record<SocialMessage['t'], LimitKind>> = { 'seek-create': 'seek', 'room-challenge': 'challenge', 'room-chat': 'chat', chat: 'chat' };
@@ -79,7 +94,13 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
 
   switch (m.t) {
     case 'seek-create': {
-      const r = await lobby.createSeek(user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color, range: m.range });
+      // A few open seeks per address besides the player's own cap; a place counts while its seek is in the lobby.
+      const slot = await c.deps.limits.open.reserve('seek', c.addr, async (ids) => {
+        const open = new Set((await lobby.snapshot()).seeks.map((s) => s.id));
+        return ids.map((i) => open.has(i));
+      });
+      if (!slot.ok) return answer(slot);
+      const r = await settle(slot.value, lobby.createSeek(user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color, range: m.range }));
       return answer(r, r.ok ? { seek: r.value.id } : {});
     }
     case 'seek-cancel':
@@ -114,7 +135,21 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
     case 'room-challenge': {
       if (m.to && (await c.deps.blocks?.(m.to, user.id)))
         return c.send({ t: 'error', ...id, code: 'challenge.blocked', message: 'This player does not accept your challenges' });
-      const r = await rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to);
+      // A few open room challenges per address, all rooms together; a place counts while its challenge is open (`room/challenge`).
+      const slot = await c.deps.limits.open.reserve('challenge', c.addr, (held) =>
+        Promise.all(
+          held.map(async (h) => {
+            const [room = '', challenge] = h.split('/');
+            return !!(await rooms.view(room))?.challenges.some((x) => x.id === challenge);
+          }),
+        ),
+      );
+      if (!slot.ok) return answer(slot);
+      const r = await settle(
+        slot.value,
+        Promise.resolve(rooms.challenge(m.room, user, { variant: m.variant, clock: m.clock, rated: m.rated, color: m.color }, m.to)),
+        (v) => `${m.room}/${v.id}`,
+      );
       // A challenge to a named member rings their bell on any page; it is answered in the room.
       if (r.ok && m.to && c.deps.notifier) {
         void c.deps.notifier.send(m.to, {
