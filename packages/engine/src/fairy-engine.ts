@@ -35,6 +35,8 @@ const FULL_STRENGTH = 20;
 export class FairyEngine {
   private skill = Number.NaN;
   private multipv = 1;
+  /** A stop asked for this search, maybe before its `go` was sent (the engine would not have heard it). */
+  private halted = false;
 
   private constructor(private readonly fs: FairyStockfish) {}
 
@@ -48,6 +50,7 @@ export class FairyEngine {
    * first finds none of those moves legal.
    */
   async search(p: SearchParams): Promise<EngineAnswer> {
+    this.halted = false;
     let answer: EngineAnswer = { bestmove: null };
     for (const section of VARIANTS[p.variant].engine.sections) {
       answer = await this.searchAs(section.name, p);
@@ -69,8 +72,9 @@ export class FairyEngine {
       this.multipv = multipv;
     }
     this.fs.send(`position fen ${p.fen}${p.moves.length ? ` moves ${p.moves.join(' ')}` : ''}`);
-    const movetime = Math.max(1, Math.round(p.movetimeMs));
-    const depth = p.analysis?.depth ?? level.depth;
+    // Stopped while setting up: the shortest search, which still answers a move and a line.
+    const movetime = this.halted ? 1 : Math.max(1, Math.round(p.movetimeMs));
+    const depth = this.halted ? 1 : (p.analysis?.depth ?? level.depth);
     // searchmoves takes the rest of the line, so it comes last.
     const lines = await this.fs.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) => l.startsWith('bestmove'));
     const answer = readAnswer(lines);
@@ -79,6 +83,7 @@ export class FairyEngine {
 
   /** Ends the current search early; it still answers `bestmove`. */
   stop(): void {
+    this.halted = true;
     this.fs.send('stop');
   }
 

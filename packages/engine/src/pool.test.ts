@@ -209,6 +209,39 @@ describe('EnginePool', () => {
     expect(performance.now() - t0).toBeLessThan(1100); // level 8 alone would take 1200 ms
   });
 
+  it('cancels on its signal: a queued analysis is rejected with code cancelled, a running one stops and answers its lines', async () => {
+    await pool.warmup();
+    const ask = (gameId: string, signal: AbortSignal) =>
+      pool.analyse({
+        gameId,
+        variant: 'xiangqi',
+        fen: START('xiangqi'),
+        legalMoves: legalAt('xiangqi'),
+        multipv: 2,
+        depth: 40,
+        movetimeMs: 20_000,
+        background: true,
+        signal,
+      });
+    const one = new AbortController();
+    const two = new AbortController();
+    dispatched.length = 0;
+    const running = ask('board-1', one.signal);
+    // Background searches never take the last free worker: the second waits in the queue.
+    const queued = ask('board-2', two.signal).catch((x: unknown) => x);
+    await expect.poll(() => dispatched.includes('board-1')).toBe(true);
+    two.abort();
+    expect(((await queued) as EngineError).code).toBe('cancelled');
+    one.abort();
+    const a = await running;
+    // Stopped long before its 20 s: the lines it had.
+    expect(a.ms).toBeLessThan(20_000);
+    expect(legalAt('xiangqi')).toContain(a.lines[0]!.pv[0]);
+    expect(dispatched).not.toContain('board-2');
+    const already = await ask('board-3', AbortSignal.abort()).catch((x: unknown) => x);
+    expect((already as EngineError).code).toBe('cancelled');
+  });
+
   it('leaves the event loop free while engines search', async () => {
     let ticks = 0;
     let last = performance.now();

@@ -27,7 +27,7 @@ import { FairQueue } from './fair-queue.ts';
 import { MAX_LEVEL, isLevel, levelOf } from './levels.ts';
 import type { AnalysisLine, Fault, FromWorker, Score, SearchRequest, SearchResult, ToWorker } from './protocol.ts';
 
-export type EngineErrorCode = 'crashed' | 'timeout' | 'deadline' | 'unavailable' | 'queue-full' | 'closed' | 'bad-request';
+export type EngineErrorCode = 'crashed' | 'timeout' | 'deadline' | 'unavailable' | 'queue-full' | 'closed' | 'bad-request' | 'cancelled';
 
 /** A request the pool could not answer with an engine move. `code` is stable. */
 export class EngineError extends Error {
@@ -94,6 +94,12 @@ export interface AnalysisRequest {
   readonly deadlineMs?: number;
   /** Served behind every live request (see the class comment): a finished game's analysis. */
   readonly background?: boolean;
+  /**
+   * Aborted: a request still queued is rejected with code `cancelled`; a
+   * running search is told to stop and answers the lines it has (the
+   * analysis board, when its page closes).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface Analysis {
@@ -148,6 +154,8 @@ interface Job {
   readonly started: number;
   attempts: number;
   settled: boolean;
+  /** Run once settled (the abort listener's removal). */
+  cleanup?: () => void;
   /** The deadline passed while it was searching. */
   expired: boolean;
   slot: Slot | null;
@@ -226,13 +234,19 @@ export class EnginePool {
   private submit<T extends BestMove | Analysis>(
     kind: Job['kind'],
     background: boolean,
-    req: { readonly gameId: string; readonly legalMoves: readonly string[]; readonly deadlineMs?: number | undefined },
+    req: {
+      readonly gameId: string;
+      readonly legalMoves: readonly string[];
+      readonly deadlineMs?: number | undefined;
+      readonly signal?: AbortSignal | undefined;
+    },
     bad: string | null,
     request: () => Job['request'],
   ): Promise<T> {
     const started = performance.now();
     if (this.closed) return Promise.reject(new EngineError('closed', 'the engine pool is closed'));
     if (bad) return Promise.reject(new EngineError('bad-request', bad));
+    if (req.signal?.aborted) return Promise.reject(new EngineError('cancelled', 'the request was cancelled'));
     if (this.waiting() >= this.maxQueue) {
       return Promise.reject(new EngineError('queue-full', `${this.maxQueue} engine requests are already waiting`));
     }
@@ -253,6 +267,13 @@ export class EnginePool {
         reject,
       };
       this.enqueue(job, req.deadlineMs);
+      const signal = req.signal;
+      if (signal) {
+        const onAbort = () => this.onCancel(job);
+        signal.addEventListener('abort', onAbort, { once: true });
+        // Settled either way, the listener goes: a long-lived signal does not keep every job.
+        job.cleanup = () => signal.removeEventListener('abort', onAbort);
+      }
     });
   }
 
@@ -362,10 +383,24 @@ export class EnginePool {
     this.settle(job, new EngineError('deadline', 'no engine was free before the deadline'));
   }
 
+  /** The caller gave up: a queued request goes at once, a running search is stopped (it answers what it has). */
+  private onCancel(job: Job): void {
+    if (job.settled) return;
+    if (job.slot) {
+      job.slot.worker.postMessage({ type: 'stop' } satisfies ToWorker);
+      return;
+    }
+    const i = this.retries.indexOf(job);
+    if (i >= 0) this.retries.splice(i, 1);
+    else (job.background ? this.backgroundQueue : this.queue).remove(job.gameId, job);
+    this.settle(job, new EngineError('cancelled', 'the request was cancelled'));
+  }
+
   private settle(job: Job, outcome: BestMove | Analysis | EngineError): void {
     if (job.settled) return;
     job.settled = true;
     job.slot = null;
+    job.cleanup?.();
     clearTimeout(job.deadline);
     if (outcome instanceof EngineError) job.reject(outcome);
     else job.resolve(outcome);

@@ -40,3 +40,13 @@ export interface GameAnalysisView {
   readonly code?: string;
   readonly message?: string;
 }
+
+/** One line of the analysis board's running evaluation: moves from the position (each legal in our rules), its score from the first side's view. */
+export interface BoardLine {
+  readonly pv: readonly string[];
+  readonly eval: EvalWire;
+  readonly depth: number;
+}
+
+/** Why a running evaluation stopped without being asked: another tab of the player took it over, or the engine failed. */
+export type BoardStopReason = 'replaced' | 'engine';

@@ -102,6 +102,18 @@ export const ClientMessage = z.discriminatedUnion('t', [
   z.object({ t: z.literal('tour-sub'), id: requestId, tournament: shortId, invite: inviteToken.optional() }).strict(),
   z.object({ t: z.literal('tour-unsub'), id: requestId, tournament: shortId }).strict(),
   z.object({ t: z.literal('tour-chat'), id: requestId, tournament: shortId, text: chatText, invite: inviteToken.optional() }).strict(),
+
+  /** Analysis board: a running evaluation of this position on this socket (replacing its previous one), until board-stop or the socket closes. */
+  z
+    .object({
+      t: z.literal('board-start'),
+      id: requestId,
+      variant: z.enum(VARIANT_KEYS),
+      fen: z.string().min(1).max(256),
+      multipv: z.number().int().min(1).max(3).default(3),
+    })
+    .strict(),
+  z.object({ t: z.literal('board-stop'), id: requestId }).strict(),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['t'];
@@ -138,6 +150,8 @@ export const CLIENT_TYPES: readonly ClientMessageType[] = [
   'abort',
   'claim-victory',
   'berserk',
+  'board-start',
+  'board-stop',
   ...SOCIAL_CLIENT_TYPES,
 ];
 

@@ -1,5 +1,5 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
-import type { AnalysisState } from './analysis.ts';
+import type { AnalysisState, BoardLine, BoardStopReason } from './analysis.ts';
 import type { ClockConfig, GameEvent, GameView, Seat } from './game-wire.ts';
 import type { NotificationView } from './notifications.ts';
 import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
@@ -41,6 +41,18 @@ export type ServerMessage =
   | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff]; readonly uncounted?: 'pair-limit' }
   /** A computer analysis of the (finished) game moved on: read it with GET /api/games/{id}/analysis once done (on the game's topic, not versioned). */
   | { readonly t: 'analysis'; readonly game: string; readonly state: AnalysisState; readonly progress: number }
+  /**
+   * The analysis board's running evaluation of `fen` (after board-start): up to 3 lines, best first, deeper with each frame;
+   * `done` at its cap, `stopped` (with `reason`, and fen '') when it ended without being asked.
+   */
+  | {
+      readonly t: 'board';
+      readonly fen: string;
+      readonly state: 'running' | 'done' | 'stopped';
+      readonly depth: number;
+      readonly lines: readonly BoardLine[];
+      readonly reason?: BoardStopReason;
+    }
   /** A rematch of the (finished) game was offered, accepted or declined; `by`: the offerer's colour; `next`: the new game (go there once accepted). */
   | { readonly t: 'rematch'; readonly game: string; readonly state: 'offered' | 'accepted' | 'declined'; readonly by: 0 | 1; readonly next: string }
   /** A game chat line; players never see spectator lines while they play. */

@@ -4,6 +4,7 @@
  * real thing against memory storage and fake time.
  */
 import { GameAnalyses, type AnalysesOptions, type EvaluatePosition } from './analysis/analyses.ts';
+import { AnalysisBoards, type BoardSearch, type BoardStep } from './analysis/board.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
@@ -107,6 +108,10 @@ export interface AppOptions {
   readonly analyse?: Analyse;
   /** The engine for finished games' analyses (background priority); without it they are refused. */
   readonly evaluate?: EvaluatePosition;
+  /** The analysis board's engine (the pool's background queue, cancellable); without it board-start is refused. */
+  readonly boardSearch?: BoardSearch;
+  /** The analysis board: sessions this node runs at once (default 8; main.ts: 8 per engine worker) and the deepening steps (tests shorten them). */
+  readonly boards?: { readonly maxSessions?: number; readonly steps?: readonly BoardStep[] };
   /** Finished games' analyses: limits and timings (tests shorten them). */
   readonly analyses?: Partial<Pick<AnalysesOptions, 'perUser' | 'concurrent' | 'staleMs' | 'sweepMs'>>;
   /** Lobby, room and chat parameters (tests shorten them). */
@@ -140,6 +145,8 @@ export interface App {
   readonly games: GameService;
   /** Finished games' analyses. */
   readonly analyses: GameAnalyses;
+  /** The analysis board's running evaluations on this node. */
+  readonly boards: AnalysisBoards;
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
   readonly lobby: LobbyPort;
@@ -267,6 +274,13 @@ export async function createApp(given: AppOptions): Promise<App> {
     initialFen: async (id) => (await router.view(id))?.view.initialFen ?? null,
     ...(opts.evaluate ? { evaluate: opts.evaluate } : {}),
     ...opts.analyses,
+  });
+  const boards = new AnalysisBoards({
+    ...(opts.boardSearch ? { search: opts.boardSearch } : {}),
+    // Every node's games are in the store: a player seated in any game in progress is refused wherever it is decided.
+    playing: async (userId) => (await store.games({ userId, status: ['active'], limit: 1 }))[0]?.id ?? null,
+    maxSessions: opts.boards?.maxSessions ?? 8,
+    ...(opts.boards?.steps ? { steps: opts.boards.steps } : {}),
   });
   const deps: Deps = {
     moderation,
@@ -419,6 +433,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     notifier,
     log,
     metrics,
+    boards,
   });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
   metrics.watch({
@@ -445,6 +460,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     server,
     games,
     analyses,
+    boards,
     sessions,
     sockets,
     lobby,
@@ -468,6 +484,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       await director.stop();
       clubGames?.close();
       analyses.close();
+      boards.close();
       sockets.close();
       lobby.close();
       rooms.close();

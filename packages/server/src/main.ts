@@ -95,6 +95,23 @@ async function main(): Promise<void> {
     if (!line) return null;
     return { score: line.score.kind === 'cp' ? { cp: line.score.value } : { mate: line.score.value }, pv: line.pv, depth: line.depth };
   };
+  // The analysis board: deepening steps on the background queue, shared round-robin by player, cancelled when the page goes.
+  const boardSearch = async (req: Parameters<NonNullable<Parameters<typeof createApp>[0]['boardSearch']>>[0]) => {
+    const a = await timed('board', () =>
+      pool.analyse({
+        gameId: req.key,
+        variant: req.variant,
+        fen: req.fen,
+        legalMoves: req.legalMoves,
+        multipv: req.multipv,
+        depth: req.depth,
+        movetimeMs: req.movetimeMs,
+        background: true,
+        signal: req.signal,
+      }),
+    );
+    return a.lines.map((l) => ({ pv: l.pv, depth: l.depth, score: l.score.kind === 'cp' ? { cp: l.score.value } : { mate: l.score.value } }));
+  };
   const app = await createApp({
     store,
     bus,
@@ -109,6 +126,9 @@ async function main(): Promise<void> {
     engine,
     analyse,
     evaluate,
+    boardSearch,
+    // Eight sessions per engine worker: each waits its turn for a step of at most 2.3 s (docs/server.md).
+    boards: { maxSessions: pool.size * 8 },
     webDir: c.webDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     node,
     // The club's scheduled tournaments (docs/API.md, Tournaments).

@@ -37,6 +37,8 @@ export const LIMIT_RULES = {
   hint: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'hints' },
   /** Hints being worked out at once; a point is held while the engine works (returned at the end, or after `seconds` at worst). */
   'hint-running': { user: { points: 1, seconds: 60 }, addr: { points: 4, seconds: 60 }, what: 'hints at once' },
+  /** Positions sent to the analysis board's running evaluation (each new position a point; one session runs per player at once besides). */
+  board: { user: { points: 600, seconds: 600 }, addr: { points: 1800, seconds: 600 }, what: 'analysed positions' },
   /** Chat lines, in games and rooms together (besides 1 a second, 3 at once). */
   chat: { user: { points: 20, seconds: 60 }, addr: { points: 60, seconds: 60 }, what: 'chat lines' },
   /** Draw offers, all games together (besides one per player per few moves in each game). */

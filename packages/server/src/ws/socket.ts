@@ -33,6 +33,7 @@ import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { Logger } from '../observe/log.ts';
 import type { Metrics } from '../observe/metrics.ts';
+import type { AnalysisBoards, BoardClient } from '../analysis/board.ts';
 
 export interface SocketDeps {
   /** Frames per second and burst per socket (default 20 and 40). */
@@ -63,6 +64,8 @@ export interface SocketDeps {
   readonly log?: Logger;
   /** Messages by type and errors by code. */
   readonly metrics?: Metrics;
+  /** The analysis board's running evaluations; absent: board-start is refused with server.no-engine. */
+  readonly boards?: AnalysisBoards;
 }
 
 export interface SocketHub {
@@ -91,6 +94,8 @@ class Connection implements SocialConnection, FanoutMember {
   /** The connection's lag as measured here; what a move is forgiven comes from it, never from the client. */
   private readonly lag: LagMeter;
   alive = true;
+  /** This tab's analysis board session, as the boards know it (made on its first board-start). */
+  private board: BoardClient | null = null;
 
   constructor(
     private readonly ws: WebSocket,
@@ -212,6 +217,11 @@ class Connection implements SocialConnection, FanoutMember {
         this.unsubscribe(m.game);
         return this.send({ t: 'ack', ...id });
       }
+      case 'board-start':
+        return this.boardStart(m, id);
+      case 'board-stop':
+        if (this.board) this.deps.boards?.stop(this.board);
+        return this.send({ t: 'ack', ...id });
       default: {
         if (!this.user) return this.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
         const action: PlayerAction =
@@ -236,6 +246,21 @@ class Connection implements SocialConnection, FanoutMember {
         if (r.state) this.send({ t: 'game', game: m.game, v: r.state.v, view: r.state.view, you: r.state.you });
       }
     }
+  }
+
+  private async boardStart(m: Extract<ClientMessage, { t: 'board-start' }>, id: { id?: number }): Promise<void> {
+    if (!this.user) return this.send({ t: 'error', ...id, code: 'auth.required', message: 'Open the site first to get a session' });
+    const boards = this.deps.boards;
+    if (!boards) return this.send({ t: 'error', ...id, code: 'server.no-engine', message: 'The engine is not available on this server' });
+    const q = await this.deps.limits.take('board', { user: this.user.id, addr: this.addr });
+    if (!q.ok) return this.send({ t: 'error', ...id, code: q.error.code, message: q.error.message });
+    if (this.closed) return;
+    this.board ??= { userId: this.user.id, send: (f) => this.send(f) };
+    const r = await boards.start(this.board, { variant: m.variant, fen: m.fen, multipv: m.multipv });
+    if (!r.ok) return this.send({ t: 'error', ...id, code: r.error.code, message: r.error.message });
+    // Closed while the checks ran: the session just started has no one to hear it.
+    if (this.closed) boards.stop(this.board);
+    else this.send({ t: 'ack', ...id });
   }
 
   private async sendState(game: string): Promise<{ v: number; you: 0 | 1 | null } | null> {
@@ -309,6 +334,7 @@ class Connection implements SocialConnection, FanoutMember {
   cleanup(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.board) this.deps.boards?.stop(this.board);
     for (const g of [...this.subs.keys()]) this.unsubscribe(g);
     for (const off of this.topics.values()) off();
     this.topics.clear();
