@@ -8,6 +8,7 @@ import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result 
 import { flagAt, goBerserk, halt, isBerserk, isCorrespondence, punch, startTurn, stop } from './clock.ts';
 import { RATED_MIN_PLIES } from './end.ts';
 import { begin, firstMoveMs, type Game } from './game.ts';
+import { acceptTakeback, askTakeback, declineTakeback, keepTurnStart } from './takeback.ts';
 import type { GameAction, GameData, GameError, GameEvent, MoveEntry } from './state.ts';
 import { verdict, type Verdict } from './verdict.ts';
 
@@ -60,7 +61,16 @@ export function apply(game: Game, action: GameAction, now: number): Step {
     case 'berserk':
       return berserk(game, action.by, now);
     case 'move':
+      if (action.position !== undefined && action.position !== makeFen(game.referee.pos)) {
+        return err('game.stale', 'The move was chosen in another position (a takeback came first)');
+      }
       return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now);
+    case 'takeback-offer':
+      return askTakeback(game, action.by, now);
+    case 'takeback-accept':
+      return acceptTakeback(game, action.by, now);
+    case 'takeback-decline':
+      return declineTakeback(game, action.by);
     case 'resign':
       return end(game, d, now, 'finished', verdict(other(action.by), 'resignation', 'resignation', { side: action.by }));
     case 'draw-offer': {
@@ -126,7 +136,15 @@ function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, no
   // The last check: a refused move leaves the referee where it was.
   const played = game.play(uci, moves);
   if (!played.ok) return err(played.error.code === 'move.syntax' ? 'move.syntax' : 'move.illegal', played.error.message);
-  const data: GameData = { ...d, clock: nextClock, firstMoveDeadline, drawOffer: d.drawOffer === opponent ? null : d.drawOffer };
+  // A move answers any takeback request: the position it asked about is gone.
+  const data: GameData = {
+    ...d,
+    clock: nextClock,
+    firstMoveDeadline,
+    drawOffer: d.drawOffer === opponent ? null : d.drawOffer,
+    ...(d.takebackOffer != null ? { takebackOffer: null } : {}),
+    ...(d.setup.rated ? {} : { turnStarts: keepTurnStart(game, by, now) }),
+  };
   const next = game.next(data, moves);
   const ref = next.referee;
   const capture = capturedRole(had, ref.pos.count, opponent);
@@ -179,7 +197,16 @@ function canMate(game: Game, c: Color): boolean {
 
 function end(game: Game, d: GameData, now: number, decided: 'finished' | 'aborted', decision: Verdict): Step {
   const [status, v] = decided === 'finished' && d.setup.rated && game.ply < RATED_MIN_PLIES ? (['aborted', tooShort(decision)] as const) : [decided, decision];
-  const data: GameData = { ...d, status, verdict: v, endedAt: now, clock: halt(d.clock, now), firstMoveDeadline: null, drawOffer: null };
+  const data: GameData = {
+    ...d,
+    status,
+    verdict: v,
+    endedAt: now,
+    clock: halt(d.clock, now),
+    firstMoveDeadline: null,
+    drawOffer: null,
+    ...(d.takebackOffer != null ? { takebackOffer: null } : {}),
+  };
   return changed(game, data, [{ type: 'end', status, verdict: v }]);
 }
 

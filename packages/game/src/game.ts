@@ -151,6 +151,8 @@ export class Game {
       turn: pos.turn,
       check: pos.inCheck(),
       drawOffer: d.drawOffer,
+      takebacks: !d.setup.rated,
+      takebackOffer: d.takebackOffer ?? null,
       verdict: d.verdict,
       referee: ref.state(),
       firstMoveDeadline: d.firstMoveDeadline,

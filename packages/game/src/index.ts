@@ -9,3 +9,4 @@ export * from './game.ts';
 export * from './end.ts';
 export * from './rating/glicko2.ts';
 export * from './apply.ts';
+export * from './takeback.ts';

@@ -5,6 +5,7 @@
 import type { Color, RuleError, VariantKey } from '@youzai/rules';
 import type { ClockConfig, ClockState } from './clock.ts';
 import type { RefereeState } from './referee.ts';
+import type { TurnStart } from './takeback.ts';
 import type { Verdict } from './verdict.ts';
 
 export interface Seat {
@@ -55,6 +56,12 @@ export interface GameData {
   readonly drawOffer: Color | null;
   /** The ply at which each side last offered a draw (absent in games stored before it was kept). */
   readonly drawOfferedAt?: readonly [number | null, number | null];
+  /** The side whose takeback request stands (absent: none, as in games stored before takebacks). */
+  readonly takebackOffer?: Color | null;
+  /** The ply at which each side last asked for a takeback (or, once accepted, the ply it returned to). */
+  readonly takebackAt?: readonly [number | null, number | null];
+  /** Casual games: the last turns as they began, newest last (takeback.ts). */
+  readonly turnStarts?: readonly TurnStart[];
   readonly verdict: Verdict | null;
   readonly startedAt: number | null;
   readonly endedAt: number | null;
@@ -65,7 +72,8 @@ export interface GameData {
 
 export type GameAction =
   | { readonly type: 'join'; readonly seat: Seat; readonly color: Color }
-  | { readonly type: 'move'; readonly by: Color; readonly uci: string; readonly ply: number; readonly lagMs?: number }
+  /** `position`: the FEN the move was chosen in (the computer player's); a move for another position is stale. */
+  | { readonly type: 'move'; readonly by: Color; readonly uci: string; readonly ply: number; readonly lagMs?: number; readonly position?: string }
   | { readonly type: 'resign'; readonly by: Color }
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-accept'; readonly by: Color }
@@ -77,6 +85,8 @@ export type GameAction =
   | { readonly type: 'tick' }
   /** An arena tournament player halves their own clock for a bonus point on a win (before their first move, once). */
   | { readonly type: 'berserk'; readonly by: Color }
+  /** Casual games: ask to take back one's last move (and the reply to it), accept or decline the opponent's request. */
+  | { readonly type: 'takeback-offer' | 'takeback-accept' | 'takeback-decline'; readonly by: Color }
   /** Ends a game that has not started: a declined challenge, an expired invitation, a withdrawn seek. */
   | { readonly type: 'cancel'; readonly why: 'declined' | 'expired' | 'withdrawn' };
 
@@ -100,6 +110,18 @@ export type GameEvent =
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
   /** `by` went berserk: `clock` shows the halved time. */
   | { readonly type: 'berserk'; readonly by: Color; readonly clock: ClockView }
+  | { readonly type: 'takeback-offer'; readonly by: Color }
+  | { readonly type: 'takeback-declined'; readonly by: Color }
+  /** `by`'s takeback: the game is back at ply `ply` (the moves after it are gone), with the clock as that turn began. */
+  | {
+      readonly type: 'takeback';
+      readonly by: Color;
+      readonly ply: number;
+      readonly fen: string;
+      readonly check: boolean;
+      readonly clock: ClockView;
+      readonly firstMoveDeadline: number | null;
+    }
   | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };
 
 export type GameErrorCode =
@@ -118,7 +140,12 @@ export type GameErrorCode =
   | 'claim.not-available'
   | 'berserk.not-offered'
   | 'berserk.too-late'
-  | 'berserk.already';
+  | 'berserk.already'
+  | 'takeback.rated'
+  | 'takeback.nothing'
+  | 'takeback.already-asked'
+  | 'takeback.too-soon'
+  | 'takeback.no-request';
 
 export type GameError = RuleError<GameErrorCode>;
 
@@ -148,6 +175,10 @@ export interface GameView {
   readonly turn: Color;
   readonly check: boolean;
   readonly drawOffer: Color | null;
+  /** Whether the players may ask for takebacks (casual games). */
+  readonly takebacks: boolean;
+  /** The side whose takeback request stands, or null. */
+  readonly takebackOffer: Color | null;
   readonly verdict: Verdict | null;
   readonly referee: RefereeState;
   readonly firstMoveDeadline: number | null;

@@ -10,6 +10,9 @@ import { CHAT_CHANNELS, POOL_IDS, SEEK_COLORS } from './lobby.ts';
 /** What a player may do about a draw (socket `draw` frames and POST /api/games/{id}/draw alike). */
 export const DRAW_OPS = ['offer', 'accept', 'decline', 'claim'] as const;
 export type DrawOp = (typeof DRAW_OPS)[number];
+/** What a player may do about a takeback in a casual game (socket `takeback` frames and POST /api/games/{id}/takeback alike). */
+export const TAKEBACK_OPS = ['offer', 'accept', 'decline'] as const;
+export type TakebackOp = (typeof TAKEBACK_OPS)[number];
 
 export const PROTOCOL_VERSION = 2;
 /** Largest frame the server reads. */
@@ -57,6 +60,7 @@ export const ClientMessage = z.discriminatedUnion('t', [
     .strict(),
   z.object({ t: z.literal('resign'), id: requestId, game: gameId }).strict(),
   z.object({ t: z.literal('draw'), id: requestId, game: gameId, op: z.enum(DRAW_OPS) }).strict(),
+  z.object({ t: z.literal('takeback'), id: requestId, game: gameId, op: z.enum(TAKEBACK_OPS) }).strict(),
   z.object({ t: z.literal('abort'), id: requestId, game: gameId }).strict(),
   z.object({ t: z.literal('claim-victory'), id: requestId, game: gameId }).strict(),
   /** An arena tournament player halves their clock for a bonus point on a win (before their first move). */
@@ -147,6 +151,7 @@ export const CLIENT_TYPES: readonly ClientMessageType[] = [
   'move',
   'resign',
   'draw',
+  'takeback',
   'abort',
   'claim-victory',
   'berserk',

@@ -108,6 +108,10 @@ export interface GameView {
   readonly turn: Color;
   readonly check: boolean;
   readonly drawOffer: Color | null;
+  /** Whether the players may ask for takebacks (casual games). */
+  readonly takebacks: boolean;
+  /** The side whose takeback request stands, or null. */
+  readonly takebackOffer: Color | null;
   readonly verdict: Verdict | null;
   readonly referee: RefereeState;
   readonly firstMoveDeadline: number | null;
@@ -144,4 +148,16 @@ export type GameEvent =
   | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
   /** `by` went berserk: `clock` shows the halved time. */
   | { readonly type: 'berserk'; readonly by: Color; readonly clock: ClockView }
+  | { readonly type: 'takeback-offer'; readonly by: Color }
+  | { readonly type: 'takeback-declined'; readonly by: Color }
+  /** `by`'s takeback was accepted: the game is back at ply `ply` (later moves gone), `clock` as that turn began. */
+  | {
+      readonly type: 'takeback';
+      readonly by: Color;
+      readonly ply: number;
+      readonly fen: string;
+      readonly check: boolean;
+      readonly clock: ClockView;
+      readonly firstMoveDeadline: number | null;
+    }
   | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };

@@ -3,7 +3,7 @@
  * failure answers {ok:false, code, message} with a fitting status.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, decodeBody, type Identity } from '@youzai/protocol';
+import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, decodeBody, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
@@ -18,7 +18,7 @@ import type { RoomsPort } from '../rooms/rooms.ts';
 import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
 import type { GamesPort } from '../service/games-port.ts';
-import { actFor, drawAction } from '../service/player-action.ts';
+import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
 import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
@@ -135,6 +135,7 @@ export const isAnonymous = (u: UserRow): boolean => u.id === '';
 
 const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
 const Draw = z.object({ op: z.enum(DRAW_OPS) }).strict();
+const Takeback = z.object({ op: z.enum(TAKEBACK_OPS) }).strict();
 const Join = z.object({ token: z.string().max(64).optional() }).strict();
 const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
 
@@ -354,6 +355,11 @@ export const ROUTES: readonly Route[] = [
       if (op === 'offer') await deps.limits.enforce('draw', { user: ctx.user.id, addr: ctx.addr });
       await act(ctx, deps, drawAction(op));
     },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/takeback$`),
+    handler: async (ctx, deps) => act(ctx, deps, takebackAction((await body(ctx, Takeback)).op)),
   },
   {
     // Runs on the server: the engine's WASM build needs threads (SharedArrayBuffer, so a

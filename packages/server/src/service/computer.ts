@@ -24,8 +24,8 @@ export type ChooseMove = (req: EngineRequest) => Promise<string>;
 
 export class ComputerPlayer {
   private games: GameService | null = null;
-  /** game id → ply being thought about, so one turn gets one answer. */
-  private readonly thinking = new Map<string, number>();
+  /** game id → the turn being thought about (ply and position: a takeback can bring a ply back with another position), so one turn gets one answer. */
+  private readonly thinking = new Map<string, string>();
 
   constructor(private readonly choose: ChooseMove) {}
 
@@ -34,10 +34,11 @@ export class ComputerPlayer {
   }
 
   readonly onEngineTurn = (gameId: string, view: GameView, seat: Seat): void => {
-    if (this.thinking.get(gameId) === view.ply) return;
-    this.thinking.set(gameId, view.ply);
+    const turn = `${view.ply} ${view.fen}`;
+    if (this.thinking.get(gameId) === turn) return;
+    this.thinking.set(gameId, turn);
     void this.play(gameId, view, seat).finally(() => {
-      if (this.thinking.get(gameId) === view.ply) this.thinking.delete(gameId);
+      if (this.thinking.get(gameId) === turn) this.thinking.delete(gameId);
     });
   };
 
@@ -63,7 +64,8 @@ export class ComputerPlayer {
     const legal = legalMovesOf(view);
     if (uci === null || !legal.includes(uci)) uci = legal[0] ?? null;
     if (uci === null || !this.games) return;
-    await this.games.act(gameId, ENGINE_ID, { type: 'move', uci, ply: view.ply });
+    // The position too: after a takeback the same ply may hold another position, where this answer is stale.
+    await this.games.act(gameId, ENGINE_ID, { type: 'move', uci, ply: view.ply, position: view.fen });
   }
 }
 

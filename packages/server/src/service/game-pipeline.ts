@@ -105,7 +105,9 @@ export class GamePipeline {
     const fresh = game.moves.slice(current.moves.length);
     const moveRows: MoveRow[] = fresh.map((m, i) => ({ gameId: game.id, ply: current.moves.length + i + 1, uci: m.uci, at: m.at, clockMs: m.clockMs }));
     try {
-      await this.deps.store.saveGame(row, actor.version, moveRows);
+      // A takeback leaves fewer moves: the store drops the ones after them in the same write.
+      const rewound = game.moves.length < current.moves.length ? game.moves.length : undefined;
+      await this.deps.store.saveGame(row, actor.version, moveRows, rewound);
     } catch (e) {
       if (e instanceof VersionConflict) {
         // The store is ahead of this copy (written elsewhere): drop it; the next request loads the truth.

@@ -35,8 +35,21 @@ export const ENGINE_ID = 'engine';
 
 /** What a player may ask of a game; the service fills in the side from the seat. */
 export type PlayerAction =
-  | { readonly type: 'move'; readonly uci: string; readonly ply: number; readonly lagMs?: number }
-  | { readonly type: 'resign' | 'draw-offer' | 'draw-accept' | 'draw-decline' | 'draw-claim' | 'abort' | 'claim-victory' | 'berserk' };
+  | { readonly type: 'move'; readonly uci: string; readonly ply: number; readonly lagMs?: number; readonly position?: string }
+  | {
+      readonly type:
+        | 'resign'
+        | 'draw-offer'
+        | 'draw-accept'
+        | 'draw-decline'
+        | 'draw-claim'
+        | 'abort'
+        | 'claim-victory'
+        | 'berserk'
+        | 'takeback-offer'
+        | 'takeback-accept'
+        | 'takeback-decline';
+    };
 
 export interface ServiceDeps {
   /** Games, and users to find an invited opponent by name. */

@@ -1,10 +1,10 @@
 /**
  * What the socket and the HTTP API share when a player acts: the mapping of
- * a draw operation onto the game's action, and the answer to a refusal,
+ * a draw or takeback operation onto the game's action, and the answer to a refusal,
  * which carries the game's current state so the client resyncs at once
  * (never silence). Written once, used by both edges.
  */
-import type { DrawOp, GameView } from '@youzai/protocol';
+import type { DrawOp, GameView, TakebackOp } from '@youzai/protocol';
 import type { Result } from '@youzai/rules';
 import type { PlayerAction, ServiceError } from './game-service.ts';
 import type { GamesPort } from './games-port.ts';
@@ -17,6 +17,14 @@ export const DRAW_ACTIONS = {
 } as const satisfies Record<DrawOp, PlayerAction['type']>;
 
 export const drawAction = (op: DrawOp): PlayerAction => ({ type: DRAW_ACTIONS[op] });
+
+export const TAKEBACK_ACTIONS = {
+  offer: 'takeback-offer',
+  accept: 'takeback-accept',
+  decline: 'takeback-decline',
+} as const satisfies Record<TakebackOp, PlayerAction['type']>;
+
+export const takebackAction = (op: TakebackOp): PlayerAction => ({ type: TAKEBACK_ACTIONS[op] });
 
 /** The game as a refused player should see it now. */
 export interface RefusalState {

@@ -23,6 +23,8 @@ export function wireView(v: domain.GameView): GameView {
     turn: v.turn,
     check: v.check,
     drawOffer: v.drawOffer,
+    takebacks: v.takebacks,
+    takebackOffer: v.takebackOffer,
     verdict: wireVerdict(v.verdict),
     referee: wireReferee(v.referee),
     firstMoveDeadline: v.firstMoveDeadline,
@@ -53,11 +55,15 @@ export function wireEvent(e: domain.GameEvent): GameEvent {
       };
     case 'draw-offer':
     case 'draw-declined':
+    case 'takeback-offer':
+    case 'takeback-declined':
       return { type: e.type, by: e.by };
     case 'connection':
       return { type: 'connection', color: e.color, connected: e.connected };
     case 'berserk':
       return { type: 'berserk', by: e.by, clock: wireClock(e.clock) };
+    case 'takeback':
+      return { type: 'takeback', by: e.by, ply: e.ply, fen: e.fen, check: e.check, clock: wireClock(e.clock), firstMoveDeadline: e.firstMoveDeadline };
     case 'end':
       return { type: 'end', status: e.status, verdict: wireVerdict(e.verdict) };
   }

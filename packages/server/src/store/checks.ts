@@ -33,9 +33,12 @@ export function prefixRange(prefix: string): readonly [string, string] | null {
  * milliseconds (PostgreSQL's BIGINT would refuse fractions where SQLite
  * would quietly store them).
  */
-export function checkSave(g: GameRow, moves: readonly MoveRow[]): void {
+export function checkSave(g: GameRow, moves: readonly MoveRow[], dropAfter?: number): void {
   checkGame(g);
   const first = g.plies - moves.length + 1;
+  if (dropAfter !== undefined && (moves.length > 0 || dropAfter !== g.plies)) {
+    throw new TypeError(`game ${g.id}: a takeback keeps the moves to ply ${g.plies} and appends none (dropAfter ${dropAfter}, ${moves.length} moves)`);
+  }
   moves.forEach((m, i) => {
     if (m.gameId !== g.id) throw new TypeError(`move ${m.ply} belongs to game ${m.gameId}, not ${g.id}`);
     if (m.ply !== first + i) throw new TypeError(`game ${g.id}: move ${i} has ply ${m.ply}, expected ${first + i} (plies ${g.plies})`);

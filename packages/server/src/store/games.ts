@@ -68,9 +68,11 @@ export interface GameStore {
   /**
    * Replaces the game row if its stored version is `expectedVersion`
    * (else throws VersionConflict), and appends `moves` in the same
-   * transaction. Durable when the promise resolves.
+   * transaction. Durable when the promise resolves. `dropAfter` (a
+   * takeback): the moves after this ply are removed in the same
+   * transaction; it is then `g.plies`, and no move is appended.
    */
-  saveGame(g: GameRow, expectedVersion: number, moves?: readonly MoveRow[]): Promise<void>;
+  saveGame(g: GameRow, expectedVersion: number, moves?: readonly MoveRow[], dropAfter?: number): Promise<void>;
   game(id: string): Promise<GameRow | null>;
   gameByInvite(token: string): Promise<GameRow | null>;
   moves(gameId: string): Promise<MoveRow[]>;

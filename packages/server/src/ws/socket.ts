@@ -23,7 +23,7 @@ import type { Presence } from '../lobby/presence.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
 import { topicOf, type PlayerAction } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
-import { actFor, drawAction } from '../service/player-action.ts';
+import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import { HttpError } from '../http/util.ts';
 import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import { systemTimers, type Clock, type Timers } from '../service/time.ts';
@@ -225,7 +225,13 @@ class Connection implements SocialConnection, FanoutMember {
       default: {
         if (!this.user) return this.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
         const action: PlayerAction =
-          m.t === 'move' ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: this.lag.lagMs() } : m.t === 'draw' ? drawAction(m.op) : { type: m.t };
+          m.t === 'move'
+            ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: this.lag.lagMs() }
+            : m.t === 'draw'
+              ? drawAction(m.op)
+              : m.t === 'takeback'
+                ? takebackAction(m.op)
+                : { type: m.t };
         if (action.type === 'draw-offer') {
           const q = await this.deps.limits.take('draw', { user: this.user.id, addr: this.addr });
           if (!q.ok) return this.send({ t: 'error', ...id, game: m.game, code: q.error.code, message: q.error.message });

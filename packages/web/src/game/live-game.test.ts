@@ -100,6 +100,24 @@ describe('the client copy of a game', () => {
     expect(live.myTurn).toBe(false);
   });
 
+  it('follows a takeback asked and accepted: the same view as the server, moves and referee included', () => {
+    const s = server();
+    const live = new LiveGame(s.g.view(0), s.v(), 1);
+    const line = ['h3e3', 'h10g8', 'h1g3', 'i10h10', 'e3e7'];
+    line.forEach((uci, i) => {
+      const r = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
+      expect(live.apply(r.v, r.events, r.now)).toBe('applied');
+    });
+    const ask = s.act({ type: 'takeback-offer', by: 0 }, 7000);
+    expect(live.apply(ask.v, ask.events, ask.now)).toBe('applied');
+    expect(live.view.takebackOffer).toBe(0);
+    const back = s.act({ type: 'takeback-accept', by: 1 }, 8000);
+    expect(live.apply(back.v, back.events, back.now)).toBe('applied');
+    expect(live.view).toEqual(s.g.view(8000));
+    expect(live.history.length).toBe(4);
+    expect(live.myTurn).toBe(false);
+  });
+
   it('keeps a draw offer until the opponent moves', () => {
     const s = server();
     const live = new LiveGame(s.g.view(0), s.v(), 1);

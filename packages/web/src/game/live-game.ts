@@ -98,6 +98,8 @@ export class LiveGame {
           check: event.check,
           clock: event.clock,
           drawOffer: view.drawOffer !== null && view.drawOffer !== mover ? null : view.drawOffer,
+          // A move answers a takeback request (the server withdraws it).
+          takebackOffer: null,
           referee: this.referee?.state() ?? view.referee,
           // After the first ply the second side gets its own first-move deadline, set by the server.
           firstMoveDeadline: event.firstMoveDeadline,
@@ -116,6 +118,35 @@ export class LiveGame {
       case 'draw-declined':
         this.view = { ...view, drawOffer: null };
         break;
+      case 'takeback-offer':
+        this.view = { ...view, takebackOffer: event.by };
+        break;
+      case 'takeback-declined':
+        this.view = { ...view, takebackOffer: null };
+        break;
+      case 'takeback': {
+        // Back to an earlier ply: the moves after it go, and the referee is replayed over the rest (runs and counters as they were).
+        if (event.ply > view.ply) return false;
+        const moves = view.moves.slice(0, event.ply);
+        const history = MoveHistory.from(view.variant, view.initialFen, moves);
+        if (!history) return false;
+        this.history = history;
+        this.view = {
+          ...view,
+          moves,
+          ply: event.ply,
+          fen: event.fen,
+          turn: event.by,
+          check: event.check,
+          clock: event.clock,
+          drawOffer: null,
+          takebackOffer: null,
+          firstMoveDeadline: event.firstMoveDeadline,
+        };
+        this.referee = this.buildReferee();
+        this.view = { ...this.view, referee: this.referee?.state() ?? view.referee };
+        break;
+      }
       case 'end':
         this.view = {
           ...view,

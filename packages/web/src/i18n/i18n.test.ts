@@ -39,6 +39,11 @@ const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameError
   'berserk.not-offered': true,
   'berserk.too-late': true,
   'berserk.already': true,
+  'takeback.rated': true,
+  'takeback.nothing': true,
+  'takeback.already-asked': true,
+  'takeback.too-soon': true,
+  'takeback.no-request': true,
 };
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

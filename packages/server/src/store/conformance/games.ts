@@ -91,6 +91,35 @@ export function describeGameStore(current: () => Under): void {
       expect(await store.moves('g1')).toEqual(first.moves);
     });
 
+    it('a takeback save (dropAfter) removes the later moves with the row, of that game only; the plies are played again after it', async () => {
+      const g = game('g1');
+      const h = game('g2');
+      await store.createGame(g);
+      await store.createGame(h);
+      const five = played(g, 5);
+      const other = played(h, 3);
+      await store.saveGame(five.row, 1, five.moves);
+      await store.saveGame(other.row, 1, other.moves);
+      // Saves of both games together (one batch where the store batches): g1 back to ply 3, g2 plays on.
+      const back = { ...five.row, plies: 3, version: 3, data: { plies: 3, takeback: true } };
+      const on = played(other.row, 1);
+      await Promise.all([store.saveGame(back, 2, [], 3), store.saveGame(on.row, 2, on.moves)]);
+      expect(await store.game('g1')).toEqual(back);
+      expect(await store.moves('g1')).toEqual(five.moves.slice(0, 3));
+      expect(await store.moves('g2')).toEqual([...other.moves, ...on.moves]);
+      // Ply 4 is free again.
+      const again = played(back, 1);
+      const replay = { ...again.moves[0]!, uci: 'x4' };
+      await store.saveGame(again.row, 3, [replay]);
+      expect(await store.moves('g1')).toEqual([...five.moves.slice(0, 3), replay]);
+      // A stale takeback removes nothing.
+      await expect(store.saveGame({ ...back, version: 5 }, 3, [], 3)).rejects.toBeInstanceOf(VersionConflict);
+      expect((await store.moves('g1')).length).toBe(4);
+      // A takeback appends no moves, and keeps exactly the row's plies (a programmer bug otherwise).
+      await expect(store.saveGame({ ...again.row, version: 5, plies: 2 }, 4, [], 3)).rejects.toThrow(/takeback/);
+      expect((await store.moves('g1')).length).toBe(4);
+    });
+
     it('malformed saves (moves of another game, a gap in plies) are refused and write nothing', async () => {
       const g = game('g1');
       await store.createGame(g);

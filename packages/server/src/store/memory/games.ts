@@ -20,15 +20,15 @@ export function memoryGames(tables: MemoryTables): GameStore {
       t.moves.set(g.id, []);
     },
 
-    async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = []): Promise<void> {
+    async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = [], dropAfter?: number): Promise<void> {
       const t = tables.open();
-      checkSave(g, moves);
+      checkSave(g, moves, dropAfter);
       const old = t.games.get(g.id);
       if (!old || old.version !== expectedVersion) throw new VersionConflict(g.id, expectedVersion);
       // Check everything before changing anything: a failed save writes nothing.
       const invite = g.inviteToken === null ? undefined : t.invites.get(g.inviteToken);
       if (invite !== undefined && invite !== g.id) throw new UniqueViolation('inviteToken');
-      const list = t.moves.get(g.id) ?? [];
+      const list = (t.moves.get(g.id) ?? []).filter((m) => dropAfter === undefined || m.ply <= dropAfter);
       const taken = new Set(list.map((m) => m.ply));
       if (moves.some((m) => taken.has(m.ply))) throw new UniqueViolation('move');
       if (old.inviteToken !== null) t.invites.delete(old.inviteToken);

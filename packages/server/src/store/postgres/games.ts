@@ -83,9 +83,9 @@ export function postgresGames(db: PostgresDb, saves: SaveBatcher): GameStore {
       await query(`INSERT INTO games (${GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)`, gameParams(g));
     },
 
-    async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = []): Promise<void> {
-      checkSave(g, moves);
-      return saves.save({ g, expectedVersion, moves });
+    async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = [], dropAfter?: number): Promise<void> {
+      checkSave(g, moves, dropAfter);
+      return saves.save({ g, expectedVersion, moves, ...(dropAfter !== undefined ? { dropAfter } : {}) });
     },
 
     async game(id: string): Promise<GameRow | null> {

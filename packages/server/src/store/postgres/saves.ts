@@ -24,6 +24,8 @@ export interface Save {
   readonly g: GameRow;
   readonly expectedVersion: number;
   readonly moves: readonly MoveRow[];
+  /** A takeback: the game's moves after this ply are removed (never with moves appended to that game). */
+  readonly dropAfter?: number;
 }
 
 interface Pending extends Save {
@@ -45,6 +47,10 @@ export const SAVE_GAMES = `
     FROM v
     WHERE g.id = v.id AND g.version = v.expected
     RETURNING g.id
+  ), dropped AS (
+    DELETE FROM moves d
+    USING unnest($21::text[], $22::int[]) AS x (game_id, after)
+    WHERE d.game_id = x.game_id AND d.ply > x.after AND x.game_id IN (SELECT id FROM updated)
   ), appended AS (
     INSERT INTO moves (game_id, ply, uci, at, clock_ms)
     SELECT m.game_id, m.ply, m.uci, m.at, m.clock_ms
@@ -57,6 +63,7 @@ export const SAVE_GAMES = `
 function params(saves: readonly Pending[]): unknown[] {
   const col = <T>(f: (s: Pending) => T) => saves.map(f);
   const moves = saves.flatMap((s) => s.moves);
+  const drops = saves.filter((s) => s.dropAfter !== undefined);
   return [
     col((s) => s.g.id),
     col((s) => s.expectedVersion),
@@ -78,6 +85,8 @@ function params(saves: readonly Pending[]): unknown[] {
     moves.map((m) => m.uci),
     moves.map((m) => m.at),
     moves.map((m) => m.clockMs),
+    drops.map((s) => s.g.id),
+    drops.map((s) => s.dropAfter),
   ];
 }
 
@@ -117,7 +126,13 @@ export class SaveBatcher {
   save(save: Save): Promise<void> {
     const id = save.g.id;
     const previous = this.tails.get(id);
-    const taken = { g: { ...save.g }, expectedVersion: save.expectedVersion, moves: save.moves.map((m) => ({ ...m })), json: dataJson(save.g.data) };
+    const taken = {
+      g: { ...save.g },
+      expectedVersion: save.expectedVersion,
+      moves: save.moves.map((m) => ({ ...m })),
+      ...(save.dropAfter !== undefined ? { dropAfter: save.dropAfter } : {}),
+      json: dataJson(save.g.data),
+    };
     const enqueue = () => new Promise<void>((resolve, reject) => this.enqueue({ ...taken, resolve, reject }));
     const result = previous ? previous.then(enqueue) : enqueue();
     const tail = result.catch(() => {});

@@ -90,13 +90,14 @@ export function sqliteGames(db: SqliteDb): GameStore {
       });
     },
 
-    async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = []): Promise<void> {
-      checkSave(g, moves);
+    async saveGame(g: GameRow, expectedVersion: number, moves: readonly MoveRow[] = [], dropAfter?: number): Promise<void> {
+      checkSave(g, moves, dropAfter);
       const params = { ...gameParams(g), expected: expectedVersion };
       const moveParams = moves.map((m) => [m.gameId, m.ply, m.uci, m.at, m.clockMs] as const);
       return db.write(() => {
         const r = db.stmt(`UPDATE games SET ${GAME_SET} WHERE id = @id AND version = @expected`).run(params);
         if (r.changes === 0) throw new VersionConflict(g.id, expectedVersion);
+        if (dropAfter !== undefined) db.stmt('DELETE FROM moves WHERE game_id = ? AND ply > ?').run(g.id, dropAfter);
         const insert = db.stmt('INSERT INTO moves (game_id, ply, uci, at, clock_ms) VALUES (?, ?, ?, ?, ?)');
         for (const m of moveParams) insert.run(...m);
       });
