@@ -19,6 +19,7 @@ import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
+import { RoomChallengeNotices } from './social/room-notices.ts';
 import { HttpError, parseCookies, sendError } from './http/util.ts';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { securityHeaders } from './http/headers.ts';
@@ -209,7 +210,9 @@ export async function createApp(given: AppOptions): Promise<App> {
   });
   const ratingOf = (u: string, v: string) => ratings.ratingOf(u, v);
   const lobbyRules = opts.lobby ? { rules: opts.lobby } : {};
-  const roomRules = opts.rooms ? { rules: opts.rooms } : {};
+  const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
+  const roomNotices = new RoomChallengeNotices(notifier);
+  const roomRules = { ...(opts.rooms ? { rules: opts.rooms } : {}), challengeEnded: roomNotices.ended };
   const lobby: LobbyPort =
     club && clubPresence
       ? new ClubLobby({ link: club.link, bus: opts.bus, ...time, games, presence: clubPresence, leader: club.leader, ratingOf, ...lobbyRules })
@@ -264,7 +267,6 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(opts.openLimits ? { open: opts.openLimits } : {}),
     now: () => opts.clock.now(),
   });
-  const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
   games.onChange(new GameNotices(notifier).onChange);
   const analyses = new GameAnalyses({
     store: store,

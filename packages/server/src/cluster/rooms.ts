@@ -24,6 +24,7 @@ import { randomId } from '../service/ids.ts';
 import type { Clock } from '../service/time.ts';
 import type { GameRow } from '../store/types.ts';
 import type { RedisLink } from './redis.ts';
+import { endByLeaving, type RoomChallengeEnd } from '../social/room-notices.ts';
 
 interface Meta {
   readonly id: string;
@@ -52,28 +53,29 @@ return 1`;
 
 /**
  * One socket (or, with ARGV[4] = 'all', every socket of a dead node) of a
- * user leaves. Returns 0: still a member; 1: no longer a member; 3: and
- * challenges of theirs went too.
+ * user leaves. Returns {0}: still a member; {1}: no longer a member; {3,
+ * ...}: and these challenges of theirs (as stored) went too.
  */
 const LEAVE = `
 local f = ARGV[1] .. '|' .. ARGV[2]
 local n = 0
 if ARGV[4] ~= 'all' then n = redis.call('HINCRBY', KEYS[3], f, -1) end
-if n > 0 then return 0 end
+if n > 0 then return {0} end
 redis.call('HDEL', KEYS[3], f)
 local p = ARGV[1] .. '|'
 for _, k in ipairs(redis.call('HKEYS', KEYS[3])) do
-  if string.sub(k, 1, #p) == p then return 0 end
+  if string.sub(k, 1, #p) == p then return {0} end
 end
-if redis.call('HDEL', KEYS[2], ARGV[1]) == 0 then return 0 end
-local out = 1
+if redis.call('HDEL', KEYS[2], ARGV[1]) == 0 then return {0} end
+local out = {1}
 local cs = redis.call('HGETALL', KEYS[4])
 for i = 1, #cs, 2 do
   local c = cjson.decode(cs[i + 1])
   local to = c.view.to
   if c.from.id == ARGV[1] or (to ~= cjson.null and to.id == ARGV[1]) then
     redis.call('HDEL', KEYS[4], cs[i])
-    out = 3
+    out[1] = 3
+    table.insert(out, cs[i + 1])
   end
 end
 if redis.call('HLEN', KEYS[2]) == 0 then
@@ -91,6 +93,8 @@ export interface ClubRoomsDeps {
   readonly member: () => string;
   readonly lobby?: { playing(userIds: readonly string[]): void };
   readonly rules?: Partial<RoomRules>;
+  /** Told when a challenge goes, on the node that removed it (social/room-notices.ts). */
+  readonly challengeEnded?: (room: string, c: RoomChallenge, state: RoomChallengeEnd) => void;
 }
 
 export class ClubRooms implements RoomsPort {
@@ -200,6 +204,7 @@ export class ClubRooms implements RoomsPort {
     if ((await c.hdel(this.k(`room:${id}:c`), challengeId)) !== 1) return err('challenge.not-found', 'The challenge is gone');
     await this.publishChallenges(id);
     const r = await this.deps.games.createPaired(ch.from, user, ch.view);
+    this.deps.challengeEnded?.(id, ch.view, r.ok ? 'accepted' : 'expired');
     if (!r.ok) return r;
     const game = r.value.id;
     const first = r.value.color === 0 ? ch.from : user;
@@ -226,6 +231,7 @@ export class ClubRooms implements RoomsPort {
     if (!mine && ch.view.to === null) return err('game.forbidden', 'An open challenge is withdrawn by its author');
     if ((await c.hdel(this.k(`room:${id}:c`), challengeId)) !== 1) return err('challenge.not-found', 'The challenge is gone');
     await this.publishChallenges(id);
+    this.deps.challengeEnded?.(id, ch.view, mine ? 'withdrawn' : 'declined');
     return ok(true);
   }
 
@@ -259,9 +265,21 @@ export class ClubRooms implements RoomsPort {
   }
 
   private async gone(id: string, userId: string, member: string, all: boolean): Promise<void> {
-    const r = (await this.deps.link.client.eval(LEAVE, 5, ...this.keys(id), userId, member, this.rules.emptyCloseMs, all ? 'all' : 'one')) as number;
+    const [r = 0, ...dropped] = (await this.deps.link.client.eval(
+      LEAVE,
+      5,
+      ...this.keys(id),
+      userId,
+      member,
+      this.rules.emptyCloseMs,
+      all ? 'all' : 'one',
+    )) as [number, ...string[]];
     if (r >= 1) await this.publishMembers(id);
     if (r === 3) await this.publishChallenges(id);
+    for (const raw of dropped) {
+      const ch = JSON.parse(raw) as Challenge;
+      this.deps.challengeEnded?.(id, ch.view, endByLeaving(ch.view, userId));
+    }
   }
 
   private viewOf(m: Meta, members: RoomView['members'], challenges: RoomChallenge[], games: RoomGame[]): RoomView {

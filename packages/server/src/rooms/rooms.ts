@@ -16,6 +16,7 @@ import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
 import type { Clock, Timers } from '../service/time.ts';
 import type { GameRow } from '../store/types.ts';
+import { endByLeaving, type RoomChallengeEnd } from '../social/room-notices.ts';
 
 export interface RoomRules {
   /** An empty room closes after this long. */
@@ -37,6 +38,8 @@ export interface RoomsDeps {
   /** Told when members start a game here, so their lobby seeks and pool places go. */
   readonly lobby?: { playing(userIds: readonly string[]): void };
   readonly rules?: Partial<RoomRules>;
+  /** Told when a challenge goes (accepted, declined, withdrawn, gone with a member): the target's bell follows (social/room-notices.ts). */
+  readonly challengeEnded?: (room: string, c: RoomChallenge, state: RoomChallengeEnd) => void;
 }
 
 export interface ChallengeTerms {
@@ -155,7 +158,11 @@ export class Rooms implements RoomsPort {
     room.members.delete(userId);
     let dropped = false;
     for (const [cid, c] of room.challenges) {
-      if (c.from.id === userId || c.view.to?.id === userId) dropped = room.challenges.delete(cid) || dropped;
+      if (c.from.id === userId || c.view.to?.id === userId) {
+        room.challenges.delete(cid);
+        dropped = true;
+        this.deps.challengeEnded?.(id, c.view, endByLeaving(c.view, userId));
+      }
     }
     this.publishMembers(room);
     if (dropped) this.publishChallenges(room);
@@ -204,6 +211,7 @@ export class Rooms implements RoomsPort {
     room.challenges.delete(challengeId);
     this.publishChallenges(room);
     const r = await this.deps.games.createPaired(c.from, user, c.view);
+    this.deps.challengeEnded?.(id, c.view, r.ok ? 'accepted' : 'expired');
     if (!r.ok) return r;
     const game = r.value.id;
     const first = r.value.color === 0 ? c.from : user;
@@ -230,6 +238,7 @@ export class Rooms implements RoomsPort {
     if (!mine && c.view.to === null) return err('game.forbidden', 'An open challenge is withdrawn by its author');
     room.challenges.delete(challengeId);
     this.publishChallenges(room);
+    this.deps.challengeEnded?.(id, c.view, mine ? 'withdrawn' : 'declined');
     return ok(true);
   }
 

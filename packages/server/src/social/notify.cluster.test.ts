@@ -3,6 +3,8 @@
  * PostgreSQL): a challenge made on node 1 rings the target's socket on
  * node 2; the answer given on node 2 (the game decided on node 1) reaches
  * the challenger's socket on node 2, and the stored bell is the same on both.
+ * A room's challenge (the room in Redis) ends on one node and the target's
+ * bell item on the other says so.
  */
 import type { ServerMessage } from '@youzai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,5 +59,31 @@ describe('notifications across nodes', () => {
     expect((await readOn1.http('POST', '/api/notifications/read', { ids: [`challenge:${game}`] })).json).toMatchObject({ changed: 1, unread: 0 });
     await alice.sock.waitFor((m) => m.t === 'notifications-read' && m.unread === 0, 10_000);
     for (const c of [alice.sock, bob.sock]) c.close();
+  }, 60_000);
+
+  it('a room challenge withdrawn by its author leaving (node 1) closes the target’s bell item (node 2)', async () => {
+    const tag = `r${process.pid % 10000}`;
+    const alice = await player(`${tag}a`, 0, 0);
+    const bob = await player(`${tag}b`, 1, 1);
+    const room = (await alice.api.http('POST', '/api/rooms', {})).json.id as string;
+    expect(await alice.sock.request({ t: 'room-join', room }, 1)).toMatchObject({ t: 'ack' });
+    expect(await bob.sock.request({ t: 'room-join', room }, 1)).toMatchObject({ t: 'ack' });
+    const terms = { variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 3 }, rated: false, color: 'first' };
+    const is = (id: string, state: string) => (m: ServerMessage) =>
+      m.t === 'notification' && m.notification.id === `room:${id}` && m.notification.data.state === state;
+    const first = (await alice.sock.request({ t: 'room-challenge', room, to: bob.id, ...terms }, 2)) as Extract<ServerMessage, { t: 'ack' }>;
+    await bob.sock.waitFor(is(first.challenge!, 'open'), 10_000);
+    // Declined on node 2: the notification there says so.
+    expect(await bob.sock.request({ t: 'room-decline', room, challenge: first.challenge! }, 2)).toMatchObject({ t: 'ack' });
+    await bob.sock.waitFor(is(first.challenge!, 'declined'), 10_000);
+    const second = (await alice.sock.request({ t: 'room-challenge', room, to: bob.id, ...terms }, 3)) as Extract<ServerMessage, { t: 'ack' }>;
+    await bob.sock.waitFor(is(second.challenge!, 'open'), 10_000);
+    // Alice leaves on node 1 (the Redis script drops her challenges there); Bob's bell on node 2 hears it.
+    alice.sock.close();
+    await bob.sock.waitFor(is(second.challenge!, 'withdrawn'), 10_000);
+    const stored = (await bob.api.http('GET', '/api/notifications')).json;
+    expect(stored.unread).toBe(0);
+    expect(stored.notifications.find((n: { id: string }) => n.id === `room:${second.challenge}`).data.state).toBe('withdrawn');
+    bob.sock.close();
   }, 60_000);
 });

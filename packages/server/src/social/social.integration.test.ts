@@ -108,6 +108,48 @@ describe('challenges by name, live', () => {
     expect(await alice.request({ t: 'room-challenge', room, to: bob.userId, ...terms }, 61)).toMatchObject({ t: 'error', code: 'challenge.blocked' });
   });
 
+  it('a room challenge’s bell item follows its fate on every page: accepted, declined, withdrawn, gone with its author', async () => {
+    const [alice, bob] = [await player('room'), await player('room')];
+    // Bob's second page (his home page, say): not in the room, his bell only.
+    const elsewhere = new TestClient(base);
+    elsewhere.cookie = bob.cookie;
+    await elsewhere.connect();
+    const room = (await alice.http('POST', '/api/rooms', {})).json.id as string;
+    for (const [i, c] of [alice, bob].entries()) expect(await c.request({ t: 'room-join', room }, 70 + i)).toMatchObject({ t: 'ack' });
+    const terms = { variant: 'xiangqi', clock: CLOCK, rated: false, color: 'first' };
+    const roomNotice = (id: string, state: string) => (m: ServerMessage) =>
+      m.t === 'notification' && m.notification.id === `room:${id}` && m.notification.data.state === state;
+    const send = async (rid: number): Promise<string> => {
+      const ack = (await alice.request({ t: 'room-challenge', room, to: bob.userId, ...terms }, rid)) as Msg<'ack'>;
+      const id = ack.challenge!;
+      const rang = (await elsewhere.waitFor(roomNotice(id, 'open'))) as Msg<'notification'>;
+      expect(rang.notification).toMatchObject({ kind: 'challenge', readAt: null, data: { clock: '5+3', url: `/rooms/${room}` } });
+      return id;
+    };
+    const ended = async (id: string, state: string): Promise<void> => {
+      const m = (await elsewhere.waitFor(roomNotice(id, state))) as Msg<'notification'>;
+      // Quiet: stored read, so the bell's count drops and nothing rings again.
+      expect(m.notification.readAt).not.toBeNull();
+      const stored = (await bob.http('GET', '/api/notifications')).json.notifications as { id: string; data: { state: string } }[];
+      expect(stored.find((n) => n.id === `room:${id}`)?.data.state).toBe(state);
+    };
+
+    const c1 = await send(80);
+    expect(await bob.request({ t: 'room-accept', room, challenge: c1 }, 81)).toMatchObject({ t: 'ack' });
+    await ended(c1, 'accepted');
+    const c2 = await send(82);
+    expect(await bob.request({ t: 'room-decline', room, challenge: c2 }, 83)).toMatchObject({ t: 'ack' });
+    await ended(c2, 'declined');
+    const c3 = await send(84);
+    expect(await alice.request({ t: 'room-decline', room, challenge: c3 }, 85)).toMatchObject({ t: 'ack' });
+    await ended(c3, 'withdrawn');
+    const c4 = await send(86);
+    expect(await alice.request({ t: 'room-leave', room }, 87)).toMatchObject({ t: 'ack' });
+    await ended(c4, 'withdrawn');
+    expect((await bob.http('GET', '/api/notifications')).json.unread).toBe(0);
+    elsewhere.close();
+  });
+
   it('a blocked player cannot challenge; unblocking lets them again', async () => {
     const [alice, bob] = [await player('ann'), await player('bob')];
     expect((await bob.http('POST', `/api/users/${alice.name}/block`, { on: true })).json).toEqual({ ok: true, blocks: true });

@@ -10,6 +10,7 @@ import type { OpenSlot } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
 import type { SocketDeps } from './socket.ts';
 import { dispatchTournament, isTournamentMessage } from '../tournaments/socket.ts';
+import { RoomChallengeNotices } from '../social/room-notices.ts';
 
 const SOCIAL = SOCIAL_CLIENT_TYPES;
 
@@ -151,13 +152,7 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
         (v) => `${m.room}/${v.id}`,
       );
       // A challenge to a named member rings their bell on any page; it is answered in the room.
-      if (r.ok && m.to && c.deps.notifier) {
-        void c.deps.notifier.send(m.to, {
-          kind: 'challenge',
-          id: `room:${r.value.id}`,
-          data: { from: { id: user.id, name: user.name }, variant: m.variant, rated: m.rated, url: `/rooms/${m.room}`, state: 'open' },
-        });
-      }
+      if (r.ok && m.to && c.deps.notifier) void new RoomChallengeNotices(c.deps.notifier).opened(m.room, r.value);
       return answer(r, r.ok ? { challenge: r.value.id } : {});
     }
     case 'room-accept':

@@ -162,6 +162,15 @@ export class Bell {
         if (!r.ok) this.app.toast(tMaybe(`err.${r.code}`, r.message));
       });
       actions.push(accept, decline);
+    } else if (n.kind === 'challenge' && (n.data.state ?? 'open') === 'open' && link) {
+      // A room's challenge is answered in the room; once it is gone (its state changes, on every page) the button goes.
+      const open = h('button.primary', { type: 'button', 'data-testid': 'challenge-open' }, t('note.open'));
+      open.addEventListener('click', () => {
+        if (n.readAt === null) void api('POST', '/api/notifications/read', { ids: [n.id] });
+        this.close();
+        this.app.navigate(link);
+      });
+      actions.push(open);
     }
     return h(
       `li.bell-item${n.readAt === null ? '.unread' : ''}`,
