@@ -101,6 +101,10 @@ export const ClientMessage = z.discriminatedUnion('t', [
   /** Declines a challenge addressed to you, or withdraws your own. */
   z.object({ t: z.literal('room-decline'), id: requestId, room: shortId, challenge: shortId }).strict(),
 
+  /** The players you follow, live: answered with a `following` snapshot, then `followed` changes (an account's). */
+  z.object({ t: z.literal('following-sub'), id: requestId }).strict(),
+  z.object({ t: z.literal('following-unsub'), id: requestId }).strict(),
+
   /** Tournaments: hear a tournament's changes and its chat; write in its chat. */
   /** `invite`: a private tournament's link token (its players and creator need none). */
   z.object({ t: z.literal('tour-sub'), id: requestId, tournament: shortId, invite: inviteToken.optional() }).strict(),
@@ -142,6 +146,8 @@ export const SOCIAL_CLIENT_TYPES = [
   'tour-sub',
   'tour-unsub',
   'tour-chat',
+  'following-sub',
+  'following-unsub',
 ] as const satisfies readonly ClientMessageType[];
 
 export const CLIENT_TYPES: readonly ClientMessageType[] = [

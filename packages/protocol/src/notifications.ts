@@ -44,3 +44,31 @@ export interface NotificationView {
   /** null while unread. */
   readonly readAt: number | null;
 }
+
+/** An ongoing game as a player's lists show it ("my games", what a followed player plays). */
+export interface OngoingGame {
+  readonly id: string;
+  readonly variant: string;
+  readonly rated: boolean;
+  /** Names, first side then second. */
+  readonly players: readonly [string | null, string | null];
+  readonly ids: readonly [string | null, string | null];
+  readonly plies: number;
+  /** The side to move. */
+  readonly turn: 0 | 1;
+  /** Whether it is the reader's move (false for a game the reader does not play). */
+  readonly yourTurn: boolean;
+  /** The game's clock (ClockConfig), null when unknown. */
+  readonly clock: unknown;
+  /** Days per move: its turn changes are told live (a live game's only its start and end). */
+  readonly correspondence: boolean;
+  readonly updatedAt: number;
+}
+
+/** A player one follows: online anywhere in the club, and the live games they play (at most 3). */
+export interface FollowedPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly online: boolean;
+  readonly playing: readonly OngoingGame[];
+}

@@ -1,7 +1,7 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
 import type { AnalysisState, BoardLine, BoardStopReason } from './analysis.ts';
 import type { ClockConfig, GameEvent, GameView, Seat } from './game-wire.ts';
-import type { NotificationView } from './notifications.ts';
+import type { FollowedPlayer, NotificationView, OngoingGame } from './notifications.ts';
 import type { ChatChannel, ChatLine, LobbyCounters, PlayerTag, PoolInfo, RatingDiff, RoomChallenge, RoomGame, RoomView, Seek } from './lobby.ts';
 
 export interface Identity {
@@ -79,5 +79,11 @@ export type ServerMessage =
   | { readonly t: 'notification'; readonly notification: NotificationView; readonly unread: number }
   /** Notifications marked read (on another tab too); `ids` null: all. */
   | { readonly t: 'notifications-read'; readonly ids: readonly string[] | null; readonly unread: number }
+  /** One of your games started, changed turn (correspondence) or ended (`over`: gone from "my games"); on every socket of yours. */
+  | { readonly t: 'my-game'; readonly game: OngoingGame; readonly over: boolean }
+  /** The answer to `following-sub`: the players you follow, as GET /api/me/following lists them. */
+  | { readonly t: 'following'; readonly users: readonly FollowedPlayer[] }
+  /** A followed player came online or left (`online`), or a game of theirs started or ended (`game`, `over`). */
+  | { readonly t: 'followed'; readonly user: string; readonly online?: boolean; readonly game?: OngoingGame; readonly over?: boolean }
   /** A tournament you watch changed (standings, games, players): read its view again (GET /api/tournaments/{id}). */
   | { readonly t: 'tournament'; readonly tournament: string };

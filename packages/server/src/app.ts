@@ -20,6 +20,7 @@ import { SOCIAL_API_ROUTES } from './social/routes.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
 import { RoomChallengeNotices } from './social/room-notices.ts';
+import { PlayerActivity, followingOf } from './social/activity.ts';
 import { HttpError, parseCookies, sendError } from './http/util.ts';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { securityHeaders } from './http/headers.ts';
@@ -268,6 +269,11 @@ export async function createApp(given: AppOptions): Promise<App> {
     now: () => opts.clock.now(),
   });
   games.onChange(new GameNotices(notifier).onChange);
+  // Live "my games" and following lists: game changes and presence, told on the bus (social/activity.ts).
+  const onlineAnywhere = clubPresence ? (id: string) => clubPresence.isOnline(id) : (id: string) => Promise.resolve(presence.isOnline(id));
+  const activity = new PlayerActivity({ bus: opts.bus, online: onlineAnywhere });
+  games.onChange(activity.onChange);
+  presence.listen({ arrived: (id) => void activity.presence(id, true), left: (id) => void activity.presence(id, false) });
   const analyses = new GameAnalyses({
     store: store,
     bus: opts.bus,
@@ -433,6 +439,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       return row !== null && (await mayViewTournament(store, row, userId, invite));
     },
     notifier,
+    following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
     log,
     metrics,
     boards,

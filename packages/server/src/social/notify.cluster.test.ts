@@ -4,7 +4,8 @@
  * node 2; the answer given on node 2 (the game decided on node 1) reaches
  * the challenger's socket on node 2, and the stored bell is the same on both.
  * A room's challenge (the room in Redis) ends on one node and the target's
- * bell item on the other says so.
+ * bell item on the other says so. A followed player's coming, going and
+ * games, and a player's own games, are heard on the other node too.
  */
 import type { ServerMessage } from '@youzai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,5 +86,36 @@ describe('notifications across nodes', () => {
     expect(stored.unread).toBe(0);
     expect(stored.notifications.find((n: { id: string }) => n.id === `room:${second.challenge}`).data.state).toBe('withdrawn');
     bob.sock.close();
+  }, 60_000);
+
+  it('the players you follow and your games, live across nodes', async () => {
+    const tag = `f${process.pid % 10000}`;
+    const carol = await player(`${tag}c`, 1, 1);
+    const alice = await player(`${tag}a`, 0, 0);
+    alice.sock.close();
+    const bob = await player(`${tag}b`, 0, 1);
+    expect((await carol.api.http('POST', `/api/users/${tag}a/follow`, {})).json.follows).toBe(true);
+    // Alice's socket closed on node 1 a moment ago; the snapshot may or may not have seen it go, the next frames tell.
+    expect(await carol.sock.request({ t: 'following-sub' }, 1)).toMatchObject({ t: 'ack' });
+    const from = carol.sock.received.length;
+    const heard = (pred: (m: ServerMessage) => boolean) => carol.sock.waitFor(pred, 10_000, from);
+    await alice.sock.connect();
+    await heard((m) => m.t === 'followed' && m.user === alice.id && m.online === true);
+    const made = await alice.api.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'correspondence', days: 1 },
+      opponent: { type: 'user', username: `${tag}b` },
+    });
+    const game = made.json.id as string;
+    // Accepted on node 2; the game is decided on node 1; Carol (node 2) and Bob's socket (node 2) hear it.
+    expect((await bob.api.http('POST', `/api/games/${game}/join`, {})).json.ok).toBe(true);
+    await heard((m) => m.t === 'followed' && m.user === alice.id && m.game?.id === game && m.over === false);
+    await bob.sock.waitFor((m) => m.t === 'my-game' && m.game.id === game && !m.game.yourTurn, 10_000);
+    expect((await alice.api.http('POST', `/api/games/${game}/move`, { uci: 'h3e3', ply: 0 })).json.ok).toBe(true);
+    await bob.sock.waitFor((m) => m.t === 'my-game' && m.game.id === game && m.game.yourTurn, 10_000);
+    alice.sock.close();
+    await heard((m) => m.t === 'followed' && m.user === alice.id && m.online === false);
+    for (const c of [bob.sock, carol.sock]) c.close();
   }, 60_000);
 });

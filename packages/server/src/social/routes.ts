@@ -9,14 +9,13 @@ import { displayName } from '../auth/sessions.ts';
 import { NAME, body, fail, type Ctx, type Deps, type Route } from '../http/routes.ts';
 import { beforeQuery, intQuery } from '../http/query.ts';
 import { sendJson } from '../http/util.ts';
-import { storedSeats } from '../service/game-service.ts';
-import type { GameRow, UserRow } from '../store/types.ts';
+import type { UserRow } from '../store/types.ts';
+import { followingOf, ongoing } from './activity.ts';
 
 const MarkRead = z.object({ ids: z.array(z.string().min(1).max(64)).max(200).optional() }).strict();
 const Setting = z.object({ kind: z.enum(NOTIFICATION_KINDS), off: z.boolean() }).strict();
 const Toggle = z.object({ on: z.boolean().default(true) }).strict();
-/** Follows listed; and search results. */
-export const FOLLOW_LIMIT = 200;
+/** Search results. */
 export const SEARCH_LIMIT = 10;
 
 // Checked at the boundary: a malformed or out-of-range number is a coded 400 (http/query.ts).
@@ -37,26 +36,6 @@ async function target(ctx: Ctx, deps: Deps): Promise<UserRow> {
 }
 
 const online = (deps: Deps, id: string): Promise<boolean> => (deps.onlineAnywhere ? deps.onlineAnywhere(id) : Promise.resolve(deps.presence.isOnline(id)));
-
-/** An ongoing game as a player's lists show it: who plays whom, and whose turn it is. */
-export function ongoing(g: GameRow, userId: string | null) {
-  const seats = storedSeats(g);
-  const data = g.data as { game?: { clock?: { running?: 0 | 1 | null; since?: number | null }; setup?: { clock?: unknown } } } | null;
-  const turn = (g.plies % 2) as 0 | 1;
-  const mine = userId === null ? null : g.whiteId === userId ? 0 : g.blackId === userId ? 1 : null;
-  return {
-    id: g.id,
-    variant: g.variant,
-    rated: g.rated,
-    players: [seats[0]?.name ?? null, seats[1]?.name ?? null],
-    ids: [g.whiteId, g.blackId],
-    plies: g.plies,
-    turn,
-    yourTurn: mine !== null && mine === turn,
-    clock: data?.game?.setup?.clock ?? null,
-    updatedAt: g.updatedAt,
-  };
-}
 
 export const NOTIFICATION_ROUTES: readonly Route[] = [
   {
@@ -146,17 +125,7 @@ export const PLAYER_ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/me\/following$/,
     handler: async (ctx, deps) => {
-      const ids = await deps.store.following(ctx.user.id, FOLLOW_LIMIT);
-      const users = (await Promise.all(ids.map((id) => deps.store.userById(id)))).filter((u): u is UserRow => u !== null);
-      const out = await Promise.all(
-        users.map(async (u) => {
-          const on = await online(deps, u.id);
-          const live = on ? await deps.store.games({ userId: u.id, status: ['active'], limit: 3 }) : [];
-          return { id: u.id, name: displayName(u), online: on, playing: live.map((g) => ongoing(g, null)) };
-        }),
-      );
-      // Online first, then by name.
-      out.sort((a, b) => Number(b.online) - Number(a.online) || a.name.localeCompare(b.name));
+      const out = await followingOf({ store: deps.store, online: (id) => online(deps, id) }, ctx.user.id);
       sendJson(ctx.res, 200, { ok: true, users: out });
     },
   },

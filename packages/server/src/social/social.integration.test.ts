@@ -187,6 +187,33 @@ describe('correspondence over HTTP', () => {
   });
 });
 
+describe('correspondence in the lobby', () => {
+  it('a rated correspondence seek: accepted, the game has days per move and is rated like any other game of its kind', async () => {
+    const [alice, bob] = [await player('cs'), await player('cs')];
+    const seek = { t: 'seek-create', variant: 'xiangqi', clock: { kind: 'correspondence', days: 7 }, rated: true, color: 'first' };
+    const made = (await alice.request(seek, 90)) as Msg<'ack'>;
+    expect(made).toMatchObject({ t: 'ack', seek: expect.any(String) });
+    expect((await bob.http('GET', '/api/lobby')).json.seeks).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: made.seek, clock: { kind: 'correspondence', days: 7 }, rated: true })]),
+    );
+    expect(await bob.request({ t: 'seek-accept', seek: made.seek }, 91)).toMatchObject({ t: 'ack' });
+    const paired = (await alice.waitFor((m) => m.t === 'paired')) as Msg<'paired'>;
+    const view = (await alice.http('GET', `/api/games/${paired.game}`)).json.view;
+    expect(view).toMatchObject({ variant: 'xiangqi', rated: true, clockConfig: { kind: 'correspondence', baseMs: 7 * 86_400_000 } });
+    // Four plies (a rated game's least), then a resignation: rated in the game's one rating (Xiangqi), as a live game would be.
+    for (const [ply, uci] of ['h3e3', 'h10g8', 'b1c3', 'b10c8'].entries()) {
+      const mover = ply % 2 === 0 ? alice : bob;
+      expect((await mover.http('POST', `/api/games/${paired.game}/move`, { uci, ply })).json.ok, uci).toBe(true);
+    }
+    expect((await bob.http('POST', `/api/games/${paired.game}/resign`)).json.ok).toBe(true);
+    const profile = async () => (await alice.http('GET', `/api/users/${alice.name}`)).json.user.ratings.xiangqi;
+    // Rated after the game is stored: polled, with a generous deadline.
+    for (let i = 0; i < 250 && (await profile()).games === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await profile()).toMatchObject({ games: 1 });
+    expect((await profile()).rating).toBeGreaterThan(1500);
+  });
+});
+
 describe('invitation links used again', () => {
   it('the creator is told they have the seat (their game), anyone else that the game has started; the creator is told it started', async () => {
     const [alice, bob, carol] = [await player('inv'), await player('inv'), await player('inv')];

@@ -5,7 +5,7 @@
  */
 import { SOCIAL_CLIENT_TYPES, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
 import type { Result, RuleError } from '@youzai/rules';
-import { roomTopic } from '../bus/topics.ts';
+import { playerTopic, roomTopic } from '../bus/topics.ts';
 import type { OpenSlot } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
 import type { SocketDeps } from './socket.ts';
@@ -27,6 +27,8 @@ export interface SocialConnection {
   readonly deps: SocketDeps;
   /** Rooms this socket is in. */
   readonly rooms: Set<string>;
+  /** The topics of the players this socket follows live. */
+  readonly followed: Set<string>;
   send(m: ServerMessage): void;
   /** `coalesced`: the topic's frames reach this socket at most once a second (ws/coalesced.ts). */
   listen(topic: string, coalesced?: boolean): void;
@@ -155,6 +157,26 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
       if (r.ok && m.to && c.deps.notifier) void new RoomChallengeNotices(c.deps.notifier).opened(m.room, r.value);
       return answer(r, r.ok ? { challenge: r.value.id } : {});
     }
+    case 'following-sub': {
+      // Listening first, then the snapshot: no change falls between the two.
+      const users = c.deps.following
+        ? await c.deps.following(user.id, (ids) => {
+            unfollowAll(c);
+            for (const fid of ids) {
+              const topic = playerTopic(fid);
+              c.followed.add(topic);
+              c.listen(topic);
+            }
+          })
+        : [];
+      c.send({ t: 'following', users });
+      // The ack promises the changes are heard from now on (with Redis, once subscribed there).
+      await Promise.all([...c.followed].map((topic) => c.deps.bus.whenSubscribed?.(topic)));
+      return c.send({ t: 'ack', ...id });
+    }
+    case 'following-unsub':
+      unfollowAll(c);
+      return c.send({ t: 'ack', ...id });
     case 'room-accept':
       return answer(await rooms.accept(m.room, user, m.challenge));
     case 'room-decline':
@@ -176,4 +198,9 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
     case 'mute':
       return answer(await chat.mute(user.id, m.user, m.on));
   }
+}
+
+function unfollowAll(c: SocialConnection): void {
+  for (const topic of c.followed) c.unlisten(topic);
+  c.followed.clear();
 }

@@ -10,7 +10,15 @@ import { LagMeter } from './lag.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { MAX_FRAME_BYTES, PROTOCOL_VERSION, decodeClientMessage, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
+import {
+  MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  decodeClientMessage,
+  type ClientMessage,
+  type FollowedPlayer,
+  type Identity,
+  type ServerMessage,
+} from '@youzai/protocol';
 import { COOKIE, identityOf, isSessionEnded, type Sessions } from '../auth/sessions.ts';
 import { clientAddress } from '../limits/address.ts';
 import type { Limits } from '../limits/limits.ts';
@@ -58,6 +66,8 @@ export interface SocketDeps {
   readonly notifier?: Notifier;
   /** Whether this visitor may read a tournament's news and chat (a private one: its link holders, players and creator). */
   readonly tournamentAccess: (tournament: string, userId: string | null, invite: string | null) => Promise<boolean>;
+  /** The players `userId` follows (social/activity.ts); `heard` gets their ids before the rest is read. */
+  readonly following?: (userId: string, heard: (ids: readonly string[]) => void) => Promise<FollowedPlayer[]>;
   /** Whether `userId` blocked `otherId` (their challenges are refused). */
   readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
   /** Socket openings and closings, game actions (moves at debug level) and failures. */
@@ -88,6 +98,8 @@ class Connection implements SocialConnection, FanoutMember {
   private readonly topics = new Map<string, () => void>();
   /** Rooms this socket is in. */
   readonly rooms = new Set<string>();
+  /** The topics of the players this socket follows live (`following-sub`). */
+  readonly followed = new Set<string>();
   private readonly bucket: Bucket;
   private strikes = 0;
   private closed = false;

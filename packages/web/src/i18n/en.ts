@@ -577,6 +577,7 @@ export const en: Record<MessageKey, string> = {
   'social.myGamesNone': 'You have no ongoing games.',
   'social.yourTurn': 'Your move',
   'social.theirTurn': 'Their move',
+  'social.liveNow': 'Playing now',
   'invite.seatTaken': 'The seat in this game is taken: you are watching the game.',
   'err.challenge.blocked': 'this player does not accept your challenges',
   'err.auth.account-required': 'register to follow or block players',

@@ -575,6 +575,7 @@ export const vi = {
   'social.myGamesNone': 'Bạn không có ván nào đang chơi.',
   'social.yourTurn': 'Đến lượt bạn',
   'social.theirTurn': 'Lượt đối thủ',
+  'social.liveNow': 'Đang đấu',
   'invite.seatTaken': 'Ghế trong ván này đã có người ngồi: bạn đang xem ván cờ.',
   'err.challenge.blocked': 'người này không nhận lời thách đấu của bạn',
   'err.auth.account-required': 'hãy đăng ký tài khoản để theo dõi hoặc chặn người chơi',

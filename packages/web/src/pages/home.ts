@@ -46,6 +46,8 @@ export function homePage(app: AppContext): Page {
   let destroyed = false;
   const daily = dailyPuzzleCard();
   const tournaments = tournamentsCard();
+  const myGames = myGamesPanel(app);
+  const following = followingPanel(app);
 
   const countersEl = h('p.counters', { 'data-testid': 'counters', 'aria-live': 'polite' });
   const seeksEl = h('div.seeks-holder');
@@ -243,7 +245,8 @@ export function homePage(app: AppContext): Page {
   // --- create a game ---
 
   let mode: Mode = lastMode;
-  const terms = new TermsFields(lastInput);
+  // Days per move are offered for seeks and invitations (not against the computer, which answers at once).
+  const terms = new TermsFields(lastInput, true);
   terms.setCanRate(canRate());
   const level = h(
     'select',
@@ -272,6 +275,7 @@ export function homePage(app: AppContext): Page {
       b.setAttribute('aria-pressed', String(on));
     }
     terms.setRatedOffered(mode !== 'computer');
+    terms.setCorrespondenceOffered(mode !== 'computer');
     levelLabel.hidden = mode !== 'computer';
     submit.textContent = t(SUBMIT_LABEL[mode]);
     formError.hidden = true;
@@ -360,8 +364,8 @@ export function homePage(app: AppContext): Page {
       h(
         'div.home-side',
         null,
-        myGamesPanel(app),
-        followingPanel(app),
+        myGames.el,
+        following.el,
         h('section.card.seeks', { 'aria-labelledby': 'seeks-h' }, h('h2#seeks-h', null, t('home.seeks')), seeksEl),
         tournaments.el,
         h('section.card.live', { 'aria-labelledby': 'live-h' }, h('h2#live-h', null, t('home.live')), liveEl),
@@ -399,6 +403,8 @@ export function homePage(app: AppContext): Page {
       destroyed = true;
       daily.destroy();
       tournaments.destroy();
+      myGames.destroy();
+      following.destroy();
       off();
       offState();
       stopLive();

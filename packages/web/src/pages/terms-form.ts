@@ -46,10 +46,10 @@ export class TermsFields {
   private canRate = false;
   private ratedOffered = true;
 
-  /** `correspondence`: offer days per move too (challenges and invitations, not the lobby). */
+  /** `correspondence`: offer days per move too (challenges, seeks and invitations; not the computer). */
   constructor(
     initial: TermsInput = DEFAULT_INPUT,
-    private readonly correspondence = false,
+    private correspondence = false,
   ) {
     this.variant = h(
       'select',
@@ -131,6 +131,13 @@ export class TermsFields {
   private update(): void {
     this.ratedLabel.hidden = !(this.ratedOffered && this.canRate);
     this.guestNote.hidden = !(this.ratedOffered && !this.canRate);
+  }
+
+  /** Whether days per move are offered (the home page's computer mode has none). */
+  setCorrespondenceOffered(on: boolean): void {
+    if (on === this.correspondence) return;
+    this.correspondence = on;
+    this.variantChanged(null, null);
   }
 
   /** Accounts may play rated; guests see why they cannot. */
