@@ -88,7 +88,7 @@ beforeAll(() => {
     copyFileSync(join(ASSETS, from), join(art, to));
   };
   copy(board, 'boards/xiangqi.svg');
-  for (const p of pieces) copy(p.file, `pieces/xiangqi/${p.color}-${p.letter}.svg`);
+  for (const p of pieces) copy(p.file, `pieces/xiangqi/${p.set}/${p.color}-${p.letter}.svg`);
 });
 afterAll(() => {
   if (art) rmSync(art, { recursive: true, force: true });
@@ -145,7 +145,7 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
     const bare = missing(mini, { ...registered(), texts: CLUB_TABLES.texts, rulesPages: CLUB_TABLES.rulesPages, hasArt: CLUB_TABLES.hasArt });
     expect(bare).toContain('web: no Vietnamese text role.minixiangqi.c');
     expect(bare).toContain('web: no rules page in both languages');
-    expect(bare).toContain('web: no art pieces/minixiangqi/black-p.svg');
+    expect(bare).toContain('web: no art pieces/minixiangqi/traditional/black-p.svg');
     expect(bare.some((l) => l.startsWith('protocol') || l.startsWith('engine') || l.startsWith('game'))).toBe(false);
   });
 

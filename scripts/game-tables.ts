@@ -94,7 +94,8 @@ export function missing(g: VariantModule, t: GameTables): string[] {
   const art = artFiles(g);
   for (const f of [art.board, ...art.pieces.map((p) => p.file)]) if (!t.hasArt(f)) out.push(`web: no art ${f}`);
   try {
-    if (!artCss(g, (f) => (t.hasArt(f) ? `/assets/${f}` : undefined)).includes(`.yz-${key} piece.k-piece.white`)) out.push('web: no art CSS for its pieces');
+    if (!artCss(g, g.board.pieceSets[0], (f) => (t.hasArt(f) ? `/assets/${f}` : undefined)).includes(`.yz-${key} piece.k-piece.white`))
+      out.push('web: no art CSS for its pieces');
   } catch {
     // The missing files are listed above.
   }

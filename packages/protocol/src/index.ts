@@ -6,3 +6,4 @@ export * from './server.ts';
 export * from './lobby.ts';
 export * from './notifications.ts';
 export * from './ops.ts';
+export * from './settings.ts';

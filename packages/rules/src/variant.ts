@@ -121,6 +121,13 @@ export interface VariantModule<K extends string = string> {
      * Xiangqi notation).
      */
     readonly coordinates: 'algebraic' | 'own-right';
+    /**
+     * The piece sets offered, the default first: each is a folder
+     * packages/web/src/assets/pieces/<key>/<set>/ holding every role's
+     * pictures, named in the texts `pieceset.<set>` (shared by games: a
+     * `beginner` set is one whose pieces show how they move).
+     */
+    readonly pieceSets: readonly [string, ...string[]];
   };
   /** Clocks offered: Fischer always, byo-yomi where players of this game expect it; quick-pairing pools in the order shown. */
   readonly clocks: {

@@ -16,6 +16,7 @@ import { REMATCH_ROUTES } from './http/rematch-routes.ts';
 import { Rematches } from './rematch/rematches.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
+import { SETTINGS_ROUTES } from './http/settings-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
@@ -72,6 +73,7 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const ROUTES = [
   ...GAME_ROUTES,
   ...SOCIAL_ROUTES,
+  ...SETTINGS_ROUTES,
   ...SOCIAL_API_ROUTES,
   ...PUZZLE_ROUTES,
   ...TOURNAMENT_ROUTES,

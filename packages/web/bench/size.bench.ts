@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { VARIANT_KEYS } from '@youzai/rules';
+import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { build } from 'vite';
 
 const TARGET_KB = 200;
@@ -39,11 +39,14 @@ for (const f of lazy) console.log(f.padEnd(44), kb(raw(f)).padStart(8), kb(gz(f)
 
 console.log('\nImages per board (SVG, fetched once and cached; gzip as the server sends them):');
 for (const variant of VARIANT_KEYS) {
-  const dir = fileURLToPath(new URL(`../src/assets/pieces/${variant}/`, import.meta.url));
-  const files = readdirSync(dir).map((f) => join(dir, f));
-  files.push(fileURLToPath(new URL(`../src/assets/boards/${variant}.svg`, import.meta.url)));
-  const r = files.reduce((n, f) => n + readFileSync(f).length, 0);
-  const g = files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
-  console.log(`${variant} (${files.length} files)`.padEnd(44), kb(r).padStart(8), kb(g).padStart(8));
+  // A board shows one piece set (the visitor's choice): each set's pictures with the board's.
+  for (const set of VARIANTS[variant].board.pieceSets) {
+    const dir = fileURLToPath(new URL(`../src/assets/pieces/${variant}/${set}/`, import.meta.url));
+    const files = readdirSync(dir).map((f) => join(dir, f));
+    files.push(fileURLToPath(new URL(`../src/assets/boards/${variant}.svg`, import.meta.url)));
+    const r = files.reduce((n, f) => n + readFileSync(f).length, 0);
+    const g = files.reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
+    console.log(`${variant}/${set} (${files.length} files)`.padEnd(44), kb(r).padStart(8), kb(g).padStart(8));
+  }
 }
 rmSync(outDir, { recursive: true, force: true });

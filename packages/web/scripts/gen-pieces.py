@@ -1,5 +1,8 @@
 #!/usr/bin/python3
-"""Write the board and piece SVGs under packages/web/src/assets/.
+"""Write the board and the font-drawn piece SVGs under packages/web/src/assets/:
+the boards, Xiangqi's and Janggi's `traditional` sets and Sittuyin's `western`
+set. The other sets (drawn shapes, and sets re-using these sets' character
+paths) are written by gen-piece-sets.py, which needs no font: run it after this.
 
 Characters and chess glyphs become SVG paths, so the art never depends on the
 fonts of the visitor's machine. Outlines come from Debian's fonts-noto-cjk
@@ -365,10 +368,10 @@ def main() -> None:
     dejavu = Font(DEJAVU_SANS)
     for color in ('white', 'black'):
         for letter in 'kabnrcp':
-            _write(f'pieces/xiangqi/{color}-{letter}.svg', xiangqi_piece(tc, color, letter))
-            _write(f'pieces/janggi/{color}-{letter}.svg', janggi_piece(kr, color, letter))
+            _write(f'pieces/xiangqi/traditional/{color}-{letter}.svg', xiangqi_piece(tc, color, letter))
+            _write(f'pieces/janggi/traditional/{color}-{letter}.svg', janggi_piece(kr, color, letter))
         for letter in 'kfsnrp':
-            _write(f'pieces/sittuyin/{color}-{letter}.svg', sittuyin_piece(dejavu, color, letter))
+            _write(f'pieces/sittuyin/western/{color}-{letter}.svg', sittuyin_piece(dejavu, color, letter))
     _write('boards/xiangqi.svg', xiangqi_board(tc))
     _write('boards/janggi.svg', janggi_board())
     _write('boards/sittuyin.svg', sittuyin_board())

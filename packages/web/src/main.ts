@@ -14,6 +14,10 @@ import { PAGES } from './pages/index.ts';
 import { Bell } from './social/bell.ts';
 import { searchBox } from './social/search.ts';
 import { applyTheme } from './board/theme.ts';
+import { settingsButton } from './board/settings-panel.ts';
+import { syncSettings } from './app/settings.ts';
+import type { Settings, SettingsResponse } from '@youzai/protocol';
+import logoUrl from './assets/logo.svg?url';
 
 const storage = localStore();
 const saved = storage?.getItem('yz-lang');
@@ -26,7 +30,14 @@ const banner = h('div.banner', { role: 'status', 'aria-live': 'polite', hidden: 
 const toastEl = h('div.toast', { role: 'status', 'aria-live': 'polite', hidden: true });
 const main = h('main#main');
 const footer = h('footer.foot');
-root.replaceChildren(header, banner, toastEl, main, footer);
+// The first thing a keyboard reaches: past the header to the page.
+const skip = h('a.skip-link', { href: '#main' }, t('nav.skip'));
+skip.addEventListener('click', (e) => {
+  e.preventDefault();
+  main.focus();
+});
+main.tabIndex = -1;
+root.replaceChildren(skip, header, banner, toastEl, main, footer);
 
 const socket = new Socket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
 let page: Page | null = null;
@@ -35,7 +46,7 @@ let toastTimer: ReturnType<typeof setTimeout> | null = null;
 const app: AppContext = {
   socket,
   me: null,
-  sound: new Sound(storage),
+  sound: new Sound(),
   navigate(path, replace = false) {
     if (replace) history.replaceState(null, '', path);
     else history.pushState(null, '', path);
@@ -56,6 +67,7 @@ const app: AppContext = {
     const r = await api<{ user: Identity | null }>('GET', '/api/me');
     if (r.ok) app.me = r.user;
     renderHeader();
+    await followAccount();
   },
 };
 
@@ -75,10 +87,16 @@ function renderHeader(): void {
     storage?.setItem('yz-lang', next);
     app.refresh();
   });
+  // Says the state (on or off); the title says what a click does.
   const soundBtn = h(
     'button.sound',
-    { type: 'button', 'aria-pressed': String(!app.sound.muted), 'data-testid': 'sound-switch' },
-    app.sound.muted ? t('nav.sound.off') : t('nav.sound.on'),
+    {
+      type: 'button',
+      'aria-pressed': String(!app.sound.muted),
+      'data-testid': 'sound-switch',
+      title: app.sound.muted ? t('nav.sound.turnOn') : t('nav.sound.turnOff'),
+    },
+    `♪ ${app.sound.muted ? t('nav.sound.off') : t('nav.sound.on')}`,
   );
   soundBtn.addEventListener('click', () => {
     app.sound.setMuted(!app.sound.muted);
@@ -112,8 +130,8 @@ function renderHeader(): void {
   menuBtn.addEventListener('click', () => setDrawer(!header.classList.contains('open')));
   fill(
     header,
-    h('a.logo', { href: '/' }, h('span.logo-mark', { 'aria-hidden': 'true' }, '帥'), t('app.name')),
-    h('div#header-drawer.drawer', null, nav, h('div.tools', null, searchBox(app), ...user, soundBtn, langBtn)),
+    h('a.logo', { href: '/' }, h('img.logo-mark', { src: logoUrl, alt: '', width: 28, height: 28 }), t('app.name')),
+    h('div#header-drawer.drawer', null, nav, h('div.tools', null, searchBox(app), ...user, soundBtn, settingsButton(), langBtn)),
     me ? bell.el : null,
     menuBtn,
   );
@@ -129,6 +147,29 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && header.classList.contains('open')) setDrawer(false);
 });
 
+/**
+ * Settings follow the account: at login (or when a page opens with one) the
+ * account's stored settings replace this browser's, and each change is sent
+ * to it; a guest's stay in this browser only.
+ */
+let followed: string | null = null;
+async function followAccount(): Promise<void> {
+  const account = app.me && !app.me.guest ? app.me.id : null;
+  if (account === followed) return;
+  followed = account;
+  await syncSettings(
+    account
+      ? {
+          load: async () => {
+            const r = await api<SettingsResponse>('GET', '/api/settings');
+            return r.ok ? r.settings : undefined;
+          },
+          save: (settings: Settings) => void api('PUT', '/api/settings', settings),
+        }
+      : null,
+  );
+}
+
 function logoutButton(): HTMLElement {
   const b = h('button.linkish', { type: 'button' }, t('nav.logout'));
   b.addEventListener('click', async () => {
@@ -142,9 +183,19 @@ function renderFooter(): void {
   fill(footer, h('small', null, t('footer.licence')));
 }
 
+function hideToast(): void {
+  toastEl.hidden = true;
+  if (toastTimer) clearTimeout(toastTimer);
+  toastTimer = null;
+}
+// A tap dismisses a toast.
+toastEl.addEventListener('click', hideToast);
+
 function route(): void {
   const m: Match = match(location.pathname);
   closeDialogs();
+  // A message about the page left ("seek posted") does not follow into the next one (the game).
+  hideToast();
   setDrawer(false);
   page?.destroy?.();
   page = PAGES[m.name](app, m.params);
@@ -173,6 +224,7 @@ socket.on((msg) => {
   if (msg.t === 'welcome') {
     app.me = msg.user;
     renderHeader();
+    void followAccount();
   }
   // A tournament game opens by itself (an arena's next game), unless a page that handles pairings is showing.
   if (msg.t === 'paired' && msg.via === 'tournament' && !/^\/($|rooms\/|tournament\/)/.test(location.pathname)) app.navigate(`/game/${msg.game}`);

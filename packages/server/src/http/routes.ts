@@ -303,6 +303,8 @@ export const ROUTES: readonly Route[] = [
         challenge: s.extras.challenge,
         inviteOpen: s.extras.invite !== null,
         owner: live ? await ownerOf(ctx.params[0]!) : null,
+        // Sockets watching that are not the players' (a finished game's are not counted: 0).
+        spectators: live ? s.spectators : 0,
       });
     },
   },

@@ -264,11 +264,17 @@ export class GameService {
     return this.pipeline.staleWritesRefused;
   }
 
-  /** The full state for a watcher or player, with the version it is at. */
-  async view(id: string, userId?: string): Promise<{ view: WireView; v: number; you: Color | null; extras: StoredExtras } | null> {
+  /** The full state for a watcher or player, with the version it is at and how many watch it now (sockets of non-players). */
+  async view(id: string, userId?: string): Promise<{ view: WireView; v: number; you: Color | null; extras: StoredExtras; spectators: number } | null> {
     const actor = await this.live.get(id);
     if (!actor) return null;
-    return { view: wireView(actor.game.view(this.deps.clock.now())), v: actor.version, you: userId ? actor.game.seatOf(userId) : null, extras: actor.extras };
+    return {
+      view: wireView(actor.game.view(this.deps.clock.now())),
+      v: actor.version,
+      you: userId ? actor.game.seatOf(userId) : null,
+      extras: actor.extras,
+      spectators: actor.spectators,
+    };
   }
 
   /** Versions after `since` (null: too old, send the full state). */

@@ -356,6 +356,17 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX moderation_log_at ON moderation_log (at);
     `,
   },
+  {
+    version: 9,
+    name: 'user settings',
+    sql: `
+      CREATE TABLE user_settings (
+        user_id    TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        data       TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -687,6 +698,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         detail    TEXT NOT NULL
       );
       CREATE INDEX moderation_log_at ON moderation_log (at DESC);
+    `,
+  },
+  {
+    version: 9,
+    name: 'user settings',
+    sql: `
+      CREATE TABLE user_settings (
+        user_id    TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        data       JSONB NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
     `,
   },
 ];

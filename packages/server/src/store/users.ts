@@ -31,6 +31,14 @@ export interface UserStore {
    */
   searchUsers(prefix: string, limit: number): Promise<UserRow[]>;
 
+  /**
+   * The player's display settings as last saved (opaque JSON data the
+   * protocol's Settings schema decodes at the edge), or null when none.
+   */
+  settingsOf(userId: string): Promise<unknown>;
+  /** Replaces the player's settings (the user must exist). */
+  saveSettings(userId: string, data: unknown, at: number): Promise<void>;
+
   createSession(s: SessionRow): Promise<void>;
   session(tokenHash: string): Promise<SessionRow | null>;
   deleteSession(tokenHash: string): Promise<void>;

@@ -50,3 +50,32 @@ export function choose<T>(title: string, body: string, options: readonly { label
 export async function confirmBox(title: string, body: string, yes: string): Promise<boolean> {
   return (await choose(title, body, [{ label: yes, value: true, primary: true }])) === true;
 }
+
+/** A modal holding `content` (a form that acts as it changes) and a close button; closed by the button, Escape or a click outside. */
+export function showPanel(title: string, content: HTMLElement, testid: string): void {
+  const done = () => {
+    openDialogs.delete(done);
+    overlay.remove();
+    document.removeEventListener('keydown', onKey);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') done();
+  };
+  const close = h('button.primary', { type: 'button', 'data-testid': `${testid}-close` }, t('common.close'));
+  close.addEventListener('click', done);
+  const box = h(
+    'div.dialog.panel',
+    { role: 'dialog', 'aria-modal': 'true', 'aria-label': title, 'data-testid': testid },
+    h('h2', null, title),
+    content,
+    h('div.dialog-buttons', null, close),
+  );
+  const overlay = h('div.overlay', null, box);
+  overlay.addEventListener('click', (e) => {
+    if (e.target === overlay) done();
+  });
+  document.addEventListener('keydown', onKey);
+  openDialogs.add(done);
+  document.body.append(overlay);
+  box.querySelector<HTMLElement>('select, input, button')?.focus();
+}

@@ -3,19 +3,20 @@
  * download or license): a short wooden click for a move, a lower, longer
  * knock for a capture, two soft tones at the end of a game.
  */
+import { changeSettings, settings } from './settings.ts';
+
 export type SoundName = 'move' | 'capture' | 'check' | 'end';
 
 export class Sound {
   private ctx: AudioContext | null = null;
-  muted: boolean;
 
-  constructor(private readonly storage: Storage | null) {
-    this.muted = storage?.getItem('yz-muted') === '1';
+  /** Whether sounds are off: one of the visitor's settings (app/settings.ts). */
+  get muted(): boolean {
+    return !settings().sound;
   }
 
   setMuted(m: boolean): void {
-    this.muted = m;
-    this.storage?.setItem('yz-muted', m ? '1' : '0');
+    changeSettings({ sound: !m });
   }
 
   play(name: SoundName): void {

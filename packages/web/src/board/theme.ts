@@ -1,62 +1,38 @@
 /**
- * Board colours and piece styles, chosen per visitor (kept in localStorage)
- * and shown on every board: a class on the document's root element
- * (`board-<name>`, `pieces-<name>`) that board.css reads. No per-game table:
- * every theme recolours the game's own art (assets/boards, assets/pieces).
+ * Board colours and piece sets, chosen in the settings panel
+ * (settings-panel.ts) and kept with the visitor's settings (app/settings.ts).
+ * The board colour is a class on the root element (`board-<name>`) that
+ * board.css reads: every theme recolours the game's own board drawing. The
+ * piece sets are the game's own (its descriptor's `board.pieceSets`, drawn
+ * by art-sheet.ts).
  */
-import { h } from '../app/h.ts';
-import { localStore } from '../app/storage.ts';
-import { t, tMaybe } from '../i18n/index.ts';
+import type { VariantModule } from '@youzai/rules';
+import { forGame, onSettings, settings } from '../app/settings.ts';
+import { tMaybe } from '../i18n/index.ts';
+import { pieceSetOf } from './art.ts';
 
 export const BOARD_THEMES = ['wood', 'jade', 'slate'] as const;
-export const PIECE_STYLES = ['classic', 'contrast', 'soft'] as const;
 export type BoardTheme = (typeof BOARD_THEMES)[number];
-export type PieceStyle = (typeof PIECE_STYLES)[number];
 
-const BOARD_KEY = 'yz-board-theme';
-const PIECES_KEY = 'yz-piece-style';
+export const boardTheme = (): BoardTheme => {
+  const b = settings().board;
+  return (BOARD_THEMES as readonly string[]).includes(b) ? (b as BoardTheme) : BOARD_THEMES[0];
+};
 
-function read<T extends string>(key: string, options: readonly T[]): T {
-  const v = localStore()?.getItem(key);
-  return options.includes(v as T) ? (v as T) : options[0]!;
-}
+/** The piece set shown for a game: the visitor's choice when the game offers it, else the game's first. */
+export const pieceSet = (v: VariantModule): string => pieceSetOf(v, forGame(settings().pieces, v.key));
 
-export const boardTheme = (): BoardTheme => read(BOARD_KEY, BOARD_THEMES);
-export const pieceStyle = (): PieceStyle => read(PIECES_KEY, PIECE_STYLES);
+/** A piece set's name (`pieceset.<set>`, shared by the games that offer it). */
+export const pieceSetName = (set: string): string => tMaybe(`pieceset.${set}`, set);
 
-/** Puts the visitor's choices on the root element (called once at start and after each change). */
+let watching = false;
+
+/** Puts the visitor's board colour on the root element, now and after each change. */
 export function applyTheme(): void {
   const root = document.documentElement;
   for (const b of BOARD_THEMES) root.classList.toggle(`board-${b}`, b === boardTheme());
-  for (const p of PIECE_STYLES) root.classList.toggle(`pieces-${p}`, p === pieceStyle());
-}
-
-function store(key: string, value: string): void {
-  try {
-    localStore()?.setItem(key, value);
-  } catch {
-    // Refused storage: the choice lasts this page only.
+  if (!watching) {
+    watching = true;
+    onSettings(() => applyTheme());
   }
-}
-
-/** The two choosers, for a board page's controls. */
-export function themeControls(): HTMLElement {
-  const select = (name: string, label: string, options: readonly string[], now: string, prefix: string, key: string) => {
-    const s = h(
-      'select',
-      { name, 'data-testid': name },
-      ...options.map((o) => h('option', { value: o, selected: o === now }, tMaybe(`${prefix}.${o}`, o))),
-    ) as HTMLSelectElement;
-    s.addEventListener('change', () => {
-      store(key, s.value);
-      applyTheme();
-    });
-    return h('label.theme-choice', null, label, ' ', s);
-  };
-  return h(
-    'span.theme-controls',
-    null,
-    select('board-theme', t('board.theme'), BOARD_THEMES, boardTheme(), 'board.theme', BOARD_KEY),
-    select('piece-style', t('board.pieces'), PIECE_STYLES, pieceStyle(), 'board.pieces', PIECES_KEY),
-  );
 }

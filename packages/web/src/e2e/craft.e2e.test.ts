@@ -2,7 +2,9 @@
  * Board and page craft in a real browser: each game's coordinates on the
  * solo board (desktop and a 390 px phone), following the flip, and the
  * switch remembered across a reload; the phone's compact header with its
- * menu button, and a game's board and clocks on one 390×844 screen. Screenshots are kept in
+ * menu button, and a game's board and clocks on one 390×844 screen; the
+ * settings panel (board, piece sets, coordinates) remembered across a reload and
+ * per account, and every piece set of every game drawn. Screenshots are kept in
  * test-artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -168,40 +170,123 @@ describe('the phone', () => {
   }
 });
 
-describe('board themes', () => {
-  it('are chosen beside the board, remembered across a reload, and drawn for every game', async () => {
+/** The picture a piece of the board shows now (its CSS background's URL), and that SVG's text. */
+async function pieceArt(page: Page, role: string): Promise<{ url: string; svg: string }> {
+  return page.evaluate(async (role) => {
+    const el = document.querySelector(`.yz-board piece.${role}, .yz-pocket piece.${role}`)!;
+    const url = /url\("?([^")]+)"?\)/.exec(getComputedStyle(el).backgroundImage)![1]!;
+    return { url, svg: await (await fetch(url)).text() };
+  }, role);
+}
+/** What only a set's own drawing holds: the beginner tile, the Burmese plinth, the contrast set's white ring, the traditional wood. */
+const MARK: Record<string, string> = {
+  beginner: 'width="92" height="92" rx="14"',
+  burmese: '<ellipse cx="50" cy="86"',
+  contrast: 'stroke="#fff" stroke-width="3"',
+  traditional: 'radialGradient',
+  western: 'fill="#f6ead2"',
+};
+
+async function openSettings(page: Page): Promise<void> {
+  await page.getByTestId('board-settings').click();
+  await page.getByTestId('settings-form').waitFor();
+}
+
+describe('board themes and piece sets', () => {
+  it('are chosen in the settings panel, remembered across a reload, and each set is its own drawing', async () => {
     const { page } = await club.visitor({ lang: 'en' });
-    await page.goto('/solo/xiangqi');
-    await page.locator('.yz-board').waitFor();
+    await page.goto('/solo/sittuyin');
+    await page.locator('.yz-board piece').first().waitFor();
     const blend = () => page.locator('.yz-board cg-board').evaluate((el) => getComputedStyle(el).backgroundBlendMode);
-    const filter = () =>
-      page
-        .locator('.yz-board piece')
-        .first()
-        .evaluate((el) => getComputedStyle(el).filter);
     expect(await blend()).toBe('normal');
-    expect(await filter()).toBe('none');
+    // Sittuyin's first set is the Burmese one.
+    expect((await pieceArt(page, 'f-piece.white')).svg).toContain(MARK.burmese);
+    await openSettings(page);
+    expect(await page.getByTestId('piece-set-sittuyin').inputValue()).toBe('burmese');
     await page.getByTestId('board-theme').selectOption('jade');
-    await page.getByTestId('piece-style').selectOption('contrast');
+    await page.getByTestId('piece-set-sittuyin').selectOption('beginner');
+    await page.getByTestId('coords-setting').uncheck();
+    await page.getByTestId('settings-close').click();
     expect(await blend()).toBe('luminosity');
-    expect(await filter()).toContain('contrast');
+    expect((await pieceArt(page, 'f-piece.white')).svg).toContain(MARK.beginner);
+    expect(await visible(page, 'bottom')).toBe(false);
     await page.reload();
     await page.locator('.yz-board piece').first().waitFor();
-    expect(await page.getByTestId('board-theme').inputValue()).toBe('jade');
-    expect(await page.getByTestId('piece-style').inputValue()).toBe('contrast');
     expect(await blend()).toBe('luminosity');
-    expect(await filter()).toContain('contrast');
-    for (const variant of VARIANT_KEYS) {
-      await page.goto(`/solo/${variant}`);
-      for (const [theme, pieces] of [
-        ['wood', 'classic'],
-        ['jade', 'contrast'],
-        ['slate', 'soft'],
-      ] as const) {
-        await page.getByTestId('board-theme').selectOption(theme);
-        await page.getByTestId('piece-style').selectOption(pieces);
-        await shot(page, `theme-${variant}-${theme}-${pieces}`);
-      }
-    }
+    expect((await pieceArt(page, 'f-piece.white')).svg).toContain(MARK.beginner);
+    expect(await visible(page, 'bottom')).toBe(false);
+    // A beginner soldier shows its forward step: on a flipped board, the picture seen from the other side.
+    const upright = await pieceArt(page, 'p-piece.white');
+    await page.getByTestId('flip').click();
+    const turned = await pieceArt(page, 'p-piece.white');
+    expect(turned.url).not.toBe(upright.url);
+    expect(turned.svg).toContain(MARK.beginner);
+    await openSettings(page);
+    expect(await page.getByTestId('board-theme').inputValue()).toBe('jade');
+    expect(await page.getByTestId('piece-set-sittuyin').inputValue()).toBe('beginner');
+    expect(await page.getByTestId('coords-setting').isChecked()).toBe(false);
+    await page.context().close();
   });
+
+  it('follow an account to a second browser after login', async () => {
+    const a = await club.visitor({ lang: 'en' });
+    await a.page.goto('/register');
+    await a.page.locator('input[name="username"]').fill('nguoichoi_theme');
+    await a.page.locator('input[name="password"]').fill('correct horse battery');
+    await a.page.getByTestId('auth-submit').click();
+    await a.page.waitForURL((u) => !u.pathname.startsWith('/register'));
+    await a.page.goto('/solo/xiangqi');
+    await a.page.locator('.yz-board piece').first().waitFor();
+    await openSettings(a.page);
+    const saved = a.page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT' && r.ok());
+    await a.page.getByTestId('piece-set-xiangqi').selectOption('beginner');
+    await saved;
+    const saved2 = a.page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT' && r.ok());
+    await a.page.getByTestId('board-theme').selectOption('slate');
+    await saved2;
+
+    // A second browser: its own storage, the defaults until it logs in.
+    const b = await club.visitor({ lang: 'en' });
+    await b.page.goto('/solo/xiangqi');
+    await b.page.locator('.yz-board piece').first().waitFor();
+    expect((await pieceArt(b.page, 'r-piece.white')).svg).toContain(MARK.traditional);
+    await b.page.goto('/login');
+    await b.page.locator('input[name="username"]').fill('nguoichoi_theme');
+    await b.page.locator('input[name="password"]').fill('correct horse battery');
+    await b.page.getByTestId('auth-submit').click();
+    await b.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await b.page.goto('/solo/xiangqi');
+    await b.page.locator('.yz-board piece').first().waitFor();
+    expect((await pieceArt(b.page, 'r-piece.white')).svg).toContain(MARK.beginner);
+    expect(await b.page.locator('.yz-board cg-board').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(125, 147, 173)');
+    await a.page.context().close();
+    await b.page.context().close();
+  });
+
+  for (const variant of VARIANT_KEYS) {
+    it(`${variant}: every piece set drawn, desktop and phone (screenshots)`, async () => {
+      for (const [w, hgt, name] of [
+        [1280, 900, 'desktop'],
+        [390, 844, 'phone'],
+      ] as const) {
+        const { page } = await club.visitor({ width: w, height: hgt, lang: 'vi' });
+        await page.goto(`/solo/${variant}`);
+        await page.locator('.yz-board piece').first().waitFor();
+        const seen = new Set<string>();
+        for (const set of VARIANTS[variant].board.pieceSets) {
+          await openSettings(page);
+          await page.getByTestId(`piece-set-${variant}`).selectOption(set);
+          if (name === 'desktop' && set === VARIANTS[variant].board.pieceSets[0]) await shot(page, `settings-${variant}`);
+          await page.getByTestId('settings-close').click();
+          const art = await pieceArt(page, 'k-piece.white');
+          expect(art.svg, set).toContain(MARK[set]);
+          seen.add(art.url);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shot(page, `pieces-${variant}-${set}-${name}`);
+        }
+        expect(seen.size).toBe(VARIANTS[variant].board.pieceSets.length);
+        await page.context().close();
+      }
+    });
+  }
 });

@@ -40,6 +40,12 @@ describe('move history', () => {
     expect(s.length).toBe(1);
     const j = MoveHistory.from('janggi', VARIANTS.janggi.startFen, ['e2e2'])!;
     expect(j.printed(j.notations()[0]!.id)).toEqual(['pass']);
+    // The list writes a pass in the reader's language: it asks which plies were passes.
+    expect(j.isPass(1)).toBe(true);
+    const k = MoveHistory.from('janggi', VARIANTS.janggi.startFen, ['e2e2', 'e9e9', 'a4b4'])!;
+    expect([1, 2, 3].map((p) => k.isPass(p))).toEqual([true, true, false]);
+    expect(k.isPass(0)).toBe(false);
+    expect(k.isPass(4)).toBe(false);
   });
 });
 

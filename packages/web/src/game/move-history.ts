@@ -2,7 +2,7 @@
  * A game's moves as the client shows them: positions after each ply for
  * navigation, and the moves printed in a chosen notation. Pure (rules library only).
  */
-import { parseFen, parseUci, VARIANTS, type Notation, type Position, type VariantKey } from '@youzai/rules';
+import { KIND_PASS, moveKind, parseFen, parseUci, VARIANTS, type Notation, type Position, type VariantKey } from '@youzai/rules';
 
 export class MoveHistory {
   /** positions[i] = the position after i plies. */
@@ -83,6 +83,15 @@ export class MoveHistory {
 
   private notation(id: string): Notation {
     return this.notations().find((n) => n.id === id) ?? this.notations()[0]!;
+  }
+
+  /** Whether ply `ply` (1-based) was a pass (Janggi): the page writes it in the reader's language. */
+  isPass(ply: number): boolean {
+    const before = this.positions[ply - 1];
+    const uci = this.ucis[ply - 1];
+    if (!before || uci === undefined) return false;
+    const m = parseUci(before, uci);
+    return m.ok && moveKind(m.value) === KIND_PASS;
   }
 
   /** Every move printed in notation `id` (cached per notation). */

@@ -1,6 +1,7 @@
 /** The move list: two plies per row, each clickable; navigation buttons; notation switch where there is a choice. */
 import { h, fill } from '../app/h.ts';
 import { notationName } from '../app/names.ts';
+import { changeSettings, forGame, onSettings, settings } from '../app/settings.ts';
 import { t } from '../i18n/index.ts';
 import { rowsToDraw, type Cursor, type ListShown, type MoveHistory } from './move-history.ts';
 
@@ -20,19 +21,27 @@ export class MoveListView {
     private history: () => MoveHistory,
     private readonly cursor: Cursor,
     private readonly changed: () => void,
-    storage: Storage | null,
   ) {
+    // The notation is one of the visitor's settings, per game (app/settings.ts): the list follows a change made anywhere.
     const notations = history().notations();
-    const saved = storage?.getItem(`yz-notation-${history().variant}`);
-    this.notationId = notations.find((n) => n.id === saved)?.id ?? (notations.find((n) => n.id.endsWith('vietnamese')) ?? notations[0]!).id;
+    const variant = history().variant;
+    const chosen = () =>
+      notations.find((n) => n.id === forGame(settings().notation, variant))?.id ?? (notations.find((n) => n.id.endsWith('vietnamese')) ?? notations[0]!).id;
+    this.notationId = chosen();
     if (notations.length > 1) {
       for (const n of notations) this.notationSel.append(h('option', { value: n.id, selected: n.id === this.notationId }, notationName(n.id)));
       this.notationSel.addEventListener('change', () => {
-        this.notationId = (this.notationSel as HTMLSelectElement).value;
-        storage?.setItem(`yz-notation-${history().variant}`, this.notationId);
-        this.render();
+        changeSettings({ notation: { ...settings().notation, [variant]: (this.notationSel as HTMLSelectElement).value } });
       });
     }
+    const off = onSettings(() => {
+      if (!this.el.isConnected && this.shown !== null) return off();
+      const id = chosen();
+      if (id === this.notationId) return;
+      this.notationId = id;
+      (this.notationSel as HTMLSelectElement).value = id;
+      this.render();
+    });
     const btn = (label: string, icon: string, go: () => void, testid: string) => {
       const b = h('button', { type: 'button', title: label, 'aria-label': label, 'data-testid': testid }, icon);
       b.addEventListener('click', () => {
@@ -92,7 +101,8 @@ export class MoveListView {
         return h(
           'button.ply',
           { type: 'button', 'data-ply': p, ...(mark ? { class: `judged ${mark.kind}` } : {}) },
-          texts[p - 1]!,
+          // The notation writes a pass as the machine reads it ("pass"); the list says it in the reader's language.
+          hist.isPass(p) ? t('game.pass.move') : texts[p - 1]!,
           mark ? h('span.glyph', { title: mark.title, 'data-testid': 'judgement-glyph' }, mark.glyph) : null,
         );
       };

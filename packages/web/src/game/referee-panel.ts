@@ -12,6 +12,23 @@ function runText(variant: VariantKey, run: RunView | null): string {
   return t('xq.run.chase', { role, square: run.target?.square ?? '', length: run.length, limit: run.limit, pieces: run.pieces });
 }
 
+/**
+ * Whether the panel has something to say: a check or chase run under way,
+ * a draw counter past half its limit (the game's length from four fifths),
+ * a draw that may be claimed, or the quiet counter past half. Until then it
+ * stays folded: a row of zeros from the first move is noise.
+ */
+export function refereeMatters(state: RefereeState): boolean {
+  const past = (v: { plies: number; limit: number }, share: number) => v.limit > 0 && v.plies >= v.limit * share;
+  if (state.runs?.some((r) => r !== null)) return true;
+  const c = state.counters;
+  if (c && (past(c.natural, 0.5) || past(c.progress, 0.5) || past(c.claim, 0.5) || c.claim.claimable || past(c.length, 0.8))) return true;
+  return state.quiet !== null && past(state.quiet, 0.5);
+}
+
+/** Opened by hand while nothing mattered: stays open for the rest of the page's life. */
+let openedByHand = false;
+
 export function refereePanel(variant: VariantKey, state: RefereeState, warning: string | null): HTMLElement {
   const el = h('section.referee', { 'data-testid': 'referee-panel' });
   const parts: HTMLElement[] = [];
@@ -48,7 +65,16 @@ export function refereePanel(variant: VariantKey, state: RefereeState, warning: 
     );
   }
   if (state.quiet) parts.push(h('p.quiet', null, t('quiet.counter', { plies: state.quiet.plies, limit: state.quiet.limit })));
-  if (warning) parts.push(h('p.warning', { role: 'alert' }, warning));
-  fill(el, ...parts);
+  const matters = refereeMatters(state);
+  const fold = h(
+    'details.referee-fold',
+    { open: matters || openedByHand, 'data-testid': 'referee-fold' },
+    h('summary', null, matters ? t('referee.fold.near') : t('referee.fold.calm')),
+    ...parts,
+  ) as HTMLDetailsElement;
+  fold.addEventListener('toggle', () => {
+    if (!matters) openedByHand = fold.open;
+  });
+  fill(el, fold, warning ? h('p.warning', { role: 'alert' }, warning) : null);
   return el;
 }

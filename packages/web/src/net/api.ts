@@ -10,7 +10,7 @@ export function setBeforeWrite(f: () => Promise<unknown>): void {
   beforeWrite = f;
 }
 
-export async function api<T = Record<string, unknown>>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<T>> {
+export async function api<T = Record<string, unknown>>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<ApiResult<T>> {
   try {
     if (method === 'POST' && beforeWrite && !SESSIONLESS.has(path)) await beforeWrite();
     const res = await fetch(path, {

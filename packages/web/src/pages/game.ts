@@ -10,9 +10,9 @@ import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
 import { clockConfigName, seatName, sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
-import { localStore } from '../app/storage.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
-import { themeControls } from '../board/theme.ts';
+import { settingsButton } from '../board/settings-panel.ts';
+import { gameTabTitle } from '../game/tab-title.ts';
 import { Board, sideOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
@@ -54,7 +54,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let resyncing = false;
   /** Whether the claim button was shown at the last render (it appears with time, not with an event). */
   let claimShown = false;
-  const storage = localStore();
   const invite = (() => {
     try {
       return sessionStorage.getItem(`yz-invite-${id}`);
@@ -74,6 +73,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   const refHolder = h('div');
   const invitePanel = h('div.invite-panel');
   const typedForm = h('form.typed');
+  const watchersEl = h('span.watchers', { 'data-testid': 'watchers' });
 
   function myColor(): 0 | 1 | null {
     return live?.you ?? null;
@@ -98,7 +98,6 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       () => live!.history,
       cursor,
       () => renderBoard(),
-      storage,
     );
     analysis = new AnalysisPanel({
       gameId: id,
@@ -160,7 +159,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           h(
             'p.game-meta',
             null,
-            `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')}`,
+            `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')} `,
+            watchersEl,
           ),
           tourLink,
           // Sent here by an invitation link already used: say why this visitor only watches.
@@ -171,7 +171,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           special,
           endPanel,
           moveList.el,
-          h('div.row', null, flip, coordsToggle(), themeControls()),
+          h('div.row', null, flip, coordsToggle(), settingsButton([VARIANTS[variant]])),
           typedForm,
           refHolder,
           chat.el,
@@ -331,6 +331,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       }
     }
     if (statusEl.textContent !== text) statusEl.textContent = text;
+    document.title = gameTabTitle(v, live.isPlayer && live.myTurn);
+    // Typing a move is for a player of a game still on.
+    typedForm.hidden = !live.isPlayer || live.over;
   }
 
   function renderControls(): void {
@@ -482,6 +485,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         if (end) app.sound.play('end');
         // The server names what a move took: no comparing of positions here.
         else if (move) app.sound.play(move.capture !== null ? 'capture' : move.check ? 'check' : 'move');
+        if (move && Date.now() - watchersReadAt > 20_000) readWatchers();
         for (const e of msg.events) {
           if (e.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
           if (e.type === 'berserk') app.toast(t('game.berserk.toast', { side: sideName(live.view.variant, e.by) }));
@@ -525,9 +529,17 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     }
   });
 
-  void api('GET', `/api/games/${id}`).then((r) => {
-    if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
-  });
+  /** How many watch: read with the game, then again with a move at most every 20 s (no pushed count: a read is enough). */
+  let watchersReadAt = 0;
+  const readWatchers = () => {
+    watchersReadAt = Date.now();
+    void api<{ spectators: number }>('GET', `/api/games/${id}`).then((r) => {
+      if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
+      if (!r.ok || destroyed) return;
+      watchersEl.textContent = r.spectators > 0 ? t('game.watchers', { n: r.spectators }) : '';
+    });
+  };
+  readWatchers();
   app.socket.subscribe(id);
 
   return {

@@ -5,15 +5,15 @@
  * through; the first attempt at a puzzle moves both ratings.
  */
 import { checkMove } from '@youzai/puzzles';
-import { DEFAULT_VARIANT, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, parseSquare, pieceRole, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
-import { sideName, variantName } from '../app/names.ts';
+import { roleName, sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
-import { localStore } from '../app/storage.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
-import { themeControls } from '../board/theme.ts';
+import { settingsButton } from '../board/settings-panel.ts';
 import { Board, sideOf } from '../board/board.ts';
+import { readUci, toKey } from '../board/keys.ts';
 import { Cursor, MoveHistory } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { readTypedMove } from '../game/typed-move.ts';
@@ -25,7 +25,6 @@ import { dailyPuzzle, myPuzzleRatings, nextPuzzle, puzzleById, puzzleThemes, sen
 type Phase = 'solving' | 'solved' | 'failed';
 
 export function puzzlesPage(app: AppContext, params: Record<string, string>): Page {
-  const storage = localStore();
   let variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   let theme: string | null = null;
   let puzzle: PuzzleView | null = null;
@@ -147,7 +146,6 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       () => history!,
       cursor,
       () => render(),
-      storage,
     );
     movesHolder.replaceChildren(moveList.el);
     render();
@@ -159,6 +157,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
 
   function solverMove(uci: string): void {
     if (!puzzle || !history || !cursor || phase !== 'solving' || !cursor.live) return;
+    board?.setArrows([]); // a hint's ring goes with the move
     const verdict = checkMove(puzzle, played, uci);
     if (verdict === 'wrong') {
       // Show the wrong move briefly, then the solution from the start of the puzzle.
@@ -205,9 +204,25 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     void report(true);
   }
 
-  function fail(): void {
+  /** A hint while solving: the piece that moves next is ringed and named. */
+  function hint(): void {
+    if (!puzzle || !history || !board || phase !== 'solving') return;
+    const next = readUci(puzzle.solution[played] ?? '');
+    if (!next) return;
+    const pos = history.current;
+    if (next.kind === 'move') {
+      const v = VARIANTS[puzzle.variant];
+      const sq = parseSquare(v.geometry, next.from);
+      const role = sq >= 0 ? v.roles[pieceRole(pos.board[sq] ?? 0)]?.letter : undefined;
+      feedback = t('puzzle.hint.text', { piece: role ? roleName(puzzle.variant, role) : next.from });
+      board.setArrows([{ orig: toKey(next.from), dest: toKey(next.from) }]);
+    } else feedback = t('puzzle.hint.text', { piece: roleName(puzzle.variant, next.role) });
+    render();
+  }
+
+  function fail(gaveUp = false): void {
     phase = 'failed';
-    feedback = t('puzzle.failed');
+    feedback = t(gaveUp ? 'puzzle.shown' : 'puzzle.failed');
     timer = setTimeout(() => {
       // The solution, stepped through from the puzzle's position.
       if (!puzzle) return;
@@ -217,7 +232,6 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
         () => history!,
         cursor,
         () => render(),
-        storage,
       );
       movesHolder.replaceChildren(moveList.el);
       cursor.first();
@@ -255,9 +269,13 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     if (phase !== 'solving') {
       btn(t('puzzle.next'), 'puzzle-next', () => void loadNext(), true);
       btn(t('puzzle.retry'), 'puzzle-retry', () => puzzle && start(puzzle));
+    } else {
+      btn(t('puzzle.hint'), 'puzzle-hint', hint);
+      // Giving up counts as a miss (reported once, as a wrong move would be).
+      btn(t('puzzle.showSolution'), 'puzzle-solution', () => fail(true));
     }
     btn(t('puzzle.daily'), 'puzzle-daily', () => void loadDaily());
-    buttons.push(coordsToggle(), themeControls());
+    buttons.push(coordsToggle(), settingsButton([VARIANTS[variant]]));
     fill(actions, ...buttons);
   }
 

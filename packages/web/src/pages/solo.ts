@@ -1,14 +1,13 @@
 /** The solo board: play both sides of any game, from the start or a pasted FEN; undo, flip, engine hint. */
 import { startReferee, type Referee } from '@youzai/game';
-import { DEFAULT_VARIANT, makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, makeFen, parseUci, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
-import { localStore } from '../app/storage.ts';
 import { Board } from '../board/board.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
-import { themeControls } from '../board/theme.ts';
+import { settingsButton } from '../board/settings-panel.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
@@ -22,7 +21,6 @@ import { api } from '../net/api.ts';
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   const v = VARIANTS[variant];
-  const storage = localStore();
   let startFen = v.startFen;
   let history = MoveHistory.from(variant, startFen)!;
   const first = startReferee(variant, startFen);
@@ -53,7 +51,6 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     () => history,
     cursor,
     () => render(),
-    storage,
   );
 
   function rebuildReferee(): void {
@@ -134,7 +131,10 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       return;
     }
     const score = r.score === null ? '' : 'cp' in r.score ? t('solo.score.cp', { cp: r.score.cp }) : t('solo.score.mate', { n: r.score.mate });
-    hintText = t('solo.hint.result', { move: r.bestmove, score });
+    // The move in the notation the move list shows (the visitor's choice), not in raw coordinates.
+    const best = parseUci(pos, r.bestmove);
+    const written = best.ok ? (v.notations.find((n) => n.id === moveList.notationId) ?? v.notations[0]!).make(pos, best.value) : r.bestmove;
+    hintText = t('solo.hint.result', { move: written, score });
     render();
     const p = readUci(r.bestmove);
     if (p?.kind === 'move') board.setArrows([{ orig: toKey(p.from), dest: toKey(p.to) }]);
@@ -186,7 +186,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
         undo,
         btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
         coordsToggle(),
-        themeControls(),
+        settingsButton([v]),
         hint,
         btn(t('solo.reset'), 'reset', () => load(v.startFen)),
       ),

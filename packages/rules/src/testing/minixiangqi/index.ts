@@ -137,7 +137,7 @@ export const minixiangqi: VariantModule<'minixiangqi'> = {
     insufficient: 'no-attackers',
   },
   validate,
-  board: { grid: 'points', sideColors: ['#c62828', '#222222'], coordinates: 'own-right' },
+  board: { grid: 'points', sideColors: ['#c62828', '#222222'], coordinates: 'own-right', pieceSets: ['traditional'] },
   clocks: { byoyomi: false, pools: [{ kind: 'fischer', minutes: 3, increment: 2 }] },
   engine: { sections: MINIXIANGQI_ENGINE },
   material: { decisiveGain: 350, sacrificeLoss: 300 },

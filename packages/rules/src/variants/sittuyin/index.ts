@@ -203,7 +203,7 @@ export const sittuyin: VariantModule<'sittuyin'> = {
     insufficient: 'kings-only',
   },
   validate,
-  board: { grid: 'squares', sideColors: ['#c62828', '#222222'], coordinates: 'algebraic' },
+  board: { grid: 'squares', sideColors: ['#c62828', '#222222'], coordinates: 'algebraic', pieceSets: ['burmese', 'beginner', 'western'] },
   clocks: {
     byoyomi: false,
     pools: [

@@ -203,7 +203,7 @@ export const xiangqi: VariantModule<'xiangqi'> = {
   // Repetition and the three draw counters need check/chase facts: the game layer judges them.
   end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null, insufficient: 'no-attackers' },
   validate,
-  board: { grid: 'points', sideColors: ['#c62828', '#222222'], coordinates: 'own-right' },
+  board: { grid: 'points', sideColors: ['#c62828', '#222222'], coordinates: 'own-right', pieceSets: ['traditional', 'beginner', 'contrast'] },
   clocks: {
     byoyomi: false,
     pools: [

@@ -67,6 +67,21 @@ export function describeUserStore(current: () => Under): void {
       expect(await store.userByName('ghost')).toBeNull();
     });
 
+    it('settings: none at first, saved, replaced, kept per user, for existing users only', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createUser(user('u2', 'Binh'));
+      expect(await store.settingsOf('u1')).toBeNull();
+      const first = { board: 'jade', pieces: { xiangqi: 'beginner' }, coords: false, sound: true, notation: {} };
+      await store.saveSettings('u1', first, T0);
+      expect(await store.settingsOf('u1')).toEqual(first);
+      expect(await store.settingsOf('u2')).toBeNull();
+      const second = { ...first, board: 'slate', pieces: { sittuyin: 'western', janggi: 'contrast' } };
+      await store.saveSettings('u1', second, T0 + 1000);
+      expect(await store.settingsOf('u1')).toEqual(second);
+      await expect(store.saveSettings('nobody', first, T0)).rejects.toThrow();
+      expect(await store.settingsOf('nobody')).toBeNull();
+    });
+
     it('sessions: created, found, deleted; expiry is left to the caller', async () => {
       await store.createUser(user('u1'));
       const s = { tokenHash: 'ab'.repeat(32), userId: 'u1', createdAt: T0, expiresAt: T0 - 1 };

@@ -36,6 +36,8 @@ export class MemoryTables {
   /** usernameKey → user id: the unique index. */
   readonly names = new Map<string, string>();
   readonly sessions = new Map<string, SessionRow>();
+  /** user id → display settings, as JSON text (as the SQL stores keep them). */
+  readonly settings = new Map<string, string>();
   readonly games = new Map<string, StoredGame>();
   readonly invites = new Map<string, string>();
   readonly moves = new Map<string, MoveRow[]>();

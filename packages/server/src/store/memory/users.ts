@@ -47,6 +47,17 @@ export function memoryUsers(tables: MemoryTables): UserStore {
       return keys.slice(0, Math.max(0, Math.floor(limit))).map((k) => ({ ...t.users.get(t.names.get(k)!)! }));
     },
 
+    async settingsOf(userId: string): Promise<unknown> {
+      const s = tables.open().settings.get(userId);
+      return s === undefined ? null : (JSON.parse(s) as unknown);
+    },
+
+    async saveSettings(userId: string, data: unknown): Promise<void> {
+      const t = tables.open();
+      t.needUser(userId);
+      t.settings.set(userId, JSON.stringify(data));
+    },
+
     async createSession(s: SessionRow): Promise<void> {
       const t = tables.open();
       if (t.sessions.has(s.tokenHash)) throw new UniqueViolation('session');

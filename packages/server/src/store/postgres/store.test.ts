@@ -37,6 +37,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 6, name: 'rated games: pair, counted, deltas, voids' },
       { version: 7, name: 'analyses' },
       { version: 8, name: 'moderation' },
+      { version: 9, name: 'user settings' },
     ]);
   });
 
@@ -56,7 +57,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' || row.column_name === 'terms' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(33);
+    expect(r.rows.length).toBe(35);
   });
 
   it('player search reads a range of the names\u2019 index, never the whole table', async () => {

@@ -69,6 +69,18 @@ export function postgresUsers(db: PostgresDb): UserStore {
       return r.rows.map(toUser);
     },
 
+    async settingsOf(userId: string): Promise<unknown> {
+      const r = await query<{ data: unknown }>('SELECT data FROM user_settings WHERE user_id = $1', [userId]);
+      return r.rows[0] ? r.rows[0].data : null;
+    },
+
+    async saveSettings(userId: string, data: unknown, at: number): Promise<void> {
+      await query(
+        'INSERT INTO user_settings (user_id, data, updated_at) VALUES ($1, $2::jsonb, $3) ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
+        [userId, JSON.stringify(data), at],
+      );
+    },
+
     async createSession(s: SessionRow): Promise<void> {
       await query('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
         s.tokenHash,

@@ -45,6 +45,7 @@ describe('SQLite store', () => {
       { version: 6, name: 'rated games: pair, counted, deltas, voids' },
       { version: 7, name: 'analyses' },
       { version: 8, name: 'moderation' },
+      { version: 9, name: 'user settings' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([

@@ -28,6 +28,8 @@ const FORWARDED = {
   userByName: true,
   registerUser: true,
   searchUsers: true,
+  settingsOf: true,
+  saveSettings: true,
   createSession: true,
   session: true,
   deleteSession: true,

@@ -54,6 +54,20 @@ export function sqliteUsers(db: SqliteDb): UserStore {
       return (db.stmt(sql).all(range[0], range[1], Math.max(0, Math.floor(limit))) as UserRecord[]).map(toUser);
     },
 
+    async settingsOf(userId: string): Promise<unknown> {
+      const r = db.stmt('SELECT data FROM user_settings WHERE user_id = ?').get(userId) as { data: string } | undefined;
+      return r ? (JSON.parse(r.data) as unknown) : null;
+    },
+
+    saveSettings(userId: string, data: unknown, at: number): Promise<void> {
+      const json = JSON.stringify(data);
+      return db.write(() => {
+        db.stmt(
+          'INSERT INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
+        ).run(userId, json, at);
+      });
+    },
+
     createSession(s: SessionRow): Promise<void> {
       return db.write(() => {
         db.stmt('INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)').run(s.tokenHash, s.userId, s.createdAt, s.expiresAt);
