@@ -14,7 +14,7 @@ function games(answer: string | null) {
       seen.push(a);
       return answer === null ? ok(true as const) : err(answer, 'refused');
     },
-    view: async (id: string) => (id === 'g1' ? { view, v: 7, you: 0 as const, extras: { invite: null, challenge: null } } : null),
+    view: async (id: string) => (id === 'g1' ? { view, v: 7, you: 0 as const, extras: { invite: null, challenge: null }, spectators: 0 } : null),
   };
 }
 
