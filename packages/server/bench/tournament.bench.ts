@@ -1,122 +1,231 @@
 /**
- * npm run bench:tournament: a big arena run by the real director over the
- * store (memory by default, PostgreSQL with BENCH_STORE=postgres), its
- * games created instantly by a stand-in game service, so that what is
- * measured is the tournament's own work:
+ * npm run bench:tournament: an arena of 1,000 players against the real
+ * server (issue 16, Scale). The club runs as its own process, as
+ * `npm start` runs it (SQLite in a temporary DATA_DIR; PostgreSQL with
+ * BENCH_STORE=postgres), with LIMITS=off and no HTTP rate: the per-address
+ * quotas would refuse 1,000 guests from one address (benchmarks only;
+ * docs/security.md). An account creates a casual arena over the API; the
+ * players are guests, each with its own session and WebSocket, spread over
+ * BENCH_WORKERS forked processes (tournament-bots.ts). Each joins, watches
+ * the arena (tour-sub) and plays the games the director gives it: a random
+ * legal move after a think time, and resignation on its turn once the game
+ * reached a length drawn at random (BENCH_PLIES), so that games end and
+ * players are freed and paired again as in a real arena. A few pure
+ * spectators watch and read the view at each announcement, as the page does.
  *
- * - the first pass: every player entered is paired at the start;
- * - then, again and again, a share of the games end at once and the next
- *   pass pairs the players they freed: the time from a game's end to its
- *   players' next pairing is at most one pass interval (1 s) plus the pass;
- * - the view every watcher reads (standings with tie-breaks, games): built
- *   at most once a second per tournament.
+ * After everyone has joined and a warm-up, it measures for BENCH_SECONDS:
+ * - each time a player is freed (its game's `end` event) the delay until its
+ *   next `paired`: p50/p99/max and the share within 2 s; players still
+ *   free at the end count with the time they had waited;
+ * - the announcements (`tournament` frames) every watcher hears: the most in
+ *   any 1 s window for any watcher (the club promises at most one a second)
+ *   and the shortest gap between two;
+ * - moves per second, games started, the spectators' view reads;
+ * - the server's CPU (from /proc) and memory, and its event-loop delay.
+ * Nothing here is a test: the figures are printed.
  *
- * Nothing here is a test: the figures are printed. Env: BENCH_PLAYERS
- * (1000), BENCH_WAVES (20), BENCH_ENDING (share of games ending per wave,
- * 0.2), BENCH_STORE (memory|postgres).
+ * Env: BENCH_PLAYERS (1000), BENCH_SPECTATORS (20), BENCH_WORKERS (4),
+ * BENCH_SECONDS (60), BENCH_WARMUP_SECONDS (10), BENCH_THINK_MS (1500, mean
+ * think time per move), BENCH_PLIES (10-30: games resigned at a length in
+ * this range), BENCH_VARIANT (xiangqi), BENCH_STORE (sqlite|postgres),
+ * BENCH_NODE_ARGS, BENCH_SERVER_LOG (as bench:server).
  */
-import { ok } from '@youzai/rules';
-import type { Identity } from '@youzai/protocol';
-import { game, tempSchema } from '../src/store/fixtures.ts';
-import { memoryStore } from '../src/store/memory/store.ts';
-import { postgresStore } from '../src/store/postgres/store.ts';
-import type { Store } from '../src/store/types.ts';
-import type { PairedTerms } from '../src/service/game-service.ts';
-import { TournamentDirector } from '../src/tournaments/director.ts';
-import { newTournament } from '../src/tournaments/routes.ts';
-import { viewOf } from '../src/tournaments/view.ts';
-import { percentile } from '../src/testing/server-process.ts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { VariantKey } from '@youzai/rules';
+import { percentile, startBenchServer } from '../src/testing/server-process.ts';
+import type { BotsConfig, BotsReport, ToBots } from './tournament-bots.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
-const WAVES = Number(process.env.BENCH_WAVES ?? 20);
-const ENDING = Number(process.env.BENCH_ENDING ?? 0.2);
-const STORE = process.env.BENCH_STORE ?? 'memory';
+const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 20);
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 4));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+const THINK = Number(process.env.BENCH_THINK_MS ?? 1500);
+const PLIES = (process.env.BENCH_PLIES ?? '10-30').split('-').map(Number) as [number, number];
+const VARIANT = (process.env.BENCH_VARIANT ?? 'xiangqi') as VariantKey;
+const STORE = process.env.BENCH_STORE ?? 'sqlite';
 
-let now = Date.UTC(2026, 11, 1, 12);
-const clock = { now: () => now };
+async function call(base: string, cookie: { v: string }, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(cookie.v ? { cookie: cookie.v } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const set = res.headers.get('set-cookie');
+  if (set) cookie.v = set.split(';')[0]!;
+  return res.json();
+}
+
+/** CPU seconds the process has used (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of stat (utime, stime), counted from the state (field 3), in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function waitFor<T>(w: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const on = (m: { type: string; error?: string }) => {
+      if (m.type === 'failed') reject(new Error(m.error));
+      if (m.type !== type) return;
+      w.off('message', on);
+      resolve(m as T);
+    };
+    w.on('message', on);
+  });
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : '—');
 
 async function main(): Promise<void> {
-  let dispose = async () => {};
-  let store: Store;
-  if (STORE === 'postgres') {
-    const schema = await tempSchema();
-    store = postgresStore(schema.url);
-    dispose = schema.dispose;
-  } else store = memoryStore();
-  await store.migrate();
-  let games = 0;
-  const port = {
-    async createPaired(w: Identity, b: Identity, terms: PairedTerms) {
-      // A stored game, as the game service leaves it: the director's sweep reads it.
-      await store.createGame(game(terms.id!, { whiteId: w.id, blackId: b.id, createdAt: now, updatedAt: now }));
-      games++;
-      return ok({ id: terms.id!, color: 0 as const });
-    },
-  };
-  const director = new TournamentDirector({ store, games: port, clock, online: () => true, log: () => {} });
-  const terms = {
-    kind: 'arena' as const,
-    variant: 'xiangqi',
-    clock: { kind: 'fischer' as const, baseMs: 180_000, incrementMs: 2_000 },
-    rated: false,
-    startsAt: now + 1000,
-    durationMs: 3_600_000,
-    rounds: 0,
-    roundGapMs: 0,
-    berserk: false,
-    minRatedGames: 0,
-    maxPlayers: PLAYERS,
-    lateJoinUntilRound: 0,
-    withdrawAfterMs: 120_000,
-  };
-  await store.createTournament(newTournament('bench001', 'Bench arena', terms, { createdBy: null, roomId: null, inviteToken: null, scheduleKey: null }, now));
-  for (let i = 0; i < PLAYERS; i++) {
-    const id = `u${String(i).padStart(6, '0')}`;
-    await store.createUser({ id, username: `p${i}`, passwordHash: null, createdAt: now });
-    await store.enterTournament({ tournamentId: 'bench001', userId: id, name: `p${i}`, rating: 1200 + ((i * 7919) % 1000), at: now }, PLAYERS);
-  }
-  now += 1000;
-  let t = performance.now();
-  await director.tick();
-  const first = performance.now() - t;
-  let sheet = await store.tournamentSheet('bench001');
-  const pairedFirst = sheet.pairings.length;
-
-  const passes: number[] = [];
-  const views: number[] = [];
-  let freed = 0;
-  let repaired = 0;
-  for (let w = 0; w < WAVES; w++) {
-    now += 30_000;
-    const live = sheet.pairings.filter((p) => p.result === null);
-    const ending = live.slice(0, Math.max(1, Math.floor(live.length * ENDING)));
-    for (const [i, p] of ending.entries()) {
-      await store.recordTournamentGame(p.gameId, { result: i % 3 === 0 ? 0.5 : i % 3 === 1 ? 1 : 0, forfeit: false, plies: 60, endedAt: now });
+  const { base, server, dispose } = await startBenchServer(STORE);
+  const workers: ChildProcess[] = [];
+  try {
+    const t0 = performance.now();
+    const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+    const script = fileURLToPath(new URL('./tournament-bots.ts', import.meta.url));
+    const joined = new Array<number>(WORKERS).fill(0);
+    let shown = 0;
+    for (let w = 0; w < WORKERS; w++) {
+      const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child.on('message', (m: { type: string; n?: number }) => {
+        if (m.type !== 'joined') return;
+        joined[w] = m.n!;
+        const all = joined.reduce((a, b) => a + b, 0);
+        if (all - shown >= 250 || all === PLAYERS) {
+          shown = all;
+          console.log(`  ${all} players joined (${since()})`);
+        }
+      });
+      workers.push(child);
     }
-    freed += ending.length * 2;
-    const before = (await store.tournamentSheet('bench001')).pairings.length;
-    now += 1000;
-    t = performance.now();
-    await director.tick();
-    passes.push(performance.now() - t);
-    sheet = await store.tournamentSheet('bench001');
-    repaired += (sheet.pairings.length - before) * 2;
-    const row = (await store.tournament('bench001'))!;
-    t = performance.now();
-    const v = viewOf(row, sheet, 'u000000', now);
-    JSON.stringify(v);
-    views.push(performance.now() - t);
+    const share = (n: number, w: number) => Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
+    let first = 0;
+    // Sessions and sockets first (the slow part), then the arena, then the joins.
+    await Promise.all(
+      workers.map((child, w) => {
+        const config: BotsConfig = {
+          base,
+          variant: VARIANT,
+          first,
+          players: share(PLAYERS, w),
+          spectators: share(SPECTATORS, w),
+          thinkMs: THINK,
+          plies: PLIES,
+          batch: 25,
+        };
+        first += config.players;
+        const r = waitFor(child, 'connected');
+        child.send({ type: 'start', config } satisfies ToBots);
+        return r;
+      }),
+    );
+    console.log(`${PLAYERS + SPECTATORS} sessions and sockets open (${since()})`);
+
+    const host = { v: '' };
+    const reg = await call(base, host, 'POST', '/api/register', { username: 'benchhost', password: 'bench-password-1' });
+    if (!reg.ok) throw new Error(`register: ${JSON.stringify(reg)}`);
+    // The arena starts once the players are likely in (a late one joins it running).
+    const startsAt = Date.now() + Math.max(5000, PLAYERS * 15);
+    const created = await call(base, host, 'POST', '/api/tournaments', {
+      name: 'Bench arena',
+      kind: 'arena',
+      variant: VARIANT,
+      clock: { kind: 'fischer', minutes: 3, increment: 2 },
+      startsAt,
+      minutes: 120,
+      maxPlayers: PLAYERS,
+      berserk: false,
+      withdrawAfterSeconds: 600,
+    });
+    if (!created.ok) throw new Error(`create: ${JSON.stringify(created)}`);
+    const tournament = created.id as string;
+    console.log(
+      `bench:tournament — store ${STORE}; arena ${tournament} (${VARIANT}, 3+2, casual); ${PLAYERS} players and ${SPECTATORS} spectators over ${WORKERS} worker processes; think ${THINK} ms, games resigned after ${PLIES[0]}–${PLIES[1]} plies`,
+    );
+    await Promise.all(
+      workers.map((child) => {
+        const r = waitFor(child, 'ready');
+        child.send({ type: 'join', arena: { tournament, startsAt } } satisfies ToBots);
+        return r;
+      }),
+    );
+    const late = Date.now() - startsAt;
+    console.log(
+      `joined and watching (${since()}, ${late > 0 ? `${(late / 1000).toFixed(1)} s after` : `${(-late / 1000).toFixed(1)} s before`} the start); warming up ${WARMUP} s after the start`,
+    );
+    await new Promise((r) => setTimeout(r, Math.max(0, startsAt - Date.now()) + WARMUP * 1000));
+
+    const stats = async (q = '') =>
+      (await call(base, { v: '' }, 'GET', `/api/stats${q}`)) as {
+        memory: { rss: number; heapUsed: number };
+        live: number;
+        eventLoopDelayMs: { p50: number; p99: number; max: number };
+      };
+    await stats('?reset');
+    const cpu0 = cpuSeconds(server.pid!);
+    const start = performance.now();
+    for (const w of workers) w.send({ type: 'measure' } satisfies ToBots);
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const reports = await Promise.all(
+      workers.map((w) => {
+        const r = waitFor<BotsReport>(w, 'report');
+        w.send({ type: 'report' } satisfies ToBots);
+        return r;
+      }),
+    );
+    const elapsed = (performance.now() - start) / 1000;
+    const cpu = (cpuSeconds(server.pid!) - cpu0) / elapsed;
+    const after = await stats();
+    const view = (await call(base, { v: '' }, 'GET', `/api/tournaments/${tournament}`)) as { standings: unknown[]; playing: unknown[] };
+
+    const all = <K extends keyof BotsReport>(k: K) => reports.flatMap((r) => r[k] as unknown as number[]);
+    const repaired = all('repaired');
+    const waiting = all('stillWaiting');
+    const frees = [...repaired, ...waiting];
+    const within = frees.filter((d) => d <= 2000).length;
+    const watchers = reports.flatMap((r) => r.watchers);
+    const maxPerSecond = Math.max(0, ...watchers.map((w) => w.maxPerSecond));
+    const minGap = Math.min(...watchers.map((w) => w.minGapMs));
+    const gaps = watchers.reduce((a, w) => a + Math.max(0, w.heard - 1), 0);
+    const short = watchers.reduce((a, w) => a + w.shortGaps, 0);
+    const heard = watchers.reduce((a, w) => a + w.heard, 0);
+    const moves = reports.reduce((a, r) => a + r.moves, 0);
+    const games = reports.reduce((a, r) => a + r.games, 0);
+    const reads = all('viewReads');
+    const errors: Record<string, number> = {};
+    for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
+
+    console.log(`measured ${elapsed.toFixed(1)} s; standings rows ${view.standings.length}, games being played ${view.playing.length} at the end`);
+    console.log(`first pairing (after the start, or after joining once it runs): p50 ${ms(percentile(all('firstPairing'), 50))}, max ${ms(Math.max(...all('firstPairing')))}`);
+    console.log(
+      `freed → paired again: ${frees.length} times a player was freed; p50 ${ms(percentile(frees, 50))}, p99 ${ms(percentile(frees, 99))}, max ${ms(Math.max(0, ...frees))}; within 2 s: ${((100 * within) / Math.max(1, frees.length)).toFixed(2)}% (${frees.length - within} over; ${waiting.length} still free at the end)`,
+    );
+    console.log(
+      `announcements: ${watchers.length} watchers (${PLAYERS} players, ${SPECTATORS} spectators) heard ${heard} (${(heard / watchers.length / elapsed).toFixed(2)}/s each); most in any 1 s window for any watcher: ${maxPerSecond}; shortest gap between two at arrival ${ms(minGap)}, gaps under 1 s ${short} of ${gaps} (the server sends them ≥ 1 s apart; arrival adds the delivery's jitter)`,
+    );
+    console.log(`moves: ${(moves / elapsed).toFixed(0)}/s (${moves} acknowledged); games started while measuring: ${(games / 2).toFixed(0)}`);
+    if (SPECTATORS) {
+      const bytes = reports.reduce((a, r) => Math.max(a, r.viewBytes), 0);
+      console.log(`spectators' view reads: ${reads.length}, p50 ${ms(percentile(reads, 50))}, p99 ${ms(percentile(reads, 99))} (${(bytes / 1024).toFixed(0)} KiB each)`);
+    }
+    const d = after.eventLoopDelayMs;
+    console.log(
+      `server: CPU ${(cpu * 100).toFixed(0)}% of a core; rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; event-loop delay p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`,
+    );
+    if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
+  } catch (e) {
+    console.error('bench:tournament failed:', e);
+    process.exitCode = 1;
+  } finally {
+    for (const w of workers) w.kill('SIGKILL');
+    server.kill('SIGKILL');
+    await dispose();
+    process.exit();
   }
-  const ms = (x: number) => `${x.toFixed(1)} ms`;
-  console.log(`bench:tournament — ${PLAYERS} players, arena, store ${STORE}`);
-  console.log(`first pass: ${pairedFirst} games paired for ${PLAYERS} players in ${ms(first)}`);
-  console.log(`${WAVES} waves of ${Math.round(ENDING * 100)}% of the games ending at once: ${freed} players freed, ${repaired} paired again in the next pass`);
-  console.log(`director pass after a wave: p50 ${ms(percentile(passes, 50))}, p99 ${ms(percentile(passes, 99))}, max ${ms(Math.max(...passes))}`);
-  console.log(`worst time from a game's end to the next pairing: pass interval 1000 ms + ${ms(Math.max(...passes))}`);
-  console.log(`watchers' view (standings, games) built once a second: p50 ${ms(percentile(views, 50))}, max ${ms(Math.max(...views))}`);
-  console.log(`games created: ${games}`);
-  await store.close();
-  await dispose();
 }
 
 void main();
