@@ -68,6 +68,19 @@ class Client {
   constructor(readonly base: string) {}
 
   async http(method: string, path: string, body?: unknown): Promise<{ status: number; json: Msg; bytes: number }> {
+    // A kept-alive connection the loaded server closed meanwhile resets: the request is sent again (counted).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(method, path, body);
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        count('http-retried');
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+  }
+
+  private async once(method: string, path: string, body?: unknown): Promise<{ status: number; json: Msg; bytes: number }> {
     const res = await fetch(this.base + path, {
       method,
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -152,16 +165,18 @@ class Player {
     this.c.send({ t: 'tour-sub', tournament: arena.tournament });
     this.joinedAt = Date.now();
     const r = await this.c.http('POST', `/api/tournaments/${arena.tournament}/join`, {});
-    if (!r.json.ok) throw new Error(`join refused: ${JSON.stringify(r.json)}`);
+    // A join sent again after a reset may find the first one done.
+    if (!r.json.ok && r.json.code !== 'tournament.already-joined') throw new Error(`join refused: ${JSON.stringify(r.json)}`);
   }
 
   onMessage(m: Msg): void {
     switch (m.t) {
       case 'tournament':
-        return this.watcher.hear();
+        this.watcher.hear();
+        return;
       case 'paired':
-        if (m.via !== 'tournament') return;
-        return this.paired(m.game as string, m.color as 0 | 1);
+        if (m.via === 'tournament') this.paired(m.game as string, m.color as 0 | 1);
+        return;
       case 'game':
         if (this.game?.id === m.game) this.update(m.view.fen as string, m.view.ply as number, m.view.status === 'finished' || m.view.status === 'aborted');
         return;
@@ -177,7 +192,8 @@ class Player {
             ply = e.ply as number;
           } else if (e.type === 'end') over = true;
         }
-        return this.update(fen, ply, over);
+        this.update(fen, ply, over);
+        return;
       }
       case 'ack':
         if (this.moveIds.delete(m.id as number) && measuring) moves++;
@@ -311,7 +327,7 @@ function report(): BotsReport {
 }
 
 process.on('message', (m: ToBots) => {
-  const failed = (e: unknown) => process.send!({ type: 'failed', error: String(e) });
+  const failed = (e: unknown) => process.send!({ type: 'failed', error: `${String(e)} ${String((e as { cause?: unknown }).cause ?? '')}` });
   if (m.type === 'start') void start(m.config).catch(failed);
   else if (m.type === 'join') void join(m.arena).catch(failed);
   else if (m.type === 'measure') measuring = true;

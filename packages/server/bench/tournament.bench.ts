@@ -200,7 +200,9 @@ async function main(): Promise<void> {
     for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
 
     console.log(`measured ${elapsed.toFixed(1)} s; standings rows ${view.standings.length}, games being played ${view.playing.length} at the end`);
-    console.log(`first pairing (after the start, or after joining once it runs): p50 ${ms(percentile(all('firstPairing'), 50))}, max ${ms(Math.max(...all('firstPairing')))}`);
+    console.log(
+      `first pairing (after the start, or after joining once it runs): p50 ${ms(percentile(all('firstPairing'), 50))}, max ${ms(Math.max(...all('firstPairing')))}`,
+    );
     console.log(
       `freed → paired again: ${frees.length} times a player was freed; p50 ${ms(percentile(frees, 50))}, p99 ${ms(percentile(frees, 99))}, max ${ms(Math.max(0, ...frees))}; within 2 s: ${((100 * within) / Math.max(1, frees.length)).toFixed(2)}% (${frees.length - within} over; ${waiting.length} still free at the end)`,
     );
@@ -210,7 +212,9 @@ async function main(): Promise<void> {
     console.log(`moves: ${(moves / elapsed).toFixed(0)}/s (${moves} acknowledged); games started while measuring: ${(games / 2).toFixed(0)}`);
     if (SPECTATORS) {
       const bytes = reports.reduce((a, r) => Math.max(a, r.viewBytes), 0);
-      console.log(`spectators' view reads: ${reads.length}, p50 ${ms(percentile(reads, 50))}, p99 ${ms(percentile(reads, 99))} (${(bytes / 1024).toFixed(0)} KiB each)`);
+      console.log(
+        `spectators' view reads: ${reads.length}, p50 ${ms(percentile(reads, 50))}, p99 ${ms(percentile(reads, 99))} (${(bytes / 1024).toFixed(0)} KiB each)`,
+      );
     }
     const d = after.eventLoopDelayMs;
     console.log(

@@ -242,7 +242,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     store: store,
     games: router,
     clock: opts.clock,
-    online: clubPresence ? (id) => clubPresence.isOnline(id) : (id) => presence.isOnline(id),
+    online: clubPresence ? (ids) => clubPresence.onlineAmong(ids) : (ids) => new Set(ids.filter((id) => presence.isOnline(id))),
     changed: tournamentChanged,
     ...(opts.tournamentSchedule ? { schedule: opts.tournamentSchedule } : {}),
     notify: (userId, m) => opts.bus.publish(userTopic(userId), JSON.stringify(m)),

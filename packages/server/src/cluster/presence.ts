@@ -17,6 +17,19 @@ const ANY = `
 for _, k in ipairs(KEYS) do if redis.call('SISMEMBER', k, ARGV[1]) == 1 then return 1 end end
 return 0`;
 
+/** Those of ARGV in any of the sets KEYS. */
+const AMONG = `
+local out = {}
+for _, id in ipairs(ARGV) do
+  for _, k in ipairs(KEYS) do
+    if redis.call('SISMEMBER', k, id) == 1 then out[#out + 1] = id break end
+  end
+end
+return out`;
+
+/** Users asked about in one script call: bounds the time Redis spends on one call. */
+const AMONG_CHUNK = 2000;
+
 export class ClubPresence {
   /** Live members, refreshed at each `refresh()` (the node's beat). */
   private live: string[] = [];
@@ -53,6 +66,27 @@ export class ClubPresence {
     if (this.local.isOnline(userId)) return true;
     const keys = this.live.map((m) => this.setOf(m));
     return (await this.link.client.eval(ANY, keys.length, ...keys, userId)) === 1;
+  }
+
+  /**
+   * Which of `userIds` have a socket open on any live node: those of this
+   * node at once, the others in one Redis call per 2,000 (the tournament
+   * director asks about every player of an arena each second).
+   */
+  async onlineAmong(userIds: readonly string[]): Promise<Set<string>> {
+    const on = new Set<string>();
+    const rest: string[] = [];
+    for (const id of userIds) {
+      if (this.local.isOnline(id)) on.add(id);
+      else rest.push(id);
+    }
+    const keys = this.live.map((m) => this.setOf(m));
+    if (keys.length === 0) return on;
+    for (let i = 0; i < rest.length; i += AMONG_CHUNK) {
+      const found = (await this.link.client.eval(AMONG, keys.length, ...keys, ...rest.slice(i, i + AMONG_CHUNK))) as string[];
+      for (const id of found) on.add(id);
+    }
+    return on;
   }
 
   /** Forgets what a dead member held. */

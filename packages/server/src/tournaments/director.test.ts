@@ -63,7 +63,7 @@ async function world(store: Store = memoryStore(), players = PLAYERS.slice(0, 4)
         store: w.store,
         games: w.games,
         clock: time,
-        online: (u) => w.online.has(u),
+        online: (ids) => new Set(ids.filter((u) => w.online.has(u))),
         changed: (id) => w.changed.push(id),
         log: () => {},
         ...over,

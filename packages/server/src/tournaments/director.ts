@@ -46,8 +46,12 @@ export interface DirectorDeps {
   readonly clock: Clock;
   /** Several nodes: whether this node directs now (it holds the club's leader lease). Absent: always. */
   readonly isDirector?: () => boolean;
-  /** Whether a player has the club open anywhere: one away for the tournament's withdrawAfterMs is paused or withdrawn. */
-  readonly online: (userId: string) => boolean | Promise<boolean>;
+  /**
+   * Which of these players have the club open anywhere (asked once a pass for
+   * a whole tournament: one call, not one per player); one away for the
+   * tournament's withdrawAfterMs is paused or withdrawn.
+   */
+  readonly online: (userIds: readonly string[]) => ReadonlySet<string> | Promise<ReadonlySet<string>>;
   /** A message for one player wherever they are connected: their new tournament game ('paired'), so that it opens by itself. */
   readonly notify?: (userId: string, m: ServerMessage) => void;
   /** Told after a tournament changed, to update its watchers (on every node). */
@@ -205,9 +209,10 @@ export class TournamentDirector {
   private async presence(t: TournamentRow, sheet: TournamentSheetRows, now: number): Promise<boolean> {
     if (t.status !== 'running' && now < t.terms.startsAt) return false;
     let touched = false;
-    for (const e of sheet.entries) {
-      if (!e.active) continue;
-      const on = await this.deps.online(e.userId);
+    const active = sheet.entries.filter((e) => e.active);
+    const online = await this.deps.online(active.map((e) => e.userId));
+    for (const e of active) {
+      const on = online.has(e.userId);
       if (on && e.awaySince !== null) await this.deps.store.setEntryAway(t.id, e.userId, null);
       else if (!on && e.awaySince === null) await this.deps.store.setEntryAway(t.id, e.userId, now);
       else if (!on && e.awaySince !== null && e.playing === null && now - e.awaySince >= t.terms.withdrawAfterMs) {

@@ -47,7 +47,14 @@ async function node(name: string, url: string, prefix: string): Promise<Node> {
       return ok({ id: terms.id!, color: 0 as const });
     },
   };
-  const director = new TournamentDirector({ store, games, clock: systemClock, online: () => true, isDirector: () => leader.isLeader, log: () => {} });
+  const director = new TournamentDirector({
+    store,
+    games,
+    clock: systemClock,
+    online: (ids) => new Set(ids),
+    isDirector: () => leader.isLeader,
+    log: () => {},
+  });
   leader.start();
   director.start(100);
   let dead = false;
