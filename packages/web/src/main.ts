@@ -219,6 +219,8 @@ socket.onState((s) => {
   banner.hidden = s === 'open';
   banner.textContent = s === 'open' ? '' : t(s === 'connecting' ? 'banner.connecting' : 'banner.reconnecting');
   banner.dataset.state = s;
+  // The banner moves the page down or up: a board measures its squares again (chessground keeps its bounds until a resize).
+  window.dispatchEvent(new Event('resize'));
 });
 socket.on((msg) => {
   if (msg.t === 'welcome') {

@@ -128,9 +128,8 @@ export class LiveGame {
         // Back to an earlier ply: the moves after it go, and the referee is replayed over the rest (runs and counters as they were).
         if (event.ply > view.ply) return false;
         const moves = view.moves.slice(0, event.ply);
-        const history = MoveHistory.from(view.variant, view.initialFen, moves);
-        if (!history) return false;
-        this.history = history;
+        // Popped, not rebuilt: the move list sees the moves taken back (its notation texts stay).
+        while (this.history.length > event.ply) this.history.pop();
         this.view = {
           ...view,
           moves,

@@ -21,6 +21,8 @@ import { ChatView } from '../game/chat-view.ts';
 import { RematchView } from '../game/rematch-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
 import { LiveGame } from '../game/live-game.ts';
+import { positionWith, settleHeld, type HeldMove } from '../game/held-move.ts';
+import { takebackControls } from '../game/takeback-controls.ts';
 import { Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { readTypedMove } from '../game/typed-move.ts';
@@ -49,6 +51,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let ratingsLine: string[] = [];
   let tick: ReturnType<typeof setInterval> | null = null;
   let status = '';
+  /** A move made while the socket was down, sent once the game's state is back (held-move.ts). */
+  let held: HeldMove | null = null;
   let destroyed = false;
   /** A full state has been asked for: more gaps until it comes need no second request. */
   let resyncing = false;
@@ -225,9 +229,35 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       }
     }
     const ply = g.view.ply;
+    if (app.socket.state !== 'open') return hold(uci, ply);
+    await sendMove(uci, ply);
+  }
+
+  /** Offline: the move waits, shown on the board, and the page says so. */
+  function hold(uci: string, ply: number): void {
+    held = { uci, ply };
+    status = t('game.offline.held');
+    renderStatus();
+    renderBoard();
+  }
+
+  /** Once the state is back after a reconnect: the held move is sent, known to be in, or dropped with a word. */
+  function settle(): void {
+    if (!held || !live || app.socket.state !== 'open') return;
+    const h = held;
+    held = null;
+    const what = settleHeld(h, live.view, live.you);
+    if (what === 'send') void sendMove(h.uci, h.ply);
+    else status = what === 'stale' ? t('game.offline.stale') : '';
+    renderAll();
+  }
+
+  async function sendMove(uci: string, ply: number): Promise<void> {
     status = t('game.pending');
     renderStatus();
     const r = await app.socket.request({ t: 'move', game: id, uci, ply });
+    // The socket dropped before the answer: whether the server has the move is known once the state is back.
+    if (!r.ok && r.code === 'net.offline') return hold(uci, ply);
     if (!r.ok) {
       status = tMaybe(`err.${r.code}`, r.message ?? String(r.code));
       renderStatus();
@@ -294,13 +324,14 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   function renderBoard(): void {
     if (destroyed || !live || !board || !cursor) return;
     const ply = cursor.ply;
-    const pos = live.history.positionAt(ply);
+    const waiting = held && cursor.live ? held : null;
+    const pos = waiting ? positionWith(live.history.positionAt(ply), waiting.uci) : live.history.positionAt(ply);
     const mine = myColor();
     const playing = live.view.status === 'active' || live.view.status === 'waiting';
     board.set({
       pos,
-      lastUci: live.history.lastUci(ply),
-      movable: cursor.live && live.myTurn ? sideOf(mine!) : null,
+      lastUci: waiting ? waiting.uci : live.history.lastUci(ply),
+      movable: cursor.live && live.myTurn && !waiting ? sideOf(mine!) : null,
       premoveColor: cursor.live && playing && mine !== null && !live.myTurn ? sideOf(mine) : null,
     });
     board.setArrows(analysis?.arrowsAt(ply) ?? []);
@@ -322,6 +353,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       if (v.status === 'waiting') text = t('game.waiting');
       else if (live.over)
         text = ''; // the end panel says it
+      else if (live.isPlayer && app.socket.state !== 'open') text = t('game.offline');
       else if (live.isPlayer) text = live.myTurn ? t('game.yourTurn') : t('game.theirTurn');
       else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
       if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
@@ -369,6 +401,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       else if (v.ply >= 2) act(t('game.draw.offer'), 'draw-offer', () => void send({ t: 'draw', game: id, op: 'offer' }));
       const claim = live.refereeState.counters?.claim;
       if (claim?.claimable) act(t('game.draw.claim', { plies: claim.plies }), 'draw-claim', () => void send({ t: 'draw', game: id, op: 'claim' }));
+      buttons.push(...takebackControls(v, me, (op) => void send({ t: 'takeback', game: id, op })));
       claimShown = live.canClaimVictory(app.socket.serverNow());
       if (claimShown) act(t('game.claimVictory'), 'claim-victory', () => void send({ t: 'claim-victory', game: id }));
     } else claimShown = false;
@@ -462,6 +495,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     // A refused action is answered with its error, then this frame: keep the error in view.
     if (status === t('game.pending')) status = '';
     renderAll();
+    settle();
   }
 
   const off = app.socket.on((msg: ServerMessage) => {
@@ -478,7 +512,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           resyncing = true;
           return;
         }
-        if (r === 'ignored') return;
+        if (r === 'ignored') return settle();
         status = '';
         const move = msg.events.find((e) => e.type === 'move');
         const end = msg.events.some((e) => e.type === 'end');
@@ -491,8 +525,16 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           if (e.type === 'berserk') app.toast(t('game.berserk.toast', { side: sideName(live.view.variant, e.by) }));
           if (e.type === 'draw-declined' && live.you !== null && e.by !== live.you)
             app.toast(t('game.draw.declined', { side: sideName(live.view.variant, e.by) }));
+          if (e.type === 'takeback-declined' && live.you !== null && e.by !== live.you)
+            app.toast(t('game.takeback.declined', { side: sideName(live.view.variant, e.by) }));
+          if (e.type === 'takeback') {
+            // Back to the live position: a ply looked at may be gone.
+            cursor?.last();
+            app.toast(t('game.takeback.done', { side: sideName(live.view.variant, e.by) }));
+          }
         }
         renderAll();
+        settle();
         if (move && !end && live.myTurn) board?.playPremove();
         break;
       }
@@ -541,6 +583,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   };
   readWatchers();
   app.socket.subscribe(id);
+  // The status says when the connection is down (a move then waits for it).
+  const offState = app.socket.onState(() => renderStatus());
 
   return {
     el,
@@ -548,6 +592,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     destroy() {
       destroyed = true;
       off();
+      offState();
       app.socket.unsubscribe(id);
       if (tick) clearInterval(tick);
       document.removeEventListener('keydown', onKey);
