@@ -47,7 +47,10 @@ export function myGamesPanel(app: AppContext): Panel {
 
   function render(): void {
     el.hidden = games.length === 0;
-    if (el.hidden) return fill(el, h('h2', null, t('social.myGames')));
+    if (el.hidden) {
+      fill(el, h('h2', null, t('social.myGames')));
+      return;
+    }
     const me = app.me?.id;
     fill(
       el,
