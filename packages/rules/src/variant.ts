@@ -1,4 +1,5 @@
 import type { Geometry } from './board.ts';
+import type { Move } from './move.ts';
 import type { Notation } from './notation.ts';
 import type { Position } from './position.ts';
 import type { RuleError } from './result.ts';
@@ -104,6 +105,16 @@ export interface VariantModule<K extends string = string> {
   readonly end: EndRules;
   /** Human move notations, the default first. */
   readonly notations: readonly Notation[];
+  /**
+   * How this game's own PGN readers expect a game (absent: movetext in
+   * Fairy-Stockfish coordinates under a `Variant` tag, as pychess writes it).
+   */
+  readonly pgn?: {
+    /** Tags written first, before the seven standard ones. */
+    readonly tags: readonly (readonly [string, string])[];
+    /** A legal move of `pos` as the movetext writes it. */
+    move(pos: Position, m: Move): string;
+  };
   /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
   validate(pos: Position): RuleError | null;
   /** How the board is drawn (the size is `geometry`; the art is packages/web/src/assets/{boards,pieces}). */

@@ -88,7 +88,9 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     const pgn = await carol.http('GET', `/api/games/${id}.pgn`);
     expect(pgn.text).toContain('[Variant "xiangqi"]');
     expect(pgn.text).toContain('[Result "1-0"]');
-    expect(pgn.text).toMatch(/1\. h3e3 \{\[%clk 0:05:00\]\} h10g8/);
+    // Xiangqi movetext in WXF, as Xiangqi PGN readers expect; our coordinates in a tag.
+    expect(pgn.text).toMatch(/1\. C2\.5 \{\[%clk 0:05:00\]\} H8\+7/);
+    expect(pgn.text).toContain('[Coordinates "h3e3 h10g8 b1c3 b10c8 i1i2"]');
     const json = await carol.http('GET', `/api/games/${id}.json`);
     expect(json.json.moves.map((m: { uci: string }) => m.uci)).toEqual(moves);
     for (const c of [alice, bob, carol]) c.close();

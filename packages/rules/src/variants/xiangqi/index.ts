@@ -5,7 +5,7 @@ import type { RuleError } from '../../result.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { XIANGQI_ENGINE } from './engine.ts';
-import { XIANGQI_NOTATIONS } from './notation.ts';
+import { XIANGQI_NOTATIONS, xiangqiWxf } from './notation.ts';
 import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
@@ -200,6 +200,15 @@ export const xiangqi: VariantModule<'xiangqi'> = {
   attacked,
   markSensitive,
   notations: XIANGQI_NOTATIONS,
+  // The xqbase PGN convention that Xiangqi readers (XQ Studio, ElephantEye, the WXF databases) accept:
+  // `Game` first, movetext in WXF named by `Format`, with WXF's own `.` for a sideways move.
+  pgn: {
+    tags: [
+      ['Game', 'Chinese Chess'],
+      ['Format', 'WXF'],
+    ],
+    move: (pos, m) => xiangqiWxf.make(pos, m).replace('=', '.'),
+  },
   // Repetition and the three draw counters need check/chase facts: the game layer judges them.
   end: { stalemate: 'loss', deadMaterial: 'no-attackers', quietLimit: null, repetitions: null, insufficient: 'no-attackers' },
   validate,
