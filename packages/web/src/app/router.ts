@@ -12,6 +12,7 @@ export type RouteName =
   | 'rooms'
   | 'room'
   | 'solo'
+  | 'analysis'
   | 'rules'
   | 'puzzles'
   | 'puzzle'
@@ -46,6 +47,7 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['rooms', /^\/rooms$/, []],
     ['room', new RegExp(`^/rooms/${ID}$`), ['id']],
     perGame('solo', 'solo'),
+    perGame('analysis', 'analysis'),
     perGame('rules', 'rules'),
     perGame('puzzles', 'puzzles'),
     ['puzzle', /^\/puzzle\/([A-Za-z0-9_-]{1,40})$/, ['id']],

@@ -17,6 +17,7 @@ import { Board, sideOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
 import { AnalysisPanel, JUDGEMENT_GLYPH } from '../game/analysis-panel.ts';
+import { analysisPath } from '../game/analysis-link.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { RematchView } from '../game/rematch-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
@@ -73,6 +74,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
   const controls = h('div.controls');
   const special = h('div.special');
+  const analysisLink = h('a.button', { 'data-testid': 'open-analysis-board', hidden: true }, t('board.open')) as HTMLAnchorElement;
   const endPanel = h('section.end', { 'data-testid': 'end-panel', hidden: true });
   const refHolder = h('div');
   const invitePanel = h('div.invite-panel');
@@ -175,6 +177,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           special,
           endPanel,
           moveList.el,
+          analysisLink,
           h('div.row', null, flip, coordsToggle(), settingsButton([VARIANTS[variant]])),
           typedForm,
           refHolder,
@@ -336,6 +339,15 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     });
     board.setArrows(analysis?.arrowsAt(ply) ?? []);
     analysis?.render(ply);
+    // The analysis board, at the ply shown: for spectators and once the game is over, never for its players while it is played.
+    analysisLink.hidden = live.isPlayer && !live.over;
+    analysisLink.href = analysisPath({
+      variant: live.view.variant,
+      fen: live.view.initialFen !== VARIANTS[live.view.variant].startFen ? live.view.initialFen : undefined,
+      moves: live.history.moves.join(' '),
+      at: live.history.moves.slice(0, ply),
+      game: id,
+    });
     moveList?.render();
     renderSpecial();
   }

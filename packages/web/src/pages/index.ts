@@ -15,6 +15,7 @@ import { puzzlesPage } from './puzzles.ts';
 import { roomPage, roomsPage } from './rooms.ts';
 import { rulesPage } from './rules.ts';
 import { soloPage } from './solo.ts';
+import { analysisPage } from './analysis.ts';
 import { tournamentPage, tournamentsPage } from './tournaments.ts';
 
 type PageFactory = (app: AppContext, params: Record<string, string>) => Page;
@@ -30,6 +31,7 @@ export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
   rooms: roomsPage,
   room: roomPage,
   solo: soloPage,
+  analysis: analysisPage,
   rules: rulesPage,
   puzzles: puzzlesPage,
   puzzle: puzzlesPage,

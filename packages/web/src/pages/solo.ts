@@ -17,6 +17,7 @@ import { refereePanel } from '../game/referee-panel.ts';
 import { verdictText } from '../game/verdict-text.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { analysisPath } from '../game/analysis-link.ts';
 
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
@@ -189,6 +190,16 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
         settingsButton([v]),
         hint,
         btn(t('solo.reset'), 'reset', () => load(v.startFen)),
+        btn(t('board.open'), 'open-analysis-board', () =>
+          app.navigate(
+            analysisPath({
+              variant,
+              fen: startFen !== v.startFen ? startFen : undefined,
+              moves: history.moves.join(' '),
+              at: history.moves.slice(0, cursor.ply),
+            }),
+          ),
+        ),
       ),
       special,
       moveList.el,

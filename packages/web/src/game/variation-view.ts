@@ -1,0 +1,69 @@
+/**
+ * The analysis board's variations tree on the page: the main line inline,
+ * each variation in parentheses where it branches (nested ones indented),
+ * moves numbered as PGN numbers them, the move shown highlighted. A click on
+ * a move goes there.
+ */
+import type { TreeNode, VariationTree } from '@youzai/game/analysis';
+import { h, fill } from '../app/h.ts';
+import { t } from '../i18n/index.ts';
+
+export interface VariationViewOptions {
+  /** The root position's side to move and move number. */
+  readonly turn: () => 0 | 1;
+  readonly fullmove: () => number;
+  /** A node's move in the chosen notation. */
+  readonly text: (node: TreeNode) => string;
+  readonly pick: (id: number) => void;
+}
+
+export class VariationView {
+  readonly el = h('div.variations', { 'data-testid': 'variations', role: 'tree', 'aria-label': t('board.tree') });
+
+  constructor(private readonly o: VariationViewOptions) {
+    this.el.addEventListener('click', (e) => {
+      const id = (e.target as HTMLElement).closest<HTMLElement>('[data-node]')?.dataset.node;
+      if (id !== undefined) this.o.pick(Number(id));
+    });
+  }
+
+  render(tree: VariationTree, current: number): void {
+    const base = (this.o.fullmove() - 1) * 2 + this.o.turn();
+    const move = (n: TreeNode, numbered: boolean): HTMLElement[] => {
+      const abs = base + n.ply - 1;
+      const num = abs % 2 === 0 ? `${abs / 2 + 1}.` : numbered ? `${(abs + 1) / 2}…` : null;
+      const b = h(
+        'button.node',
+        {
+          type: 'button',
+          'data-node': n.id,
+          'data-testid': 'tree-move',
+          class: n.id === current ? 'current' : '',
+          'aria-current': n.id === current ? 'step' : null,
+        },
+        this.o.text(n),
+      );
+      return num ? [h('span.num', null, num), b] : [b];
+    };
+    const line = (from: TreeNode, numbered: boolean, depth: number): HTMLElement[] => {
+      const out: HTMLElement[] = [];
+      let first = numbered;
+      for (let n = from; n.children.length > 0; ) {
+        const [main, ...alts] = n.children as [TreeNode, ...TreeNode[]];
+        out.push(...move(main, first));
+        first = false;
+        for (const alt of alts) {
+          out.push(h(`span.variation${depth > 0 ? '.nested' : ''}`, { 'data-testid': 'variation' }, ...move(alt, true), ...line(alt, false, depth + 1)));
+          first = true;
+        }
+        n = main;
+      }
+      return out;
+    };
+    const moves = line(tree.root, true, 0);
+    fill(this.el, ...(moves.length ? moves : [h('p.muted', null, t('board.noMoves'))]));
+    // Scroll the tree itself, never the page.
+    const cur = this.el.querySelector<HTMLElement>('.current');
+    if (cur) this.el.scrollTop = Math.max(0, cur.offsetTop - this.el.offsetTop - this.el.clientHeight / 2);
+  }
+}
