@@ -351,7 +351,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
         btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
         coordsToggle(),
       ),
-      h('div.controls', null, exportBtn, downloadLink, shareBtn),
+      h('div.controls', null, exportBtn, shareBtn),
       shareBox,
       pgnBox,
       h('p.muted', null, t('board.help')),
@@ -390,6 +390,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
       document.removeEventListener('keydown', onKey);
       // The engine stops when the page goes (the socket's close does it too).
       void app.socket.request({ t: 'board-stop' });
+      if (downloadLink.href) URL.revokeObjectURL(downloadLink.href);
       board.destroy();
     },
   };
