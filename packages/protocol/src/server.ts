@@ -86,4 +86,4 @@ export type ServerMessage =
   /** A followed player came online or left (`online`), or a game of theirs started or ended (`game`, `over`). */
   | { readonly t: 'followed'; readonly user: string; readonly online?: boolean; readonly game?: OngoingGame; readonly over?: boolean }
   /** A tournament you watch changed (standings, games, players): read its view again (GET /api/tournaments/{id}). */
-  | { readonly t: 'tournament'; readonly tournament: string };
+  | { readonly t: 'tournament'; readonly tournament: string; readonly now?: number };

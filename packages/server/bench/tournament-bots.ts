@@ -50,8 +50,8 @@ export interface BotsReport {
   readonly stillWaiting: number[];
   /** Join (or the arena's start, for those who joined before it) → first pairing, ms. */
   readonly firstPairing: number[];
-  /** Per watcher: announcements heard while measuring, the most in any 1 s window, the shortest gap (ms, Infinity if < 2). */
-  readonly watchers: { heard: number; maxPerSecond: number; minGapMs: number; shortGaps: number }[];
+  /** Per watcher, by the server's time of sending (`now`) and by arrival here (which adds this process's and the network's delays). */
+  readonly watchers: { heard: number; maxPerSecond: number; minGapMs: number; shortGaps: number; maxPerSecondArrived: number; minGapArrivedMs: number }[];
   readonly moves: number;
   readonly games: number;
   readonly viewReads: number[];
@@ -120,25 +120,42 @@ let games = 0;
 const errors: Record<string, number> = {};
 const count = (code: string) => (errors[code] = (errors[code] ?? 0) + 1);
 
-/** A watcher's announcements, by arrival time while measuring. */
+/** The most of `times` (sorted) in any window of 1 s, the shortest gap between two, and the gaps under 1 s. */
+function perSecond(times: readonly number[]): { most: number; minGap: number; short: number } {
+  let most = 0;
+  let minGap = Number.POSITIVE_INFINITY;
+  let short = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+    if (i === 0) continue;
+    const gap = times[i]! - times[i - 1]!;
+    minGap = Math.min(minGap, gap);
+    if (gap < 1000) short++;
+  }
+  return { most, minGap, short };
+}
+
+/** A watcher's announcements while measuring: when the server sent each (its `now`) and when it arrived here. */
 class Watcher {
-  readonly heard: number[] = [];
-  hear(): void {
-    if (measuring) this.heard.push(performance.now());
+  readonly sent: number[] = [];
+  readonly arrived: number[] = [];
+  hear(m: Msg): void {
+    if (!measuring) return;
+    this.arrived.push(performance.now());
+    this.sent.push(typeof m.now === 'number' ? m.now : Number.NaN);
   }
   figures(): BotsReport['watchers'][number] {
-    let most = 0;
-    let minGap = Number.POSITIVE_INFINITY;
-    let shortGaps = 0;
-    for (let i = 0, j = 0; i < this.heard.length; i++) {
-      while (this.heard[i]! - this.heard[j]! >= 1000) j++;
-      most = Math.max(most, i - j + 1);
-      if (i === 0) continue;
-      const gap = this.heard[i]! - this.heard[i - 1]!;
-      minGap = Math.min(minGap, gap);
-      if (gap < 1000) shortGaps++;
-    }
-    return { heard: this.heard.length, maxPerSecond: most, minGapMs: minGap, shortGaps };
+    const sent = perSecond(this.sent);
+    const arrived = perSecond(this.arrived);
+    return {
+      heard: this.sent.length,
+      maxPerSecond: sent.most,
+      minGapMs: sent.minGap,
+      shortGaps: sent.short,
+      maxPerSecondArrived: arrived.most,
+      minGapArrivedMs: arrived.minGap,
+    };
   }
 }
 
@@ -172,7 +189,7 @@ class Player {
   onMessage(m: Msg): void {
     switch (m.t) {
       case 'tournament':
-        this.watcher.hear();
+        this.watcher.hear(m);
         return;
       case 'paired':
         if (m.via === 'tournament') this.paired(m.game as string, m.color as 0 | 1);
@@ -262,7 +279,7 @@ class Spectator {
     await this.c.http('POST', '/api/session');
     await this.c.connect((m) => {
       if (m.t !== 'tournament') return;
-      this.watcher.hear();
+      this.watcher.hear(m);
       void this.read();
     });
   }

@@ -189,19 +189,20 @@ export class TournamentDirector {
   /** Games not created yet (a director stopped after pairing), and ends not recorded (their node died). */
   private async reconcile(t: TournamentRow, sheet: TournamentSheetRows, now: number, sweep: boolean): Promise<boolean> {
     let touched = false;
-    for (const p of sheet.pairings) {
-      if (p.result !== null || (this.started.has(p.gameId) && !sweep)) continue;
+    const look = sheet.pairings.filter((p) => p.result === null && (!this.started.has(p.gameId) || sweep));
+    // The sweep reads every running game of a big arena: together, not one read after another.
+    await together(look, async (p) => {
       const game = await this.deps.store.game(p.gameId);
       if (!game) {
         await this.startGame(t, p, sheet.entries, now);
-        continue;
+        return;
       }
       this.started.add(p.gameId);
       if ((await recordGameEnd(this.deps.store, game, now)) !== null) {
         this.started.delete(p.gameId);
         touched = true;
       }
-    }
+    });
     return touched;
   }
 
@@ -261,7 +262,8 @@ export class TournamentDirector {
     const { pairings: _p, byes: _b, ...moved } = change;
     const row: TournamentRow = { ...t, ...moved, version: t.version + 1 };
     const next = await this.deps.store.tournamentSheet(t.id);
-    for (const p of change.pairings) await this.startGame(row, p, next.entries, now);
+    // An arena's pass may pair hundreds at once: their games are created together (their writes share commits), not one after another.
+    await together(change.pairings, (p) => this.startGame(row, p, next.entries, now));
     return { row, sheet: next };
   }
 
@@ -301,6 +303,15 @@ export class TournamentDirector {
       await this.deps.store.recordTournamentGame(p.gameId, { result: 0.5, forfeit: true, plies: 0, endedAt: now });
     }
   }
+}
+
+/** Calls `fn` on every item, at most `width` at once. */
+async function together<T>(items: readonly T[], fn: (item: T) => Promise<void>, width = 32): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
 /** An arena's free players: entered, not paused, present, not in a game. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/bus.ts';
 import { FakeTime } from '../service/time.ts';
-import { CoalescedTopics } from './coalesced.ts';
+import { CoalescedTopics, stampNow } from './coalesced.ts';
 
 function setup() {
   const bus = new MemoryBus();
@@ -83,5 +83,23 @@ describe('coalesced topics (a tournament announced to its watchers)', () => {
     bus.publish('tournament:t2', 'x');
     expect(heard).toHaveLength(1);
     expect(t2).toEqual(['x']);
+  });
+
+  it('stamps each frame with the time it was sent, once per delivery', () => {
+    const bus = new MemoryBus();
+    const time = new FakeTime(5000);
+    const topics = new CoalescedTopics(bus, time, 1000, stampNow);
+    const heard: unknown[] = [];
+    topics.subscribe('tournament:t1', (m) => heard.push(m));
+    bus.publish('tournament:t1', JSON.stringify({ t: 'tournament', tournament: 't1' }));
+    time.advance(300);
+    bus.publish('tournament:t1', JSON.stringify({ t: 'tournament', tournament: 't1' }));
+    time.advance(2000);
+    expect(heard.map((m) => JSON.parse(m as string))).toEqual([
+      { t: 'tournament', tournament: 't1', now: 5000 },
+      { t: 'tournament', tournament: 't1', now: 6000 },
+    ]);
+    expect(stampNow({ kick: 'x' }, 1)).toEqual({ kick: 'x' });
+    expect(stampNow('not json', 1)).toBe('not json');
   });
 });

@@ -32,6 +32,8 @@ export class CoalescedTopics implements Pick<Bus, 'subscribe'> {
     private readonly bus: Pick<Bus, 'subscribe'>,
     private readonly time: Clock & Timers,
     private readonly everyMs = COALESCE_EVERY_MS,
+    /** What goes out for a frame sent at `now` (by default the frame as published). */
+    private readonly stamp: (message: unknown, now: number) => unknown = (m) => m,
   ) {}
 
   /** The node subscribes to the bus once per topic, while it has listeners. */
@@ -80,6 +82,18 @@ export class CoalescedTopics implements Pick<Bus, 'subscribe'> {
 
   private deliver(t: Topic, message: unknown): void {
     t.lastSent = this.time.now();
-    for (const h of [...t.handlers]) h(message);
+    const m = this.stamp(message, t.lastSent);
+    for (const h of [...t.handlers]) h(m);
+  }
+}
+
+/** A JSON frame with the server's time of sending added (`now`, as in `events` frames); anything else as it is. */
+export function stampNow(message: unknown, now: number): unknown {
+  if (typeof message !== 'string') return message;
+  try {
+    const frame = JSON.parse(message) as unknown;
+    return frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? JSON.stringify({ ...frame, now }) : message;
+  } catch {
+    return message;
   }
 }

@@ -35,7 +35,7 @@ import { actFor, drawAction, takebackAction } from '../service/player-action.ts'
 import { HttpError } from '../http/util.ts';
 import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import { systemTimers, type Clock, type Timers } from '../service/time.ts';
-import { CoalescedTopics } from './coalesced.ts';
+import { COALESCE_EVERY_MS, CoalescedTopics, stampNow } from './coalesced.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 import type { Notifier } from '../social/notifier.ts';
@@ -412,7 +412,8 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const conns = new Set<Connection>();
   const lobby = new Fanout(deps.bus, LOBBY_TOPIC);
   const timers = deps.timers ?? systemTimers;
-  const coalesced = new CoalescedTopics(deps.bus, { now: () => deps.clock.now(), at: (at, fn) => timers.at(at, fn) });
+  // Each coalesced frame says when it was sent: a watcher (and the benchmark) sees the second it belongs to.
+  const coalesced = new CoalescedTopics(deps.bus, { now: () => deps.clock.now(), at: (at, fn) => timers.at(at, fn) }, COALESCE_EVERY_MS, stampNow);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
