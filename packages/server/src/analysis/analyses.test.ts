@@ -123,6 +123,45 @@ describe('limits and engines', () => {
     }
   });
 
+  it('caps the analyses waiting or running from one address, whoever asks; a place frees when its analysis is done', async () => {
+    // The engine answers only once let go: until then every analysis waits or runs.
+    let letGo = false;
+    const held: (() => void)[] = [];
+    const gated: EvaluatePosition = async (req) => {
+      if (!letGo) await new Promise<void>((r) => held.push(r));
+      return scripted(req);
+    };
+    const s = await start({
+      evaluate: gated,
+      analyses: { sweepMs: 0, perUser: 2 },
+      openLimits: { analysis: { addr: 2, leaseSeconds: 3600, what: 'analyses waiting or running' } },
+    });
+    try {
+      // Three guests behind one address (every client here is 127.0.0.1), each with a finished game.
+      const [a, b, c] = [new TestClient(s.base), new TestClient(s.base), new TestClient(s.base)];
+      const [g1, g2, g3] = [await finishedGame(a), await finishedGame(b), await finishedGame(c)];
+      expect((await a.http('POST', `/api/games/${g1}/analysis`)).status).toBe(202);
+      expect((await b.http('POST', `/api/games/${g2}/analysis`)).status).toBe(202);
+      // The third guest's own cap is untouched, the address's is reached.
+      const refused = await c.http('POST', `/api/games/${g3}/analysis`);
+      expect([refused.status, refused.json.code]).toEqual([429, 'limit.open-analysis']);
+      expect(refused.json.message).toMatch(/At most 2 analyses waiting or running at once from one address/);
+      expect((await c.http('GET', `/api/games/${g3}/analysis`)).json.code).toBe('analysis.not-found');
+      // An analysis asked for already is answered as it is: no new place.
+      expect((await c.http('POST', `/api/games/${g1}/analysis`)).status).toBe(202);
+      // Done: the places are free again, without anyone saying so.
+      letGo = true;
+      for (const r of held.splice(0)) r();
+      for (const g of [g1, g2]) {
+        for (let i = 0; i < 500 && (await a.http('GET', `/api/games/${g}/analysis`)).json.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 20));
+        expect((await a.http('GET', `/api/games/${g}/analysis`)).json.state).toBe('done');
+      }
+      expect((await c.http('POST', `/api/games/${g3}/analysis`)).status).toBe(202);
+    } finally {
+      await s.app.close();
+    }
+  });
+
   it('says so when the server has no engine', async () => {
     const s = await start();
     try {
