@@ -2,8 +2,9 @@
  * The home page's social lists and the bell, live in a real browser: a
  * followed player coming online, starting a game and finishing it; one's own
  * correspondence game changing turn when the opponent moves elsewhere; a
- * room challenge's bell item closing when its author withdraws it; and a
- * correspondence seek posted from the lobby's form.
+ * room challenge's bell item closing when its author withdraws it; a
+ * correspondence seek posted from the lobby's form; and a profile's buttons,
+ * rating chart and games filtered by game and result.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -143,4 +144,52 @@ describe('live lists on the home page', () => {
     await gia.page.getByTestId('mode-computer').click();
     expect(await form.locator('select[name="clockKind"] option[value="correspondence"]').count()).toBe(0);
   });
+});
+
+describe('profiles', () => {
+  it('follow and challenge buttons, a rating chart with axes and dates, the games filtered by game and result', async () => {
+    const kim = await member('kim_prof');
+    const lam = await member('lam_prof');
+    // Two rated games: Kim wins one, loses one; each has the 4 plies a rated game needs.
+    for (const [i, loser] of [lam, kim].entries()) {
+      const made = await call(kim.page, 'POST', '/api/games', {
+        variant: 'xiangqi',
+        color: 'first',
+        rated: true,
+        clock: { kind: 'fischer', minutes: 10, increment: 5 },
+        opponent: { type: 'user', username: 'lam_prof' },
+      });
+      const game = made.id as string;
+      expect((await call(lam.page, 'POST', `/api/games/${game}/join`, {})).ok, `game ${i}`).toBe(true);
+      for (const [ply, uci] of ['h3e3', 'h10g8', 'b1c3', 'b10c8'].entries()) {
+        expect((await call(ply % 2 === 0 ? kim.page : lam.page, 'POST', `/api/games/${game}/move`, { uci, ply })).ok, uci).toBe(true);
+      }
+      expect((await call(loser.page, 'POST', `/api/games/${game}/resign`)).ok).toBe(true);
+    }
+    // Rated after each game is stored: the profile is opened once both points are there.
+    await expect
+      .poll(async () => ((await call(lam.page, 'GET', '/api/users/kim_prof/ratings/xiangqi')).points as unknown[]).length, { timeout: 30_000 })
+      .toBe(2);
+    await lam.page.goto('/@/kim_prof');
+    const p = lam.page;
+    await p.getByTestId('profile-follow').waitFor();
+    await p.getByTestId('profile-challenge').waitFor();
+    // The chart: two axes, rating ticks on the left, dates below, the line through both rated games.
+    const chart = p.locator('.rating-card[data-variant="xiangqi"] svg.rating-chart');
+    await chart.waitFor({ timeout: 15_000 });
+    expect(await chart.locator('line.axis').count()).toBe(2);
+    expect(((await chart.locator('polyline.line').getAttribute('points')) ?? '').split(' ')).toHaveLength(2);
+    const ticks = await chart.locator('text.tick').allTextContents();
+    expect(ticks.some((x) => /^\d{3,4}$/.test(x))).toBe(true);
+    // A date below ("1 thg 12, 2026"): words and digits, unlike a rating; games of one day show it once.
+    expect(ticks.filter((x) => /\d/.test(x) && /\s/.test(x))).toHaveLength(1);
+    // The games: two; by result, one loss; by game, none of Janggi.
+    const rows = p.getByTestId('recent').locator('li');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    await p.getByTestId('filter-outcome').selectOption('loss');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    await shot(p, 'social-profile-chart-filter');
+    await p.getByTestId('filter-variant').selectOption('janggi');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(0);
+  }, 300_000);
 });

@@ -72,9 +72,14 @@ export function ratingChart(points: readonly ChartPoint[], label: string, date: 
     svg.append(el('line', { x1: left, y1: t.y, x2: right, y2: t.y, class: 'grid' }));
     svg.append(el('text', { x: left - 4, y: t.y + 4, 'text-anchor': 'end', class: 'tick' }, String(t.value)));
   }
+  // Games of one day: its date once, in the middle, rather than three times the same.
+  const labels = g.xTicks.map((t) => date(t.at));
+  const oneDay = labels.every((l) => l === labels[0]);
   g.xTicks.forEach((t, i) => {
-    const anchor = g.xTicks.length === 1 ? 'middle' : i === 0 ? 'start' : i === g.xTicks.length - 1 ? 'end' : 'middle';
-    svg.append(el('text', { x: t.x, y: bottom + 16, 'text-anchor': anchor, class: 'tick' }, date(t.at)));
+    if (oneDay && i > 0) return;
+    const single = oneDay || g.xTicks.length === 1;
+    const anchor = single ? 'middle' : i === 0 ? 'start' : i === g.xTicks.length - 1 ? 'end' : 'middle';
+    svg.append(el('text', { x: single ? (left + right) / 2 : t.x, y: bottom + 16, 'text-anchor': anchor, class: 'tick' }, labels[i]!));
   });
   svg.append(el('polyline', { points: g.points, class: 'line', fill: 'none' }));
   const last = g.points.split(' ').pop();
