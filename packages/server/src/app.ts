@@ -4,7 +4,7 @@
  * real thing against memory storage and fake time.
  */
 import { GameAnalyses, type AnalysesOptions, type EvaluatePosition } from './analysis/analyses.ts';
-import { AnalysisBoards, type BoardSearch, type BoardStep } from './analysis/board.ts';
+import { AnalysisBoards, playingGame, type BoardSearch, type BoardStep } from './analysis/board.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
@@ -288,7 +288,7 @@ export async function createApp(given: AppOptions): Promise<App> {
   const boards = new AnalysisBoards({
     ...(opts.boardSearch ? { search: opts.boardSearch } : {}),
     // Every node's games are in the store: a player seated in any game in progress is refused wherever it is decided.
-    playing: async (userId) => (await store.games({ userId, status: ['active'], limit: 1 }))[0]?.id ?? null,
+    playing: (userId) => playingGame(store, userId),
     maxSessions: opts.boards?.maxSessions ?? 8,
     ...(opts.boards?.steps ? { steps: opts.boards.steps } : {}),
   });

@@ -16,6 +16,17 @@
 import type { BoardLine, EvalWire, ServerMessage } from '@youzai/protocol';
 import { err, legalUcis, ok, parseFen, parseUci, VARIANTS, type Position, type Result, type RuleError, type VariantKey } from '@youzai/rules';
 import type { StmScore } from './analyses.ts';
+import type { GameStore } from '../store/types.ts';
+
+/**
+ * A game in progress in which this player has a seat (any node's: the store
+ * holds them all), or null: such a player gets no engine, neither on the
+ * analysis board nor as a hint, whatever position they send.
+ */
+export async function playingGame(store: Pick<GameStore, 'games'>, userId: string): Promise<string | null> {
+  if (!userId) return null;
+  return (await store.games({ userId, status: ['active'], limit: 1 }))[0]?.id ?? null;
+}
 
 /** The engine seam: the best `multipv` lines (side to move's view), cancelled by `signal`. */
 export type BoardSearch = (req: {

@@ -57,6 +57,25 @@ describe('POST /api/analysis', () => {
     expect(s.asked.length).toBe(1);
   });
 
+  it('gives no hint to a player while one of their games is being played, and does once it ended', async () => {
+    const [a, b] = [new TestClient(s.base), new TestClient(s.base)];
+    await a.http('POST', '/api/session');
+    await b.http('POST', '/api/session');
+    const g = await a.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 0 },
+      opponent: { type: 'invite' },
+    });
+    await b.http('POST', `/api/games/${g.json.id}/join`, { token: String(g.json.invite).split('/').pop() });
+    const asked = s.asked.length;
+    const refused = await b.http('POST', '/api/analysis', { variant: 'xiangqi', fen: start_ });
+    expect([refused.status, refused.json.code]).toEqual([403, 'analysis.playing']);
+    expect(s.asked.length).toBe(asked);
+    expect((await a.http('POST', `/api/games/${g.json.id}/resign`)).json.ok).toBe(true);
+    expect((await b.http('POST', '/api/analysis', { variant: 'xiangqi', fen: start_ })).json.ok).toBe(true);
+  });
+
   it('says so when the server has no engine', async () => {
     const r = await new TestClient(none.base).http('POST', '/api/analysis', {
       variant: 'janggi',

@@ -7,6 +7,7 @@ import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, decod
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
+import { playingGame } from '../analysis/board.ts';
 import type { Rematches } from '../rematch/rematches.ts';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
@@ -369,12 +370,16 @@ export const ROUTES: readonly Route[] = [
     // pool is already warm. Per-user rate limits keep it fair.
     method: 'POST',
     path: /^\/api\/analysis$/,
-    handler: async (ctx, { analyse, limits }) => {
+    handler: async (ctx, deps) => {
+      const { analyse, limits } = deps;
       const req = await body(ctx, Analysis);
       const pos = parseFen(VARIANTS[req.variant], req.fen);
       if (!pos.ok) fail(pos.error.code, pos.error.message);
       if (legalUcis(pos.value).length === 0) fail('analysis.game-over', 'There is no move to suggest: the game is over');
       if (!analyse) fail('server.no-engine', 'The engine is not available on this server');
+      // No engine for a player while one of their games is being played (the position sent could be that game's).
+      const playing = await playingGame(deps.store, ctx.user.id);
+      if (playing !== null) fail('analysis.playing', `You are playing game ${playing}: the engine is off for you until it ends`);
       // One analysis at a time per player (a few per address), and so many a minute.
       const who = { user: ctx.user.id, addr: ctx.addr };
       const running = await limits.hold('hint-running', who);
