@@ -105,4 +105,20 @@ describe('analysis board', () => {
     expect(await other.getByTestId('engine-depth').textContent()).toMatch(/depth \d+/);
     await shot(other, 'analysis-board-shared');
   }, 400_000);
+
+  it('opens from the solo board (Janggi) and evaluates Sittuyin placement too', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/solo/janggi');
+    await page.getByTestId('board').waitFor();
+    await page.getByTestId('open-analysis-board').click();
+    await page.getByTestId('analysis-board').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/analysis/janggi');
+    await expect.poll(() => page.getByTestId('engine-line').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    await shot(page, 'analysis-board-janggi');
+    await page.goto('/analysis/sittuyin');
+    await expect.poll(() => page.getByTestId('engine-line').count(), { timeout: 90_000 }).toBeGreaterThan(0);
+    // Placement: the lines are drops, written in the game's notation.
+    expect(await page.getByTestId('engine-line').first().textContent()).toMatch(/@|[A-Z]/);
+    await shot(page, 'analysis-board-sittuyin');
+  }, 300_000);
 });
