@@ -147,7 +147,7 @@ describe('live lists on the home page', () => {
 });
 
 describe('profiles', () => {
-  it('follow and challenge buttons, a rating chart with axes and dates, the games filtered by game and result', async () => {
+  it('follow and challenge buttons, a rating chart with axes and dates, the games filtered by game and result; a challenge from the search', async () => {
     const kim = await member('kim_prof');
     const lam = await member('lam_prof');
     // Two rated games: Kim wins one, loses one; each has the 4 plies a rated game needs.
@@ -191,5 +191,17 @@ describe('profiles', () => {
     await shot(p, 'social-profile-chart-filter');
     await p.getByTestId('filter-variant').selectOption('janggi');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(0);
+
+    // A challenge straight from the header's search results: Kim's bell offers it.
+    await p.getByTestId('player-search').fill('kim_p');
+    const fromSearch = p.getByTestId('search-results').locator('[data-testid="search-challenge"][data-name="kim_prof"]');
+    await fromSearch.waitFor({ timeout: 15_000 });
+    await shot(p, 'social-search-challenge');
+    await fromSearch.click();
+    await p.getByTestId('challenge-form').waitFor();
+    await p.getByTestId('challenge-send').click();
+    await p.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+    await kim.page.getByTestId('bell').click();
+    await kim.page.getByTestId('bell-panel').locator('li[data-kind="challenge"] [data-testid="challenge-accept"]').waitFor({ timeout: 15_000 });
   }, 300_000);
 });

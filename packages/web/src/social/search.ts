@@ -1,8 +1,9 @@
-/** Player search from the header: names starting with what is typed (the server reads its names' index), one click to the profile. */
+/** Player search from the header: names starting with what is typed (the server reads its names' index), one click to the profile, or a challenge from the list. */
 import type { AppContext } from '../app/context.ts';
 import { fill, h } from '../app/h.ts';
 import { t } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { challengeDialog } from './challenge.ts';
 
 interface Found {
   readonly id: string;
@@ -40,13 +41,20 @@ export function searchBox(app: AppContext): HTMLElement {
     fill(
       list,
       r.players.length
-        ? r.players.map((p) =>
-            h(
+        ? r.players.map((p) => {
+            // A challenge straight from the results, for anyone but oneself (a visitor without a session becomes a guest by sending it).
+            const challenge =
+              app.me?.id === p.id
+                ? null
+                : h('button.linkish.search-challenge', { type: 'button', 'data-testid': 'search-challenge', 'data-name': p.name }, t('social.challenge'));
+            challenge?.addEventListener('click', () => challengeDialog(app, p.name));
+            return h(
               'li',
               { role: 'option' },
               h('a', { href: `/@/${p.name}`, 'data-name': p.name }, h(`span.dot${p.online ? '.on' : ''}`, { 'aria-hidden': 'true' }), p.name),
-            ),
-          )
+              challenge,
+            );
+          })
         : h('li.muted', null, t('nav.search.none')),
     );
     list.hidden = false;
