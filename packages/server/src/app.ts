@@ -55,6 +55,7 @@ import { tournamentTopic, userTopic } from './bus/topics.ts';
 import { TOURNAMENT_ROUTES, mayViewTournament } from './tournaments/routes.ts';
 import { changedFrame } from './tournaments/socket.ts';
 import { TournamentDirector } from './tournaments/director.ts';
+import { TournamentViews } from './tournaments/view-cache.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
 import { commitStats, timedGames, timedStore } from './observe/instrument.ts';
@@ -236,7 +237,12 @@ export async function createApp(given: AppOptions): Promise<App> {
     presenceTimer = setInterval(() => void clubPresence.refresh().catch(() => undefined), 1000);
     presenceTimer.unref();
   }
-  const tournamentChanged = (id: string) => opts.bus.publish(tournamentTopic(id), changedFrame(id));
+  const tournamentViews = new TournamentViews({ store, now: () => opts.clock.now(), bus: opts.bus });
+  // A change made here drops this node's shared view at once, and is announced on every node.
+  const tournamentChanged = (id: string) => {
+    tournamentViews.invalidate(id);
+    opts.bus.publish(tournamentTopic(id), changedFrame(id));
+  };
   // One director club-wide (the leader's); every node records the results of the games it decides.
   const director = new TournamentDirector({
     store: store,
@@ -313,7 +319,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     node,
     health,
     ...(clubPresence ? { onlineAnywhere: (id: string) => clubPresence.isOnline(id) } : {}),
-    tournaments: { store: store, changed: tournamentChanged, now: () => opts.clock.now() },
+    tournaments: { store: store, changed: tournamentChanged, now: () => opts.clock.now(), views: tournamentViews },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
   // Each node guards its own CPU: requests are counted per node, in memory (entries expire; no table is ever cleared whole).

@@ -21,11 +21,14 @@ import type { RatingStore } from '../store/ratings.ts';
 import type { TournamentRow, TournamentStore } from '../store/tournaments.ts';
 import { progressOf, sheetOf } from './sheet.ts';
 import { summaryOf, viewOf } from './view.ts';
+import type { TournamentViews } from './view-cache.ts';
 
 export interface TournamentRouteDeps {
   readonly store: TournamentStore & RatingStore;
   /** Tells every node's watchers that a tournament changed. */
   changed(id: string): void;
+  /** The views this node's readers share (absent: each read builds its own). */
+  readonly views?: TournamentViews;
   now(): number;
 }
 
@@ -209,8 +212,8 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       const t = deps(all);
       const row = await find(t, ctx);
       if (!(await mayView(t, row, ctx, ctx.url.searchParams.get('invite')))) fail('tournament.not-found', 'No such tournament');
-      const sheet = await t.store.tournamentSheet(row.id);
-      const view = viewOf(row, sheet, ctx.user.id, t.now());
+      // Shared by this node's readers for up to half a second (a big arena's watchers all read at once).
+      const view = t.views ? await t.views.view(row, ctx.user.id) : viewOf(row, await t.store.tournamentSheet(row.id), ctx.user.id, t.now());
       sendJson(ctx.res, 200, {
         ok: true,
         ...view,

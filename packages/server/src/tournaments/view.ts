@@ -107,11 +107,13 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
     recent,
     cross,
     podium: t.status === 'finished' ? table.filter((r) => r.rank <= 3 && r.games + r.points > 0).slice(0, 3) : [],
-    me: mine
-      ? { entered: true, active: mine.active, playing: mine.playing, rank: table.find((r) => r.userId === mine.userId)?.rank ?? null }
-      : userId
-        ? { entered: false, active: false, playing: null, rank: null }
-        : null,
+    me: meOf(table, mine, userId),
     now,
   };
+}
+
+/** The visitor's place: their entry (absent: not entered) and rank; null for a visitor without a session. */
+export function meOf(table: readonly StandingRow[], entry: EntryRow | undefined, userId: string | null): TournamentView['me'] {
+  if (entry) return { entered: true, active: entry.active, playing: entry.playing, rank: table.find((r) => r.userId === entry.userId)?.rank ?? null };
+  return userId ? { entered: false, active: false, playing: null, rank: null } : null;
 }

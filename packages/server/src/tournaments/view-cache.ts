@@ -1,0 +1,83 @@
+/**
+ * The view of a tournament (standings with tie-breaks, games) shared by its
+ * readers on this node. Every watcher of a big arena reads the view when it
+ * hears of a change, and they hear of it at about the same moment (once a
+ * second): one read of the sheet and one build of the standings serve all
+ * who read before the next change; only the reader's own place (`me`) is
+ * added per request. Any change, made on this node or announced on the bus
+ * by another, drops the view (its next reader gets a fresh one); half a
+ * second bounds a view's life besides.
+ */
+import type { Bus } from '../bus/bus.ts';
+import { tournamentTopic } from '../bus/topics.ts';
+import type { TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
+import { meOf, viewOf, type TournamentView } from './view.ts';
+
+/** How long a built view serves readers on this node. */
+export const VIEW_MAX_AGE_MS = 500;
+
+interface Built {
+  readonly at: number;
+  /** Ends the bus subscription that drops this view on a change announced by any node. */
+  readonly off: () => void;
+  readonly view: Promise<{ readonly board: TournamentView; readonly sheet: TournamentSheetRows }>;
+}
+
+export class TournamentViews {
+  private readonly built = new Map<string, Built>();
+
+  constructor(
+    private readonly deps: {
+      readonly store: Pick<TournamentStore, 'tournamentSheet'>;
+      readonly now: () => number;
+      /** The club's announcements: another node's change drops the view here too. */
+      readonly bus?: Pick<Bus, 'subscribe'>;
+      readonly maxAgeMs?: number;
+    },
+  ) {}
+
+  /** The view of `row` for `userId` (null: a visitor without a session). */
+  async view(row: TournamentRow, userId: string | null): Promise<TournamentView> {
+    const now = this.deps.now();
+    let b = this.built.get(row.id);
+    if (!b || now - b.at >= (this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS)) {
+      const view = (async () => {
+        const sheet = await this.deps.store.tournamentSheet(row.id);
+        return { board: viewOf(row, sheet, null, now), sheet };
+      })();
+      this.invalidate(row.id);
+      const fresh: Built = { at: now, view, off: this.deps.bus?.subscribe(tournamentTopic(row.id), () => this.drop(row.id, fresh)) ?? (() => {}) };
+      this.built.set(row.id, fresh);
+      b = fresh;
+      // A failed read is not kept.
+      view.catch(() => this.drop(row.id, fresh));
+      this.sweep(now);
+    }
+    const { board, sheet } = await b.view;
+    const entry = userId === null ? undefined : sheet.entries.find((e) => e.userId === userId);
+    return { ...board, me: meOf(board.standings, entry, userId), now: this.deps.now() };
+  }
+
+  /** A tournament changed on this node: its next reader gets a fresh view. */
+  invalidate(tournamentId: string): void {
+    const b = this.built.get(tournamentId);
+    if (b) this.drop(tournamentId, b);
+  }
+
+  /** Views held now (for tests). */
+  get size(): number {
+    return this.built.size;
+  }
+
+  private drop(id: string, b: Built): void {
+    if (this.built.get(id) !== b) return;
+    this.built.delete(id);
+    b.off();
+  }
+
+  /** Views too old to serve are let go (tournaments nobody reads any more). */
+  private sweep(now: number): void {
+    const max = this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS;
+    for (const [id, b] of this.built) if (now - b.at >= max) this.drop(id, b);
+  }
+}
