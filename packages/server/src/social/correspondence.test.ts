@@ -1,23 +1,50 @@
 /**
- * Correspondence games on the real game service (memory store, fake time
- * over days): the player to move is notified, "my games" says whose turn it
+ * Correspondence games on the real game service (fake time over days), on
+ * each store (memory, SQLite, PostgreSQL: the deadline lives in the stored
+ * game, so every back end must give it back the same): the player to move is notified, "my games" says whose turn it
  * is, the flag falls by the days, and a restart (a node's death is the same:
  * another node loads the game from the store) charges nobody.
  */
 import { DAY_MS, RESTORE_GRACE_MS } from '@youzai/game';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/bus.ts';
 import { userTopic } from '../bus/topics.ts';
 import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
-import { player, record, settle } from '../testing/social.ts';
+import type { Store } from '../store/types.ts';
+import { openTestStore, STORE_KINDS, type StoreKind } from '../testing/stores.ts';
+import { player, record } from '../testing/social.ts';
 import { GameNotices, turnNoticeId } from './game-notices.ts';
 import { Notifier } from './notifier.ts';
 
-async function setup() {
+const opened: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of opened.splice(0)) await drop();
+});
+
+async function openStore(kind: StoreKind | 'memory'): Promise<Store> {
+  if (kind === 'memory') return memoryStore();
+  const { store, drop } = await openTestStore(kind);
+  opened.push(async () => {
+    await store.close();
+    await drop();
+  });
+  return store;
+}
+
+/** Waits (in real time, for the store's answers) until `check` holds; the real stores answer later than memory does. */
+async function until<T>(read: () => T | Promise<T>, check: (v: T) => boolean): Promise<T> {
+  for (let i = 0; ; i++) {
+    const v = await read();
+    if (check(v) || i >= 1000) return v;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function setupOn(kind: StoreKind | 'memory') {
   const time = new FakeTime();
-  const store = memoryStore();
+  const store = await openStore(kind);
   const bus = new MemoryBus();
   const notifier = new Notifier({ store, bus, clock: time });
   const service = () => {
@@ -30,7 +57,8 @@ async function setup() {
   return { time, store, bus, notifier, service, a, b };
 }
 
-describe('correspondence games', () => {
+describe.each(['memory', ...STORE_KINDS] as const)('correspondence games (%s)', (kind) => {
+  const setup = () => setupOn(kind);
   it('your turn is notified after each move; the days run per move; a restart charges nobody', async () => {
     const { time, store, bus, service, a, b } = await setup();
     const heardB = record(bus, userTopic(b.id));
@@ -45,16 +73,22 @@ describe('correspondence games', () => {
     time.advance(DAY_MS);
     const moves = ['K@d2', 'K@d7'];
     expect(await games.act(id, a.id, { type: 'move', uci: moves[0]!, ply: 0 })).toEqual({ ok: true, value: true });
-    await settle();
-    const turn = heardB.find((m) => m.t === 'notification');
+    const turn = await until(
+      () => heardB.find((m) => m.t === 'notification'),
+      (m) => m !== undefined,
+    );
     expect(turn).toMatchObject({
       t: 'notification',
       notification: { id: turnNoticeId(id), kind: 'your-turn', data: { game: id, from: { id: a.id }, ply: 1 } },
     });
     time.advance(2 * DAY_MS);
     expect((await games.act(id, b.id, { type: 'move', uci: moves[1]!, ply: 1 })).ok).toBe(true);
-    await settle();
-    expect(heardA.some((m) => m.t === 'notification' && m.notification.kind === 'your-turn')).toBe(true);
+    expect(
+      await until(
+        () => heardA.some((m) => m.t === 'notification' && m.notification.kind === 'your-turn'),
+        (v) => v,
+      ),
+    ).toBe(true);
     // Away for longer than a live game allows: no claim in correspondence.
     expect(await games.act(id, b.id, { type: 'claim-victory' })).toMatchObject({ ok: false, error: { code: 'claim.not-available' } });
     // Red (a) has 3 days from now.
@@ -72,8 +106,10 @@ describe('correspondence games', () => {
     expect(back?.view.clock.remainingMs[0]).toBe(RESTORE_GRACE_MS);
     // Then the grace runs out like any deadline: a timeout.
     time.advance(RESTORE_GRACE_MS);
-    await settle();
-    const row = await store.game(id);
+    const row = await until(
+      () => store.game(id),
+      (r) => r?.status === 'finished',
+    );
     expect(row).toMatchObject({ status: 'finished', reason: 'timeout' });
     expect(movedAt).toBeLessThan(time.now());
   });
