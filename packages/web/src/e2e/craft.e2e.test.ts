@@ -170,6 +170,64 @@ describe('the phone', () => {
   }
 });
 
+describe('the game page', () => {
+  it('names players, game and turn in the tab; a spectator has no typed-move box and is counted', async () => {
+    const a = await club.visitor({ lang: 'vi' });
+    const b = await club.visitor({ lang: 'vi' });
+    const game = await createInvite(a.page, 'xiangqi');
+    await b.page.goto(game.invite.replace(/^https?:\/\/[^/]+/, ''));
+    await b.page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
+    await a.page.locator('.player.bottom .clock').waitFor({ timeout: 20_000 });
+    // Red (the first mover) is to move: its tab says so first, and both tabs name the game and its turn.
+    await a.page.waitForFunction(() => document.title.includes('Lượt') || document.title.startsWith('▶'));
+    const titles = [await a.page.title(), await b.page.title()];
+    for (const title of titles) {
+      expect(title).toMatch(/ – /);
+      expect(title).toContain('Cờ tướng');
+      expect(title).toContain('Lượt Đỏ');
+      expect(title).toMatch(/Youzai$/);
+    }
+    expect(titles.filter((x) => x.startsWith('▶ Đến lượt bạn')).length).toBe(1);
+    expect(await a.page.getByTestId('typed-move').isVisible()).toBe(true);
+
+    const watcher = await club.visitor({ lang: 'vi' });
+    await watcher.page.goto(new URL(game.url).pathname);
+    await watcher.page.locator('[data-testid="board"] piece').first().waitFor();
+    expect(await watcher.page.getByTestId('typed-move').isVisible()).toBe(false);
+    expect(await watcher.page.title()).not.toContain('▶');
+    // A second watcher's page counts the first (read with the game: reload until the server has counted the socket).
+    const second = await club.visitor({ lang: 'vi' });
+    const counted = async () => {
+      await second.page.goto(new URL(game.url).pathname);
+      await second.page.locator('[data-testid="board"] piece').first().waitFor();
+      return (await second.page.getByTestId('watchers').textContent()) ?? '';
+    };
+    await expect.poll(counted, { timeout: 30_000, intervals: [500] }).toMatch(/^[12] người xem$/);
+    await shot(second.page, 'game-spectator');
+    for (const v of [a, b, watcher, second]) await v.page.context().close();
+  });
+});
+
+describe('the puzzle trainer', () => {
+  it('offers a hint (the piece to move, ringed) and the solution while solving', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/puzzles/xiangqi');
+    await page.getByTestId('puzzle-kind').waitFor();
+    expect(await page.getByTestId('puzzle-next').count()).toBe(0);
+    await page.getByTestId('puzzle-hint').click();
+    expect(await page.getByTestId('puzzle-status').textContent()).toMatch(/^Hint: move your \w+/);
+    // The ring: chessground draws a shape whose start and end are one point as a circle.
+    expect(await page.locator('.yz-board svg circle').count()).toBeGreaterThan(0);
+    await shot(page, 'puzzle-hint');
+    await page.getByTestId('puzzle-solution').click();
+    await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase')).toBe('failed');
+    expect(await page.getByTestId('puzzle-status').textContent()).toContain('Here is the solution');
+    await page.getByTestId('puzzle-next').waitFor();
+    expect(await page.getByTestId('puzzle-hint').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 /** The picture a piece of the board shows now (its CSS background's URL), and that SVG's text. */
 async function pieceArt(page: Page, role: string): Promise<{ url: string; svg: string }> {
   return page.evaluate(async (role) => {
