@@ -127,7 +127,7 @@ MOVES = {
     ),
 }
 # Distance from the tile's centre of a point 1, 2 or 3 squares away (squeezed so 3 fits).
-REACH = {1: 19, 2: 30, 3: 39}
+REACH = {1: 21, 2: 31, 3: 39}
 INK = {
     'xiangqi': {'white': '#b0161c', 'black': '#1c1a18'},
     'janggi': {'white': '#0b6b4f', 'black': '#b3161c'},
@@ -143,7 +143,7 @@ def _pt(dx: int, dy: int) -> tuple[float, float]:
 
 def _arrow(dx: int, dy: int, ink: str, jump: bool) -> str:
     ux, uy = dx, -dy
-    x0, y0, x1, y1 = 50 + ux * 16, 50 + uy * 16, 50 + ux * 36, 50 + uy * 36
+    x0, y0, x1, y1 = 50 + ux * 17, 50 + uy * 17, 50 + ux * 36, 50 + uy * 36
     head = f'{f(50 + ux * 44)},{f(50 + uy * 44)} {f(x1 - uy * 6)},{f(y1 + ux * 6)} {f(x1 + uy * 6)},{f(y1 - ux * 6)}'
     dash = ' stroke-dasharray="3 2.4"' if jump else ''
     out = f'<path d="M{f(x0)} {f(y0)}L{f(x1)} {f(y1)}" stroke="{ink}" stroke-width="3.4"{dash}/><polygon points="{head}" fill="{ink}"/>'
@@ -172,7 +172,7 @@ def beginner(game: str, color: str, letter: str, centre: str, turned: bool) -> s
         '<rect x="4" y="6.5" width="92" height="92" rx="14" fill="#000" opacity=".3"/>'
         f'<rect x="4" y="4" width="92" height="92" rx="14" fill="#fbf4e4" stroke="{ink}" stroke-width="3.5"/>'
         + ''.join(marks)
-        + f'<circle cx="50" cy="50" r="15" fill="#fbf4e4" stroke="{ink}" stroke-width="1.5"/>'
+        + f'<circle cx="50" cy="50" r="16" fill="#fbf4e4" stroke="{ink}" stroke-width="1.5"/>'
         + centre
     )
     return svg(body)
@@ -279,16 +279,16 @@ def main() -> None:
         for letter in 'kabnrcp':
             write(f'pieces/xiangqi/contrast/{color}-{letter}.svg', xiangqi_contrast(color, letter))
             write(f'pieces/janggi/contrast/{color}-{letter}.svg', janggi_contrast(color, letter))
-            for game, k in (('xiangqi', 0.46), ('janggi', None)):
+            for game, k in (('xiangqi', 0.5), ('janggi', None)):
                 # Janggi's characters are drawn at em = 1.12 x the octagon's radius; bring each to one size.
-                scale = k if k else 0.46 * 54 / (JANGGI_SIZE[letter] * 1.12)
+                scale = k if k else 0.5 * 54 / (JANGGI_SIZE[letter] * 1.12)
                 centre = placed(glyph(game, color, letter), INK[game][color], 50, 50, scale)
                 write(f'pieces/{game}/beginner/{color}-{letter}.svg', beginner(game, color, letter, centre, False))
                 if directional(game, letter):
                     write(f'pieces/{game}/beginner/{color}-{letter}-turned.svg', beginner(game, color, letter, centre, True))
         for letter in 'kfsnrp':
             write(f'pieces/sittuyin/burmese/{color}-{letter}.svg', burmese(color, letter))
-            centre = burmese_figure(color, letter, 0.27)
+            centre = burmese_figure(color, letter, 0.36)
             write(f'pieces/sittuyin/beginner/{color}-{letter}.svg', beginner('sittuyin', color, letter, centre, False))
             if directional('sittuyin', letter):
                 write(f'pieces/sittuyin/beginner/{color}-{letter}-turned.svg', beginner('sittuyin', color, letter, centre, True))

@@ -185,7 +185,10 @@ export class Board {
   }
 
   setArrows(shapes: { orig: string; dest: string; brush?: string }[]): void {
-    this.api.setAutoShapes(shapes.map((s) => ({ orig: s.orig as cg.Key, dest: s.dest as cg.Key, brush: s.brush ?? 'green' })));
+    // A shape from a point to itself is a ring around it (chessgroundx draws a circle for a shape without dest).
+    this.api.setAutoShapes(
+      shapes.map((s) => ({ orig: s.orig as cg.Key, ...(s.dest !== s.orig ? { dest: s.dest as cg.Key } : {}), brush: s.brush ?? 'green' })),
+    );
   }
 
   destroy(): void {

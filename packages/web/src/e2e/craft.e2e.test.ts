@@ -202,9 +202,30 @@ describe('the game page', () => {
       await second.page.locator('[data-testid="board"] piece').first().waitFor();
       return (await second.page.getByTestId('watchers').textContent()) ?? '';
     };
-    await expect.poll(counted, { timeout: 30_000, intervals: [500] }).toMatch(/^[12] người xem$/);
+    await expect.poll(counted, { timeout: 30_000, interval: 500 }).toMatch(/^[12] người xem$/);
     await shot(second.page, 'game-spectator');
     for (const v of [a, b, watcher, second]) await v.page.context().close();
+  });
+});
+
+describe('the keyboard', () => {
+  it('reaches a skip link first, which takes it past the header to the page', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/');
+    await page.locator('nav.menu a').first().waitFor();
+    const skip = page.locator('a.skip-link');
+    expect((await skip.boundingBox())!.y).toBeLessThan(0); // hidden until focused
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+    expect(await skip.textContent()).toBe('Skip to main content');
+    expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // The sound button says its state; its title says what a click does.
+    const sound = page.getByTestId('sound-switch');
+    expect(await sound.textContent()).toContain('Sound: on');
+    expect(await sound.getAttribute('title')).toBe('Click to turn move sounds off');
+    await page.context().close();
   });
 });
 
@@ -217,7 +238,7 @@ describe('the puzzle trainer', () => {
     await page.getByTestId('puzzle-hint').click();
     expect(await page.getByTestId('puzzle-status').textContent()).toMatch(/^Hint: move your \w+/);
     // The ring: chessground draws a shape whose start and end are one point as a circle.
-    expect(await page.locator('.yz-board svg circle').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.yz-board svg circle').count()).toBeGreaterThan(0);
     await shot(page, 'puzzle-hint');
     await page.getByTestId('puzzle-solution').click();
     await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase')).toBe('failed');
