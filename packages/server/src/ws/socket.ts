@@ -324,7 +324,8 @@ class Connection implements SocialConnection, FanoutMember {
     for (const f of held) if (versionOf(f) > sentV) this.sendRaw(f);
     ready = true;
     this.send({ t: 'ack', ...id });
-    if (this.user) void this.deps.games.presence(game, this.user.id, 1);
+    // A reader without a session watches too: counted as a spectator (user '' has no seat).
+    void this.deps.games.presence(game, this.user?.id ?? '', 1);
     // Catching up means the game is live here, so its seat costs nothing to look up.
     if (seat === undefined) seat = this.user ? await this.deps.games.seat(game, this.user.id) : null;
     await this.joinGameChat(game, seat);
@@ -346,7 +347,7 @@ class Connection implements SocialConnection, FanoutMember {
     this.subs.delete(game);
     this.unlisten(gameChatTopic(game, 'players'));
     this.unlisten(gameChatTopic(game, 'spectators'));
-    if (this.user) void this.deps.games.presence(game, this.user.id, -1);
+    void this.deps.games.presence(game, this.user?.id ?? '', -1);
   }
 
   cleanup(): void {

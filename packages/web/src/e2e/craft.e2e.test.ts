@@ -197,8 +197,11 @@ describe('the game page', () => {
     expect(await watcher.page.title()).not.toContain('▶');
     // A second watcher's page counts the first (read with the game: reload until the server has counted the socket).
     const second = await club.visitor({ lang: 'vi' });
+    const path = new URL(game.url).pathname;
     const counted = async () => {
-      await second.page.goto(new URL(game.url).pathname);
+      const read = second.page.waitForResponse((r) => new URL(r.url()).pathname === `/api${path}`);
+      await second.page.goto(path);
+      await read;
       await second.page.locator('[data-testid="board"] piece').first().waitFor();
       return (await second.page.getByTestId('watchers').textContent()) ?? '';
     };
