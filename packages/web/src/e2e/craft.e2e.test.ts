@@ -199,7 +199,7 @@ describe('the game page', () => {
     const second = await club.visitor({ lang: 'vi' });
     const path = new URL(game.url).pathname;
     const counted = async () => {
-      const read = second.page.waitForResponse((r) => new URL(r.url()).pathname === `/api${path}`);
+      const read = second.page.waitForResponse((r) => new URL(r.url()).pathname === `/api/games/${path.split('/').pop()}`);
       await second.page.goto(path);
       await read;
       await second.page.locator('[data-testid="board"] piece').first().waitFor();
