@@ -207,14 +207,20 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(opts.chat ? { rules: opts.chat } : {}),
     ...(club ? { history: new RedisChatHistory(club.link) } : {}),
   });
-  const moderation = new Moderation({ store, bus: opts.bus, clock: opts.clock, silence: (id, until) => chat.silence(id, until) });
+  const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
+  const moderation = new Moderation({
+    store,
+    bus: opts.bus,
+    clock: opts.clock,
+    silence: (id, until) => chat.silence(id, until),
+    tell: (id, text) => void notifier.send(id, { kind: 'moderation', data: { text } }),
+  });
   presence.listen({
     arrived: (id) => void chat.arrived(id).catch((e: unknown) => log.error({ err: e, user: id }, 'mutes not loaded')),
     left: (id) => chat.left(id),
   });
   const ratingOf = (u: string, v: string) => ratings.ratingOf(u, v);
   const lobbyRules = opts.lobby ? { rules: opts.lobby } : {};
-  const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
   const roomNotices = new RoomChallengeNotices(notifier);
   const roomRules = { ...(opts.rooms ? { rules: opts.rooms } : {}), challengeEnded: roomNotices.ended };
   const lobby: LobbyPort =
@@ -252,6 +258,15 @@ export async function createApp(given: AppOptions): Promise<App> {
     changed: tournamentChanged,
     ...(opts.tournamentSchedule ? { schedule: opts.tournamentSchedule } : {}),
     notify: (userId, m) => opts.bus.publish(userTopic(userId), JSON.stringify(m)),
+    // A tournament starting rings its players' bells (stored: one who is away finds it).
+    started: (t, players) => {
+      const notice = {
+        kind: 'tournament' as const,
+        id: `tournament:${t.id}`,
+        data: { url: `/tournament/${t.id}`, text: { vi: `Giải «${t.name}» bắt đầu`, en: `The tournament “${t.name}” is starting` } },
+      };
+      for (const id of players) void notifier.send(id, notice);
+    },
     ...(club ? { isDirector: () => club.leader.isLeader } : {}),
   });
   games.onEnd((row) => void director.gameEnded(row));

@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@youzai/protocol';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
@@ -66,6 +67,9 @@ describe('moderation', () => {
     expect(await carol.request({ t: 'room-chat', room, text: 'before' }, 2)).toMatchObject({ t: 'ack' });
     expect((await root.http('POST', `/api/admin/users/${carol.name}/mute`, { minutes: 10, note: 'rude' })).json).toMatchObject({ ok: true });
     expect(await carol.request({ t: 'room-chat', room, text: 'after' }, 3)).toMatchObject({ t: 'error', code: 'chat.muted' });
+    // Told on her bell, in both languages, with the reason.
+    const told = (await carol.waitFor((m) => m.t === 'notification' && m.notification.kind === 'moderation')) as Extract<ServerMessage, { t: 'notification' }>;
+    expect(told.notification.data.text).toMatchObject({ en: 'The moderators muted you in every chat for 10 minutes. Reason: rude' });
     expect((await root.http('POST', `/api/admin/users/${carol.name}/mute`, { minutes: 0 })).json.ok).toBe(true);
     expect(await carol.request({ t: 'room-chat', room, text: 'again' }, 4)).toMatchObject({ t: 'ack' });
     expect((await root.http('POST', `/api/admin/reports/${mine.id}/resolve`, {})).json.ok).toBe(true);

@@ -42,6 +42,8 @@ export interface ModerationDeps {
   readonly clock: Clock;
   /** Tells every node's chat that a user is silenced until then (null: no longer). */
   readonly silence: (userId: string, until: number | null) => void;
+  /** A moderators' message for a player, in both languages (their bell: a `moderation` notification, which cannot be turned off). */
+  readonly tell?: (userId: string, text: { readonly vi: string; readonly en: string }) => void;
 }
 
 export class Moderation {
@@ -117,6 +119,15 @@ export class Moderation {
           await s.setSanctions(u.id, { mutedUntil: until });
           this.deps.silence(u.id, until);
           detail = a.minutes === 0 ? 'unmuted' : `muted for ${a.minutes} min`;
+          this.deps.tell?.(
+            u.id,
+            a.minutes === 0
+              ? { vi: 'Người điều hành đã cho bạn trò chuyện lại.', en: 'The moderators lifted your chat mute.' }
+              : {
+                  vi: `Người điều hành đã tạm khoá trò chuyện của bạn trong ${a.minutes} phút.${note ? ` Lý do: ${note}` : ''}`,
+                  en: `The moderators muted you in every chat for ${a.minutes} minutes.${note ? ` Reason: ${note}` : ''}`,
+                },
+          );
           break;
         }
         case 'ban': {

@@ -121,12 +121,17 @@ describe('tournament director', () => {
       ),
     );
     await enterAll(w, 'arena1', PLAYERS.slice(0, 4));
-    const d = w.director();
+    const told: { id: string; players: readonly string[] }[] = [];
+    const d = w.director({ started: (t, players) => told.push({ id: t.id, players }) });
     await d.tick();
     expect((await w.store.tournament('arena1'))?.status).toBe('upcoming');
     w.time.advance(10_000);
     await d.tick();
     expect(await w.store.tournament('arena1')).toMatchObject({ status: 'running', startedAt: t0 + 10_000 });
+    // Its players are told once, as it starts (their bells ring).
+    expect(told).toEqual([{ id: 'arena1', players: expect.arrayContaining(PLAYERS.slice(0, 4)) }]);
+    await d.tick();
+    expect(told).toHaveLength(1);
     const first = await running(w, 'arena1');
     expect(first).toHaveLength(2);
     for (const p of first) {

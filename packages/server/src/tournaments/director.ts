@@ -54,6 +54,8 @@ export interface DirectorDeps {
   readonly online: (userIds: readonly string[]) => ReadonlySet<string> | Promise<ReadonlySet<string>>;
   /** A message for one player wherever they are connected: their new tournament game ('paired'), so that it opens by itself. */
   readonly notify?: (userId: string, m: ServerMessage) => void;
+  /** Told once when a tournament starts, with its players (their bells ring: social/notifier.ts). */
+  readonly started?: (tournament: TournamentRow, userIds: readonly string[]) => void;
   /** Told after a tournament changed, to update its watchers (on every node). */
   readonly changed?: (tournamentId: string) => void;
   readonly newGameId?: () => string;
@@ -262,6 +264,12 @@ export class TournamentDirector {
     const { pairings: _p, byes: _b, ...moved } = change;
     const row: TournamentRow = { ...t, ...moved, version: t.version + 1 };
     const next = await this.deps.store.tournamentSheet(t.id);
+    // Only the director whose write took the start tells the players (a rival's write fails on the version).
+    if (s.type === 'start')
+      this.deps.started?.(
+        row,
+        next.entries.map((e) => e.userId),
+      );
     // An arena's pass may pair hundreds at once: their games are created together (their writes share commits), not one after another.
     await together(change.pairings, (p) => this.startGame(row, p, next.entries, now));
     return { row, sheet: next };
