@@ -3,7 +3,7 @@
  * and the full view (standings with tie-breaks, the games being played, the
  * top games to watch, the cross table of a round-robin, the podium).
  */
-import { bySeed, crossTable, standings, type StandingRow } from '@youzai/game/tournament';
+import { bySeed, crossTable, standings, type Bye, type StandingRow } from '@youzai/game/tournament';
 import type { EntryRow, TournamentRow, TournamentSheetRows } from '../store/tournaments.ts';
 import { sheetOf } from './sheet.ts';
 
@@ -52,6 +52,16 @@ export interface GameTag {
   readonly white: { readonly id: string; readonly name: string; readonly rating: number };
   readonly black: { readonly id: string; readonly name: string; readonly rating: number };
   readonly result: number | null;
+  /** Not played (a side never moved): scored, but no game. */
+  readonly forfeit: boolean;
+}
+
+/** A round of a Swiss or a round-robin: its games, top board first, and who had no game in it. */
+export interface RoundView {
+  readonly round: number;
+  readonly games: readonly GameTag[];
+  /** `pab`: sat out an odd round (1 point); `late`: joined later; `absent`: withdrawn; `forfeit`: the opponent had withdrawn; `rest`: a round-robin's round off. */
+  readonly byes: readonly { readonly userId: string; readonly name: string; readonly kind: Bye['kind']; readonly points: number }[];
 }
 
 export interface TournamentView {
@@ -63,6 +73,8 @@ export interface TournamentView {
   readonly recent: readonly GameTag[];
   /** Round-robin: rows in starting order, what each scored against each. */
   readonly cross: { readonly players: readonly string[]; readonly names: readonly string[]; readonly cells: readonly (readonly (number | null)[])[] } | null;
+  /** Swiss and round-robin: every round paired so far, the latest first (null in an arena). */
+  readonly rounds: readonly RoundView[] | null;
   /** Finished: the first three. */
   readonly podium: readonly StandingRow[];
   /** The visitor's place: entered, active, the game they are in now. */
@@ -81,6 +93,7 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
     white: tag(p.white),
     black: tag(p.black),
     result: p.result,
+    forfeit: p.forfeit,
   });
   const strength = (g: GameTag) => g.white.rating + g.black.rating;
   const playing = sheet.pairings
@@ -98,6 +111,17 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
     const c = crossTable(seeds, sheet.pairings);
     cross = { players: seeds, names: seeds.map((u) => byId.get(u)?.name ?? '?'), cells: c.cells };
   }
+  let rounds: RoundView[] | null = null;
+  if (t.terms.kind !== 'arena') {
+    rounds = [];
+    for (let r = t.round; r >= 1; r--) {
+      const games = sheet.pairings.filter((p) => p.round === r).map(gameTag);
+      const byes = sheet.byes
+        .filter((b) => b.round === r)
+        .map((b) => ({ userId: b.userId, name: byId.get(b.userId)?.name ?? '?', kind: b.kind, points: b.points }));
+      rounds.push({ round: r, games, byes });
+    }
+  }
   const mine = userId ? byId.get(userId) : undefined;
   const players = sheet.entries.length;
   return {
@@ -106,6 +130,7 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
     playing,
     recent,
     cross,
+    rounds,
     podium: t.status === 'finished' ? table.filter((r) => r.rank <= 3 && r.games + r.points > 0).slice(0, 3) : [],
     me: meOf(table, mine, userId),
     now,

@@ -6,7 +6,7 @@
  * itself), the standings updating live, the top games, the cross table of a
  * round-robin, the rules written out, the chat and the final podium.
  */
-import type { ClockConfig, ServerMessage } from '@youzai/protocol';
+import type { ServerMessage } from '@youzai/protocol';
 import { VARIANT_KEYS } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
@@ -17,69 +17,7 @@ import { api } from '../net/api.ts';
 import { errorText, shareBox, variantLabel } from './widgets.ts';
 import './pages.css';
 
-type Kind = 'arena' | 'swiss' | 'roundRobin';
-type Status = 'upcoming' | 'running' | 'finished' | 'cancelled';
-
-export interface TournamentSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: Kind;
-  readonly variant: string;
-  readonly clock: ClockConfig;
-  readonly rated: boolean;
-  readonly status: Status;
-  readonly startsAt: number;
-  readonly endsAt: number | null;
-  readonly round: number;
-  readonly rounds: number;
-  readonly private: boolean;
-  readonly club: boolean;
-  readonly players: number | null;
-}
-
-interface StandingRow {
-  readonly userId: string;
-  readonly name: string;
-  readonly rating: number;
-  readonly active: boolean;
-  readonly rank: number;
-  readonly points: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly buchholz: number | null;
-  readonly sonnebornBerger: number | null;
-  readonly performance: number | null;
-  readonly marks: readonly { readonly outcome: 'W' | 'D' | 'L'; readonly points: number; readonly streak: boolean; readonly berserk?: boolean }[] | null;
-  readonly onStreak: boolean;
-}
-
-interface GameTag {
-  readonly id: string;
-  readonly round: number;
-  readonly white: { readonly name: string; readonly rating: number };
-  readonly black: { readonly name: string; readonly rating: number };
-  readonly result: number | null;
-}
-
-interface TournamentView {
-  readonly tournament: TournamentSummary & {
-    readonly terms: {
-      readonly berserk?: boolean;
-      readonly withdrawAfterMs: number;
-      readonly minRatedGames: number;
-      readonly maxPlayers: number;
-      readonly roundGapMs: number;
-    };
-  };
-  readonly standings: readonly StandingRow[];
-  readonly playing: readonly GameTag[];
-  readonly recent: readonly GameTag[];
-  readonly cross: { readonly players: readonly string[]; readonly names: readonly string[]; readonly cells: readonly (readonly (number | null)[])[] } | null;
-  readonly podium: readonly StandingRow[];
-  readonly me: { readonly entered: boolean; readonly active: boolean; readonly playing: string | null; readonly rank: number | null } | null;
-  readonly now: number;
-  readonly inviteToken: string | null;
-}
+import { crossTableEl, gameRow, roundsEl, standingsTable, type Kind, type Status, type TournamentSummary, type TournamentView } from './tournament-tables.ts';
 
 const KIND_KEY: Record<Kind, MessageKey> = { arena: 'tour.kind.arena', swiss: 'tour.kind.swiss', roundRobin: 'tour.kind.roundRobin' };
 const STATUS_KEY: Record<Status, MessageKey> = {
@@ -176,7 +114,9 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const startIn = input({ type: 'number', name: 'start-in', min: 0, max: 10_080, step: 'any', value: 5, 'data-testid': 'tour-start-in' });
   const duration = input({ type: 'number', name: 'duration', min: 5, max: 720, value: 30 });
   const rounds = input({ type: 'number', name: 'rounds', min: 1, max: 20, value: 5 });
+  const roundGap = input({ type: 'number', name: 'round-gap', min: 0, max: 3600, value: 30, 'data-testid': 'tour-round-gap' });
   const rated = input({ type: 'checkbox', name: 'rated' });
+  const minRated = input({ type: 'number', name: 'min-rated-games', min: 0, max: 500, value: 0 });
   const priv = input({ type: 'checkbox', name: 'private' });
   const club = input({ type: 'checkbox', name: 'club' });
   const berserk = input({ type: 'checkbox', name: 'berserk', checked: true, 'data-testid': 'tour-berserk' });
@@ -187,18 +127,26 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const durationField = field('tour.form.duration', duration);
   const roundsField = field('tour.form.rounds', rounds);
   const berserkField = check('tour.form.berserk', berserk);
+  const roundGapField = field('tour.form.round-gap', roundGap);
+  const minRatedField = field('tour.form.min-rated', minRated);
+  const kindNote = h('p.muted', { 'data-testid': 'tour-kind-note' });
   const showKind = () => {
     durationField.hidden = kind.value !== 'arena';
     roundsField.hidden = kind.value !== 'swiss';
     berserkField.hidden = kind.value !== 'arena';
+    roundGapField.hidden = kind.value === 'arena';
+    minRatedField.hidden = !rated.checked;
+    kindNote.textContent = t(kind.value === 'arena' ? 'tour.form.note.arena' : kind.value === 'swiss' ? 'tour.form.note.swiss' : 'tour.form.note.rr');
   };
   kind.addEventListener('change', showKind);
+  rated.addEventListener('change', showKind);
   showKind();
   const form = h(
     'form.tour-create',
     { 'data-testid': 'tour-create-form', novalidate: true },
     field('tour.form.name', name),
     field('tour.form.kind', kind),
+    kindNote,
     field('tour.form.variant', variant),
     field('tour.form.minutes', minutes),
     field('tour.form.increment', increment),
@@ -206,7 +154,9 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
     durationField,
     roundsField,
     berserkField,
+    roundGapField,
     check('form.rated', rated),
+    minRatedField,
     room ? null : check('tour.form.private', priv),
     room ? null : check('tour.form.club', club),
     error,
@@ -225,6 +175,8 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
       startsAt: Math.round(app.socket.serverNow() + Number(startIn.value) * 60_000),
       ...(kind.value === 'arena' ? { minutes: Number(duration.value), berserk: berserk.checked } : {}),
       ...(kind.value === 'swiss' ? { rounds: Number(rounds.value) } : {}),
+      ...(kind.value !== 'arena' ? { roundGapSeconds: Number(roundGap.value) } : {}),
+      ...(rated.checked ? { minRatedGames: Number(minRated.value) } : {}),
       ...(room ? { room } : {}),
       private: priv.checked,
       club: club.checked,
@@ -274,11 +226,11 @@ function rulesText(v: TournamentView): HTMLElement {
       t('tour.rules.swiss.pairing', { n: s.rounds }),
       t('tour.rules.swiss.points'),
       t('tour.rules.swiss.bye'),
-      t('tour.rules.swiss.late'),
+      s.terms.lateJoinUntilRound > 1 ? t('tour.rules.swiss.late', { n: s.terms.lateJoinUntilRound }) : t('tour.rules.swiss.no-late'),
       t('tour.rules.swiss.ties'),
     );
   } else {
-    items.push(t('tour.rules.rr.pairing'), t('tour.rules.rr.points'), t('tour.rules.rr.ties'));
+    items.push(t('tour.rules.rr.pairing'), t('tour.rules.rr.points'), t('tour.rules.rr.join'), t('tour.rules.rr.ties'));
   }
   items.push(t('tour.rules.away', { minutes: Math.round(s.terms.withdrawAfterMs / 60_000) }));
   if (s.rated) items.push(t('tour.rules.rated', { n: s.terms.minRatedGames }));
@@ -291,106 +243,6 @@ function rulesText(v: TournamentView): HTMLElement {
       'ul',
       null,
       items.map((i) => h('li', null, i)),
-    ),
-  );
-}
-
-function gameRow(g: GameTag): HTMLElement {
-  const result = g.result === null ? '' : g.result === 1 ? ' 1–0' : g.result === 0 ? ' 0–1' : ' ½–½';
-  return h(
-    'li',
-    null,
-    h('a', { href: `/game/${g.id}`, 'data-testid': 'tour-game' }, `${g.white.name} (${g.white.rating}) – ${g.black.name} (${g.black.rating})`),
-    result,
-  );
-}
-
-function standingsTable(v: TournamentView, meId: string | null): HTMLElement {
-  const kind = v.tournament.kind;
-  const head = [t('tour.col.rank'), t('tour.col.player'), t('tour.col.rating')];
-  if (kind === 'arena') head.push(t('tour.col.sheet'));
-  head.push(t('tour.col.points'));
-  if (kind === 'swiss') head.push(t('tour.col.buchholz'), t('tour.col.sb'));
-  if (kind === 'roundRobin') head.push(t('tour.col.sb'), t('tour.col.wins'));
-  if (kind === 'arena') head.push(t('tour.col.performance'));
-  return h(
-    'table.standings',
-    { 'data-testid': 'tour-standings' },
-    h(
-      'thead',
-      null,
-      h(
-        'tr',
-        null,
-        head.map((x) => h('th', null, x)),
-      ),
-    ),
-    h(
-      'tbody',
-      null,
-      v.standings.map((r) => {
-        const cells: (string | HTMLElement)[] = [String(r.rank), r.name + (r.active ? '' : ` (${t('tour.paused')})`), String(Math.round(r.rating))];
-        if (kind === 'arena') {
-          cells.push(
-            h(
-              'span.sheet',
-              null,
-              (r.marks ?? []).map((m) =>
-                h(`span.mark.${m.outcome}${m.streak ? '.streak' : ''}${m.berserk ? '.berserk' : ''}`, null, String(m.points) + (m.berserk ? '⚡' : '')),
-              ),
-              r.onStreak ? h('span.fire', { title: t('tour.on-streak') }, ' 🔥') : null,
-            ),
-          );
-        }
-        cells.push(String(r.points));
-        if (kind === 'swiss') cells.push(String(r.buchholz ?? ''), String(r.sonnebornBerger ?? ''));
-        if (kind === 'roundRobin') cells.push(String(r.sonnebornBerger ?? ''), String(r.wins));
-        if (kind === 'arena') cells.push(r.performance === null ? '' : String(r.performance));
-        return h(
-          `tr${r.userId === meId ? '.me' : ''}`,
-          { 'data-user': r.userId },
-          cells.map((c) => h('td', null, c)),
-        );
-      }),
-    ),
-  );
-}
-
-function crossTableEl(v: TournamentView): HTMLElement | null {
-  if (!v.cross) return null;
-  const c = v.cross;
-  const cell = (x: number | null) => (x === null ? '' : x === 1 ? '1' : x === 0 ? '0' : '½');
-  return h(
-    'section.card',
-    null,
-    h('h2', null, t('tour.cross')),
-    h(
-      'table.cross',
-      { 'data-testid': 'tour-cross' },
-      h(
-        'thead',
-        null,
-        h(
-          'tr',
-          null,
-          h('th', null, '#'),
-          h('th', null, t('tour.col.player')),
-          c.names.map((_, i) => h('th', null, String(i + 1))),
-        ),
-      ),
-      h(
-        'tbody',
-        null,
-        c.names.map((n, i) =>
-          h(
-            'tr',
-            null,
-            h('td', null, String(i + 1)),
-            h('td', null, n),
-            c.cells[i]!.map((x, j) => h(`td${i === j ? '.diag' : ''}`, null, cell(x))),
-          ),
-        ),
-      ),
     ),
   );
 }
@@ -412,6 +264,7 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   const podiumEl = h('section.card.podium', { 'data-testid': 'tour-podium', hidden: true });
   const standingsEl = h('div', null, h('p.muted', null, t('common.loading')));
   const crossEl = h('div');
+  const roundsBox = h('div');
   const gamesEl = h('div', { 'data-testid': 'tour-games' });
   const rulesEl = h('div');
   const shareEl = h('div');
@@ -454,11 +307,17 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
     const over = s.status === 'finished' || s.status === 'cancelled';
     const me = v.me;
     const acts: HTMLElement[] = [];
-    if (!over && (!me?.entered || !me.active)) {
+    // Too late for a newcomer: a round-robin once started, a Swiss once its last round open to late players is paired.
+    const closed = s.status === 'running' && (s.kind === 'roundRobin' || (s.kind === 'swiss' && s.round >= s.terms.lateJoinUntilRound));
+    if (!over && ((!me?.entered && !closed) || (me?.entered && !me.active))) {
       acts.push(button('tour.join', 'tour-join', () => api('POST', `/api/tournaments/${id}/join`, invite ? { invite } : {}), true));
     }
     if (!over && me?.entered && me.active) {
       acts.push(button(s.kind === 'arena' ? 'tour.pause' : 'tour.withdraw', 'tour-withdraw', () => api('POST', `/api/tournaments/${id}/withdraw`, {})));
+    }
+    if (!over && !me?.entered && closed) acts.push(h('span.muted', { 'data-testid': 'tour-closed' }, t('tour.closed')));
+    else if (!over && s.kind === 'swiss' && s.status === 'running' && !me?.entered) {
+      acts.push(h('span.muted', null, t('tour.late-until', { n: s.terms.lateJoinUntilRound })));
     }
     fill(actionsEl, acts);
     fill(
@@ -482,6 +341,7 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
     );
     fill(standingsEl, v.standings.length ? standingsTable(v, app.me?.id ?? null) : h('p.muted', null, t('tour.no-players')));
     fill(crossEl, crossTableEl(v));
+    fill(roundsBox, roundsEl(v));
     fill(
       gamesEl,
       h('h2', null, t('tour.top-games')),
@@ -551,6 +411,7 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
         h('div.tour-side', null, h('section.card', null, gamesEl), chat.el),
       ),
       crossEl,
+      roundsBox,
       rulesEl,
     ),
     title: t('tour.title'),
