@@ -192,4 +192,17 @@ describe('tournament API', () => {
     const log = (await late.waitFor((m) => m.t === 'chat-log')) as Extract<ServerMessage, { t: 'chat-log' }>;
     expect(log.lines.map((l) => l.text)).toEqual(['Chào cả nhà', 'Bí mật']);
   }, 20_000);
+
+  it('a private tournament’s game links back to it for its players only', async () => {
+    const owner = await (await player('chunha2')).connect();
+    const created = await owner.http('POST', '/api/tournaments', arena({ private: true, startsAt: Date.now() + 2_500, minutes: 10 }));
+    const id = created.json.id as string;
+    const guest = await (await player(null)).connect();
+    for (const c of [owner, guest]) expect((await c.http('POST', `/api/tournaments/${id}/join`, { invite: created.json.inviteToken })).json.ok).toBe(true);
+    const paired = (await guest.waitFor((m) => m.t === 'paired', 8000)) as Extract<ServerMessage, { t: 'paired' }>;
+    for (const c of [owner, guest]) expect((await c.http('GET', `/api/tournament-games/${paired.game}`)).json.tournament).toMatchObject({ id, kind: 'arena' });
+    const outsider = await player(null);
+    expect((await outsider.http('GET', `/api/tournament-games/${paired.game}`)).json.code).toBe('tournament.not-found');
+    expect((await new TestClient(base).http('GET', `/api/tournament-games/${paired.game}`)).status).toBe(404);
+  }, 20_000);
 });

@@ -224,15 +224,15 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
     },
   },
   {
-    // The tournament of a game (the game page links back to it).
+    // The tournament of a game (the game page links back to it): a listed one for anyone, a private one for its players and creator.
     method: 'GET',
     path: new RegExp(`^/api/tournament-games/${ID}$`),
-    anonymous: true,
     handler: async (ctx, all) => {
       const t = deps(all);
       const tg = await t.store.tournamentGame(ctx.params[0]!);
       const row = tg ? await t.store.tournament(tg.tournamentId) : null;
-      if (!row || row.inviteToken !== null) fail('tournament.not-found', 'This game is not in a listed tournament');
+      if (!row || !(await mayViewTournament(t.store, row, ctx.user.id || null, null)))
+        fail('tournament.not-found', 'This game is not in a tournament you may see');
       sendJson(ctx.res, 200, { ok: true, tournament: { id: row.id, name: row.name, status: row.status, kind: row.terms.kind } });
     },
   },
