@@ -25,8 +25,10 @@
  * Nothing here is a test: the figures are printed.
  *
  * Env: BENCH_PLAYERS (1000), BENCH_SPECTATORS (20), BENCH_WORKERS (4),
- * BENCH_SECONDS (60), BENCH_WARMUP_SECONDS (10), BENCH_THINK_MS (1500, mean
- * think time per move), BENCH_PLIES (10-30: games resigned at a length in
+ * BENCH_SECONDS (60), BENCH_WARMUP_SECONDS (10), BENCH_START_SECONDS (the
+ * arena starts this long after it is created: players/10, at least 20),
+ * BENCH_THINK_MS (3000, mean think time per move: about a 3+2 game's pace,
+ * which is what loads the server besides the tournament), BENCH_PLIES (10-30: games resigned at a length in
  * this range), BENCH_VARIANT (xiangqi), BENCH_STORE (sqlite|postgres),
  * BENCH_NODE_ARGS, BENCH_SERVER_LOG (as bench:server).
  */
@@ -42,7 +44,8 @@ const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 20);
 const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 4));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
-const THINK = Number(process.env.BENCH_THINK_MS ?? 1500);
+const THINK = Number(process.env.BENCH_THINK_MS ?? 3000);
+const START = Number(process.env.BENCH_START_SECONDS ?? Math.max(20, Math.ceil(PLAYERS / 10)));
 const PLIES = (process.env.BENCH_PLIES ?? '10-30').split('-').map(Number) as [number, number];
 const VARIANT = (process.env.BENCH_VARIANT ?? 'xiangqi') as VariantKey;
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
@@ -128,8 +131,8 @@ async function main(): Promise<void> {
     const host = { v: '' };
     const reg = await call(base, host, 'POST', '/api/register', { username: 'benchhost', password: 'bench-password-1' });
     if (!reg.ok) throw new Error(`register: ${JSON.stringify(reg)}`);
-    // The arena starts once the players are likely in (a late one joins it running).
-    const startsAt = Date.now() + Math.max(5000, PLAYERS * 15);
+    // The arena starts once the players are likely in (a late one joins it running): the first pass pairs them all at once.
+    const startsAt = Date.now() + START * 1000;
     const created = await call(base, host, 'POST', '/api/tournaments', {
       name: 'Bench arena',
       kind: 'arena',
