@@ -184,10 +184,10 @@ export class Board {
     return this.api.state.orientation;
   }
 
-  setArrows(shapes: { orig: string; dest: string; brush?: string }[]): void {
-    // A shape from a point to itself is a ring around it (chessgroundx draws a circle for a shape without dest).
+  /** Arrows from `orig` to `dest`; a shape without `dest`, or from a point to itself, is a ring around `orig` (a drop's square). */
+  setArrows(shapes: { orig: string; dest?: string; brush?: string }[]): void {
     this.api.setAutoShapes(
-      shapes.map((s) => ({ orig: s.orig as cg.Key, ...(s.dest !== s.orig ? { dest: s.dest as cg.Key } : {}), brush: s.brush ?? 'green' })),
+      shapes.map((s) => ({ orig: s.orig as cg.Key, ...(s.dest && s.dest !== s.orig ? { dest: s.dest as cg.Key } : {}), brush: s.brush ?? 'green' })),
     );
   }
 

@@ -119,6 +119,8 @@ describe('analysis board', () => {
     await expect.poll(() => page.getByTestId('engine-line').count(), { timeout: 90_000 }).toBeGreaterThan(0);
     // Placement: the lines are drops, written in the game's notation.
     expect(await page.getByTestId('engine-line').first().textContent()).toMatch(/@|[A-Z]/);
+    // The best drops are circled on their squares.
+    await expect.poll(() => page.locator('svg.cg-shapes circle').count()).toBeGreaterThan(0);
     await shot(page, 'analysis-board-sittuyin');
   }, 300_000);
 });

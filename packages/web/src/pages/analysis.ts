@@ -189,10 +189,13 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
 
   // ---- drawing ----------------------------------------------------------
   function drawArrows(): void {
-    const arrows: { orig: string; dest: string; brush: string }[] = [];
+    const arrows: { orig: string; dest?: string; brush: string }[] = [];
     lines.forEach((l, i) => {
       const p = l.pv[0] ? readUci(l.pv[0]) : null;
-      if (p?.kind === 'move') arrows.push({ orig: toKey(p.from), dest: toKey(p.to), brush: BRUSHES[i] ?? 'paleGrey' });
+      const brush = BRUSHES[i] ?? 'paleGrey';
+      // A move is an arrow; a drop (Sittuyin's placement) a circle on its square.
+      if (p?.kind === 'move') arrows.push({ orig: toKey(p.from), dest: toKey(p.to), brush });
+      else if (p?.kind === 'drop') arrows.push({ orig: toKey(p.to), brush });
     });
     board.setArrows(arrows);
   }
