@@ -8,7 +8,7 @@ import { AnalysisBoards, playingGame, type BoardSearch, type BoardStep } from '.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
-import { COOKIE, SESSION_TTL_MS, Sessions } from './auth/sessions.ts';
+import { ACCOUNT_SESSION_TTL_MS, COOKIE, SESSION_SWEEP_MS, Sessions, sessionTtl } from './auth/sessions.ts';
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
@@ -98,8 +98,8 @@ export interface AppOptions {
   readonly origins?: readonly string[];
   /** Requests per second per address before 429 (burst is twice this); counted by each node. */
   readonly httpRate?: number;
-  /** Socket frames per second and burst (default 20 and 40); the fuzzer raises them to reach the decoders. */
-  readonly socketRate?: { readonly perSecond: number; readonly burst: number };
+  /** Socket frames per second and burst (default 20 and 40), refused frames before a close (30); the fuzzer raises them to reach the decoders. */
+  readonly socketRate?: { readonly perSecond: number; readonly burst: number; readonly strikes?: number };
   /** The quotas (limits/rules.ts): rules replaced kind by kind (tests), or 'off' (LIMITS=off: benchmarks). */
   readonly limits?: LimitOverrides | 'off';
   /** Open-at-once caps per address (limits/rules.ts OPEN_RULES) replaced kind by kind (tests). */
@@ -180,6 +180,17 @@ export async function createApp(given: AppOptions): Promise<App> {
   const opts: AppOptions = { ...given, store: timedStore(storage.wrap(given.store), metrics) };
   const store = opts.store;
   const sessions = await Sessions.open(store, () => opts.clock.now());
+  // Expired sessions are deleted every hour, by every node (deleting twice is harmless).
+  let sweeping: (() => void) | null = null;
+  const armSweep = () => {
+    sweeping = opts.timers.at(opts.clock.now() + SESSION_SWEEP_MS, () => {
+      void sessions
+        .sweep()
+        .catch((e: unknown) => log.warn({ err: e }, 'expired sessions not deleted'))
+        .finally(() => sweeping && armSweep());
+    });
+  };
+  armSweep();
   const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
   const ratings = new Ratings({ store: store, bus: opts.bus, clock: opts.clock });
   const club = opts.club ?? null;
@@ -342,10 +353,11 @@ export async function createApp(given: AppOptions): Promise<App> {
   const requests = new RateLimiterMemory({ keyPrefix: 'requests', points: rate * 2, duration: 2 });
   const headers = securityHeaders(opts.publicUrl);
 
-  const cookieHeader = (value: string | null): string =>
+  /** The session cookie, kept by the browser as long as the session lives since its last use (a guest's or an account's). */
+  const cookieHeader = (value: string | null, ttlMs: number = ACCOUNT_SESSION_TTL_MS): string =>
     value === null
       ? `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${opts.secureCookies ? '; Secure' : ''}`
-      : `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(SESSION_TTL_MS / 1000)}${opts.secureCookies ? '; Secure' : ''}`;
+      : `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(ttlMs / 1000)}${opts.secureCookies ? '; Secure' : ''}`;
 
   const web = new WebFiles(opts.webDir ?? null);
   const origins = originPolicy(opts.publicUrl, opts.origins ?? []);
@@ -400,12 +412,15 @@ export async function createApp(given: AppOptions): Promise<App> {
     }
     // Identity: a valid session; a reader without one stays anonymous, and one who acts becomes a new guest.
     const cookie = parseCookies(req.headers.cookie).get(COOKIE);
-    let user: UserRow | null = route!.anonymous ? ANONYMOUS : await sessions.resolve(cookie);
+    const found = route!.anonymous ? null : await sessions.resolveSession(cookie);
+    // A session whose expiry moved on (at most daily): the browser keeps the cookie as long again.
+    if (found?.renewed && cookie) res.setHeader('set-cookie', cookieHeader(cookie, sessionTtl(found.user)));
+    let user: UserRow | null = route!.anonymous ? ANONYMOUS : (found?.user ?? null);
     if (!user && SAFE_METHODS.has(req.method ?? '')) user = ANONYMOUS;
     if (!user) {
       await limits.enforce('guest', { addr });
       user = await sessions.newGuest();
-      res.setHeader('set-cookie', cookieHeader(await sessions.start(user.id)));
+      res.setHeader('set-cookie', cookieHeader(await sessions.start(user), sessionTtl(user)));
     }
     if (user.id) notes.user = user.id;
     const ctx: Ctx = {
@@ -511,6 +526,8 @@ export async function createApp(given: AppOptions): Promise<App> {
       server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'));
     },
     async close() {
+      sweeping?.();
+      sweeping = null;
       board.close();
       if (presenceTimer) clearInterval(presenceTimer);
       await director.stop();

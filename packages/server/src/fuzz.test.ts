@@ -23,7 +23,7 @@ beforeAll(async () => {
     timers: systemTimers,
     publicUrl: 'http://test',
     httpRate: 1_000_000,
-    socketRate: { perSecond: 1_000_000, burst: 1_000_000 },
+    socketRate: { perSecond: 1_000_000, burst: 1_000_000, strikes: Number.POSITIVE_INFINITY },
     // Quotas would refuse most inputs before their decoders (docs/security.md): off, like the rates.
     limits: 'off',
   });

@@ -12,7 +12,23 @@ import { randomId } from '../service/ids.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const COOKIE = 'yz_session';
-export const SESSION_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Sessions last a while since their last use (a sliding lifetime): a guest's
+ * 30 days (a guest who does not come back within a month is gone, with
+ * nothing to lose but a name like Khách-1a2b), an account's a year (logging
+ * in again costs a password). Each use pushes the expiry back, written at
+ * most once a day (RENEW_MS), and the cookie's Max-Age with it.
+ */
+export const GUEST_SESSION_TTL_MS = 30 * DAY_MS;
+export const ACCOUNT_SESSION_TTL_MS = 365 * DAY_MS;
+export const SESSION_RENEW_MS = DAY_MS;
+/** Expired sessions are deleted this often, a batch at a time, by every node (a delete is harmless twice). */
+export const SESSION_SWEEP_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 1000;
+
+/** How long a session of this user lasts after its last use. */
+export const sessionTtl = (u: Pick<UserRow, 'username'>): number => (u.username === null ? GUEST_SESSION_TTL_MS : ACCOUNT_SESSION_TTL_MS);
 /** Sessions remembered for an outage of the store (the most recently resolved). */
 const LAST_KNOWN_MAX = 10_000;
 
@@ -67,17 +83,31 @@ export class Sessions {
     return (await this.resolveSession(cookieValue))?.user ?? null;
   }
 
-  /** The user and the session's id (its token's hash: what a socket remembers, to close when the session ends). */
-  async resolveSession(cookieValue: string | undefined): Promise<{ user: UserRow; session: string } | null> {
+  /**
+   * The user and the session's id (its token's hash: what a socket remembers,
+   * to close when the session ends). A session used more than a day after its
+   * expiry was last set lives on from now (`renewed`: the cookie's Max-Age is
+   * to be sent again).
+   */
+  async resolveSession(cookieValue: string | undefined): Promise<{ user: UserRow; session: string; renewed: boolean } | null> {
     const hash = this.verified(cookieValue);
     if (!hash) return null;
     let user: UserRow | null;
+    let renewed = false;
     try {
       const s = await this.store.session(hash);
-      user = s && s.expiresAt > this.now() ? await this.store.userById(s.userId) : null;
+      const now = this.now();
+      user = s && s.expiresAt > now ? await this.store.userById(s.userId) : null;
+      if (s && user && s.expiresAt < now + sessionTtl(user) - SESSION_RENEW_MS) {
+        // A write on a read: when the storage refuses it, the session still serves (it is valid), and the next use tries again.
+        renewed = await this.store.touchSession(hash, now + sessionTtl(user)).then(
+          () => true,
+          () => false,
+        );
+      }
     } catch (e) {
       const known = this.lastKnown.get(hash);
-      if (known) return { user: known, session: hash };
+      if (known) return { user: known, session: hash, renewed: false };
       throw e;
     }
     this.lastKnown.delete(hash);
@@ -85,7 +115,7 @@ export class Sessions {
       this.lastKnown.set(hash, user);
       if (this.lastKnown.size > LAST_KNOWN_MAX) this.lastKnown.delete(this.lastKnown.keys().next().value!);
     }
-    return user ? { user, session: hash } : null;
+    return user ? { user, session: hash, renewed } : null;
   }
 
   /** The token's hash when the cookie is well signed. */
@@ -106,12 +136,22 @@ export class Sessions {
     return () => this.endListeners.delete(listener);
   }
 
-  /** A new session for `userId`; returns the cookie value. */
-  async start(userId: string): Promise<string> {
+  /** A new session for the user (a guest's or an account's lifetime); returns the cookie value. */
+  async start(user: Pick<UserRow, 'id' | 'username'>): Promise<string> {
     const token = randomBytes(24).toString('base64url');
     const now = this.now();
-    await this.store.createSession({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
+    await this.store.createSession({ tokenHash: sha256(token), userId: user.id, createdAt: now, expiresAt: now + sessionTtl(user) });
     return `${token}.${this.sign(token)}`;
+  }
+
+  /** Deletes the sessions expired by now (their rows only: a guest's games stay theirs); answers how many. */
+  async sweep(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.store.deleteExpiredSessions(this.now(), SWEEP_BATCH);
+      total += n;
+      if (n < SWEEP_BATCH) return total;
+    }
   }
 
   async end(cookieValue: string | undefined): Promise<void> {

@@ -208,7 +208,7 @@ export const ROUTES: readonly Route[] = [
       if (!r.ok) fail(r.error.code, r.error.message);
       // A new session id: a cookie planted before registering (session fixation) is worth nothing after.
       await sessions.end(ctx.cookie);
-      ctx.setSession(await sessions.start(r.value.id));
+      ctx.setSession(await sessions.start(r.value));
       ctx.user = r.value;
       sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
     },
@@ -231,7 +231,7 @@ export const ROUTES: readonly Route[] = [
       const refused = await moderation?.loginRefusal(r.value.id);
       if (refused) throw new HttpError(403, refused.code, refused.message);
       await sessions.end(ctx.cookie);
-      ctx.setSession(await sessions.start(r.value.id));
+      ctx.setSession(await sessions.start(r.value));
       ctx.user = r.value;
       sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
     },

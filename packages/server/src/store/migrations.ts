@@ -367,6 +367,24 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 10,
+    name: 'sessions by expiry',
+    sql: `
+      -- Sessions slide (each use moves the expiry) and expired ones are swept hourly by expiry.
+      CREATE INDEX sessions_expiry ON sessions (expires_at);
+    `,
+  },
+  {
+    version: 11,
+    name: 'rated games: states before and after',
+    sql: `
+      -- Each player's whole state (rating, deviation, volatility, games) before and after a
+      -- counted game, as JSON {"before":…,"after":…}: voiding the game puts it back.
+      ALTER TABLE rated_games ADD COLUMN white_states TEXT;
+      ALTER TABLE rated_games ADD COLUMN black_states TEXT;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -709,6 +727,21 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         data       JSONB NOT NULL,
         updated_at BIGINT NOT NULL
       );
+    `,
+  },
+  {
+    version: 10,
+    name: 'sessions by expiry',
+    sql: `
+      CREATE INDEX sessions_expiry ON sessions (expires_at);
+    `,
+  },
+  {
+    version: 11,
+    name: 'rated games: states before and after',
+    sql: `
+      ALTER TABLE rated_games ADD COLUMN white_states TEXT;
+      ALTER TABLE rated_games ADD COLUMN black_states TEXT;
     `,
   },
 ];

@@ -1,5 +1,7 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, tempSchema } from './fixtures.ts';
 import { SQLITE_FILE, openStore } from './open.ts';
@@ -40,6 +42,61 @@ describe('openStore', () => {
     await expect(openStore({ DATA_DIR: target })).rejects.toThrow(/DATA_DIR .* is not writable/);
     if (process.getuid?.() !== 0) await expect(openStore({ DATA_DIR: dir })).rejects.toThrow(/DATA_DIR .* is not writable/);
   });
+
+  it('the real server, run by a user the modes apply to, refuses a read-only DATA_DIR or database file at start, and starts on a writable one', async () => {
+    // Root writes whatever the modes say, and tests run as root here: the server is then started as `nobody`
+    // (spawn's uid/gid, which also drops root's groups), so that a read-only folder or file is really read-only.
+    const asRoot = process.getuid?.() === 0;
+    const NOBODY = 65534;
+    const tmp = tempDir();
+    cleanups.push(tmp.dispose);
+    chmodSync(tmp.dir, 0o755);
+    const folder = (name: string, ownedByServer: boolean) => {
+      const dir = join(tmp.dir, name);
+      mkdirSync(dir);
+      if (asRoot && ownedByServer) chownSync(dir, NOBODY, NOBODY);
+      chmodSync(dir, ownedByServer ? 0o755 : 0o555);
+      cleanups.push(() => chmodSync(dir, 0o755));
+      return dir;
+    };
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const run = (dir: string) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const c = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+          cwd: root,
+          env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          ...(asRoot ? { uid: NOBODY, gid: NOBODY } : {}),
+        });
+        let out = '';
+        const take = (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('is running at')) c.kill('SIGTERM');
+        };
+        c.stdout.on('data', take);
+        c.stderr.on('data', take);
+        c.on('exit', (code) => resolve({ code, out }));
+      });
+
+    const readOnly = folder('read-only', false);
+    const r1 = await run(readOnly);
+    expect(r1.code).toBe(1);
+    expect(r1.out).toContain(`DATA_DIR ${readOnly} is not writable (EACCES`);
+
+    // A folder the server may write, holding a database file it may not.
+    const fileRo = folder('file-read-only', true);
+    writeFileSync(join(fileRo, SQLITE_FILE), '');
+    chmodSync(join(fileRo, SQLITE_FILE), 0o444);
+    const r2 = await run(fileRo);
+    expect(r2.code).toBe(1);
+    expect(r2.out).toContain(`DATA_DIR ${fileRo} is not writable (EACCES`);
+
+    // The same user on a folder of its own: up and running (what refused above was the modes).
+    const writable = folder('writable', true);
+    const r3 = await run(writable);
+    expect(r3.out).toContain('is running at');
+    expect(existsSync(join(writable, SQLITE_FILE))).toBe(true);
+  }, 300_000);
 
   it('opens PostgreSQL when DATABASE_URL is set, and migrates it', async () => {
     const schema = await tempSchema();

@@ -4,7 +4,7 @@
  * to the last bit, and a rating is never computed from a stale read.
  */
 import { DEFAULT_RATING, rateGame, type Rating } from '@youzai/game';
-import type { RatedResult, RatingChange, RatingPoint, RatingRow } from './types.ts';
+import type { RatedGameRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingState, StateChange } from './types.ts';
 
 /** The pair of players of a game, whatever the colours: both ids in code-point order. */
 export const pairKey = (a: string, b: string): string => (a < b ? `${a} ${b}` : `${b} ${a}`);
@@ -71,3 +71,47 @@ export const deltasOf = (c: RatingChange): [number, number] => [
   c.players[0].after.rating - c.players[0].before.rating,
   c.players[1].after.rating - c.players[1].before.rating,
 ];
+
+const stateOf = (row: RatingRow | null): RatingState => ({ ...glicko(row), games: row?.games ?? 0 });
+
+/** Each player's whole state before and after a counted game, white then black: kept with the game, for voiding it. */
+export function statesOf(out: RatedRows, white: RatingRow | null, black: RatingRow | null): [StateChange, StateChange] {
+  return [
+    { before: stateOf(white), after: stateOf(out.rows[0]) },
+    { before: stateOf(black), after: stateOf(out.rows[1]) },
+  ];
+}
+
+/**
+ * A player's state once game `g` is voided, from their state now (player
+ * `i`: 0 white, 1 black). When the game is still the player's last (their
+ * state is what it left), the state before it comes back exactly: rating,
+ * deviation, volatility and games. Later games are not undone: the game's
+ * own change of each is taken back from the state now (the deviation at most
+ * back to a newcomer's), and one game less is counted. A game counted before
+ * states were kept takes back its points and the game.
+ */
+export function voidedState(now: RatingState, g: RatedGameRow, i: 0 | 1): RatingState {
+  const change = g.states[i] ?? null;
+  if (!change) return { ...now, rating: now.rating - g.deltas[i], games: Math.max(0, now.games - 1) };
+  const { before, after } = change;
+  const last = now.rating === after.rating && now.deviation === after.deviation && now.volatility === after.volatility && now.games === after.games;
+  if (last) return { ...before };
+  return {
+    rating: now.rating - (after.rating - before.rating),
+    deviation: Math.min(DEFAULT_RATING.deviation, Math.max(0, now.deviation - (after.deviation - before.deviation))),
+    volatility: Math.max(Number.EPSILON, now.volatility - (after.volatility - before.volatility)),
+    games: Math.max(0, now.games - 1),
+  };
+}
+
+/** The states kept in a store's text column (JSON), back; null for none or unreadable. */
+export function parseStates(text: string | null | undefined): StateChange | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as StateChange;
+    return typeof v?.before?.rating === 'number' && typeof v?.after?.rating === 'number' ? v : null;
+  } catch {
+    return null;
+  }
+}

@@ -55,6 +55,13 @@ export interface RatedGameRow {
   readonly counted: boolean;
   /** Each player's rating change, white then black (0 when uncounted). */
   readonly deltas: readonly [number, number];
+  /**
+   * Each player's whole state before and after the game, white then black:
+   * what voiding it puts back. null when uncounted, or counted before the
+   * states were kept (migration 11): voiding those takes back the points and
+   * the game only.
+   */
+  readonly states: readonly [StateChange | null, StateChange | null];
   /** When an admin voided its effect, or null. */
   readonly voidedAt: number | null;
 }
@@ -63,6 +70,17 @@ export interface Glicko {
   readonly rating: number;
   readonly deviation: number;
   readonly volatility: number;
+}
+
+/** A player's whole rating state in a variant. */
+export interface RatingState extends Glicko {
+  readonly games: number;
+}
+
+/** A player's state before and after a counted game. */
+export interface StateChange {
+  readonly before: RatingState;
+  readonly after: RatingState;
 }
 
 export interface PlayerRatingChange {
@@ -101,7 +119,7 @@ export interface RatingStore {
    * uncounted: `counted: false`, no rating or history changes.
    */
   applyRatedGame(r: RatedResult): Promise<RatingChange | null>;
-  /** The user's ratings, one per variant played rated. */
+  /** The user's ratings, one per variant with a counted rated game (a variant whose only games were voided has none). */
   ratings(userId: string): Promise<RatingRow[]>;
   /**
    * Registered players of a variant with a settled rating (deviation at most

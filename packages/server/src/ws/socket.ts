@@ -44,8 +44,8 @@ import type { Metrics } from '../observe/metrics.ts';
 import type { AnalysisBoards, BoardClient } from '../analysis/board.ts';
 
 export interface SocketDeps {
-  /** Frames per second and burst per socket (default 20 and 40). */
-  readonly frameRate?: { readonly perSecond: number; readonly burst: number };
+  /** Frames per second and burst per socket (default 20 and 40); `strikes`: refused frames before the socket is closed (30; the fuzzer lifts it to reach the decoders). */
+  readonly frameRate?: { readonly perSecond: number; readonly burst: number; readonly strikes?: number };
   /** The club's own origins: an upgrade from another page (another site, another port) is refused. */
   readonly origins: OriginPolicy;
   /** The club's quotas (chat lines, seeks, challenges, draw offers). */
@@ -182,7 +182,7 @@ class Connection implements SocialConnection, FanoutMember {
   }
 
   private strike(): boolean {
-    if (++this.strikes >= STRIKES) {
+    if (++this.strikes >= (this.deps.frameRate?.strikes ?? STRIKES)) {
       this.ws.close(1008, 'too many bad or excess messages');
       return true;
     }

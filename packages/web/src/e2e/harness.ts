@@ -33,10 +33,11 @@ export interface Club {
   close(): Promise<void>;
 }
 
-export async function startClub(webDir: string): Promise<Club> {
+/** `extraEnv`: more of the server's configuration (ADMINS…). */
+export async function startClub(webDir: string, extraEnv: Record<string, string> = {}): Promise<Club> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-e2e-'));
-  const env = { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1' };
+  const env = { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1', ...extraEnv };
   let server: ChildProcess = await startServerProcess(port, env);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const base = `http://127.0.0.1:${port}`;

@@ -32,6 +32,7 @@ import { verdictText } from '../game/verdict-text.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';
+import { reportButton } from '../social/report.ts';
 
 export function gamePage(app: AppContext, params: Record<string, string>): Page {
   const id = params.id!;
@@ -178,7 +179,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           endPanel,
           moveList.el,
           analysisLink,
-          h('div.row', null, flip, coordsToggle(), settingsButton([VARIANTS[variant]])),
+          h('div.row', null, flip, coordsToggle(), settingsButton([VARIANTS[variant]]), reportButton(app, g.view.seats, id)),
           typedForm,
           refHolder,
           chat.el,

@@ -4,6 +4,7 @@ import { fill, h } from '../app/h.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { challengeDialog } from './challenge.ts';
+import { reportDialog } from './report.ts';
 
 interface Relation {
   readonly self: boolean;
@@ -36,6 +37,7 @@ export function socialActions(app: AppContext, name: string): HTMLElement {
       r.blocks ? null : button(t('social.challenge'), 'profile-challenge', () => challengeDialog(app, name), true),
       account && !r.blocks ? button(t(r.follows ? 'social.unfollow' : 'social.follow'), 'profile-follow', toggle('follow', !r.follows)) : null,
       account ? button(t(r.blocks ? 'social.unblock' : 'social.block'), 'profile-block', toggle('block', !r.blocks)) : null,
+      account ? button(t('report.button'), 'profile-report', () => reportDialog(app, [name])) : null,
       followers,
       r.blocks ? h('p.muted', null, t('social.blockedNote')) : null,
     );

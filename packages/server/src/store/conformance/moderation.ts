@@ -114,8 +114,11 @@ export function describeModerationStore(current: () => Under): void {
       const voided = await store.voidRatedGame('g1', T0 + 20);
       expect(voided).toMatchObject({ gameId: 'g1', variant: 'xiangqi', counted: true, voidedAt: T0 + 20 });
       expect(voided!.deltas[0]).toBeCloseTo(change!.players[0].after.rating - change!.players[0].before.rating, 9);
-      expect((await base('a')).rating).toBeCloseTo(a0.rating, 9);
-      expect((await base('b')).rating).toBeCloseTo(b0.rating, 9);
+      // g1 was both players' last game: their whole state before it is back, exactly.
+      const state = (r: { rating: number; deviation: number; volatility: number; games: number }) => [r.rating, r.deviation, r.volatility, r.games];
+      expect(state(await base('a'))).toEqual(state(a0));
+      expect(state(await base('b'))).toEqual(state(b0));
+      expect(voided!.states[0]).toEqual({ before: expect.objectContaining({ games: 1 }), after: expect.objectContaining({ games: 2 }) });
       expect((await store.ratingHistory('b', 'xiangqi', 10)).at(-1)).toMatchObject({ gameId: voidPointId('g1'), ratedAt: T0 + 20 });
       expect(await store.voidRatedGame('g1', T0 + 30)).toBeNull();
       expect(await store.voidRatedGame('nope', T0 + 30)).toBeNull();
@@ -126,6 +129,25 @@ export function describeModerationStore(current: () => Under): void {
         false,
       );
       expect(await store.voidRatedGame('g2', T0 + 50)).toBeNull();
+    });
+
+    it('voiding a game followed by others takes back its own change of rating, deviation and volatility, and the game', async () => {
+      const base = (id: string) => store.ratings(id).then((r) => r.find((x) => x.variant === 'janggi')!);
+      const first = await store.applyRatedGame({ gameId: 'j1', variant: 'janggi', whiteId: 'a', blackId: 'b', score: 1, at: T0 });
+      await store.applyRatedGame({ gameId: 'j2', variant: 'janggi', whiteId: 'a', blackId: 'c', score: 0, at: T0 + 1 });
+      const before = await base('a');
+      await store.voidRatedGame('j1', T0 + 2);
+      const after = await base('a');
+      const [was, became] = [first!.players[0].before, first!.players[0].after];
+      expect(after.rating).toBeCloseTo(before.rating - (became.rating - was.rating), 9);
+      expect(after.deviation).toBeCloseTo(before.deviation - (became.deviation - was.deviation), 9);
+      expect(after.deviation).toBeGreaterThan(before.deviation);
+      expect(after.volatility).toBeCloseTo(before.volatility - (became.volatility - was.volatility), 12);
+      expect(after.games).toBe(1);
+      // b's only game in Janggi: b has no Janggi rating again (a newcomer: the next game starts from the default).
+      expect(await base('b')).toBeUndefined();
+      const next = await store.applyRatedGame({ gameId: 'j3', variant: 'janggi', whiteId: 'b', blackId: 'd', score: 0.5, at: T0 + 3 });
+      expect(next!.players[0].before).toEqual({ rating: was.rating, deviation: was.deviation, volatility: was.volatility });
     });
 
     it('leaderboards leave out banned, closed and cheating accounts', async () => {

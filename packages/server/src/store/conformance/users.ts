@@ -94,6 +94,31 @@ export function describeUserStore(current: () => Under): void {
       await store.deleteSession(s.tokenHash);
     });
 
+    it('sessions: the expiry moved by use; the expired deleted by expiry, a batch at a time', async () => {
+      await store.createUser(user('u1'));
+      const s = (n: number, expiresAt: number) => ({ tokenHash: String(n).padStart(64, '0'), userId: 'u1', createdAt: T0, expiresAt });
+      for (const [n, at] of [
+        [1, T0 + 10],
+        [2, T0 + 20],
+        [3, T0 + 30],
+        [4, T0 + 1000],
+      ] as const)
+        await store.createSession(s(n, at));
+      await store.touchSession(s(1, 0).tokenHash, T0 + 5000);
+      expect(await store.session(s(1, 0).tokenHash)).toEqual(s(1, T0 + 5000));
+      await store.touchSession('ff'.repeat(32), T0);
+      expect(await store.session('ff'.repeat(32))).toBeNull();
+      expect(await store.deleteExpiredSessions(T0 + 5, 10)).toBe(0);
+      // At T0 + 30, sessions 2 and 3 have expired (an expiry at that very time included); a batch of one, then the rest.
+      expect(await store.deleteExpiredSessions(T0 + 30, 1)).toBe(1);
+      expect(await store.deleteExpiredSessions(T0 + 30, 10)).toBe(1);
+      expect(await store.deleteExpiredSessions(T0 + 30, 10)).toBe(0);
+      expect(await store.session(s(2, 0).tokenHash)).toBeNull();
+      expect(await store.session(s(3, 0).tokenHash)).toBeNull();
+      expect(await store.session(s(1, 0).tokenHash)).not.toBeNull();
+      expect(await store.session(s(4, 0).tokenHash)).not.toBeNull();
+    });
+
     it('a session needs an existing user', async () => {
       await expect(store.createSession({ tokenHash: 'ef', userId: 'nobody', createdAt: T0, expiresAt: T0 })).rejects.toThrow();
       expect(await store.session('ef')).toBeNull();

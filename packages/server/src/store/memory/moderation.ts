@@ -1,5 +1,6 @@
 /** Moderation in memory. */
 import { NO_SANCTIONS, voidPointId, type ModerationStore, type ModLogRow, type ReportRow, type Sanctions } from '../moderation.ts';
+import { voidedState } from '../rated.ts';
 import type { RatedGameRow } from '../ratings.ts';
 import { cmp, type MemoryTables } from './tables.ts';
 
@@ -77,7 +78,7 @@ export function memoryModeration(tables: MemoryTables): ModerationStore {
         const key = `${userId}\n${g.variant}`;
         const r = t.ratings.get(key);
         if (!r) continue;
-        const next = { ...r, rating: r.rating - g.deltas[i]! };
+        const next = { ...r, ...voidedState(r, g, i as 0 | 1) };
         t.ratings.set(key, next);
         t.history.push({
           userId,

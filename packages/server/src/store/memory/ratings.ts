@@ -1,6 +1,6 @@
 /** Game ratings in memory. */
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, pairKey, pairSince, statesOf, uncounted } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import { cmp, loadGame, type MemoryTables } from './tables.ts';
 
@@ -23,20 +23,20 @@ export function memoryRatings(tables: MemoryTables): RatingStore {
         let n = 0;
         for (const g of t.ratedGames.values()) if (g.counted && g.ratedAt > since && pairKey(g.whiteId, g.blackId) === pair) n++;
         if (n >= r.pairLimit.games) {
-          t.ratedGames.set(r.gameId, { ...mark, counted: false, deltas: [0, 0] });
+          t.ratedGames.set(r.gameId, { ...mark, counted: false, deltas: [0, 0], states: [null, null] });
           return uncounted(r, white, black);
         }
       }
       const out = applyResult(r, white, black);
       for (const row of out.rows) t.ratings.set(key(row.userId), { ...row });
       t.history.push(...out.points.map((p) => ({ ...p })));
-      t.ratedGames.set(r.gameId, { ...mark, counted: true, deltas: deltasOf(out.change) });
+      t.ratedGames.set(r.gameId, { ...mark, counted: true, deltas: deltasOf(out.change), states: statesOf(out, white, black) });
       return out.change;
     },
 
     async ratings(userId: string): Promise<RatingRow[]> {
       return [...tables.open().ratings.values()]
-        .filter((r) => r.userId === userId)
+        .filter((r) => r.userId === userId && r.games > 0)
         .sort((a, b) => cmp(a.variant, b.variant))
         .map((r) => ({ ...r }));
     },

@@ -73,5 +73,24 @@ export function memoryUsers(tables: MemoryTables): UserStore {
     async deleteSession(tokenHash: string): Promise<void> {
       tables.open().sessions.delete(tokenHash);
     },
+
+    async touchSession(tokenHash: string, expiresAt: number): Promise<void> {
+      const t = tables.open();
+      const s = t.sessions.get(tokenHash);
+      if (s) t.sessions.set(tokenHash, { ...s, expiresAt });
+    },
+
+    async deleteExpiredSessions(now: number, limit: number): Promise<number> {
+      const t = tables.open();
+      let n = 0;
+      for (const [k, s] of t.sessions) {
+        if (n >= limit) break;
+        if (s.expiresAt <= now) {
+          t.sessions.delete(k);
+          n++;
+        }
+      }
+      return n;
+    },
   };
 }

@@ -1,10 +1,9 @@
 /** Moderation in PostgreSQL. */
 import { voidPointId, type ModerationStore, type ModLogRow, type ReportRow, type Sanctions } from '../moderation.ts';
-import type { RatedGameRow } from '../ratings.ts';
+import { voidedState } from '../rated.ts';
+import type { RatedGameRow, RatingState } from '../ratings.ts';
 import { toLog, toRatedGame, toReport, toSanctions, type RatedGameRecord } from '../sqlite/moderation.ts';
 import type { PostgresDb } from './db.ts';
-
-type Rec = Record<string, unknown>;
 
 export function postgresModeration(db: PostgresDb): ModerationStore {
   const { query } = db;
@@ -89,13 +88,18 @@ export function postgresModeration(db: PostgresDb): ModerationStore {
         const ids = [g.whiteId, g.blackId].sort();
         await q('SELECT 1 FROM ratings WHERE variant = $1 AND user_id = ANY($2::text[]) ORDER BY user_id COLLATE "C" FOR UPDATE', [g.variant, ids]);
         for (const [i, userId] of [g.whiteId, g.blackId].entries()) {
-          const r = await q('UPDATE ratings SET rating = rating - $1 WHERE user_id = $2 AND variant = $3 RETURNING rating, deviation, volatility', [
-            g.deltas[i],
+          const found = await q('SELECT rating, deviation, volatility, games FROM ratings WHERE user_id = $1 AND variant = $2', [userId, g.variant]);
+          const now = found.rows[0] as RatingState | undefined;
+          if (!now) continue;
+          const row = voidedState({ ...now, games: Number(now.games) }, g, i as 0 | 1);
+          await q('UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = $4 WHERE user_id = $5 AND variant = $6', [
+            row.rating,
+            row.deviation,
+            row.volatility,
+            row.games,
             userId,
             g.variant,
           ]);
-          const row = r.rows[0] as Rec | undefined;
-          if (!row) continue;
           await q('INSERT INTO rating_history (user_id, variant, game_id, rated_at, rating, deviation, volatility) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
             userId,
             g.variant,

@@ -1,7 +1,7 @@
 /** Game ratings in PostgreSQL. */
 import { DEFAULT_RATING } from '@youzai/game';
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted, statesOf } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
@@ -86,9 +86,17 @@ export function postgresRatings(db: PostgresDb): RatingStore {
             return uncounted(res, find(res.whiteId), find(res.blackId));
           }
         }
-        const out = applyResult(res, find(res.whiteId), find(res.blackId));
+        const [white, black] = [find(res.whiteId), find(res.blackId)];
+        const out = applyResult(res, white, black);
         const [wd, bd] = deltasOf(out.change);
-        await q('UPDATE rated_games SET white_delta = $1, black_delta = $2 WHERE game_id = $3', [wd, bd, res.gameId]);
+        const [ws, bs] = statesOf(out, white, black);
+        await q('UPDATE rated_games SET white_delta = $1, black_delta = $2, white_states = $3, black_states = $4 WHERE game_id = $5', [
+          wd,
+          bd,
+          JSON.stringify(ws),
+          JSON.stringify(bs),
+          res.gameId,
+        ]);
         const col = <T>(f: (x: RatingRow) => T) => out.rows.map(f);
         await q(
           `UPDATE ratings r SET rating = v.rating, deviation = v.deviation, volatility = v.volatility, games = v.games, rated_at = v.rated_at

@@ -38,6 +38,8 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 7, name: 'analyses' },
       { version: 8, name: 'moderation' },
       { version: 9, name: 'user settings' },
+      { version: 10, name: 'sessions by expiry' },
+      { version: 11, name: 'rated games: states before and after' },
     ]);
   });
 

@@ -98,5 +98,17 @@ export function postgresUsers(db: PostgresDb): UserStore {
     async deleteSession(tokenHash: string): Promise<void> {
       await query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
     },
+
+    async touchSession(tokenHash: string, expiresAt: number): Promise<void> {
+      await query('UPDATE sessions SET expires_at = $1 WHERE token_hash = $2', [expiresAt, tokenHash]);
+    },
+
+    async deleteExpiredSessions(now: number, limit: number): Promise<number> {
+      const r = await query('DELETE FROM sessions WHERE token_hash IN (SELECT token_hash FROM sessions WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)', [
+        now,
+        Math.max(0, Math.floor(limit)),
+      ]);
+      return r.rowCount ?? 0;
+    },
   };
 }

@@ -1,6 +1,7 @@
 /** Moderation in SQLite. */
 import { NO_SANCTIONS, voidPointId, type ModerationStore, type ModLogRow, type ReportRow, type Sanctions } from '../moderation.ts';
-import type { RatedGameRow } from '../ratings.ts';
+import { parseStates, voidedState } from '../rated.ts';
+import type { RatedGameRow, RatingState } from '../ratings.ts';
 import type { SqliteDb } from './db.ts';
 
 interface SanctionRecord {
@@ -38,6 +39,8 @@ export interface RatedGameRecord {
   counted: number | boolean;
   white_delta: number;
   black_delta: number;
+  white_states?: string | null;
+  black_states?: string | null;
   voided_at: number | null;
 }
 
@@ -49,6 +52,7 @@ export const toRatedGame = (r: RatedGameRecord): RatedGameRow => ({
   ratedAt: Number(r.rated_at),
   counted: Boolean(r.counted),
   deltas: [r.white_delta, r.black_delta],
+  states: [parseStates(r.white_states), parseStates(r.black_states)],
   voidedAt: r.voided_at === null ? null : Number(r.voided_at),
 });
 export const toReport = (r: ReportRecord): ReportRow => ({
@@ -138,10 +142,19 @@ export function sqliteModeration(db: SqliteDb): ModerationStore {
         if (!rec) return null;
         const g = toRatedGame(rec);
         for (const [i, userId] of [g.whiteId, g.blackId].entries()) {
-          const r = db
-            .stmt('UPDATE ratings SET rating = rating - ? WHERE user_id = ? AND variant = ? RETURNING rating, deviation, volatility')
-            .get(g.deltas[i], userId, g.variant) as { rating: number; deviation: number; volatility: number } | undefined;
-          if (!r) continue;
+          const now = db.stmt('SELECT rating, deviation, volatility, games FROM ratings WHERE user_id = ? AND variant = ?').get(userId, g.variant) as
+            | RatingState
+            | undefined;
+          if (!now) continue;
+          const r = voidedState(now, g, i as 0 | 1);
+          db.stmt('UPDATE ratings SET rating = ?, deviation = ?, volatility = ?, games = ? WHERE user_id = ? AND variant = ?').run(
+            r.rating,
+            r.deviation,
+            r.volatility,
+            r.games,
+            userId,
+            g.variant,
+          );
           db.stmt('INSERT INTO rating_history (user_id, variant, game_id, rated_at, rating, deviation, volatility) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
             userId,
             g.variant,

@@ -1,6 +1,6 @@
 /** Game ratings in SQLite. */
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted, statesOf } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { SqliteDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
@@ -74,9 +74,17 @@ export function sqliteRatings(db: SqliteDb): RatingStore {
             return uncounted(res, read(res.whiteId), read(res.blackId));
           }
         }
-        const out = applyResult(res, read(res.whiteId), read(res.blackId));
+        const [white, black] = [read(res.whiteId), read(res.blackId)];
+        const out = applyResult(res, white, black);
         const [wd, bd] = deltasOf(out.change);
-        db.stmt('UPDATE rated_games SET white_delta = ?, black_delta = ? WHERE game_id = ?').run(wd, bd, res.gameId);
+        const [ws, bs] = statesOf(out, white, black);
+        db.stmt('UPDATE rated_games SET white_delta = ?, black_delta = ?, white_states = ?, black_states = ? WHERE game_id = ?').run(
+          wd,
+          bd,
+          JSON.stringify(ws),
+          JSON.stringify(bs),
+          res.gameId,
+        );
         const put = db.stmt(
           'INSERT INTO ratings (user_id, variant, rating, deviation, volatility, games, rated_at) VALUES (@userId, @variant, @rating, @deviation, @volatility, @games, @ratedAt) ' +
             'ON CONFLICT (user_id, variant) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, rated_at = excluded.rated_at',
@@ -91,7 +99,7 @@ export function sqliteRatings(db: SqliteDb): RatingStore {
     },
 
     async ratings(userId: string): Promise<RatingRow[]> {
-      return (db.stmt('SELECT * FROM ratings WHERE user_id = ? ORDER BY variant').all(userId) as RatingRecord[]).map(toRating);
+      return (db.stmt('SELECT * FROM ratings WHERE user_id = ? AND games > 0 ORDER BY variant').all(userId) as RatingRecord[]).map(toRating);
     },
 
     async leaderboard(variant: string, limit: number, rule: LeaderboardRule): Promise<LeaderRow[]> {

@@ -46,6 +46,8 @@ describe('SQLite store', () => {
       { version: 7, name: 'analyses' },
       { version: 8, name: 'moderation' },
       { version: 9, name: 'user settings' },
+      { version: 10, name: 'sessions by expiry' },
+      { version: 11, name: 'rated games: states before and after' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -69,6 +71,7 @@ describe('SQLite store', () => {
       'ratings_board',
       'reports_open',
       'reports_recent',
+      'sessions_expiry',
       'sessions_user',
       'tournament_entries_user',
       'tournament_pairings_tournament',

@@ -33,6 +33,8 @@ const FORWARDED = {
   createSession: true,
   session: true,
   deleteSession: true,
+  touchSession: true,
+  deleteExpiredSessions: true,
   // GameStore
   createGame: true,
   saveGame: true,

@@ -84,5 +84,20 @@ export function sqliteUsers(db: SqliteDb): UserStore {
         db.stmt('DELETE FROM sessions WHERE token_hash = ?').run(tokenHash);
       });
     },
+
+    touchSession(tokenHash: string, expiresAt: number): Promise<void> {
+      return db.write(() => {
+        db.stmt('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
+      });
+    },
+
+    deleteExpiredSessions(now: number, limit: number): Promise<number> {
+      return db.write(
+        () =>
+          db
+            .stmt('DELETE FROM sessions WHERE token_hash IN (SELECT token_hash FROM sessions WHERE expires_at <= ? ORDER BY expires_at LIMIT ?)')
+            .run(now, Math.max(0, Math.floor(limit))).changes,
+      );
+    },
   };
 }

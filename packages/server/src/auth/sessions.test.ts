@@ -1,0 +1,83 @@
+/**
+ * Sessions on fake time: a guest's lasts 30 days since its last use, an
+ * account's a year; use moves the expiry (written at most daily); expired
+ * sessions are refused and swept.
+ */
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../store/memory/store.ts';
+import { ACCOUNT_SESSION_TTL_MS, GUEST_SESSION_TTL_MS, SESSION_RENEW_MS, Sessions } from './sessions.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function setup() {
+  const store = memoryStore();
+  let t = 1_750_000_000_000;
+  const sessions = await Sessions.open(store, () => t);
+  return { store, sessions, advance: (ms: number) => (t += ms), now: () => t };
+}
+
+describe('session lifetimes', () => {
+  it('a guest’s session lives 30 days since its last use, however long it is used', async () => {
+    const { sessions, advance } = await setup();
+    const guest = await sessions.newGuest();
+    const cookie = await sessions.start(guest);
+    // Used every 20 days for half a year: never expires.
+    for (let i = 0; i < 9; i++) {
+      advance(20 * DAY);
+      const s = await sessions.resolveSession(cookie);
+      expect(s?.user.id, `use ${i}`).toBe(guest.id);
+      expect(s?.renewed).toBe(true);
+    }
+    // Left alone a day short of 30: still there; a day past: gone.
+    advance(GUEST_SESSION_TTL_MS - DAY);
+    expect((await sessions.resolveSession(cookie))?.user.id).toBe(guest.id);
+    advance(GUEST_SESSION_TTL_MS + DAY);
+    expect(await sessions.resolveSession(cookie)).toBeNull();
+  });
+
+  it('the expiry is written at most once a day', async () => {
+    const { store, sessions, advance, now } = await setup();
+    const guest = await sessions.newGuest();
+    const cookie = await sessions.start(guest);
+    const hash = (await sessions.resolveSession(cookie))!.session;
+    const first = (await store.session(hash))!.expiresAt;
+    expect(first).toBe(now() + GUEST_SESSION_TTL_MS);
+    advance(SESSION_RENEW_MS - 1000);
+    expect((await sessions.resolveSession(cookie))?.renewed).toBe(false);
+    expect((await store.session(hash))!.expiresAt).toBe(first);
+    advance(2000);
+    expect((await sessions.resolveSession(cookie))?.renewed).toBe(true);
+    expect((await store.session(hash))!.expiresAt).toBe(now() + GUEST_SESSION_TTL_MS);
+  });
+
+  it('an account’s session lives a year since its last use', async () => {
+    const { store, sessions, advance, now } = await setup();
+    const guest = await sessions.newGuest();
+    const r = await sessions.register(guest, 'Lan', 'a long pass phrase');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const cookie = await sessions.start(r.value);
+    advance(GUEST_SESSION_TTL_MS * 3);
+    const s = await sessions.resolveSession(cookie);
+    expect(s?.user.username).toBe('Lan');
+    expect((await store.session(s!.session))!.expiresAt).toBe(now() + ACCOUNT_SESSION_TTL_MS);
+    advance(ACCOUNT_SESSION_TTL_MS + DAY);
+    expect(await sessions.resolveSession(cookie)).toBeNull();
+  });
+
+  it('expired sessions are swept; live ones stay', async () => {
+    const { store, sessions, advance } = await setup();
+    const cookies: string[] = [];
+    for (let i = 0; i < 3; i++) cookies.push(await sessions.start(await sessions.newGuest()));
+    const kept = await sessions.newGuest();
+    advance(GUEST_SESSION_TTL_MS - DAY);
+    const keptCookie = await sessions.start(kept);
+    expect(await sessions.sweep()).toBe(0);
+    advance(2 * DAY);
+    expect(await sessions.sweep()).toBe(3);
+    expect(await sessions.resolveSession(keptCookie)).not.toBeNull();
+    expect(await sessions.sweep()).toBe(0);
+    // Swept rows are gone from the store, not only refused.
+    expect(await store.deleteExpiredSessions(Number.MAX_SAFE_INTEGER, 100)).toBe(1);
+  });
+});
