@@ -31,7 +31,7 @@ export function reportDialog(app: AppContext, names: readonly string[], game?: s
   const cancel = h('button', { type: 'button' }, t('common.cancel'));
   const title = names.length === 1 ? t('report.title', { name: names[0]! }) : t('report.titleGame');
   const form = h(
-    'form.dialog',
+    'form.dialog.report-form',
     { role: 'dialog', 'aria-modal': 'true', 'aria-label': title, 'data-testid': 'report-form' },
     h('h2', null, title),
     names.length > 1 ? h('label', null, t('report.who'), who) : null,
