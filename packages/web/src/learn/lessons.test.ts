@@ -1,0 +1,113 @@
+import { parseFen, parseUci, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
+import { describe, expect, it } from 'vitest';
+import { COURSES } from './courses/index.ts';
+import { hasKings, playLearner, setupFen, solve, startAttempt, type Exercise } from './lessons.ts';
+import { isDone, markDone, parseProgress } from './progress.ts';
+
+describe('every lesson of every game', () => {
+  for (const variant of VARIANT_KEYS) {
+    const course = COURSES[variant];
+    it(`${variant}: a lesson for every piece, ids unique, texts in both languages`, () => {
+      const roles = VARIANTS[variant].roles.slice(1).flatMap((r) => (r ? [r.letter] : []));
+      expect(
+        course.lessons
+          .map((l) => l.role)
+          .filter(Boolean)
+          .sort(),
+      ).toEqual([...roles].sort());
+      const ids = course.lessons.map((l) => l.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const l of course.lessons) {
+        expect(l.role !== undefined || l.title !== undefined).toBe(true);
+        for (const x of l.exercises) expect(x.prompt.vi.length * x.prompt.en.length).toBeGreaterThan(0);
+        expect(l.exercises.length).toBeGreaterThan(0);
+      }
+    });
+    for (const lesson of course.lessons) {
+      lesson.exercises.forEach((ex, i) => {
+        it(`${variant}/${lesson.id}#${i + 1}: a position the rules accept, solvable within ${ex.maxMoves} move(s)`, () => {
+          expect(parseFen(VARIANTS[variant], ex.fen).ok).toBe(true);
+          expect(hasKings(variant, ex)).toBe(true);
+          const start = startAttempt(variant, ex);
+          expect(start.pos.inCheck()).toBe(false);
+          expect(start.pos.hasLegalMove()).toBe(true);
+          const line = solve(variant, ex);
+          expect(line).not.toBeNull();
+          // Replaying the found line through the judge, move by move, ends solved.
+          let a = start;
+          for (const uci of line!.filter((_, k) => ex.opponent === 'still' || k % 2 === 0)) a = playLearner(a, uci)!;
+          expect(a.status).toBe('solved');
+        });
+      });
+    }
+  }
+});
+
+describe('the judge', () => {
+  const ex = (goal: Exercise['goal'], fen: string, maxMoves = 1): Exercise => ({ fen, goal, maxMoves, opponent: 'still', prompt: { vi: 'x', en: 'x' } });
+
+  it('refuses a move the rules refuse (a xiangqi elephant crossing the river)', () => {
+    const a = startAttempt('xiangqi', ex({ kind: 'stars', squares: ['e7'] }, setupFen('xiangqi', 'Ke1 kf10 Bc5'), 2));
+    expect(playLearner(a, 'c5e7')).toBeNull();
+    expect(playLearner(a, 'c5a3')?.status).toBe('playing');
+  });
+
+  it('fails when the moves run out, and when a move gives check in an exercise where the other side stands still', () => {
+    const a = startAttempt('xiangqi', ex({ kind: 'stars', squares: ['a6', 'h6'] }, setupFen('xiangqi', 'Ke1 kf10 Ra1'), 2));
+    const b = playLearner(playLearner(a, 'a1a2')!, 'a2a3')!;
+    expect([b.status, b.fail]).toEqual(['failed', 'moves']);
+    const c = playLearner(a, 'a1a10')!;
+    expect([c.status, c.fail]).toEqual(['failed', 'check-given']);
+  });
+
+  it('collects a star and keeps the learner to move while the other side stands still', () => {
+    const a = startAttempt('xiangqi', ex({ kind: 'stars', squares: ['a6', 'h6'] }, setupFen('xiangqi', 'Ke1 kf10 Ra1'), 2));
+    const b = playLearner(a, 'a1a6')!;
+    expect(b.stars).toEqual(['h6']);
+    expect(b.pos.turn).toBe(0);
+    expect(playLearner(b, 'a6h6')?.status).toBe('solved');
+  });
+
+  it('a check that is not mate does not solve a mate exercise; the mate does', () => {
+    const fen = setupFen('xiangqi', 'Kd1 ke10 Ra9 Rb1');
+    const a = startAttempt('xiangqi', ex({ kind: 'mate' }, fen));
+    expect(playLearner(a, 'a9a10')?.status).toBe('failed');
+    expect(playLearner(a, 'b1b10')?.status).toBe('solved');
+  });
+
+  it('Janggi: the pass is the goal of the pass lesson, and a side in check cannot pass', () => {
+    const a = startAttempt('janggi', ex({ kind: 'pass' }, setupFen('janggi', 'Ke2 ke9 Ra1')));
+    expect(playLearner(a, 'e2e2')?.status).toBe('solved');
+    const checked = parseFen(VARIANTS.janggi, setupFen('janggi', 'Ke2 ke9 re5'));
+    expect(checked.ok && parseUci(checked.value, 'e2e2').ok).toBe(false);
+  });
+
+  it('Sittuyin placement: the other side answers with its own placement, the rook goes only on the back rank', () => {
+    const lesson = COURSES.sittuyin.lessons.find((l) => l.id === 'placement')!;
+    const a = startAttempt('sittuyin', lesson.exercises[0]!);
+    expect(playLearner(a, 'R@a2')).toBeNull();
+    const b = playLearner(a, 'R@a1')!;
+    expect(b.moves.length).toBe(2);
+    expect(b.pos.turn).toBe(0);
+    expect(playLearner(b, 'R@h1')?.status).toBe('solved');
+  });
+
+  it('Sittuyin promotion: a step onto another square than the star does not solve it', () => {
+    const lesson = COURSES.sittuyin.lessons.find((l) => l.id === 'promotion')!;
+    const a = startAttempt('sittuyin', lesson.exercises[0]!);
+    expect(playLearner(a, 'd5e6f')?.status).toBe('failed');
+    expect(playLearner(a, 'd5c6f')?.status).toBe('solved');
+  });
+});
+
+describe('progress', () => {
+  it('reads what it wrote, drops what is not a lesson list', () => {
+    const p = markDone(markDone({}, 'janggi', 'pass'), 'janggi', 'pass');
+    expect(parseProgress(JSON.stringify(p))).toEqual({ janggi: ['pass'] });
+    expect(isDone(p, 'janggi', 'pass')).toBe(true);
+    expect(isDone(p, 'xiangqi', 'pass')).toBe(false);
+    expect(parseProgress('{"chess":["x"],"xiangqi":[1,"chariot","<b>"]}')).toEqual({ xiangqi: ['chariot'] });
+    expect(parseProgress('not json')).toEqual({});
+    expect(parseProgress('[1]')).toEqual({});
+  });
+});
