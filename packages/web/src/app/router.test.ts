@@ -11,6 +11,9 @@ describe('router', () => {
     expect(match('/leaderboard').params).toEqual({});
     expect(match('/rules/sittuyin')).toEqual({ name: 'rules', params: { variant: 'sittuyin' } });
     expect(match('/rooms/Ab3dE9xZ').name).toBe('room');
+    expect(match('/learn')).toEqual({ name: 'learn', params: {} });
+    expect(match('/learn/janggi')).toEqual({ name: 'learn', params: { variant: 'janggi' } });
+    expect(match('/learn/janggi/pass')).toEqual({ name: 'learn', params: { variant: 'janggi', lesson: 'pass' } });
     expect(match('/admin/moderation')).toEqual({ name: 'moderation', params: {} });
   });
 
@@ -18,5 +21,7 @@ describe('router', () => {
     expect(match('/game/bad').name).toBe('not-found');
     expect(match('/rules/chess').name).toBe('not-found');
     expect(match('/api/games').name).toBe('not-found');
+    expect(match('/learn/chess/pass').name).toBe('not-found');
+    expect(match('/learn/janggi/Pass!').name).toBe('not-found');
   });
 });

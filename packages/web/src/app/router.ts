@@ -16,6 +16,7 @@ export type RouteName =
   | 'rules'
   | 'puzzles'
   | 'puzzle'
+  | 'learn'
   | 'login'
   | 'register'
   | 'tournaments'
@@ -50,6 +51,8 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     perGame('analysis', 'analysis'),
     perGame('rules', 'rules'),
     perGame('puzzles', 'puzzles'),
+    // The course index, one game's lessons, or a lesson: `/learn`, `/learn/janggi`, `/learn/janggi/pass`.
+    ['learn', new RegExp(`^/learn(?:/(${games.join('|')})(?:/([a-z0-9-]{1,40}))?)?$`), ['variant', 'lesson']],
     ['puzzle', /^\/puzzle\/([A-Za-z0-9_-]{1,40})$/, ['id']],
     ['login', /^\/login$/, []],
     ['register', /^\/register$/, []],

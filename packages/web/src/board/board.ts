@@ -191,6 +191,11 @@ export class Board {
     );
   }
 
+  /** Draws an SVG (in a 100×100 box) on each given square, replacing arrows: the Learn page's stars. */
+  setStars(marks: readonly { key: string; svg: string }[]): void {
+    this.api.setAutoShapes(marks.map((m) => ({ orig: m.key as cg.Key, customSvg: m.svg })));
+  }
+
   destroy(): void {
     this.unsubscribe();
     this.api.destroy();

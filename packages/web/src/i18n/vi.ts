@@ -817,6 +817,24 @@ export const vi = {
   'ops.leases': 'Ván giữ · tiếp quản',
   'ops.recent-errors': 'Lỗi gần đây',
   'ops.no-errors': 'Không có lỗi nào gần đây.',
+  'nav.learn': 'Học chơi',
+  'learn.title': 'Học chơi',
+  'learn.intro':
+    'Khóa học ngắn cho người mới: mỗi quân một bài (đi lấy ngôi sao, rồi ăn quân), sau đó chiếu, chiếu hết và các luật riêng của từng trò chơi. Mỗi nước đi được kiểm tra bằng đúng luật mà máy chủ áp dụng.',
+  'learn.progress': 'Đã xong {done}/{total} bài',
+  'learn.finished': 'đã xong',
+  'learn.step': 'Bài tập {n}/{total} · còn {moves} nước',
+  'learn.solved': 'Đúng rồi!',
+  'learn.failed.moves': 'Chưa đạt trong số nước cho phép. Thử lại nhé.',
+  'learn.failed.check-given': 'Nước này chiếu Tướng đối phương, nhưng bài này không cần chiếu. Thử lại nhé.',
+  'learn.failed.game-over': 'Ván cờ đã kết thúc trước khi đạt mục tiêu. Thử lại nhé.',
+  'learn.retry': 'Làm lại',
+  'learn.next': 'Bài tập tiếp',
+  'learn.nextLesson': 'Bài tiếp: {title}',
+  'learn.courseDone': 'Xong khóa học! Về danh sách bài',
+  'learn.noLesson': 'Không có bài học này.',
+  'learn.fromRules': 'Học chơi từng bước',
+  'home.learn.text': 'Mới chơi? Học từng quân trên bàn cờ, từng bước một.',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof vi;

@@ -377,6 +377,13 @@ export function homePage(app: AppContext): Page {
           daily.el,
           h('a.button', { href: '/puzzles', 'data-testid': 'puzzle-link' }, t('home.puzzle.go')),
         ),
+        h(
+          'section.card.learn-card',
+          { 'aria-labelledby': 'learn-h' },
+          h('h2#learn-h', null, t('learn.title')),
+          h('p', null, t('home.learn.text')),
+          h('a.button', { href: '/learn', 'data-testid': 'learn-link' }, t('nav.learn')),
+        ),
       ),
     ),
   );

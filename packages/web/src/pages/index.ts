@@ -5,6 +5,7 @@ import { authPage } from './auth.ts';
 import { gamePage } from './game.ts';
 import { homePage } from './home.ts';
 import { invitePage } from './invite.ts';
+import { learnPage } from './learn.ts';
 import { leaderboardPage } from './leaderboard.ts';
 import { livePage, tvPage } from './live.ts';
 import { moderationPage } from './moderation.ts';
@@ -35,6 +36,7 @@ export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
   rules: rulesPage,
   puzzles: puzzlesPage,
   puzzle: puzzlesPage,
+  learn: learnPage,
   login: (app) => authPage(app, 'login'),
   register: (app) => authPage(app, 'register'),
   tournaments: tournamentsPage,

@@ -48,6 +48,7 @@ export function rulesPage(_app: AppContext, params: Record<string, string>): Pag
           ),
         ),
         h('p', null, h('a', { href: `/solo/${variant}` }, t('nav.solo'))),
+        h('p', null, h('a', { href: `/learn/${variant}`, 'data-testid': 'rules-learn-link' }, t('learn.fromRules'))),
       ),
     );
   }
