@@ -21,7 +21,7 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Points placed by time (x) and rating (y) in a width×height box, leaving room for the axes' labels. */
 export function chartGeometry(points: readonly ChartPoint[], width: number, height: number): ChartGeometry {
-  const box = { left: 40, top: 8, right: width - 8, bottom: height - 22 };
+  const box = { left: 50, top: 10, right: width - 10, bottom: height - 26 };
   if (points.length === 0) return { points: '', yTicks: [], xTicks: [], box };
   const ratings = points.map((p) => p.rating);
   let lo = Math.floor(Math.min(...ratings) / 10) * 10;
@@ -70,16 +70,17 @@ export function ratingChart(points: readonly ChartPoint[], label: string, date: 
   );
   for (const t of g.yTicks) {
     svg.append(el('line', { x1: left, y1: t.y, x2: right, y2: t.y, class: 'grid' }));
-    svg.append(el('text', { x: left - 4, y: t.y + 4, 'text-anchor': 'end', class: 'tick' }, String(t.value)));
+    svg.append(el('text', { x: left - 5, y: t.y + 5, 'text-anchor': 'end', class: 'tick' }, String(t.value)));
   }
   // Games of one day: its date once, in the middle, rather than three times the same.
   const labels = g.xTicks.map((t) => date(t.at));
   const oneDay = labels.every((l) => l === labels[0]);
   g.xTicks.forEach((t, i) => {
-    if (oneDay && i > 0) return;
+    // The first and last dates (the middle one would crowd them at a readable size).
+    if ((oneDay && i > 0) || (i > 0 && i < g.xTicks.length - 1)) return;
     const single = oneDay || g.xTicks.length === 1;
     const anchor = single ? 'middle' : i === 0 ? 'start' : i === g.xTicks.length - 1 ? 'end' : 'middle';
-    svg.append(el('text', { x: single ? (left + right) / 2 : t.x, y: bottom + 16, 'text-anchor': anchor, class: 'tick' }, labels[i]!));
+    svg.append(el('text', { x: single ? (left + right) / 2 : t.x, y: bottom + 20, 'text-anchor': anchor, class: 'tick' }, labels[i]!));
   });
   svg.append(el('polyline', { points: g.points, class: 'line', fill: 'none' }));
   const last = g.points.split(' ').pop();
