@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CLOCK_LIMITS } from '@youzai/protocol';
 import { GAMES } from '@youzai/rules';
-import { challengeRequest, computerBody, DEFAULT_INPUT, inviteBody, offersByoyomi, readTerms, seekRequest, type TermsInput } from './game-terms.ts';
+import { setLang } from '../i18n/index.ts';
+import { challengeRequest, computerBody, DEFAULT_INPUT, inviteBody, offersByoyomi, readTerms, seekRequest, termsError, type TermsInput } from './game-terms.ts';
 
 const input = (over: Partial<TermsInput> = {}): TermsInput => ({ ...DEFAULT_INPUT, ...over });
 
@@ -89,5 +91,23 @@ describe('requests built from the terms', () => {
     const r = readTerms(input({ variant: 'sittuyin', clockKind: 'correspondence', days: '7', rated: true }), true);
     expect(r).toEqual({ ok: true, value: { variant: 'sittuyin', clock: { kind: 'correspondence', days: 7 }, color: 'random', rated: true } });
     expect(readTerms(input({ clockKind: 'correspondence', days: '4' }), true)).toMatchObject({ ok: false, field: 'minutes' });
+  });
+
+  it('words a refusal with the limits of the protocol, in both languages (no number written into the texts)', () => {
+    for (const l of ['en', 'vi'] as const) {
+      setLang(l);
+      const periods = termsError({ key: 'form.err.periods' });
+      expect(periods).toContain(String(CLOCK_LIMITS.periods.min));
+      expect(periods).toContain(String(CLOCK_LIMITS.periods.max));
+      const seconds = termsError({ key: 'form.err.seconds' });
+      expect(seconds).toContain(String(CLOCK_LIMITS.seconds.max));
+      expect(termsError({ key: 'form.err.increment' })).toContain(String(CLOCK_LIMITS.increment.max));
+      expect(termsError({ key: 'form.err.minutes' })).toContain(String(CLOCK_LIMITS.minutes.max));
+      expect(termsError({ key: 'form.err.minutes' })).not.toContain('{');
+    }
+    setLang('en');
+    expect(termsError({ key: 'form.err.minutes' })).toContain('0.25');
+    setLang('vi');
+    expect(termsError({ key: 'form.err.minutes' })).toContain('0,25');
   });
 });

@@ -4,9 +4,9 @@
  * against the computer (HTTP), a lobby seek or a room challenge (socket).
  * Pure: the form and the pages only move strings in and requests out.
  */
-import { CLOCK_LIMITS, CORRESPONDENCE_DAYS, isBaseMinutes, type ClockSpec, type CreateGame, type SeekColor } from '@youzai/protocol';
+import { BASE_MINUTES_FRACTIONS, CLOCK_LIMITS, CORRESPONDENCE_DAYS, isBaseMinutes, type ClockSpec, type CreateGame, type SeekColor } from '@youzai/protocol';
 import { DEFAULT_VARIANT, VARIANTS, isVariantKey, type VariantKey } from '@youzai/rules';
-import type { MessageKey } from '../i18n/index.ts';
+import { lang, t, type MessageKey } from '../i18n/index.ts';
 import type { Outgoing } from '../net/socket.ts';
 
 export interface GameTerms {
@@ -35,6 +35,22 @@ export type TermsResult = { ok: true; value: GameTerms } | { ok: false; field: T
 
 /** The server's limits (protocol ClockSpec reads the same); checked here too, so errors name the field in the reader's language. */
 export const LIMITS = CLOCK_LIMITS;
+
+/** A refused form's sentence in the reader's language: the bounds it names are the protocol's, never written into the texts. */
+export function termsError(r: { readonly key: MessageKey }): string {
+  const vi = lang() === 'vi';
+  const fractions = BASE_MINUTES_FRACTIONS.map((n) => n.toLocaleString(vi ? 'vi-VN' : 'en-US')).join(vi ? '; ' : ', ');
+  return t(r.key, {
+    fractions,
+    minutesMax: LIMITS.minutes.max,
+    incrementMin: LIMITS.increment.min,
+    incrementMax: LIMITS.increment.max,
+    periodsMin: LIMITS.periods.min,
+    periodsMax: LIMITS.periods.max,
+    secondsMin: LIMITS.seconds.min,
+    secondsMax: LIMITS.seconds.max,
+  });
+}
 
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 /** Days per move a correspondence game may have (the server's ClockSpec). */

@@ -11,7 +11,7 @@ import { h, fill } from '../app/h.ts';
 import { clockSpecName, variantName } from '../app/names.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
-import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, type TermsInput } from './game-terms.ts';
+import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, termsError, type TermsInput } from './game-terms.ts';
 import { dailyPuzzleCard } from './daily-puzzle.ts';
 import { tournamentsCard } from './tournaments.ts';
 import { SeekBook } from './seek-book.ts';
@@ -293,7 +293,7 @@ export function homePage(app: AppContext): Page {
     lastLevel = Number(level.value) || DEFAULT_LEVEL;
     const r = terms.read();
     if (!r.ok) {
-      showError(t(r.key));
+      showError(termsError(r));
       return;
     }
     submit.disabled = true;

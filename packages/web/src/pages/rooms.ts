@@ -10,7 +10,7 @@ import { clockSpecName, variantName } from '../app/names.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { t } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
-import { challengeRequest, type TermsInput } from './game-terms.ts';
+import { challengeRequest, termsError, type TermsInput } from './game-terms.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, playerEl, readerSide, shareBox, variantLabel } from './widgets.ts';
 import { tournamentLists } from './tournaments.ts';
@@ -87,7 +87,7 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
     lastTerms = terms.values();
     const r = terms.read();
     if (!r.ok) {
-      formError.textContent = t(r.key);
+      formError.textContent = termsError(r);
       formError.hidden = false;
       return;
     }

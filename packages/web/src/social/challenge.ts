@@ -7,6 +7,7 @@ import type { AppContext } from '../app/context.ts';
 import { h } from '../app/h.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { termsError } from '../pages/game-terms.ts';
 import { TermsFields } from '../pages/terms-form.ts';
 
 export function challengeDialog(app: AppContext, name: string): void {
@@ -34,7 +35,7 @@ export function challengeDialog(app: AppContext, name: string): void {
     const r = terms.read();
     if (!r.ok) {
       error.hidden = false;
-      error.textContent = t(r.key);
+      error.textContent = termsError(r);
       return;
     }
     const v = r.value;
