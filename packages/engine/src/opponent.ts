@@ -2,7 +2,7 @@
  * The computer opponent: one move for the side to move, always legal under
  * our rules, within the level's time and a sensible share of its clock.
  */
-import type { Referee } from '@youzai/game';
+import { movesThatViolate, type Referee } from '@youzai/game';
 import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import { fallbackMove } from './fallback.ts';
 import { levelOf } from './levels.ts';
@@ -104,7 +104,5 @@ export async function chooseMove(pool: EnginePool, req: ChooseMoveRequest): Prom
  * chase run limits. Empty unless the side to move has a run at its limit.
  */
 export function movesToAvoid(referee: Referee): string[] {
-  const run = referee.state().runs?.[referee.pos.turn];
-  if (!run || run.length < run.limit) return [];
-  return legalUcis(referee.pos).filter((m) => referee.wouldViolate(m) !== null);
+  return movesThatViolate(referee);
 }

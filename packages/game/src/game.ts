@@ -5,9 +5,9 @@
  * the next one replaces it (the server: only once it is stored). Time is an
  * argument; nothing here reads a clock.
  */
-import { VARIANTS, err, legalUcis, makeFen, ok, type Color, type Result, type RuleError } from '@youzai/rules';
+import { VARIANTS, err, makeFen, ok, type Color, type Result, type RuleError } from '@youzai/rules';
 import { flagAt, isBerserk, isCorrespondence, newClock, read, startTurn, type ClockConfig } from './clock.ts';
-import type { Referee } from './referee.ts';
+import { movesThatViolate, type Referee } from './referee.ts';
 import { RefereeSlot } from './referee-slot.ts';
 import {
   DEFAULT_CONDUCT,
@@ -173,10 +173,7 @@ export class Game {
 
   /** Legal moves that would lose (or draw) at once by a run limit; empty unless the side to move is at its limit. */
   movesThatViolate(): string[] {
-    const ref = this.referee;
-    const run = ref.state().runs?.[ref.pos.turn];
-    if (!run || run.length < run.limit) return [];
-    return legalUcis(ref.pos).filter((m) => ref.wouldViolate(m) !== null);
+    return movesThatViolate(this.referee);
   }
 
   clockView(now: number): ClockView {

@@ -1,4 +1,4 @@
-import type { Move, MoveErrorCode, Position, Result, RuleError, VariantModule } from '@youzai/rules';
+import { legalUcis, type Move, type MoveErrorCode, type Position, type Result, type RuleError, type VariantModule } from '@youzai/rules';
 import type { Verdict } from './verdict.ts';
 
 export type PlayErrorCode = MoveErrorCode | 'game.over';
@@ -51,4 +51,18 @@ export interface Referee {
   claimableDraw(): Verdict | null;
   state(): RefereeState;
   clone(): Referee;
+}
+
+/**
+ * The legal moves that would lose (or draw) at once by a rule violation
+ * (Xiangqi's check and chase run limits): what the computer must not play,
+ * for it sees only the position, and what the board warns of. Empty unless
+ * the side to move has a run at its limit, as no other move can violate
+ * one; each candidate costs a referee clone, so that test comes first.
+ */
+export function movesThatViolate(ref: Referee): string[] {
+  if (ref.verdict) return [];
+  const run = ref.state().runs?.[ref.pos.turn];
+  if (!run || run.length < run.limit) return [];
+  return legalUcis(ref.pos).filter((m) => ref.wouldViolate(m) !== null);
 }

@@ -4,9 +4,8 @@
  * (the same pure code as the server's) gives the Xiangqi runs and counters
  * between full frames and warns before a move that would lose by a rule.
  */
-import { startReferee, type Referee } from '@youzai/game';
+import { movesThatViolate, startReferee, type Referee } from '@youzai/game';
 import type { ClockView, GameEvent, GameView, RefereeState, Verdict } from '@youzai/protocol';
-import { legalUcis } from '@youzai/rules';
 import { clockFace } from './clock-display.ts';
 import { MoveHistory } from './move-history.ts';
 
@@ -182,8 +181,7 @@ export class LiveGame {
     if (!ref) return [];
     const cached = this.violations;
     if (cached && cached.referee === ref && cached.ply === ref.ply) return cached.moves;
-    const run = ref.state().runs?.[ref.pos.turn];
-    const moves = run && run.length >= run.limit && !ref.verdict ? legalUcis(ref.pos).filter((m) => ref.wouldViolate(m) !== null) : [];
+    const moves = movesThatViolate(ref);
     this.violations = { referee: ref, ply: ref.ply, moves };
     return moves;
   }
