@@ -7,3 +7,4 @@ export * from './lobby.ts';
 export * from './notifications.ts';
 export * from './ops.ts';
 export * from './settings.ts';
+export * from './puzzles.ts';

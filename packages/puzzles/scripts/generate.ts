@@ -258,7 +258,7 @@ function readExisting(variant: VariantKey): Puzzle[] {
 /** One puzzle a line, so that a regeneration diffs well; written atomically. */
 function writeData(variant: VariantKey, puzzles: readonly Puzzle[]): void {
   const body = puzzles.map((p) => `    ${JSON.stringify(p)}`).join(',\n');
-  writeAtomic(join(DATA, `${variant}.json`), `{\n  "format": 1,\n  "variant": "${variant}",\n  "puzzles": [\n${body}\n  ]\n}\n`);
+  writeAtomic(join(DATA, `${variant}.json`), `{\n  "format": 2,\n  "variant": "${variant}",\n  "puzzles": [\n${body}\n  ]\n}\n`);
 }
 
 function writeAtomic(path: string, text: string): void {

@@ -35,7 +35,7 @@ describe('mineLine', () => {
       solution: ['i8i10'],
       kind: 'mate',
       mateIn: 1,
-      turn: 'white',
+      turn: 'first',
       themes: ['mate', 'mateIn1', 'mate-by-chariot', 'short'],
     });
     expect(m.searches).toBe(0);

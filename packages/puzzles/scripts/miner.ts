@@ -224,7 +224,7 @@ export function matingMoves(ref: Referee, legal: readonly string[] = legalUcis(r
 function finish(variant: VariantKey, fen: string, solution: string[], kind: PuzzleKind, source: string, searches: number): Mined {
   const d = describeLine({ variant, fen, solution, kind });
   if (!d) return { ok: false, why: 'verify', searches };
-  const turn = fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  const turn = fen.split(' ')[1] === 'b' ? 'second' : 'first';
   const puzzle: Puzzle = {
     id: puzzleId(variant, fen, solution),
     variant,

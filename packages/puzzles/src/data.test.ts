@@ -28,7 +28,7 @@ describe.each(VARIANT_KEYS)('shipped %s puzzles', (variant) => {
   const { puzzles } = file;
 
   it(`are at least ${MIN_PUZZLES}, of this game, with unique ids and positions`, () => {
-    expect(file.format).toBe(1);
+    expect(file.format).toBe(2);
     expect(file.variant).toBe(variant);
     expect(puzzles.length).toBeGreaterThanOrEqual(MIN_PUZZLES);
     expect(puzzles.every((p) => p.variant === variant)).toBe(true);

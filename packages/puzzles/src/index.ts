@@ -5,7 +5,6 @@
  * generator (Node, the engine) in `scripts/`.
  */
 export * from './puzzle.ts';
-export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from './views.ts';
 export { verifyPuzzle, isAcceptedMove, checkMove, replay, isCheckmate, type VerifyCode, type VerifiedFacts } from './verify.ts';
 export { describeLine, SHORT_MOVES, type Description } from './describe.ts';
 export { materialBalance } from './material.ts';

@@ -5,7 +5,7 @@ const mateIn1: Puzzle = {
   id: 'x0000001',
   variant: 'xiangqi',
   fen: '3ak4/4a4/8R/9/1P4P2/2B5P/9/3A5/9/2BAK4 w - - 15 61',
-  turn: 'white',
+  turn: 'first',
   solution: ['i8i10'],
   kind: 'mate',
   mateIn: 1,

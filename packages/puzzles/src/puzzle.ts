@@ -4,7 +4,7 @@
  * plies (0, 2, ...), the opponent's replies are the odd plies, and the line
  * ends with a solver move. A data file is `{ format, variant, puzzles }`.
  */
-import { COLORS, VARIANT_KEYS, isVariantKey, type ColorName, type Result, type RuleError, type VariantKey } from '@youzai/rules';
+import { VARIANT_KEYS, isSide, isVariantKey, type Result, type RuleError, type Side, type VariantKey } from '@youzai/rules';
 
 export const PUZZLE_KINDS = ['mate', 'material'] as const;
 export type PuzzleKind = (typeof PUZZLE_KINDS)[number];
@@ -27,8 +27,8 @@ export interface Puzzle {
   readonly variant: VariantKey;
   /** The position the solver moves in. */
   readonly fen: string;
-  /** The solver, who is to move in `fen`. */
-  readonly turn: ColorName;
+  /** The solver, who is to move in `fen` ('first' or 'second'). */
+  readonly turn: Side;
   /** Solver and opponent moves alternately, solver first and last. */
   readonly solution: readonly string[];
   readonly kind: PuzzleKind;
@@ -41,8 +41,9 @@ export interface Puzzle {
   readonly source: string;
 }
 
+/** Format 2: a puzzle's `turn` names a side ('first', 'second'); format 1 said 'white', 'black'. */
 export interface PuzzleFile {
-  readonly format: 1;
+  readonly format: 2;
   readonly variant: VariantKey;
   readonly puzzles: readonly Puzzle[];
 }
@@ -60,7 +61,7 @@ export function decodePuzzle(u: unknown): Result<Puzzle, RuleError<PuzzleShapeCo
   if (typeof o.id !== 'string' || !ID.test(o.id)) return bad('id');
   if (typeof o.variant !== 'string' || !isVariantKey(o.variant)) return bad(`variant must be one of ${VARIANT_KEYS.join(', ')}`);
   if (typeof o.fen !== 'string' || o.fen.length > 200) return bad('fen');
-  if (typeof o.turn !== 'string' || !(COLORS as readonly string[]).includes(o.turn)) return bad('turn');
+  if (!isSide(o.turn)) return bad('turn');
   if (!Array.isArray(o.solution) || o.solution.length === 0 || o.solution.length > 2 * MAX_MATE_IN + 9) return bad('solution length');
   if (!o.solution.every((m) => typeof m === 'string' && UCI.test(m))) return bad('solution moves');
   if (typeof o.kind !== 'string' || !(PUZZLE_KINDS as readonly string[]).includes(o.kind)) return bad('kind');
@@ -76,7 +77,7 @@ export function decodePuzzle(u: unknown): Result<Puzzle, RuleError<PuzzleShapeCo
       id: o.id,
       variant: o.variant,
       fen: o.fen,
-      turn: o.turn as ColorName,
+      turn: o.turn,
       solution: o.solution as string[],
       kind: o.kind as PuzzleKind,
       mateIn: o.kind === 'mate' ? (o.mateIn as number) : null,

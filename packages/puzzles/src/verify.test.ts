@@ -10,7 +10,7 @@ const mateIn1: Puzzle = {
   ...base,
   variant: 'xiangqi',
   fen: '3ak4/4a4/8R/9/1P4P2/2B5P/9/3A5/9/2BAK4 w - - 15 61',
-  turn: 'white',
+  turn: 'first',
   solution: ['i8i10'],
   kind: 'mate',
   mateIn: 1,
@@ -20,7 +20,7 @@ const twoMates: Puzzle = {
   ...base,
   variant: 'xiangqi',
   fen: '4kab2/3Ra4/4N1n1b/pP6p/1n2C1p2/3RP3P/6P2/B8/9/3AKA3 w - - 3 39',
-  turn: 'white',
+  turn: 'first',
   solution: ['d9d10'],
   kind: 'mate',
   mateIn: 1,
@@ -30,7 +30,7 @@ const mateIn2: Puzzle = {
   ...base,
   variant: 'xiangqi',
   fen: '1CRaka3/1c1r5/9/p5R2/9/3N2P1P/P2cP4/3AB1N2/9/4KAB2 w - - 1 25',
-  turn: 'white',
+  turn: 'first',
   solution: ['g7e7', 'd9e9', 'c10c1'],
   kind: 'mate',
   mateIn: 2,
@@ -40,7 +40,7 @@ const material: Puzzle = {
   ...base,
   variant: 'xiangqi',
   fen: '1rbakabnr/9/1cn1c4/p1p1p1p1p/1C7/2P6/P3P1P1P/2N4C1/9/R1BAKABNR w - - 6 4',
-  turn: 'white',
+  turn: 'first',
   solution: ['b6b10'],
   kind: 'material',
   mateIn: null,
@@ -51,7 +51,7 @@ const janggi: Puzzle = {
   id: 'j0000001',
   variant: 'janggi',
   fen: '5c3/4aa3/3k5/7p1/9/c4p3/9/3AAKn2/9/5C3 b - - 33 87',
-  turn: 'black',
+  turn: 'second',
   solution: ['f5e5', 'f1f9', 'e9f9'],
   kind: 'mate',
   mateIn: 2,
@@ -62,7 +62,7 @@ const sittuyin: Puzzle = {
   id: 's0000001',
   variant: 'sittuyin',
   fen: '8/8/8/8/3F4/1S6/2K5/k3f3[] w - - 12 99',
-  turn: 'white',
+  turn: 'first',
   solution: ['d4c3', 'e1f2', 'c3b2'],
   kind: 'mate',
   mateIn: 2,
@@ -85,7 +85,7 @@ describe('verifyPuzzle', () => {
   });
 
   it('rejects the wrong side to move', () => {
-    expect(code({ ...mateIn1, turn: 'black' })).toBe('puzzle.turn');
+    expect(code({ ...mateIn1, turn: 'second' })).toBe('puzzle.turn');
   });
 
   it('rejects a move our rules do not allow, wherever it is in the line', () => {
@@ -93,7 +93,7 @@ describe('verifyPuzzle', () => {
     expect(code({ ...mateIn2, solution: ['g7e7', 'd9d1', 'c10c1'] })).toBe('puzzle.illegal');
     // Janggi: a cannon may not jump over a cannon (the engine's custom cannon may).
     expect(
-      code({ ...janggi, fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1', turn: 'white', solution: ['b3b10'], mateIn: 1 }),
+      code({ ...janggi, fen: 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1', turn: 'first', solution: ['b3b10'], mateIn: 1 }),
     ).toBe('puzzle.illegal');
   });
 

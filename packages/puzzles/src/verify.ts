@@ -4,7 +4,7 @@
  * end the line overlooks, is caught, whatever the engine thought.
  */
 import { startReferee, type Referee } from '@youzai/game';
-import { COLORS, VARIANTS, type Position, type Result, type RuleError } from '@youzai/rules';
+import { SIDES, VARIANTS, type Position, type Result, type RuleError } from '@youzai/rules';
 import { materialBalance } from './material.ts';
 import { isSolverPly, solverMoves, type Puzzle } from './puzzle.ts';
 
@@ -68,7 +68,7 @@ export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyC
   const refs = line.value;
   const first = refs[0]!;
   const last = refs[refs.length - 1]!;
-  if (COLORS[first.pos.turn] !== p.turn) return fail('puzzle.turn', `${COLORS[first.pos.turn]} is to move in the FEN, the puzzle says ${p.turn}`);
+  if (SIDES[first.pos.turn] !== p.turn) return fail('puzzle.turn', `${SIDES[first.pos.turn]} is to move in the FEN, the puzzle says ${p.turn}`);
   if (!first.pos.hasLegalMove()) return fail('puzzle.ended', 'the solver has no move');
   const gain = materialBalance(last.pos, first.pos.turn) - materialBalance(first.pos, first.pos.turn);
   if (p.kind === 'mate') {

@@ -17,7 +17,7 @@ function puzzle(id: string, variant: VariantKey, fen: string, solution: string[]
     id,
     variant,
     fen,
-    turn: fen.split(' ')[1] === 'b' ? 'black' : 'white',
+    turn: fen.split(' ')[1] === 'b' ? 'second' : 'first',
     solution,
     kind,
     mateIn: d.mateIn,

@@ -5,12 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { decodePuzzle, solverMoves, type Puzzle } from '@youzai/puzzles';
+import type { PuzzleThemeCount } from '@youzai/protocol';
 import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 
-export interface ThemeCount {
-  readonly theme: string;
-  readonly count: number;
-}
+/** How many puzzles carry a theme: the wire's shape. */
+export type ThemeCount = PuzzleThemeCount;
 
 export class PuzzleBank {
   private readonly byId = new Map<string, Puzzle>();

@@ -9,13 +9,15 @@
  * the cache only steers which puzzle is offered, the store holds the truth.
  */
 import { isProvisional } from '@youzai/game';
-import { INITIAL_PLAYER_RATING, initialPuzzleRating, type Puzzle, type PuzzlePlayerView, type PuzzleResultView, type PuzzleView } from '@youzai/puzzles';
+import type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from '@youzai/protocol';
+import { INITIAL_PLAYER_RATING, initialPuzzleRating, type Puzzle } from '@youzai/puzzles';
 import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { Clock } from '../service/time.ts';
 import type { PuzzleRatingRow, PuzzleStateRow, PuzzleStore } from '../store/puzzles.ts';
 import type { PuzzleBank, ThemeCount } from './bank.ts';
+import { wirePlayer, wirePuzzle } from './wire.ts';
 
-export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from '@youzai/puzzles';
+export type { PuzzlePlayerView, PuzzleResultView, PuzzleView } from '@youzai/protocol';
 
 export type PuzzleErrorCode = 'puzzle.not-found' | 'puzzle.bad-theme';
 export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly code: PuzzleErrorCode; readonly message: string };
@@ -129,18 +131,7 @@ export class PuzzleService {
 
   private toView(p: Puzzle): PuzzleView {
     const live = this.live.get(p.id);
-    return {
-      id: p.id,
-      variant: p.variant,
-      fen: p.fen,
-      turn: p.turn,
-      solution: p.solution,
-      kind: p.kind,
-      mateIn: p.mateIn,
-      themes: p.themes,
-      rating: Math.round(live?.rating ?? initialPuzzleRating(p).rating),
-      plays: live?.attempts ?? 0,
-    };
+    return wirePuzzle(p, live?.rating ?? initialPuzzleRating(p).rating, live?.attempts ?? 0);
   }
 
   /** The variant's live puzzle ratings, read from the store once. */
@@ -164,13 +155,5 @@ export class PuzzleService {
 
 export function playerView(row: PuzzleRatingRow | null): PuzzlePlayerView {
   const r = row ?? { ...INITIAL_PLAYER_RATING, attempts: 0, wins: 0, streak: 0, bestStreak: 0 };
-  return {
-    rating: Math.round(r.rating),
-    deviation: Math.round(r.deviation),
-    provisional: isProvisional(r),
-    attempts: r.attempts,
-    wins: r.wins,
-    streak: r.streak,
-    bestStreak: r.bestStreak,
-  };
+  return wirePlayer({ ...r, provisional: isProvisional(r) });
 }

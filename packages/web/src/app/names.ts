@@ -1,11 +1,12 @@
 /** Names shown for sides, seats, variants, pieces, notations and clocks, in the current language. */
 import type { ClockConfig, Seat } from '@youzai/protocol';
-import type { VariantKey } from '@youzai/rules';
+import { sideIndex, type Side, type VariantKey } from '@youzai/rules';
 import { notationKey, roleKey, sideKey, variantNameKey } from '../i18n/game-keys.ts';
 import { t, tMaybe, type MessageKey } from '../i18n/index.ts';
 
-export function sideName(variant: VariantKey, color: 0 | 1): string {
-  return t(sideKey(variant, color) as MessageKey);
+/** A side in the game's own words (Red, Cho…), by name (as the wire says it) or index. */
+export function sideName(variant: VariantKey, side: Side | 0 | 1): string {
+  return t(sideKey(variant, typeof side === 'number' ? side : sideIndex(side)) as MessageKey);
 }
 
 export function seatName(seat: Seat | null | undefined): string {

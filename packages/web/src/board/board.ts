@@ -9,7 +9,7 @@ import type { Api } from 'chessgroundx/api.js';
 import type { Config } from 'chessgroundx/config.js';
 import { premove } from 'chessgroundx/premove.js';
 import type * as cg from 'chessgroundx/types.js';
-import { makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
+import { makeFen, VARIANTS, type Position, type Side as RulesSide, type VariantKey } from '@youzai/rules';
 import { sideName, variantName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
@@ -22,7 +22,8 @@ import 'chessgroundx/assets/chessground.base.css';
 import './board.css';
 
 export type Side = 'white' | 'black';
-export const sideOf = (c: 0 | 1): Side => (c === 0 ? 'white' : 'black');
+/** The board library's orientation (its own white/black words) for a side, by name or index. */
+export const orientationOf = (s: RulesSide | 0 | 1): Side => (s === 0 || s === 'first' ? 'white' : 'black');
 
 export interface BoardOptions {
   readonly variant: VariantKey;
@@ -146,7 +147,7 @@ export class Board {
   set(state: BoardState): void {
     this.last = state;
     const { pos } = state;
-    const turn = sideOf(pos.turn as 0 | 1);
+    const turn = orientationOf(pos.turn as 0 | 1);
     this.el.setAttribute('aria-label', t('board.label', { variant: variantName(this.opts.variant), side: sideName(this.opts.variant, pos.turn as 0 | 1) }));
     const movingNow = state.movable === 'both' || state.movable === turn;
     const fen = makeFen(pos);

@@ -1,5 +1,5 @@
-/** The puzzle trainer's calls (docs/API.md, "Puzzles"), in one place; the shapes are @youzai/puzzles' wire types. */
-import type { PuzzlePlayerView as PuzzlePlayer, PuzzleResultView, PuzzleView } from '@youzai/puzzles';
+/** The puzzle trainer's calls (docs/API.md, "Puzzles"), in one place; the shapes are the protocol's wire types. */
+import type { PuzzlePlayerView as PuzzlePlayer, PuzzleResultView, PuzzleThemeCount, PuzzleView } from '@youzai/protocol';
 import type { VariantKey } from '@youzai/rules';
 import { api, type ApiResult } from './api.ts';
 
@@ -18,7 +18,7 @@ export function puzzleById(id: string): Promise<ApiResult<{ puzzle: PuzzleView }
   return api('GET', `/api/puzzles/${encodeURIComponent(id)}`);
 }
 
-export function puzzleThemes(variant: VariantKey): Promise<ApiResult<{ themes: readonly { theme: string; count: number }[] }>> {
+export function puzzleThemes(variant: VariantKey): Promise<ApiResult<{ themes: readonly PuzzleThemeCount[] }>> {
   return api('GET', `/api/puzzles/themes?variant=${variant}`);
 }
 

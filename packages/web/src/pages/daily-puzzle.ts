@@ -1,7 +1,7 @@
 /** The puzzle of the day on the home page: a small board of today's Xiangqi puzzle, linking to the trainer. */
 import { DEFAULT_VARIANT, parseFen, VARIANTS } from '@youzai/rules';
 import { h, fill } from '../app/h.ts';
-import { Board, sideOf } from '../board/board.ts';
+import { Board, orientationOf } from '../board/board.ts';
 import { sideName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
 import { dailyPuzzle } from '../net/puzzles-api.ts';
@@ -19,10 +19,10 @@ export function dailyPuzzleCard(): { el: HTMLElement; destroy(): void } {
     holder.setAttribute('href', `/puzzle/${r.puzzle.id}`);
     const boardEl = h('div.board-holder');
     fill(holder, boardEl);
-    board = new Board(boardEl, { variant: r.puzzle.variant, orientation: sideOf(r.puzzle.turn === 'black' ? 1 : 0), onMove: () => undefined });
+    board = new Board(boardEl, { variant: r.puzzle.variant, orientation: orientationOf(r.puzzle.turn), onMove: () => undefined });
     board.set({ pos: pos.value, movable: null });
     const kind = r.puzzle.kind === 'mate' ? t('puzzle.kind.mate', { n: r.puzzle.mateIn ?? '?' }) : t('puzzle.kind.material');
-    caption.textContent = `${kind} · ${t('puzzle.yourMove', { side: sideName(r.puzzle.variant, r.puzzle.turn === 'black' ? 1 : 0) })}`;
+    caption.textContent = `${kind} · ${t('puzzle.yourMove', { side: sideName(r.puzzle.variant, r.puzzle.turn) })}`;
   });
   return {
     el,

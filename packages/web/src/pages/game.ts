@@ -13,7 +13,7 @@ import { choosePromotion } from '../board/promotion.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
 import { settingsButton } from '../board/settings-panel.ts';
 import { gameTabTitle } from '../game/tab-title.ts';
-import { Board, sideOf } from '../board/board.ts';
+import { Board, orientationOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
 import { AnalysisPanel, JUDGEMENT_GLYPH } from '../game/analysis-panel.ts';
@@ -96,7 +96,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     cursor = new Cursor(() => live?.history.length ?? 0);
     board = new Board(boardEl, {
       variant,
-      orientation: sideOf(orientation()),
+      orientation: orientationOf(orientation()),
       premoves: g.isPlayer,
       onMove: (uci) => void play(uci),
       choose: choosePromotion,
@@ -335,8 +335,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     board.set({
       pos,
       lastUci: waiting ? waiting.uci : live.history.lastUci(ply),
-      movable: cursor.live && live.myTurn && !waiting ? sideOf(mine!) : null,
-      premoveColor: cursor.live && playing && mine !== null && !live.myTurn ? sideOf(mine) : null,
+      movable: cursor.live && live.myTurn && !waiting ? orientationOf(mine!) : null,
+      premoveColor: cursor.live && playing && mine !== null && !live.myTurn ? orientationOf(mine) : null,
     });
     board.setArrows(analysis?.arrowsAt(ply) ?? []);
     analysis?.render(ply);

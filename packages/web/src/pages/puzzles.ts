@@ -5,14 +5,14 @@
  * through; the first attempt at a puzzle moves both ratings.
  */
 import { checkMove } from '@youzai/puzzles';
-import { DEFAULT_VARIANT, parseSquare, pieceRole, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, parseSquare, pieceRole, sideIndex, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { roleName, sideName, variantName } from '../app/names.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
 import { settingsButton } from '../board/settings-panel.ts';
-import { Board, sideOf } from '../board/board.ts';
+import { Board, orientationOf } from '../board/board.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { Cursor, MoveHistory } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
@@ -138,7 +138,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     board?.destroy();
     board = new Board(boardEl, {
       variant: p.variant,
-      orientation: sideOf(p.turn === 'white' ? 0 : 1),
+      orientation: orientationOf(p.turn),
       onMove: (uci) => solverMove(uci),
       choose: choosePromotion,
     });
@@ -152,7 +152,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   }
 
   function solverColor(): 0 | 1 {
-    return puzzle?.turn === 'black' ? 1 : 0;
+    return sideIndex(puzzle?.turn ?? 'first');
   }
 
   function solverMove(uci: string): void {
@@ -246,7 +246,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     const ply = cursor.ply;
     const solving = phase === 'solving' && cursor.live;
     const mine = solverColor();
-    board.set({ pos: history.positionAt(ply), lastUci: history.lastUci(ply), movable: solving && history.current.turn === mine ? sideOf(mine) : null });
+    board.set({ pos: history.positionAt(ply), lastUci: history.lastUci(ply), movable: solving && history.current.turn === mine ? orientationOf(mine) : null });
     moveList?.render();
     const kind = puzzle.kind === 'mate' ? t('puzzle.kind.mate', { n: puzzle.mateIn ?? '?' }) : t('puzzle.kind.material');
     fill(

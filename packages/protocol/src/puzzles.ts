@@ -1,18 +1,23 @@
 /**
- * Puzzles as the HTTP API sends them (docs/API.md, "Puzzles"): one
- * definition for the server that writes them and the client that reads them.
+ * Puzzles as the HTTP API sends them (docs/API.md, "Puzzles"). These are the
+ * wire's own types: the server maps a stored puzzle (@youzai/puzzles) onto
+ * them at the edge (server/src/puzzles/wire.ts), so the puzzle package may
+ * change without changing what clients read.
  */
-import type { ColorName, VariantKey } from '@youzai/rules';
-import type { PuzzleKind } from './puzzle.ts';
+import type { Side, VariantKey } from '@youzai/rules';
+
+export const PUZZLE_VIEW_KINDS = ['mate', 'material'] as const;
+export type PuzzleViewKind = (typeof PUZZLE_VIEW_KINDS)[number];
 
 /** A puzzle as the API sends it: the whole line (the client plays it), and its live rating. */
 export interface PuzzleView {
   readonly id: string;
   readonly variant: VariantKey;
   readonly fen: string;
-  readonly turn: ColorName;
+  /** The solver's side: the side to move in `fen`. */
+  readonly turn: Side;
   readonly solution: readonly string[];
-  readonly kind: PuzzleKind;
+  readonly kind: PuzzleViewKind;
   readonly mateIn: number | null;
   readonly themes: readonly string[];
   /** Its current rating, rounded. */
@@ -40,4 +45,10 @@ export interface PuzzleResultView {
   readonly diff: number;
   readonly player: PuzzlePlayerView;
   readonly puzzle: { readonly id: string; readonly rating: number; readonly plays: number };
+}
+
+/** How many puzzles of a game carry each theme (GET /api/puzzles/themes). */
+export interface PuzzleThemeCount {
+  readonly theme: string;
+  readonly count: number;
 }
