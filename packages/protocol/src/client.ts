@@ -14,7 +14,8 @@ export type DrawOp = (typeof DRAW_OPS)[number];
 export const TAKEBACK_OPS = ['offer', 'accept', 'decline'] as const;
 export type TakebackOp = (typeof TAKEBACK_OPS)[number];
 
-export const PROTOCOL_VERSION = 2;
+/** 3: sides are named on the wire (first, second) instead of 0 and 1. */
+export const PROTOCOL_VERSION = 3;
 /** Largest frame the server reads. */
 export const MAX_FRAME_BYTES = 4096;
 

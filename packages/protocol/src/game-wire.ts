@@ -3,9 +3,10 @@
  * change it. These are the wire's own types: the server maps its domain
  * (@youzai/game) onto them at the edge, so the pure game layer may change
  * without changing what clients read, and a change here is a change of the
- * protocol.
+ * protocol. Sides are named ('first', 'second': rules' Side); pairs of
+ * per-side values are tuples in that order; pieces are FEN role letters.
  */
-import type { Color, ResultText, VariantKey } from '@youzai/rules';
+import type { ResultText, Side, VariantKey } from '@youzai/rules';
 
 export interface Seat {
   readonly userId: string;
@@ -26,7 +27,7 @@ export interface ClockView {
   readonly remainingMs: readonly [number, number];
   readonly periodsLeft: readonly [number, number];
   readonly periodMs: number;
-  readonly running: Color | null;
+  readonly running: Side | null;
   /** Server time of this reading. */
   readonly at: number;
 }
@@ -36,12 +37,12 @@ export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 /** A check or chase run a verdict names (Xiangqi run limits). */
 export interface RunFact {
   readonly kind: 'check' | 'chase';
-  readonly side: Color;
+  readonly side: Side;
   readonly length: number;
   readonly pieces: number;
   readonly limit: number;
   /** A chase's target: its role's FEN letter, its owner and its square. */
-  readonly target: { readonly role: string; readonly owner: Color; readonly square: string } | null;
+  readonly target: { readonly role: string; readonly owner: Side; readonly square: string } | null;
 }
 
 /**
@@ -52,7 +53,7 @@ export interface RunFact {
 export interface Verdict {
   readonly result: ResultText;
   /** null for a draw. */
-  readonly winner: Color | null;
+  readonly winner: Side | null;
   /** Why it ended (a rule's or conduct's reason: checkmate, resignation, timeout…). */
   readonly reason: string;
   readonly code: string;
@@ -105,13 +106,13 @@ export interface GameView {
   readonly clock: ClockView;
   readonly moves: readonly string[];
   readonly ply: number;
-  readonly turn: Color;
+  readonly turn: Side;
   readonly check: boolean;
-  readonly drawOffer: Color | null;
+  readonly drawOffer: Side | null;
   /** Whether the players may ask for takebacks (casual games). */
   readonly takebacks: boolean;
   /** The side whose takeback request stands, or null. */
-  readonly takebackOffer: Color | null;
+  readonly takebackOffer: Side | null;
   readonly verdict: Verdict | null;
   readonly referee: RefereeState;
   readonly firstMoveDeadline: number | null;
@@ -143,17 +144,17 @@ export type GameEvent =
       /** After the first ply: when the second side must have made its first move; null otherwise. */
       readonly firstMoveDeadline: number | null;
     }
-  | { readonly type: 'draw-offer'; readonly by: Color }
-  | { readonly type: 'draw-declined'; readonly by: Color }
-  | { readonly type: 'connection'; readonly color: Color; readonly connected: boolean }
+  | { readonly type: 'draw-offer'; readonly by: Side }
+  | { readonly type: 'draw-declined'; readonly by: Side }
+  | { readonly type: 'connection'; readonly side: Side; readonly connected: boolean }
   /** `by` went berserk: `clock` shows the halved time. */
-  | { readonly type: 'berserk'; readonly by: Color; readonly clock: ClockView }
-  | { readonly type: 'takeback-offer'; readonly by: Color }
-  | { readonly type: 'takeback-declined'; readonly by: Color }
+  | { readonly type: 'berserk'; readonly by: Side; readonly clock: ClockView }
+  | { readonly type: 'takeback-offer'; readonly by: Side }
+  | { readonly type: 'takeback-declined'; readonly by: Side }
   /** `by`'s takeback was accepted: the game is back at ply `ply` (later moves gone), `clock` as that turn began. */
   | {
       readonly type: 'takeback';
-      readonly by: Color;
+      readonly by: Side;
       readonly ply: number;
       readonly fen: string;
       readonly check: boolean;

@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './ops.ts';
 export * from './settings.ts';
 export * from './puzzles.ts';
+export * from './from-game.ts';

@@ -1,4 +1,5 @@
 /** Messages the server sends. Every game message carries the game's version so a client can catch up from any node. */
+import type { Side } from '@youzai/rules';
 import type { AnalysisState, BoardLine, BoardStopReason } from './analysis.ts';
 import type { ClockConfig, GameEvent, GameView, Seat } from './game-wire.ts';
 import type { FollowedPlayer, NotificationView, OngoingGame } from './notifications.ts';
@@ -27,7 +28,7 @@ export type ServerMessage =
   /** `seek` / `challenge`: the id of what the request created. */
   | { readonly t: 'ack'; readonly id?: number; readonly seek?: string; readonly challenge?: string }
   /** Full state of a game at version `v` (on subscribe, or when a client is too far behind). */
-  | { readonly t: 'game'; readonly game: string; readonly v: number; readonly view: GameView; readonly you: 0 | 1 | null }
+  | { readonly t: 'game'; readonly game: string; readonly v: number; readonly view: GameView; readonly you: Side | null }
   /**
    * Everything that took the game to version `v`, in one frame (a mating move and the end arrive together).
    * A frame of `connection` events only does not change the version: `v` is then the current one.
@@ -54,7 +55,7 @@ export type ServerMessage =
       readonly reason?: BoardStopReason;
     }
   /** A rematch of the (finished) game was offered, accepted or declined; `by`: the offerer's colour; `next`: the new game (go there once accepted). */
-  | { readonly t: 'rematch'; readonly game: string; readonly state: 'offered' | 'accepted' | 'declined'; readonly by: 0 | 1; readonly next: string }
+  | { readonly t: 'rematch'; readonly game: string; readonly state: 'offered' | 'accepted' | 'declined'; readonly by: Side; readonly next: string }
   /** A game chat line; players never see spectator lines while they play. */
   | ({ readonly t: 'chat'; readonly game: string; readonly channel: ChatChannel } & ChatLine)
   | ({ readonly t: 'chat'; readonly room: string } & ChatLine)
@@ -67,7 +68,7 @@ export type ServerMessage =
   | { readonly t: 'seeks'; readonly add: readonly Seek[]; readonly remove: readonly string[] }
   | ({ readonly t: 'counters' } & LobbyCounters)
   /** You have a new game with both seats taken (from a seek, a pool or a room): subscribe to it. */
-  | { readonly t: 'paired'; readonly game: string; readonly color: 0 | 1; readonly opponent: PlayerTag; readonly via: 'seek' | 'pool' | 'room' | 'tournament' }
+  | { readonly t: 'paired'; readonly game: string; readonly side: Side; readonly opponent: PlayerTag; readonly via: 'seek' | 'pool' | 'room' | 'tournament' }
   /** You are (no longer) waiting in a pool; `why` when you left without asking. */
   | { readonly t: 'pool'; readonly pool: string | null; readonly why?: 'paired' | 'left' }
   | { readonly t: 'room'; readonly room: RoomView }

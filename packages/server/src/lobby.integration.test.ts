@@ -73,12 +73,12 @@ describe('lobby over WebSocket', () => {
     expect(await bob.request({ t: 'seek-accept', seek: id }, 11)).toMatchObject({ t: 'ack' });
     const pa = (await alice.waitFor(is('paired'), 5000, from[0])) as Msg<'paired'>;
     const pb = (await bob.waitFor(is('paired'), 5000, from[1])) as Msg<'paired'>;
-    expect(pa).toMatchObject({ color: 0, opponent: { id: bob.userId }, via: 'seek' });
-    expect(pb).toMatchObject({ game: pa.game, color: 1, opponent: { id: alice.userId } });
+    expect(pa).toMatchObject({ side: 'first', opponent: { id: bob.userId }, via: 'seek' });
+    expect(pb).toMatchObject({ game: pa.game, side: 'second', opponent: { id: alice.userId } });
     await carol.waitFor(is('seeks', (m) => m.remove.includes(id)));
     expect(await carol.request({ t: 'seek-accept', seek: id }, 12)).toMatchObject({ t: 'error', code: 'seek.not-found' });
     expect(await bob.request({ t: 'sub', game: pa.game }, 13)).toMatchObject({ t: 'ack' });
-    expect(await bob.waitFor(is('game', (m) => m.game === pa.game))).toMatchObject({ you: 1, view: { status: 'active' } });
+    expect(await bob.waitFor(is('game', (m) => m.game === pa.game))).toMatchObject({ you: 'second', view: { status: 'active' } });
 
     // A seek goes with its owner's last socket.
     const again = (await alice.request(seek, 14)) as Msg<'ack'>;

@@ -45,7 +45,7 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     const token = String(created.json.invite).split('/').pop();
     expect((await carol.http('POST', `/api/games/${id}/join`, { token: 'wrongwrongwrong1' })).json.code).toBe('invite.invalid');
     const joined = await bob.http('POST', `/api/games/${id}/join`, { token });
-    expect(joined.json).toEqual({ ok: true, color: 1 });
+    expect(joined.json).toEqual({ ok: true, side: 'second' });
     expect((await carol.http('POST', `/api/games/${id}/join`, { token })).json.code).toBe('game.over');
 
     for (const c of [alice, bob, carol]) await c.connect();
@@ -167,7 +167,7 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     });
     expect(ch.status).toBe(201);
     expect((await b.http('GET', '/api/challenges')).json.challenges.map((c: { id: string }) => c.id)).toContain(ch.json.id);
-    expect((await b.http('POST', `/api/games/${ch.json.id}/join`, {})).json).toEqual({ ok: true, color: 0 });
+    expect((await b.http('POST', `/api/games/${ch.json.id}/join`, {})).json).toEqual({ ok: true, side: 'first' });
     const pc = await a.http('POST', '/api/games', {
       variant: 'janggi',
       color: 'first',

@@ -16,7 +16,7 @@
  *   finish, drops every game and tells the others to take them now.
  */
 import type { CreateGame, GameSummary, Identity } from '@youzai/protocol';
-import { err, type Result } from '@youzai/rules';
+import { err, type Result, type Side } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { HttpError } from '../http/util.ts';
 import type { GameService, PairedTerms, PlayerAction, ServiceError } from '../service/game-service.ts';
@@ -112,7 +112,7 @@ export class ClubGames {
     return r;
   }
 
-  async createPaired(first: Identity, second: Identity, terms: PairedTerms): Promise<Result<{ id: string; color: 0 | 1 }, ServiceError>> {
+  async createPaired(first: Identity, second: Identity, terms: PairedTerms): Promise<Result<{ id: string; side: Side }, ServiceError>> {
     if (!this.deps.link.up()) return err(unavailable('Redis').code, unavailable('Redis').message);
     const r = await this.deps.local.createPaired(first, second, terms);
     if (r.ok) await this.own(r.value.id);
@@ -123,7 +123,7 @@ export class ClubGames {
     return this.result(id, 'act', [userId, action], () => this.deps.local.act(id, userId, action));
   }
 
-  join(id: string, user: Identity, token?: string): Promise<Result<0 | 1, ServiceError>> {
+  join(id: string, user: Identity, token?: string): Promise<Result<Side, ServiceError>> {
     return this.result(id, 'join', [user, token ?? null], () => this.deps.local.join(id, user, token));
   }
 

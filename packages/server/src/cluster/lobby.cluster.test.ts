@@ -62,8 +62,8 @@ describe('one club on three nodes', () => {
     const winner = r1.t === 'ack' ? bob : carol;
     const pa = (await alice.waitFor(is('paired'))) as Msg<'paired'>;
     const pw = (await winner.waitFor(is('paired'))) as Msg<'paired'>;
-    expect(pa).toMatchObject({ color: 0, opponent: { id: winner.userId }, via: 'seek' });
-    expect(pw).toMatchObject({ game: pa.game, color: 1, opponent: { id: alice.userId } });
+    expect(pa).toMatchObject({ side: 'first', opponent: { id: winner.userId }, via: 'seek' });
+    expect(pw).toMatchObject({ game: pa.game, side: 'second', opponent: { id: alice.userId } });
     await bob.waitFor(is('seeks', (m) => m.remove.includes(id)));
     for (const c of [alice, bob, carol]) c.close();
   });
@@ -77,7 +77,7 @@ describe('one club on three nodes', () => {
     expect(pa.game).toBe(pb.game);
     expect(pa.opponent.id).toBe(b.userId);
     expect(pa.via).toBe('pool');
-    expect([pa.color, pb.color].sort()).toEqual([0, 1]);
+    expect([pa.side, pb.side].sort()).toEqual(['first', 'second']);
     await new Promise((r) => setTimeout(r, 1500));
     expect(a.received.filter((m) => m.t === 'paired')).toHaveLength(1);
     expect(b.received.filter((m) => m.t === 'paired')).toHaveLength(1);

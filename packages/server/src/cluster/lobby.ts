@@ -15,7 +15,7 @@
  *   the leader also sweeps those of players whose node died.
  */
 import { POOLS, type Identity, type LobbyCounters, type Seek, type ServerMessage } from '@youzai/protocol';
-import { err, ok, type Result, type RuleError } from '@youzai/rules';
+import { err, ok, otherSide, type Result, type RuleError, type Side } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { Coalescer } from '../lobby/coalescer.ts';
@@ -159,7 +159,7 @@ export class ClubLobby implements LobbyPort {
       }
       return r;
     }
-    await this.started(e.owner, user, r.value.id, r.value.color, 'seek');
+    await this.started(e.owner, user, r.value.id, r.value.side, 'seek');
     return ok({ game: r.value.id });
   }
 
@@ -232,10 +232,10 @@ export class ClubLobby implements LobbyPort {
     this.counters.changed();
   }
 
-  private async started(first: Identity, second: Identity, game: string, color: 0 | 1, via: 'seek' | 'pool'): Promise<void> {
+  private async started(first: Identity, second: Identity, game: string, side: Side, via: 'seek' | 'pool'): Promise<void> {
     await this.leaveAll([first.id, second.id], true);
-    this.tell(first.id, { t: 'paired', game, color, opponent: tag(second), via });
-    this.tell(second.id, { t: 'paired', game, color: color === 0 ? 1 : 0, opponent: tag(first), via });
+    this.tell(first.id, { t: 'paired', game, side, opponent: tag(second), via });
+    this.tell(second.id, { t: 'paired', game, side: otherSide(side), opponent: tag(first), via });
   }
 
   private tell(userId: string, m: ServerMessage): void {
@@ -314,7 +314,7 @@ export class ClubLobby implements LobbyPort {
       if (took !== 1) continue; // one of them left or moved meanwhile: the next tick sees the new state
       const r = await this.deps.games.createPaired(a.user, b.user, { variant: a.pool.variant, clock: a.pool.clock, rated: a.rated, color: 'random' });
       if (r.ok) {
-        await this.started(a.user, b.user, r.value.id, r.value.color, 'pool');
+        await this.started(a.user, b.user, r.value.id, r.value.side, 'pool');
         continue;
       }
       for (const e of [a, b]) {

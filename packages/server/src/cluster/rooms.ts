@@ -12,7 +12,7 @@
  * `roomof:<game>` (the room a game was started from).
  */
 import type { ChatLine, Identity, RoomChallenge, RoomGame, RoomView, ServerMessage } from '@youzai/protocol';
-import { err, ok, type Result, type RuleError } from '@youzai/rules';
+import { err, ok, otherSide, type Result, type RuleError } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { roomTopic, userTopic } from '../bus/topics.ts';
 import { cleanText, type Chat } from '../chat/chat.ts';
@@ -207,11 +207,11 @@ export class ClubRooms implements RoomsPort {
     this.deps.challengeEnded?.(id, ch.view, r.ok ? 'accepted' : 'expired');
     if (!r.ok) return r;
     const game = r.value.id;
-    const first = r.value.color === 0 ? ch.from : user;
-    const second = r.value.color === 0 ? user : ch.from;
+    const first = r.value.side === 'first' ? ch.from : user;
+    const second = r.value.side === 'first' ? user : ch.from;
     this.deps.lobby?.playing([ch.from.id, user.id]);
-    this.tell(ch.from.id, { t: 'paired', game, color: r.value.color, opponent: tag(user), via: 'room' });
-    this.tell(user.id, { t: 'paired', game, color: r.value.color === 0 ? 1 : 0, opponent: tag(ch.from), via: 'room' });
+    this.tell(ch.from.id, { t: 'paired', game, side: r.value.side, opponent: tag(user), via: 'room' });
+    this.tell(user.id, { t: 'paired', game, side: otherSide(r.value.side), opponent: tag(ch.from), via: 'room' });
     if (await c.exists(this.k(`room:${id}`))) {
       const rg: RoomGame = { id: game, variant: ch.view.variant, players: [first.name, second.name] };
       await c.hset(this.k(`room:${id}:g`), game, JSON.stringify(rg));

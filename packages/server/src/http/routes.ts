@@ -331,7 +331,7 @@ export const ROUTES: readonly Route[] = [
       const j = await body(ctx, Join);
       const r = await games.join(ctx.params[0]!, me(ctx), j.token);
       if (!r.ok) fail(r.error.code, r.error.message);
-      sendJson(ctx.res, 200, { ok: true, color: r.value });
+      sendJson(ctx.res, 200, { ok: true, side: r.value });
     },
   },
   {

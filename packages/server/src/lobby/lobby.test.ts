@@ -69,8 +69,8 @@ describe('lobby', () => {
     const game = won.ok ? won.value.game : '';
     s.time.advance(0);
     expect(of(lobby, 'seeks').at(-1)).toEqual({ t: 'seeks', add: [], remove: [seek.id] });
-    expect(of(toAlice, 'paired')).toEqual([{ t: 'paired', game, color: 1, opponent: { id: 'bob', name: 'bob', guest: false }, via: 'seek' }]);
-    expect(of(toBob, 'paired')).toEqual([{ t: 'paired', game, color: 0, opponent: { id: 'alice', name: 'alice', guest: false }, via: 'seek' }]);
+    expect(of(toAlice, 'paired')).toEqual([{ t: 'paired', game, side: 'second', opponent: { id: 'bob', name: 'bob', guest: false }, via: 'seek' }]);
+    expect(of(toBob, 'paired')).toEqual([{ t: 'paired', game, side: 'first', opponent: { id: 'alice', name: 'alice', guest: false }, via: 'seek' }]);
     const view = (await s.games.view(game))!.view;
     expect(view.status).toBe('active');
     expect(view.seats.map((x) => x?.userId)).toEqual(['bob', 'alice']);

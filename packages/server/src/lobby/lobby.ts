@@ -6,7 +6,7 @@
  * game service with both seats taken, then tells both players on their own
  * topic. A player's seeks and pool place go when their last socket closes.
  */
-import { err, ok, type Result, type RuleError } from '@youzai/rules';
+import { err, ok, otherSide, type Result, type RuleError, type Side } from '@youzai/rules';
 import { POOLS, type ClockSpec, type Identity, type LobbyCounters, type PlayerTag, type Seek, type SeekColor, type ServerMessage } from '@youzai/protocol';
 import type { VariantKey } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
@@ -203,7 +203,7 @@ export class Lobby implements LobbyPort {
       }
       return r;
     }
-    this.started(e.owner, user, r.value.id, r.value.color, 'seek');
+    this.started(e.owner, user, r.value.id, r.value.side, 'seek');
     return ok({ game: r.value.id });
   }
 
@@ -262,10 +262,10 @@ export class Lobby implements LobbyPort {
     if (this.seeks.delete(id)) this.changed(id, null);
   }
 
-  private started(first: Identity, second: Identity, game: string, color: 0 | 1, via: 'seek' | 'pool'): void {
+  private started(first: Identity, second: Identity, game: string, side: Side, via: 'seek' | 'pool'): void {
     this.playing([first.id, second.id]);
-    this.tell(first.id, { t: 'paired', game, color, opponent: tag(second), via });
-    this.tell(second.id, { t: 'paired', game, color: color === 0 ? 1 : 0, opponent: tag(first), via });
+    this.tell(first.id, { t: 'paired', game, side, opponent: tag(second), via });
+    this.tell(second.id, { t: 'paired', game, side: otherSide(side), opponent: tag(first), via });
   }
 
   private tell(userId: string, m: ServerMessage): void {
@@ -308,7 +308,7 @@ export class Lobby implements LobbyPort {
     for (const { a, b } of this.pools.match(this.deps.clock.now())) {
       const r = await this.deps.games.createPaired(a.user, b.user, { variant: a.pool.variant, clock: a.pool.clock, rated: a.rated, color: 'random' });
       if (r.ok) {
-        this.started(a.user, b.user, r.value.id, r.value.color, 'pool');
+        this.started(a.user, b.user, r.value.id, r.value.side, 'pool');
         continue;
       }
       // The game could not be made: both wait on, from where they were.

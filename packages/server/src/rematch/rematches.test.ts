@@ -28,7 +28,7 @@ async function finished(): Promise<{ a: TestClient; b: TestClient; id: string }>
   const g = await a.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: CLOCK, opponent: { type: 'invite' } });
   const id = g.json.id as string;
   const token = (g.json.invite as string).split('/').at(-1);
-  expect((await b.http('POST', `/api/games/${id}/join`, { token })).json).toEqual({ ok: true, color: 1 });
+  expect((await b.http('POST', `/api/games/${id}/join`, { token })).json).toEqual({ ok: true, side: 'second' });
   expect((await a.http('POST', `/api/games/${id}/move`, { uci: 'h3e3', ply: 0 })).json.ok).toBe(true);
   expect((await b.http('POST', `/api/games/${id}/move`, { uci: 'h10g8', ply: 1 })).json.ok).toBe(true);
   expect((await a.http('POST', `/api/games/${id}/resign`)).json.ok).toBe(true);
@@ -41,36 +41,36 @@ describe('rematch between two players', () => {
     await b.connect();
     await b.request({ t: 'sub', game: id }, 1);
     const offer = await a.http('POST', `/api/games/${id}/rematch`, { op: 'offer' });
-    expect(offer.json).toMatchObject({ ok: true, state: 'offered', by: 0 });
+    expect(offer.json).toMatchObject({ ok: true, state: 'offered', by: 'first' });
     const next = offer.json.next as string;
-    expect(await b.waitFor((m) => m.t === 'rematch' && m.game === id && m.state === 'offered')).toMatchObject({ by: 0, next });
-    expect((await b.http('GET', `/api/games/${id}/rematch`)).json.rematch).toEqual({ state: 'offered', by: 0, next });
+    expect(await b.waitFor((m) => m.t === 'rematch' && m.game === id && m.state === 'offered')).toMatchObject({ by: 'first', next });
+    expect((await b.http('GET', `/api/games/${id}/rematch`)).json.rematch).toEqual({ state: 'offered', by: 'first', next });
     // Offering again answers the same offer; a spectator cannot answer it.
     expect((await a.http('POST', `/api/games/${id}/rematch`, { op: 'offer' })).json.next).toBe(next);
     expect((await new TestClient(base).http('POST', `/api/games/${id}/rematch`, { op: 'accept' })).status).toBe(403);
     expect((await a.http('POST', `/api/games/${id}/rematch`, { op: 'accept' })).status).toBe(403);
 
     const accepted = await b.http('POST', `/api/games/${id}/rematch`, { op: 'accept' });
-    expect(accepted.json).toEqual({ ok: true, state: 'accepted', by: 0, next });
+    expect(accepted.json).toEqual({ ok: true, state: 'accepted', by: 'first', next });
     await b.waitFor((m) => m.t === 'rematch' && m.state === 'accepted');
     const view = (await a.http('GET', `/api/games/${next}`)).json;
-    expect(view.you).toBe(1);
+    expect(view.you).toBe('second');
     expect(view.view.status).toBe('active');
     expect(view.view.rated).toBe(false);
     expect(view.view.variant).toBe('xiangqi');
     expect(clockSpecOf(view.view.clockConfig)).toEqual(CLOCK);
-    expect((await b.http('GET', `/api/games/${next}`)).json.you).toBe(0);
+    expect((await b.http('GET', `/api/games/${next}`)).json.you).toBe('first');
     b.close();
   });
 
   it('is declined: the waiting game is withdrawn and the offer can be made again', async () => {
     const { a, b, id } = await finished();
     const offer = await b.http('POST', `/api/games/${id}/rematch`, { op: 'offer' });
-    expect(offer.json).toMatchObject({ state: 'offered', by: 1 });
+    expect(offer.json).toMatchObject({ state: 'offered', by: 'second' });
     expect((await a.http('POST', `/api/games/${id}/rematch`, { op: 'decline' })).json).toMatchObject({ ok: true, state: 'declined' });
     expect((await a.http('GET', `/api/games/${offer.json.next}`)).json.view.status).toBe('aborted');
     const again = await b.http('POST', `/api/games/${id}/rematch`, { op: 'offer' });
-    expect(again.json).toMatchObject({ ok: true, state: 'offered', by: 1 });
+    expect(again.json).toMatchObject({ ok: true, state: 'offered', by: 'second' });
     expect(again.json.next).not.toBe(offer.json.next);
     // Both offering: the second offer accepts the first.
     expect((await a.http('POST', `/api/games/${id}/rematch`, { op: 'offer' })).json).toMatchObject({ state: 'accepted', next: again.json.next });
@@ -96,9 +96,9 @@ describe('rematch against the computer', () => {
     for (let i = 0; i < 100 && (await a.http('GET', `/api/games/${id}`)).json.view.ply < 2; i++) await new Promise((r) => setTimeout(r, 20));
     expect((await a.http('POST', `/api/games/${id}/resign`)).json.ok).toBe(true);
     const r = await a.http('POST', `/api/games/${id}/rematch`, { op: 'offer' });
-    expect(r.json).toMatchObject({ ok: true, state: 'accepted', by: 0 });
+    expect(r.json).toMatchObject({ ok: true, state: 'accepted', by: 'first' });
     const view = (await a.http('GET', `/api/games/${r.json.next}`)).json;
-    expect(view.you).toBe(1);
+    expect(view.you).toBe('second');
     expect(view.view.seats[0]).toMatchObject({ kind: 'engine', level: 3 });
     expect(view.view.status).toBe('active');
   });

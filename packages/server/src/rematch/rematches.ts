@@ -9,7 +9,7 @@
  * and move on together; the other player's bell rings too.
  */
 import type { ClockSpec, CreateGame, GameView, Identity, ServerMessage } from '@youzai/protocol';
-import { VARIANTS, err, ok, type Color, type Result } from '@youzai/rules';
+import { SIDES, VARIANTS, err, ok, otherSide, sideIndex, type Result, type Side } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { topicOf } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
@@ -21,8 +21,8 @@ export type RematchState = 'offered' | 'accepted' | 'declined';
 /** The rematch of a finished game, as kept. */
 export interface Rematch {
   readonly state: RematchState;
-  /** The colour (in the finished game) of the player who offered it. */
-  readonly by: Color;
+  /** The side (in the finished game) of the player who offered it. */
+  readonly by: Side;
   /** The next game. */
   readonly next: string;
 }
@@ -71,12 +71,12 @@ export class Rematches {
       if (there.by !== s.you && there.state === 'offered') return this.answer(gameId, me, true);
       return ok({ state: there.state, by: there.by, next: there.next });
     }
-    const opp = v.seats[1 - s.you];
+    const opp = v.seats[1 - sideIndex(s.you)];
     if (!opp) return err('game.forbidden', 'This game has no opponent');
     const terms: CreateGame = {
       variant: v.variant,
       ...(v.initialFen !== VARIANTS[v.variant].startFen ? { fen: v.initialFen } : {}),
-      color: s.you === 0 ? 'second' : 'first',
+      color: otherSide(s.you),
       clock: clockSpecOf(v.clockConfig),
       opponent: opp.kind === 'engine' ? { type: 'computer', level: opp.level ?? 1 } : { type: 'invite' },
       rated: opp.kind === 'engine' ? false : v.rated,
@@ -107,7 +107,7 @@ export class Rematches {
       if (!joined.ok) return err(joined.error.code, joined.error.message);
       next = { ...there, state: 'accepted' };
     } else {
-      const offerer = s.view.seats[there.by];
+      const offerer = s.view.seats[sideIndex(there.by)];
       if (offerer) await this.deps.games.decline(there.next, { id: offerer.userId, name: offerer.name, guest: false });
       next = { ...there, state: 'declined' };
     }
@@ -118,7 +118,10 @@ export class Rematches {
 
   private async kept(gameId: string): Promise<Kept | null> {
     const raw = await this.deps.meta.getMeta(key(gameId));
-    return raw ? (JSON.parse(raw) as Kept) : null;
+    if (!raw) return null;
+    const k = JSON.parse(raw) as Omit<Kept, 'by'> & { by: Side | 0 | 1 };
+    // Kept before sides were named: 0 or 1.
+    return { ...k, by: typeof k.by === 'number' ? SIDES[k.by] : k.by };
   }
 
   private announce(gameId: string, r: Rematch): void {

@@ -54,8 +54,8 @@ describe('rooms', () => {
     const acc = await s.rooms.accept(id, bob, ch.value.id);
     if (!acc.ok) throw new Error(acc.error.message);
     const game = acc.value.game;
-    expect(of(toAlice, 'paired')).toEqual([{ t: 'paired', game, color: 0, opponent: { id: 'bob', name: 'bob', guest: false }, via: 'room' }]);
-    expect(of(toBob, 'paired')[0]).toMatchObject({ game, color: 1, via: 'room' });
+    expect(of(toAlice, 'paired')).toEqual([{ t: 'paired', game, side: 'first', opponent: { id: 'bob', name: 'bob', guest: false }, via: 'room' }]);
+    expect(of(toBob, 'paired')[0]).toMatchObject({ game, side: 'second', via: 'room' });
     expect(s.rooms.view(id)!.games).toEqual([{ id: game, variant: 'xiangqi', players: ['alice', 'bob'] }]);
     expect(s.rooms.view(id)!.challenges).toEqual([]);
 

@@ -6,7 +6,7 @@
  * itself. Rooms live in this node's memory: they are meeting places, not
  * records (the games they start are stored like any other).
  */
-import { err, ok, type Result, type RuleError, type VariantKey } from '@youzai/rules';
+import { err, ok, otherSide, type Result, type RuleError, type VariantKey } from '@youzai/rules';
 import type { ChatLine, ClockSpec, Identity, PlayerTag, RoomChallenge, RoomGame, RoomView, SeekColor, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { roomTopic, userTopic } from '../bus/topics.ts';
@@ -214,11 +214,11 @@ export class Rooms implements RoomsPort {
     this.deps.challengeEnded?.(id, c.view, r.ok ? 'accepted' : 'expired');
     if (!r.ok) return r;
     const game = r.value.id;
-    const first = r.value.color === 0 ? c.from : user;
-    const second = r.value.color === 0 ? user : c.from;
+    const first = r.value.side === 'first' ? c.from : user;
+    const second = r.value.side === 'first' ? user : c.from;
     this.deps.lobby?.playing([c.from.id, user.id]);
-    this.tell(c.from.id, { t: 'paired', game, color: r.value.color, opponent: tag(user), via: 'room' });
-    this.tell(user.id, { t: 'paired', game, color: r.value.color === 0 ? 1 : 0, opponent: tag(c.from), via: 'room' });
+    this.tell(c.from.id, { t: 'paired', game, side: r.value.side, opponent: tag(user), via: 'room' });
+    this.tell(user.id, { t: 'paired', game, side: otherSide(r.value.side), opponent: tag(c.from), via: 'room' });
     // The room may have closed meanwhile; the game goes on regardless.
     if (this.rooms.get(id) === room) {
       room.games.set(game, { id: game, variant: c.view.variant, players: [first.name, second.name] });

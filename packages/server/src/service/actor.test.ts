@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Game, type GameEvent } from '@youzai/game';
+import { Game } from '@youzai/game';
+import type { GameEvent } from '@youzai/protocol';
 import type { GameRow } from '../store/types.ts';
 import { GameActor, HISTORY_LIMIT } from './actor.ts';
 
@@ -13,8 +14,8 @@ function actor(version: number): GameActor {
   return new GameActor(g.value, { version } as GameRow, {} as GameActor['extras']);
 }
 
-const offer: GameEvent = { type: 'draw-offer', by: 0 };
-const declined: GameEvent = { type: 'draw-declined', by: 1 };
+const offer: GameEvent = { type: 'draw-offer', by: 'first' };
+const declined: GameEvent = { type: 'draw-declined', by: 'second' };
 
 describe('game actor history', () => {
   it('keeps whole versions, one frame each: a catch-up gets every version since, or a full frame', () => {

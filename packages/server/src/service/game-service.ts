@@ -8,7 +8,7 @@
  * connected. No module-level state: everything hangs off this instance.
  */
 import { DEFAULT_CONDUCT, Game, type ClockConfig, type ConductRules, type GameAction, type GameView, type Seat } from '@youzai/game';
-import { err, ok, type Color, type Result } from '@youzai/rules';
+import { SIDES, err, ok, type Color, type Result, type Side } from '@youzai/rules';
 import type { CreateGame, GameSummary, Identity, SeekColor, GameView as WireView } from '@youzai/protocol';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Bus } from '../bus/bus.ts';
@@ -32,6 +32,9 @@ export type { ServiceError, ServiceErrorCode } from './errors.ts';
 export { storedSeats } from './snapshot.ts';
 
 export const ENGINE_ID = 'engine';
+
+/** What this service answers crosses to sockets, routes and other nodes: sides by name. */
+const sideOrNull = (c: Color | null): Side | null => (c === null ? null : SIDES[c]);
 
 /** What a player may ask of a game; the service fills in the side from the seat. */
 export type PlayerAction =
@@ -137,9 +140,9 @@ export class GameService {
   /**
    * A game between two players who have both agreed (a lobby seek, a pool, a
    * room challenge): both seats are taken, so it starts at once. Returns the
-   * game id and the first player's colour.
+   * game id and the first player's side.
    */
-  async createPaired(first: Identity, second: Identity, terms: PairedTerms): Promise<Result<{ id: string; color: Color }, ServiceError>> {
+  async createPaired(first: Identity, second: Identity, terms: PairedTerms): Promise<Result<{ id: string; side: Side }, ServiceError>> {
     if (first.id === second.id) return err('challenge.self', 'You cannot play yourself');
     const bad = checkTerms({ ...terms, players: [first, second] });
     if (bad) return bad;
@@ -153,7 +156,7 @@ export class GameService {
       this.deps.clock.now(),
       terms.id,
     );
-    return r.ok ? ok({ id: r.value, color }) : r;
+    return r.ok ? ok({ id: r.value, side: SIDES[color] }) : r;
   }
 
   /** Calls `fn` after every stored change of a game decided on this node (and each game created here); returns the unsubscribe. */
@@ -166,10 +169,10 @@ export class GameService {
     return this.pipeline.onEnd(fn);
   }
 
-  /** The seat `userId` holds in a game: its colour, null for none, undefined when there is no such game. */
-  async seat(id: string, userId: string): Promise<Color | null | undefined> {
+  /** The seat `userId` holds in a game: its side, null for none, undefined when there is no such game. */
+  async seat(id: string, userId: string): Promise<Side | null | undefined> {
     const actor = await this.live.get(id);
-    return actor ? actor.game.seatOf(userId) : undefined;
+    return actor ? sideOrNull(actor.game.seatOf(userId)) : undefined;
   }
 
   private side(pref: SeekColor): Color {
@@ -198,7 +201,7 @@ export class GameService {
   }
 
   /** Takes the free seat of an invitation, or accepts a challenge. */
-  async join(id: string, user: Identity, token?: string): Promise<Result<Color, ServiceError>> {
+  async join(id: string, user: Identity, token?: string): Promise<Result<Side, ServiceError>> {
     const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
     return actor.run(async () => {
@@ -223,7 +226,7 @@ export class GameService {
         invite: null,
         challenge: null,
       });
-      return r.ok ? ok(color) : r;
+      return r.ok ? ok(SIDES[color]) : r;
     });
   }
 
@@ -265,13 +268,13 @@ export class GameService {
   }
 
   /** The full state for a watcher or player, with the version it is at and how many watch it now (sockets of non-players). */
-  async view(id: string, userId?: string): Promise<{ view: WireView; v: number; you: Color | null; extras: StoredExtras; spectators: number } | null> {
+  async view(id: string, userId?: string): Promise<{ view: WireView; v: number; you: Side | null; extras: StoredExtras; spectators: number } | null> {
     const actor = await this.live.get(id);
     if (!actor) return null;
     return {
       view: wireView(actor.game.view(this.deps.clock.now())),
       v: actor.version,
-      you: userId ? actor.game.seatOf(userId) : null,
+      you: userId ? sideOrNull(actor.game.seatOf(userId)) : null,
       extras: actor.extras,
       spectators: actor.spectators,
     };

@@ -14,7 +14,7 @@ function games(answer: string | null) {
       seen.push(a);
       return answer === null ? ok(true as const) : err(answer, 'refused');
     },
-    view: async (id: string) => (id === 'g1' ? { view, v: 7, you: 0 as const, extras: { invite: null, challenge: null }, spectators: 0 } : null),
+    view: async (id: string) => (id === 'g1' ? { view, v: 7, you: 'first' as const, extras: { invite: null, challenge: null }, spectators: 0 } : null),
   };
 }
 
@@ -28,7 +28,7 @@ describe('a player acting, over the socket or HTTP', () => {
     expect(await actFor(g, 'g1', 'u', { type: 'move', uci: 'h3e3', ply: 0 })).toEqual({
       ok: false,
       error: { code: 'game.stale', message: 'refused' },
-      state: { v: 7, view, you: 0 },
+      state: { v: 7, view, you: 'first' },
     });
     expect(g.seen).toEqual([{ type: 'move', uci: 'h3e3', ply: 0 }]);
   });

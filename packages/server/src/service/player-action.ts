@@ -5,7 +5,7 @@
  * (never silence). Written once, used by both edges.
  */
 import type { DrawOp, GameView, TakebackOp } from '@youzai/protocol';
-import type { Result } from '@youzai/rules';
+import type { Result, Side } from '@youzai/rules';
 import type { PlayerAction, ServiceError } from './game-service.ts';
 import type { GamesPort } from './games-port.ts';
 
@@ -30,7 +30,7 @@ export const takebackAction = (op: TakebackOp): PlayerAction => ({ type: TAKEBAC
 export interface RefusalState {
   readonly v: number;
   readonly view: GameView;
-  readonly you: 0 | 1 | null;
+  readonly you: Side | null;
 }
 
 export type Acted = { readonly ok: true } | { readonly ok: false; readonly error: ServiceError; readonly state: RefusalState | null };

@@ -32,7 +32,14 @@ describe('the wire edge', () => {
     const wire = wireView(view);
     expect(Object.keys(wire).sort()).toEqual(Object.keys(view).sort());
     expect(JSON.parse(JSON.stringify(wire))).toEqual(wire);
-    expect(wire).toMatchObject({ status: 'finished', ply: 2, moves: ['h3e3', 'h10g8'], verdict: { reason: 'resignation', winner: 1 } });
+    expect(wire).toMatchObject({
+      status: 'finished',
+      ply: 2,
+      moves: ['h3e3', 'h10g8'],
+      verdict: { reason: 'resignation', winner: 'second', params: { side: 'first' } },
+    });
+    // Sides leave by name, every one of them.
+    expect(wire).toMatchObject({ turn: 'first', drawOffer: null, clock: { running: null } });
   });
 
   it('maps each kind of event by name', () => {
@@ -40,6 +47,9 @@ describe('the wire edge', () => {
     const wire = events.map(wireEvent);
     expect(wire.map((e) => e.type)).toEqual(['move', 'move', 'end']);
     expect(wire[0]).toMatchObject({ type: 'move', ply: 1, uci: 'h3e3', check: false });
+    // Clocks run once both sides have moved: then Red's, by name.
+    expect(wire[1]).toMatchObject({ type: 'move', ply: 2, clock: { running: 'first' } });
+    expect(wire[2]).toMatchObject({ type: 'end', verdict: { winner: 'second', params: { side: 'first' } } });
     expect(JSON.parse(JSON.stringify(wire))).toEqual(wire);
   });
 });

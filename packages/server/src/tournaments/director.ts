@@ -301,8 +301,8 @@ export class TournamentDirector {
       this.started.add(p.gameId);
       if (r.ok) {
         const tag = (u: Identity) => ({ id: u.id, name: u.name, guest: u.guest });
-        this.deps.notify?.(white.id, { t: 'paired', game: p.gameId, color: 0, opponent: tag(black), via: 'tournament' });
-        this.deps.notify?.(black.id, { t: 'paired', game: p.gameId, color: 1, opponent: tag(white), via: 'tournament' });
+        this.deps.notify?.(white.id, { t: 'paired', game: p.gameId, side: 'first', opponent: tag(black), via: 'tournament' });
+        this.deps.notify?.(black.id, { t: 'paired', game: p.gameId, side: 'second', opponent: tag(white), via: 'tournament' });
       }
       return;
     }

@@ -44,7 +44,7 @@ async function node(name: string, url: string, prefix: string): Promise<Node> {
       // The game as the game service would store it: the sweep reads it.
       await store.createGame(game(terms.id!, { whiteId: white.id, blackId: black.id, createdAt: T0 }));
       created.push(terms.id!);
-      return ok({ id: terms.id!, color: 0 as const });
+      return ok({ id: terms.id!, side: 'first' as const });
     },
   };
   const director = new TournamentDirector({

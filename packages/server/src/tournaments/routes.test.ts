@@ -127,7 +127,7 @@ describe('tournament API', () => {
     const pb = (await b.waitFor((m) => m.t === 'paired', 8000)) as Extract<ServerMessage, { t: 'paired' }>;
     expect(pa.game).toBe(pb.game);
     expect(pa.via).toBe('tournament');
-    expect([pa.color, pb.color].sort()).toEqual([0, 1]);
+    expect([pa.side, pb.side].sort()).toEqual(['first', 'second']);
     const view = await a.http('GET', `/api/tournaments/${id}`);
     expect(view.json.tournament.status).toBe('running');
     expect(view.json.me).toMatchObject({ entered: true, playing: pa.game });

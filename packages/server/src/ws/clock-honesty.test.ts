@@ -46,7 +46,7 @@ describe('clock honesty', () => {
     expect(await b.request({ t: 'move', game, uci: 'h10g8', ply: 1, lag: 60_000 }, 3)).toMatchObject({ t: 'ack' });
     // Red's clock runs from Black's first move; Red thinks 600 ms and claims a minute of lag.
     const started = moveOf(await a.waitFor((m) => moveOf(m, 2) !== undefined), 2)!;
-    expect(started.clock.running).toBe(0);
+    expect(started.clock.running).toBe('first');
     await new Promise((r) => setTimeout(r, 600));
     expect(await a.request({ t: 'move', game, uci: 'b1c3', ply: 2, lag: 60_000 }, 4)).toMatchObject({ t: 'ack' });
     const ev = moveOf(await a.waitFor((m) => moveOf(m, 3) !== undefined), 3)!;

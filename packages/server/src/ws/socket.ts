@@ -19,6 +19,7 @@ import {
   type Identity,
   type ServerMessage,
 } from '@youzai/protocol';
+import type { Side } from '@youzai/rules';
 import { COOKIE, identityOf, isSessionEnded, type Sessions } from '../auth/sessions.ts';
 import { clientAddress } from '../limits/address.ts';
 import type { Limits } from '../limits/limits.ts';
@@ -281,7 +282,7 @@ class Connection implements SocialConnection, FanoutMember {
     else this.send({ t: 'ack', ...id });
   }
 
-  private async sendState(game: string): Promise<{ v: number; you: 0 | 1 | null } | null> {
+  private async sendState(game: string): Promise<{ v: number; you: Side | null } | null> {
     const s = await this.deps.games.view(game, this.user?.id);
     if (!s) return null;
     this.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
@@ -303,7 +304,7 @@ class Connection implements SocialConnection, FanoutMember {
     // Several nodes: the subscription must be in place in Redis before the state is read.
     await this.deps.bus.whenSubscribed?.(topicOf(game));
     let caughtUp = false;
-    let seat: 0 | 1 | null | undefined;
+    let seat: Side | null | undefined;
     if (since !== undefined) {
       const missed = await this.deps.games.since(game, since);
       if (missed) {
@@ -332,7 +333,7 @@ class Connection implements SocialConnection, FanoutMember {
   }
 
   /** Players hear the players' chat, everyone else the spectators'; recent lines first. */
-  private async joinGameChat(game: string, seat: 0 | 1 | null | undefined): Promise<void> {
+  private async joinGameChat(game: string, seat: Side | null | undefined): Promise<void> {
     if (seat === undefined || !this.subs.has(game)) return;
     const channel = seat === null ? 'spectators' : 'players';
     this.listen(gameChatTopic(game, channel));

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ClockView } from '@youzai/protocol';
+import { SIDES } from '@youzai/rules';
 import { clockFace, formatClock } from './clock-display.ts';
 
-const fischer = (a: number, b: number, running: 0 | 1 | null, at = 1000): ClockView => ({ remainingMs: [a, b], periodsLeft: [0, 0], periodMs: 0, running, at });
+const fischer = (a: number, b: number, running: 0 | 1 | null, at = 1000): ClockView => ({
+  remainingMs: [a, b],
+  periodsLeft: [0, 0],
+  periodMs: 0,
+  running: running === null ? null : SIDES[running],
+  at,
+});
 
 describe('clock display', () => {
   it('counts down only the running side, from the server reading', () => {
@@ -35,7 +42,7 @@ describe('clock display', () => {
 
   it('shows byo-yomi: main time first, then the current period and the periods left', () => {
     // 3 periods of 30 s; main time 20 s left at the reading.
-    const c: ClockView = { remainingMs: [20_000 + 90_000, 90_000], periodsLeft: [3, 3], periodMs: 30_000, running: 0, at: 0 };
+    const c: ClockView = { remainingMs: [20_000 + 90_000, 90_000], periodsLeft: [3, 3], periodMs: 30_000, running: 'first', at: 0 };
     const main = clockFace(c, 0, 5_000);
     expect(main).toMatchObject({ shownMs: 15_000, periods: 3, inByoyomi: false });
     const inPeriod = clockFace(c, 0, 25_000);

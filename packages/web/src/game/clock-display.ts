@@ -3,6 +3,7 @@
  * of `at`, with the side whose time runs) and the server's time now. Pure.
  */
 import type { ClockView } from '@youzai/protocol';
+import { sideIndex } from '@youzai/rules';
 
 export interface ClockFace {
   /** Time left before flagging. */
@@ -18,7 +19,7 @@ export interface ClockFace {
 }
 
 export function clockFace(clock: ClockView, color: 0 | 1, serverNow: number): ClockFace {
-  const running = clock.running === color;
+  const running = clock.running !== null && sideIndex(clock.running) === color;
   const elapsed = running ? Math.max(0, serverNow - clock.at) : 0;
   const totalMs = Math.max(0, clock.remainingMs[color] - elapsed);
   const p = clock.periodMs;

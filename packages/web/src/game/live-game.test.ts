@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_CONDUCT, Game, XiangqiReferee, apply, type GameAction, type GameEvent } from '@youzai/game';
+import { DEFAULT_CONDUCT, Game, XiangqiReferee, apply, type GameAction } from '@youzai/game';
+import { wireEvent, wireView, type GameEvent } from '@youzai/protocol';
 import { legalUcis } from '@youzai/rules';
 import { resubscription } from '../net/socket.ts';
 import { clockFace } from './clock-display.ts';
@@ -18,17 +19,17 @@ const seats = [
   { userId: 'b', name: 'binh', kind: 'human' as const },
 ] as const;
 
-/** The server's game as it moves on: each accepted action replaces it, as the service does once stored. */
+/** The server's game as it moves on: each accepted action replaces it, as the service does once stored; it speaks the wire. */
 class ServerGame {
   constructor(public game: Game) {}
   apply(action: GameAction, now: number) {
     const r = apply(this.game, action, now);
     if (!r.ok) return r;
     this.game = r.value.game;
-    return { ok: true as const, value: r.value.events };
+    return { ok: true as const, value: r.value.events.map(wireEvent) };
   }
   view(now: number) {
-    return this.game.view(now);
+    return wireView(this.game.view(now));
   }
 }
 
@@ -55,7 +56,7 @@ describe('the client copy of a game', () => {
     const r = Game.create({ ...setup, berserkable: true }, seats, 0);
     if (!r.ok) throw new Error(r.error.message);
     const g = new ServerGame(r.value);
-    const live = new LiveGame(g.view(0), 1, 0);
+    const live = new LiveGame(g.view(0), 1, 'first');
     const done = g.apply({ type: 'berserk', by: 1 }, 500);
     if (!done.ok) throw new Error(done.error.message);
     expect(live.apply(2, done.value, 500)).toBe('applied');
@@ -66,7 +67,7 @@ describe('the client copy of a game', () => {
 
   it('follows versioned events to the same state as the server, through mate (two events in one version)', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 0);
+    const live = new LiveGame(s.g.view(0), s.v(), 'first');
     const line = ['b3b5', 'e7e6', 'b5g5', 'd10e9', 'g5g10'];
     line.forEach((uci, i) => {
       const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
@@ -84,7 +85,7 @@ describe('the client copy of a game', () => {
 
   it('ignores what it already holds and asks for a resync across a gap', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 0);
+    const live = new LiveGame(s.g.view(0), s.v(), 'first');
     const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
     expect(live.apply(first.v, first.events, first.now)).toBe('applied');
     expect(live.apply(first.v, first.events, first.now)).toBe('ignored');
@@ -95,7 +96,7 @@ describe('the client copy of a game', () => {
     expect(live.apply(third.v, third.events, third.now)).toBe('resync');
     expect(live.history.length).toBe(1);
     // A full frame puts it right.
-    live.reset(s.g.view(3000), third.v, 0);
+    live.reset(s.g.view(3000), third.v, 'first');
     expect(live.history.length).toBe(3);
     expect(live.myTurn).toBe(false);
   });
@@ -120,17 +121,17 @@ describe('the client copy of a game', () => {
 
   it('keeps a draw offer until the opponent moves', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 1);
+    const live = new LiveGame(s.g.view(0), s.v(), 'second');
     for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
       const r = s.act({ type: 'move', by: i as 0 | 1, uci, ply: i }, 1000 * (i + 1));
       live.apply(r.v, r.events, r.now);
     }
     const offer = s.act({ type: 'draw-offer', by: 0 }, 3000);
     live.apply(offer.v, offer.events, offer.now);
-    expect(live.view.drawOffer).toBe(0);
+    expect(live.view.drawOffer).toBe('first');
     const red = s.act({ type: 'move', by: 0, uci: 'h1g3', ply: 2 }, 4000);
     live.apply(red.v, red.events, red.now);
-    expect(live.view.drawOffer).toBe(0);
+    expect(live.view.drawOffer).toBe('first');
     const black = s.act({ type: 'move', by: 1, uci: 'b10c8', ply: 3 }, 5000);
     live.apply(black.v, black.events, black.now);
     expect(live.view.drawOffer).toBe(s.g.view(5000).drawOffer);
@@ -146,13 +147,13 @@ describe('the client copy of a game', () => {
       const res = g.apply({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
       if (!res.ok) throw new Error(res.error.message);
     });
-    const live = new LiveGame(g.view(13_000), 13, 0);
+    const live = new LiveGame(g.view(13_000), 13, 'first');
     expect(live.refereeState.runs?.[0]).toMatchObject({ kind: 'check', length: 6, limit: 6 });
     const warned = live.wouldViolate('i9i10');
-    expect(warned).toMatchObject({ reason: 'perpetual-check', winner: 1 });
+    expect(warned).toMatchObject({ reason: 'perpetual-check', winner: 'second' });
     expect(live.wouldViolate('i9i8')).toBeNull();
     const res = g.apply({ type: 'move', by: 0, uci: 'i9i10', ply: 12 }, 14_000);
-    expect(res.ok && res.value.find((e) => e.type === 'end')).toMatchObject({ verdict: { reason: 'perpetual-check', winner: 1 } });
+    expect(res.ok && res.value.find((e) => e.type === 'end')).toMatchObject({ verdict: { reason: 'perpetual-check', winner: 'second' } });
   });
 });
 
@@ -171,7 +172,7 @@ describe("the page's work per move", () => {
     const clones = vi.spyOn(XiangqiReferee.prototype, 'clone');
     try {
       const s = server();
-      const live = new LiveGame(s.g.view(0), s.v(), 0);
+      const live = new LiveGame(s.g.view(0), s.v(), 'first');
       for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
         const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
         expect(live.apply(v, events, 1000 * (i + 1))).toBe('applied');
@@ -187,7 +188,7 @@ describe("the page's work per move", () => {
     const g = atTheLimit();
     const clones = vi.spyOn(XiangqiReferee.prototype, 'clone');
     try {
-      const live = new LiveGame(g.view(13_000), 13, 0);
+      const live = new LiveGame(g.view(13_000), 13, 'first');
       expect(clones).not.toHaveBeenCalled();
       const bad = live.movesThatViolate();
       expect(bad).toContain('i9i10');
@@ -197,7 +198,7 @@ describe("the page's work per move", () => {
       for (let r = 0; r < 50; r++) expect(live.movesThatViolate()).toBe(bad);
       expect(clones).toHaveBeenCalledTimes(perPosition);
       // A full frame rebuilds the referee: the same position is worked out once more, and only once.
-      live.reset(g.view(13_500), 13, 0);
+      live.reset(g.view(13_500), 13, 'first');
       for (let r = 0; r < 50; r++) expect(live.movesThatViolate()).toEqual(bad);
       expect(clones).toHaveBeenCalledTimes(2 * perPosition);
       // Red steps aside: the run is over, and the next positions cost no clone.
@@ -220,7 +221,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
     ['b3b5', 'e7e6', 'b5g5', 'd10e9'].forEach((uci, i) => {
       s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
     });
-    const live = new LiveGame(s.g.view(4000), s.v(), 0);
+    const live = new LiveGame(s.g.view(4000), s.v(), 'first');
     const last = s.act({ type: 'move', by: 0, uci: 'g5g10', ply: 4 }, 5000);
     expect(last.events.map((e) => e.type)).toEqual(['move', 'end']);
     expect(live.apply(last.v, last.events, last.now)).toBe('applied');
@@ -233,7 +234,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
 
   it('asks for the full state when a frame does not follow from what it holds', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 0);
+    const live = new LiveGame(s.g.view(0), s.v(), 'first');
     const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
     // The right version number but a move of the wrong ply: refused, and nothing of it kept.
     const wrong = { ...first.events[0]!, ply: 5 } as GameEvent;
@@ -250,7 +251,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
 
   it('times a disconnection by the server clock, and offers the claim only after the grace', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 0);
+    const live = new LiveGame(s.g.view(0), s.v(), 'first');
     const spectator = new LiveGame(s.g.view(0), s.v(), null);
     // The server's clock runs far from this machine's.
     for (const [i, uci] of ['h3e3', 'h10g8'].entries()) {
@@ -272,7 +273,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
 
   it('stops the clock where the flag fell, not at the start of the turn', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 1);
+    const live = new LiveGame(s.g.view(0), s.v(), 'second');
     for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
       const r = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
       live.apply(r.v, r.events, r.now);
@@ -288,7 +289,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
 
   it('keeps the first-move deadlines the server sets: at the start, and for the second side after the first ply', () => {
     const g = table({}, [seats[0], null]);
-    const live = new LiveGame(g.view(0), 1, 0);
+    const live = new LiveGame(g.view(0), 1, 'first');
     const joined = g.apply({ type: 'join', seat: seats[1], color: 1 }, 5000);
     if (!joined.ok) throw new Error(joined.error.message);
     expect(live.apply(2, joined.value, 5000)).toBe('applied');
@@ -303,7 +304,7 @@ describe('the client copy of a game, caught up and timed by the server', () => {
   it("follows the server's configured deadlines and claim grace, not the defaults", () => {
     const conduct = { firstMoveMs: 45_000, disconnectGraceMs: 20_000 };
     const g = table({}, [seats[0], null], conduct);
-    const live = new LiveGame(g.view(0), 1, 0);
+    const live = new LiveGame(g.view(0), 1, 'first');
     const joined = g.apply({ type: 'join', seat: seats[1], color: 1 }, 5000);
     if (!joined.ok) throw new Error(joined.error.message);
     live.apply(2, joined.value, 5000);

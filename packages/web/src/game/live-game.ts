@@ -5,7 +5,8 @@
  * between full frames and warns before a move that would lose by a rule.
  */
 import { movesThatViolate, startReferee, type Referee } from '@youzai/game';
-import type { ClockView, GameEvent, GameView, RefereeState, Verdict } from '@youzai/protocol';
+import { wireReferee, wireVerdict, type ClockView, type GameEvent, type GameView, type RefereeState, type Verdict } from '@youzai/protocol';
+import { otherSide, sideIndex, type Side } from '@youzai/rules';
 import { clockFace } from './clock-display.ts';
 import { MoveHistory } from './move-history.ts';
 
@@ -13,7 +14,8 @@ export type ApplyResult = 'applied' | 'ignored' | 'resync';
 
 export class LiveGame {
   view: GameView;
-  you: 0 | 1 | null;
+  /** The side this browser plays, as the server named it; null for a watcher. */
+  you: Side | null;
   v: number;
   history: MoveHistory;
   private referee: Referee | null;
@@ -22,7 +24,7 @@ export class LiveGame {
   /** Events of the last apply, for sounds and animations. */
   lastEvents: GameEvent[] = [];
 
-  constructor(view: GameView, v: number, you: 0 | 1 | null) {
+  constructor(view: GameView, v: number, you: Side | null) {
     this.view = view;
     this.v = v;
     this.you = you;
@@ -38,7 +40,7 @@ export class LiveGame {
   }
 
   /** Replaces everything with a full frame. */
-  reset(view: GameView, v: number, you: 0 | 1 | null): void {
+  reset(view: GameView, v: number, you: Side | null): void {
     this.view = view;
     this.v = v;
     this.you = you;
@@ -68,7 +70,8 @@ export class LiveGame {
   private connection(event: Extract<GameEvent, { type: 'connection' }>, now: number): void {
     const d = [...this.view.disconnectedSince] as [number | null, number | null];
     // Server time, as the claim button compares it with the server's clock.
-    d[event.color] = event.connected ? null : (d[event.color] ?? now);
+    const i = sideIndex(event.side);
+    d[i] = event.connected ? null : (d[i] ?? now);
     this.view = { ...this.view, disconnectedSince: d };
   }
 
@@ -93,13 +96,13 @@ export class LiveGame {
           moves: [...view.moves, event.uci],
           fen: event.fen,
           ply: event.ply,
-          turn: (1 - mover) as 0 | 1,
+          turn: otherSide(mover),
           check: event.check,
           clock: event.clock,
           drawOffer: view.drawOffer !== null && view.drawOffer !== mover ? null : view.drawOffer,
           // A move answers a takeback request (the server withdraws it).
           takebackOffer: null,
-          referee: this.referee?.state() ?? view.referee,
+          referee: this.referee ? wireReferee(this.referee.state()) : view.referee,
           // After the first ply the second side gets its own first-move deadline, set by the server.
           firstMoveDeadline: event.firstMoveDeadline,
         };
@@ -107,7 +110,7 @@ export class LiveGame {
       }
       case 'berserk': {
         const berserk = [...view.berserk] as [boolean, boolean];
-        berserk[event.by] = true;
+        berserk[sideIndex(event.by)] = true;
         this.view = { ...view, berserk, clock: event.clock };
         break;
       }
@@ -161,12 +164,12 @@ export class LiveGame {
   }
 
   get refereeState(): RefereeState {
-    return this.referee?.state() ?? this.view.referee;
+    return this.referee ? wireReferee(this.referee.state()) : this.view.referee;
   }
 
   /** The verdict this move would bring against its mover, if any (Xiangqi run limits). */
   wouldViolate(uci: string): Verdict | null {
-    return this.referee?.wouldViolate(uci) ?? null;
+    return wireVerdict(this.referee?.wouldViolate(uci) ?? null);
   }
 
   /**
@@ -189,7 +192,7 @@ export class LiveGame {
   /** Whether this player may claim the win now: the opponent has been away longer than the server's grace (server time). */
   canClaimVictory(serverNow: number): boolean {
     if (this.you === null || this.view.status !== 'active') return false;
-    const gone = this.view.disconnectedSince[(1 - this.you) as 0 | 1];
+    const gone = this.view.disconnectedSince[sideIndex(otherSide(this.you))];
     const grace = this.view.claimGraceMs;
     return gone !== null && grace !== null && serverNow - gone >= grace;
   }
@@ -209,8 +212,8 @@ export class LiveGame {
 
 /** The clock stopped at `now`: the running side keeps what it had left then (a flag shows 0, not its time at the turn's start). */
 export function stopClock(clock: ClockView, now: number): ClockView {
-  const c = clock.running;
-  if (c === null) return clock;
+  if (clock.running === null) return clock;
+  const c = sideIndex(clock.running);
   const face = clockFace(clock, c, now);
   const remainingMs = [...clock.remainingMs] as [number, number];
   remainingMs[c] = face.totalMs;

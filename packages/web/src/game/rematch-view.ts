@@ -3,6 +3,7 @@
  * player's offer to accept or decline, and the move to the new game once
  * accepted (both players' pages hear it on the game's socket topic).
  */
+import type { Side } from '@youzai/rules';
 import { h, fill } from '../app/h.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
@@ -10,14 +11,14 @@ import { api } from '../net/api.ts';
 export type RematchState = 'offered' | 'accepted' | 'declined';
 export interface RematchInfo {
   readonly state: RematchState;
-  readonly by: 0 | 1;
+  readonly by: Side;
   readonly next: string;
 }
 
 export class RematchView {
   readonly el = h('div.rematch', { 'data-testid': 'rematch' });
   private info: RematchInfo | null = null;
-  private you: 0 | 1 | null = null;
+  private you: Side | null = null;
   private finished = false;
   private error = '';
   private busy = false;
@@ -29,7 +30,7 @@ export class RematchView {
   ) {}
 
   /** The game is finished and this visitor's seat: loads a rematch made before the page opened. */
-  set(finished: boolean, you: 0 | 1 | null): void {
+  set(finished: boolean, you: Side | null): void {
     const first = finished && !this.finished;
     this.finished = finished;
     this.you = you;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { VERDICT_CODES, startReferee, verdict, type RunFact } from '@youzai/game';
-import type { Verdict } from '@youzai/protocol';
+import { VERDICT_CODES, startReferee, verdict, type RunFact, type Verdict } from '@youzai/game';
+import { wireVerdict, type Verdict as WireVerdict } from '@youzai/protocol';
 import { CATALOGS, LANGS, setLang } from '../i18n/index.ts';
 import { verdictText } from './verdict-text.ts';
 
@@ -18,6 +18,11 @@ const chase = (side: 0 | 1, length: number, role: string, owner: 0 | 1, square: 
 
 /** The sentence in both languages. */
 function both(v: Verdict, variant: 'xiangqi' | 'janggi' | 'sittuyin' = 'xiangqi'): { vi: string; en: string } {
+  // As the client hears it: sides by name.
+  return bothWire(wireVerdict(v), variant);
+}
+
+function bothWire(v: WireVerdict, variant: 'xiangqi' | 'janggi' | 'sittuyin' = 'xiangqi'): { vi: string; en: string } {
   setLang('vi');
   const vi = verdictText(variant, v);
   setLang('en');
@@ -78,9 +83,9 @@ describe('verdict sentences', () => {
   });
 
   it('shows a verdict stored before codes in its own words, and an unknown code by its reason', () => {
-    const legacy: Verdict = { result: '0-1', winner: 1, reason: 'resignation', code: 'legacy', params: { vi: 'Đỏ xin thua', en: 'Red resigned' } };
-    expect(both(legacy)).toEqual({ vi: 'Đỏ xin thua', en: 'Red resigned' });
-    expect(both({ ...legacy, code: 'from-a-newer-server', params: {} })).toEqual({ vi: 'đầu hàng', en: 'resignation' });
+    const legacy: WireVerdict = { result: '0-1', winner: 'second', reason: 'resignation', code: 'legacy', params: { vi: 'Đỏ xin thua', en: 'Red resigned' } };
+    expect(bothWire(legacy)).toEqual({ vi: 'Đỏ xin thua', en: 'Red resigned' });
+    expect(bothWire({ ...legacy, code: 'from-a-newer-server', params: {} })).toEqual({ vi: 'đầu hàng', en: 'resignation' });
   });
 
   it("words the local referee's verdict (a Xiangqi mate played in the browser)", () => {
@@ -88,6 +93,6 @@ describe('verdict sentences', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.play('b1b10').ok).toBe(true);
     setLang('en');
-    expect(verdictText('xiangqi', r.value.verdict!)).toBe('Black is checkmated: Red wins');
+    expect(verdictText('xiangqi', wireVerdict(r.value.verdict!))).toBe('Black is checkmated: Red wins');
   });
 });

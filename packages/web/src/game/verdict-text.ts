@@ -1,22 +1,25 @@
 /**
  * A verdict's sentence in the reader's language. The server (and the local
  * referee) name only the verdict's code and its facts; the words are the
- * `verdict.*` keys of the catalogues. Sides arrive as colours and pieces as
+ * `verdict.*` keys of the catalogues. Sides arrive by name and pieces as
  * FEN letters: both are named here, in the game's own words.
  */
 import type { RunFact, Verdict } from '@youzai/protocol';
-import type { VariantKey } from '@youzai/rules';
+import { isSide, type VariantKey } from '@youzai/rules';
 import { roleName, sideName } from '../app/names.ts';
 import { lang, t, tMaybe } from '../i18n/index.ts';
 
 type Params = Record<string, string | number>;
 
-/** Params that hold a colour, to be named as the game names its sides. */
+/** Params that hold a side ('first', 'second'), to be named as the game names its sides. */
 const SIDE_PARAMS = ['side', 'other'] as const;
 
 export function verdictText(variant: VariantKey, v: Verdict): string {
   const p: Params = { ...v.params };
-  for (const k of SIDE_PARAMS) if (p[k] === 0 || p[k] === 1) p[k] = sideName(variant, p[k]);
+  for (const k of SIDE_PARAMS) {
+    const s = p[k];
+    if (isSide(s)) p[k] = sideName(variant, s);
+  }
   if (typeof v.params.times === 'number') p.nth = nth(v.params.times);
   if (v.runs?.[0]) p.run = runText(variant, v.runs[0]);
   if (v.runs?.[1]) p.run2 = runText(variant, v.runs[1]);

@@ -4,7 +4,7 @@
  * the board shows moves at once and the server's answer confirms or resets them.
  */
 import type { ChatLine, GameView, ServerMessage } from '@youzai/protocol';
-import { VARIANTS } from '@youzai/rules';
+import { SIDES, VARIANTS, sideIndex, type Side } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
@@ -82,8 +82,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   const typedForm = h('form.typed');
   const watchersEl = h('span.watchers', { 'data-testid': 'watchers' });
 
+  /** This player's side as an index (the board and the per-side tuples); null for a watcher. */
   function myColor(): 0 | 1 | null {
-    return live?.you ?? null;
+    return live?.you ? sideIndex(live.you) : null;
   }
 
   function orientation(): 0 | 1 {
@@ -400,17 +401,17 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       const opp = (1 - me) as 0 | 1;
       if (v.ply < 2) act(t('game.abort'), 'abort', () => void send({ t: 'abort', game: id }));
       // Berserk (an arena tournament's game): before my first move, once.
-      const moved = v.ply >= 2 || (v.ply === 1 && v.turn !== me);
+      const moved = v.ply >= 2 || (v.ply === 1 && v.turn !== SIDES[me]);
       if (v.berserkable && !v.berserk[me] && !moved) act(t('game.berserk'), 'berserk', () => void send({ t: 'berserk', game: id }));
       else
         act(t('game.resign'), 'resign', async () => {
           if ((await confirmBox(t('game.resign'), t('game.resign.confirm'), t('game.resign'))) && !destroyed) void send({ t: 'resign', game: id });
         });
-      if (v.drawOffer === opp) {
+      if (v.drawOffer === SIDES[opp]) {
         buttons.push(h('span.offer', null, t('game.draw.theyOffer')));
         act(t('game.draw.accept'), 'draw-accept', () => void send({ t: 'draw', game: id, op: 'accept' }), true);
         act(t('game.draw.decline'), 'draw-decline', () => void send({ t: 'draw', game: id, op: 'decline' }));
-      } else if (v.drawOffer === me) buttons.push(h('span.offer', null, t('game.draw.offered')));
+      } else if (v.drawOffer === SIDES[me]) buttons.push(h('span.offer', null, t('game.draw.offered')));
       else if (v.ply >= 2) act(t('game.draw.offer'), 'draw-offer', () => void send({ t: 'draw', game: id, op: 'offer' }));
       const claim = live.refereeState.counters?.claim;
       if (claim?.claimable) act(t('game.draw.claim', { plies: claim.plies }), 'draw-claim', () => void send({ t: 'draw', game: id, op: 'claim' }));
@@ -490,7 +491,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     renderReferee();
   }
 
-  function onFullFrame(view: GameView, v: number, you: 0 | 1 | null): void {
+  function onFullFrame(view: GameView, v: number, you: Side | null): void {
     // A state read before events we already applied (an answer to a refused move racing a move): keep ours.
     if (live && live.you === you && v < live.v) return;
     if (!live) {

@@ -1,6 +1,11 @@
 /** The solo board: play both sides of any game, from the start or a pasted FEN; undo, flip, engine hint. */
 import { startReferee, type Referee } from '@youzai/game';
+<<<<<<< HEAD
 import { DEFAULT_VARIANT, makeFen, parseUci, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+=======
+import { wireReferee, wireVerdict } from '@youzai/protocol';
+import { DEFAULT_VARIANT, makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+>>>>>>> 596d51c (Sides are named on the wire, one vocabulary: Side = 'first' | 'second' (rules' SIDES, the lobby's words) for turn, drawOffer, clock.running, a verdict's winner and its side/other params, runs' side and owner, events' by and side (connection.color renamed), you, paired.side, a join's side, a rematch's by (old kept rematches read as before); protocol 3. The domain → wire mapping is one module in protocol (from-game.ts: views, events, verdicts, referee state), used by the server's edge and by the browser for its local referee; inside rules and game sides stay indices (hot paths, ByColor tuples). docs/adding-a-game.md: sides and pieces across packages; docs/API.md. Tests: the wire edge names every side; the server, lobby, rooms, rematch and client tests read names)
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
@@ -87,11 +92,11 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     fenInput.value = makeFen(pos);
     const verdict = cursor.live ? referee.verdict : null;
     statusEl.textContent = verdict
-      ? t('solo.over', { text: verdictText(variant, verdict) })
+      ? t('solo.over', { text: verdictText(variant, wireVerdict(verdict)) })
       : hintText || t('game.turnOf', { side: sideName(variant, pos.turn) });
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     const state = referee.state();
-    refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, state, null)] : []));
+    refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, wireReferee(state), null)] : []));
   }
 
   function load(fen: string): void {
