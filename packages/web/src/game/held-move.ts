@@ -6,7 +6,7 @@
  * refused there. Pure: the page asks what to do and does it.
  */
 import type { GameView } from '@youzai/protocol';
-import { parseUci, type Position } from '@youzai/rules';
+import { parseUci, type Position, type Side } from '@youzai/rules';
 
 export interface HeldMove {
   readonly uci: string;
@@ -20,7 +20,7 @@ export interface HeldMove {
  * player's turn at that ply) or `stale` (the game moved on without it: a flag,
  * a takeback, a resignation...).
  */
-export function settleHeld(held: HeldMove, view: Pick<GameView, 'moves' | 'ply' | 'turn' | 'status'>, you: 0 | 1 | null): 'played' | 'send' | 'stale' {
+export function settleHeld(held: HeldMove, view: Pick<GameView, 'moves' | 'ply' | 'turn' | 'status'>, you: Side | null): 'played' | 'send' | 'stale' {
   if (view.moves[held.ply] === held.uci) return 'played';
   if (you !== null && view.status === 'active' && view.ply === held.ply && view.turn === you) return 'send';
   return 'stale';

@@ -103,7 +103,7 @@ describe('the client copy of a game', () => {
 
   it('follows a takeback asked and accepted: the same view as the server, moves and referee included', () => {
     const s = server();
-    const live = new LiveGame(s.g.view(0), s.v(), 1);
+    const live = new LiveGame(s.g.view(0), s.v(), 'second');
     const line = ['h3e3', 'h10g8', 'h1g3', 'i10h10', 'e3e7'];
     line.forEach((uci, i) => {
       const r = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));

@@ -145,7 +145,7 @@ export class LiveGame {
           firstMoveDeadline: event.firstMoveDeadline,
         };
         this.referee = this.buildReferee();
-        this.view = { ...this.view, referee: this.referee?.state() ?? view.referee };
+        this.view = { ...this.view, referee: this.referee ? wireReferee(this.referee.state()) : view.referee };
         break;
       }
       case 'end':

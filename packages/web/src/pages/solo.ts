@@ -1,11 +1,7 @@
 /** The solo board: play both sides of any game, from the start or a pasted FEN; undo, flip, engine hint. */
 import { startReferee, type Referee } from '@youzai/game';
-<<<<<<< HEAD
-import { DEFAULT_VARIANT, makeFen, parseUci, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
-=======
 import { wireReferee, wireVerdict } from '@youzai/protocol';
-import { DEFAULT_VARIANT, makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
->>>>>>> 596d51c (Sides are named on the wire, one vocabulary: Side = 'first' | 'second' (rules' SIDES, the lobby's words) for turn, drawOffer, clock.running, a verdict's winner and its side/other params, runs' side and owner, events' by and side (connection.color renamed), you, paired.side, a join's side, a rematch's by (old kept rematches read as before); protocol 3. The domain → wire mapping is one module in protocol (from-game.ts: views, events, verdicts, referee state), used by the server's edge and by the browser for its local referee; inside rules and game sides stay indices (hot paths, ByColor tuples). docs/adding-a-game.md: sides and pieces across packages; docs/API.md. Tests: the wire edge names every side; the server, lobby, rooms, rematch and client tests read names)
+import { DEFAULT_VARIANT, makeFen, parseUci, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
