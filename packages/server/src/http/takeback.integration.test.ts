@@ -47,12 +47,12 @@ describe('takeback routes', () => {
 
     expect((await alice.http('POST', `/api/games/${id}/takeback`, { op: 'offer' })).json).toEqual({ ok: true });
     const heard = await bob.waitFor(hasEvent('takeback-offer'));
-    expect(heard).toMatchObject({ t: 'events', events: [{ type: 'takeback-offer', by: 0 }] });
-    expect((await alice.http('GET', `/api/games/${id}`)).json.view.takebackOffer).toBe(0);
+    expect(heard).toMatchObject({ t: 'events', events: [{ type: 'takeback-offer', by: 'first' }] });
+    expect((await alice.http('GET', `/api/games/${id}`)).json.view.takebackOffer).toBe('first');
     // Only the opponent answers; then the move is gone.
     expect((await alice.http('POST', `/api/games/${id}/takeback`, { op: 'accept' })).json.code).toBe('takeback.no-request');
     expect(await bob.request({ t: 'takeback', game: id, op: 'accept' }, 2)).toMatchObject({ t: 'ack' });
-    expect(await bob.waitFor(hasEvent('takeback'))).toMatchObject({ events: [{ type: 'takeback', by: 0, ply: 0 }] });
+    expect(await bob.waitFor(hasEvent('takeback'))).toMatchObject({ events: [{ type: 'takeback', by: 'first', ply: 0 }] });
     const view = (await alice.http('GET', `/api/games/${id}`)).json.view;
     expect([view.ply, view.moves, view.takebackOffer]).toEqual([0, [], null]);
     // A socket frame with a bad op is refused by the decoder.

@@ -53,7 +53,7 @@ describe.each(STORE_KINDS)('takeback on %s', (kind) => {
     await games.close();
     games = serve(store, time);
     expect(await games.recover()).toBe(1);
-    expect((await games.view(id))!.view.takebackOffer).toBe(1);
+    expect((await games.view(id))!.view.takebackOffer).toBe('second');
     const frames: string[] = [];
     games.subscribe(id, (f) => frames.push(f));
     time.advance(1_000);
@@ -62,7 +62,7 @@ describe.each(STORE_KINDS)('takeback on %s', (kind) => {
     expect(v.ply).toBe(3);
     expect(v.moves).toEqual(line.slice(0, 3));
     expect(v.takebackOffer).toBeNull();
-    expect(JSON.parse(frames.at(-1)!).events).toMatchObject([{ type: 'takeback', by: 1, ply: 3 }]);
+    expect(JSON.parse(frames.at(-1)!).events).toMatchObject([{ type: 'takeback', by: 'second', ply: 3 }]);
     expect((await store.moves(id)).map((m) => m.uci)).toEqual(line.slice(0, 3));
     expect((await store.game(id))!.plies).toBe(3);
     expect((await store.moves(id)).slice(0, 2)).toEqual(atPly3);

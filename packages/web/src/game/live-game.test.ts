@@ -111,7 +111,7 @@ describe('the client copy of a game', () => {
     });
     const ask = s.act({ type: 'takeback-offer', by: 0 }, 7000);
     expect(live.apply(ask.v, ask.events, ask.now)).toBe('applied');
-    expect(live.view.takebackOffer).toBe(0);
+    expect(live.view.takebackOffer).toBe('first');
     const back = s.act({ type: 'takeback-accept', by: 1 }, 8000);
     expect(live.apply(back.v, back.events, back.now)).toBe('applied');
     expect(live.view).toEqual(s.g.view(8000));
