@@ -51,7 +51,7 @@ describe('takeback across nodes', () => {
     }
     // Black, on the other node, asks on its own turn: its move and Red's reply are to go.
     expect((await black.http('POST', `/api/games/${id}/takeback`, { op: 'offer' })).json).toEqual({ ok: true });
-    await red.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'takeback-offer' && e.by === 1), 10_000);
+    await red.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'takeback-offer' && e.by === 'second'), 10_000);
 
     await club.kill(owner);
     const again = new TestClient(club.nodes[1]!.base);
