@@ -1,0 +1,97 @@
+/**
+ * The Learn course in a real browser: reached from the home page and a rules
+ * page; one lesson of each game completed by clicking the board (Xiangqi's
+ * chariot: stars then captures; Janggi's pass with its button; Sittuyin's
+ * placement, dragging nothing but clicking the tray, Black answering), each
+ * remembered in the course list after a reload. Screenshots in test-artifacts/e2e/.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { clickMove, shot, startClub, type Club } from './harness.ts';
+
+let club: Club;
+beforeAll(async () => {
+  club = await startClub(inject('webDir'));
+});
+afterAll(async () => {
+  await club?.close();
+});
+
+type Page = import('playwright-core').Page;
+const state = (page: Page) => page.getByTestId('status').getAttribute('data-state');
+const waitState = (page: Page, s: string) =>
+  page.waitForFunction((want) => document.querySelector('[data-testid="status"]')?.getAttribute('data-state') === want, s, { timeout: 20_000 });
+
+describe('learn', () => {
+  it('is linked from the home page and the rules pages', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/');
+    await page.getByTestId('learn-link').click();
+    await page.getByTestId('learn-page').waitFor();
+    for (const g of ['xiangqi', 'janggi', 'sittuyin']) expect(await page.getByTestId(`learn-course-${g}`).isVisible()).toBe(true);
+    await page.goto('/rules/janggi');
+    await page.getByTestId('rules-learn-link').click();
+    await page.getByTestId('learn-course-janggi').waitFor();
+    expect(await page.getByTestId('learn-course-xiangqi').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("Xiangqi: the chariot lesson, stars then captures, and a wrong move's failure retried", async () => {
+    const { page } = await club.visitor({ lang: 'vi' });
+    await page.goto('/learn/xiangqi/chariot');
+    await page.getByTestId('learn-lesson').waitFor();
+    // Two stars, drawn on the board.
+    await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 2, undefined, { timeout: 10_000 });
+    await shot(page, 'learn-xiangqi-stars');
+    // A move that does not reach the stars in time: two moves used, one star left.
+    await clickMove(page, 'a1a2');
+    await clickMove(page, 'a2a3');
+    await waitState(page, 'failed');
+    await page.getByTestId('learn-retry').click();
+    await waitState(page, 'playing');
+    await clickMove(page, 'a1a6');
+    await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 1, undefined, { timeout: 10_000 });
+    await clickMove(page, 'a6h6');
+    await waitState(page, 'solved');
+    await page.getByTestId('learn-next').click();
+    await waitState(page, 'playing');
+    await clickMove(page, 'a1a7');
+    await clickMove(page, 'a7d7');
+    await waitState(page, 'solved');
+    await shot(page, 'learn-xiangqi-solved');
+    // The last exercise leads to the next lesson, and the course list marks this one done after a reload.
+    expect(await page.getByTestId('learn-next').getAttribute('href')).toBe('/learn/xiangqi/horse');
+    await page.goto('/learn/xiangqi');
+    await page.getByTestId('learn-course-xiangqi').waitFor();
+    expect(await page.locator('li.done a').allTextContents()).toEqual(['Xe']);
+    await page.context().close();
+  });
+
+  it('Janggi: the pass lesson, passing with the button', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/learn/janggi/pass');
+    await page.getByTestId('learn-lesson').waitFor();
+    expect(await state(page)).toBe('playing');
+    await page.getByTestId('pass').click();
+    await waitState(page, 'solved');
+    await page.goto('/learn/janggi');
+    await page.getByTestId('learn-course-janggi').waitFor();
+    expect(await page.locator('li.done a').allTextContents()).toEqual(['The pass']);
+    await page.context().close();
+  });
+
+  it('Sittuyin: placing the two rooks on the stars from the tray, Black placing in between', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/learn/sittuyin/placement');
+    await page.getByTestId('learn-lesson').waitFor();
+    await clickMove(page, 'R@a1');
+    // Black's answer comes with the judge's reply: its rook is on the board, and it is Red's turn again.
+    await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 1, undefined, { timeout: 10_000 });
+    await clickMove(page, 'R@h1');
+    await waitState(page, 'solved');
+    await shot(page, 'learn-sittuyin-placed');
+    await page.goto('/learn/sittuyin');
+    await page.getByTestId('learn-course-sittuyin').waitFor();
+    expect(await page.locator('li.done a').allTextContents()).toEqual(['Placing the pieces']);
+    await page.context().close();
+  });
+});
