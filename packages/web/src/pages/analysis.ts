@@ -75,6 +75,8 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   let depth = 0;
   let engineState: 'idle' | 'waiting' | 'running' | 'done' | 'stopped' = 'idle';
   let engineNote = '';
+  /** The position whose lines the panel is for (asked or about to be); the one last sent to the server. */
+  let shownFen = '';
   let askedFen = '';
   let settle: ReturnType<typeof setTimeout> | undefined;
 
@@ -135,7 +137,9 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   function ask(): void {
     clearTimeout(settle);
     const fen = makeFen(posOf(current));
-    if (fen === askedFen && engineState !== 'stopped') return;
+    // Still this position's lines: nothing to ask (a redraw, or a move that went nowhere).
+    if (fen === shownFen) return;
+    shownFen = fen;
     lines = [];
     depth = 0;
     engineNote = '';
@@ -151,7 +155,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
     settle = setTimeout(async () => {
       askedFen = fen;
       const r = await app.socket.request({ t: 'board-start', variant, fen, multipv: 3 });
-      if (destroyed || askedFen !== fen) return;
+      if (destroyed || askedFen !== fen || shownFen !== fen) return;
       if (!r.ok) {
         engineState = 'stopped';
         engineNote = tMaybe(`err.${r.code}`, r.message ?? String(r.code));
@@ -169,7 +173,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
       renderEngine();
       return;
     }
-    if (m.fen !== askedFen || m.fen !== makeFen(posOf(current))) return;
+    if (m.fen !== askedFen || m.fen !== shownFen) return;
     lines = m.lines;
     depth = m.depth;
     engineState = m.state;
@@ -182,7 +186,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   // Reconnected (another node perhaps): the session died with the old socket, so ask again.
   const offState = app.socket.onState((s) => {
     if (s === 'open' && askedFen) {
-      askedFen = '';
+      shownFen = '';
       ask();
     }
   });
@@ -239,7 +243,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   function restartButton(): HTMLElement {
     const b = h('button', { type: 'button', 'data-testid': 'engine-restart' }, t('board.restart'));
     b.addEventListener('click', () => {
-      askedFen = '';
+      shownFen = '';
       ask();
     });
     return b;
