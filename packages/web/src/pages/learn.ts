@@ -8,7 +8,7 @@ import { isVariantKey, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { fill, h } from '../app/h.ts';
 import { roleName, sideName, variantName } from '../app/names.ts';
-import { Board, sideOf } from '../board/board.ts';
+import { Board, orientationOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { toKey } from '../board/keys.ts';
 import { choosePromotion } from '../board/promotion.ts';
@@ -85,7 +85,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
   const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
   const special = h('div.special');
   const actions = h('div.controls');
-  const board = new Board(boardEl, { variant, orientation: sideOf(attempt.learner), onMove: (uci) => play(uci), choose: choosePromotion });
+  const board = new Board(boardEl, { variant, orientation: orientationOf(attempt.learner), onMove: (uci) => play(uci), choose: choosePromotion });
 
   function play(uci: string): void {
     const next = playLearner(attempt, uci);
@@ -111,7 +111,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
 
   function render(): void {
     const ex = lesson.exercises[index]!;
-    board.set({ pos: attempt.pos, lastUci: attempt.moves[attempt.moves.length - 1], movable: attempt.status === 'playing' ? sideOf(attempt.learner) : null });
+    board.set({ pos: attempt.pos, lastUci: attempt.moves[attempt.moves.length - 1], movable: attempt.status === 'playing' ? orientationOf(attempt.learner) : null });
     board.setStars(attempt.stars.map((s) => ({ key: toKey(s), svg: STAR_SVG })));
     promptEl.textContent = say(ex.prompt);
     stepEl.textContent = t('learn.step', { n: index + 1, total: lesson.exercises.length, moves: Math.max(0, ex.maxMoves - attempt.played) });
