@@ -188,7 +188,9 @@ describe('the solo board', () => {
     expect(await moveTexts(page)).toHaveLength(1);
     // A hint from the server's engine, drawn as an arrow.
     await page.getByTestId('hint').click();
-    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 30_000 }).toMatch(/Máy gợi ý: [a-i]\d+[a-i]\d+/);
+    // Written in the move list's notation (Vietnamese by default: a piece letter and files, e.g. P2-5), not in raw coordinates.
+    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 30_000 }).toMatch(/Máy gợi ý: [A-ZĐ]\S*\d/);
+    expect(await page.getByTestId('status').textContent()).not.toMatch(/[a-i]\d+[a-i]\d+/);
     expect(await page.locator('.yz-board svg.cg-shapes line').count()).toBe(1);
     const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1';
     await page.getByTestId('fen').fill(fen);
