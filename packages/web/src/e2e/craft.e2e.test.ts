@@ -171,7 +171,7 @@ describe('the phone', () => {
 });
 
 describe('the game page', () => {
-  it('names players, game and turn in the tab; a spectator has no typed-move box and is counted', async () => {
+  it('names players, game and turn in the tab; a spectator has no typed-move box and is counted', { timeout: 240_000 }, async () => {
     const a = await club.visitor({ lang: 'vi' });
     const b = await club.visitor({ lang: 'vi' });
     const game = await createInvite(a.page, 'xiangqi');
@@ -195,17 +195,16 @@ describe('the game page', () => {
     await watcher.page.locator('[data-testid="board"] piece').first().waitFor();
     expect(await watcher.page.getByTestId('typed-move').isVisible()).toBe(false);
     expect(await watcher.page.title()).not.toContain('▶');
-    // A second watcher's page counts the first (read with the game: reload until the server has counted the socket).
-    const second = await club.visitor({ lang: 'vi' });
+    // A second watcher's page counts the first: wait until the server has counted the first watcher's socket (its game
+    // read says so), then open the second page and read the count it shows.
     const path = new URL(game.url).pathname;
-    const counted = async () => {
-      const read = second.page.waitForResponse((r) => new URL(r.url()).pathname === `/api/games/${path.split('/').pop()}`);
-      await second.page.goto(path);
-      await read;
-      await second.page.locator('[data-testid="board"] piece').first().waitFor();
-      return (await second.page.getByTestId('watchers').textContent()) ?? '';
-    };
-    await expect.poll(counted, { timeout: 30_000, interval: 500 }).toMatch(/^[12] người xem$/);
+    const id = path.split('/').pop()!;
+    const count = () => watcher.page.evaluate(async (g) => ((await (await fetch(`/api/games/${g}`)).json()) as { spectators: number }).spectators, id);
+    await expect.poll(count, { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(1);
+    const second = await club.visitor({ lang: 'vi' });
+    await second.page.goto(path);
+    await second.page.locator('[data-testid="board"] piece').first().waitFor();
+    await expect.poll(() => second.page.getByTestId('watchers').textContent(), { timeout: 30_000 }).toMatch(/^[12] người xem$/);
     await shot(second.page, 'game-spectator');
     for (const v of [a, b, watcher, second]) await v.page.context().close();
   });
