@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import { coordLabels } from '../board/coords.ts';
-import { shot, startClub, type Club } from './harness.ts';
+import { clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
 
 let club: Club;
 beforeAll(async () => {
@@ -189,6 +189,12 @@ describe('the game page', () => {
     }
     expect(titles.filter((x) => x.startsWith('▶ Đến lượt bạn')).length).toBe(1);
     expect(await a.page.getByTestId('typed-move').isVisible()).toBe(true);
+    // Both first moves, so the game is not aborted by its first-move deadline while the watchers come (a slow machine).
+    const [red, black] = titles[0]!.startsWith('▶') ? [a.page, b.page] : [b.page, a.page];
+    await clickMove(red, 'h3e3');
+    await waitForPlies(black, 1);
+    await clickMove(black, 'h10g8');
+    await waitForPlies(red, 2);
 
     const watcher = await club.visitor({ lang: 'vi' });
     await watcher.page.goto(new URL(game.url).pathname);
