@@ -9,6 +9,7 @@ import { VARIANTS, err, makeFen, ok, type Color, type Result, type RuleError } f
 import { flagAt, isBerserk, isCorrespondence, newClock, read, startTurn, type ClockConfig } from './clock.ts';
 import { movesThatViolate, type Referee } from './referee.ts';
 import { RefereeSlot } from './referee-slot.ts';
+import { takebacksAllowed } from './takeback.ts';
 import {
   DEFAULT_CONDUCT,
   type ClockView,
@@ -151,7 +152,7 @@ export class Game {
       turn: pos.turn,
       check: pos.inCheck(),
       drawOffer: d.drawOffer,
-      takebacks: !d.setup.rated,
+      takebacks: takebacksAllowed(d.setup),
       takebackOffer: d.takebackOffer ?? null,
       verdict: d.verdict,
       referee: ref.state(),

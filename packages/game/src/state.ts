@@ -26,6 +26,8 @@ export interface GameSetup {
   readonly createdAt: number;
   /** An arena tournament's game whose terms offer berserk (set by the tournament director); absent: not offered. */
   readonly berserkable?: boolean;
+  /** A tournament's game (set by the tournament director): no takebacks, rated or casual; absent: not a tournament's. */
+  readonly tournament?: boolean;
 }
 
 /** Timing and conduct rules, configurable per server. */
@@ -142,6 +144,7 @@ export type GameErrorCode =
   | 'berserk.too-late'
   | 'berserk.already'
   | 'takeback.rated'
+  | 'takeback.tournament'
   | 'takeback.nothing'
   | 'takeback.already-asked'
   | 'takeback.too-soon'
@@ -175,7 +178,7 @@ export interface GameView {
   readonly turn: Color;
   readonly check: boolean;
   readonly drawOffer: Color | null;
-  /** Whether the players may ask for takebacks (casual games). */
+  /** Whether the players may ask for takebacks (casual games outside tournaments). */
   readonly takebacks: boolean;
   /** The side whose takeback request stands, or null. */
   readonly takebackOffer: Color | null;

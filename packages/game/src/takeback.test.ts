@@ -122,6 +122,19 @@ describe('takeback', () => {
     expect(g.view(6_000).takebacks).toBe(false);
   });
 
+  it('tournament games refuse takebacks, casual or rated, and keep no turn history', () => {
+    for (const rated of [false, true]) {
+      const g = play(start({ rated, tournament: true }), CYCLE, 1_000, 1_000);
+      expect(apply(g, { type: 'takeback-offer', by: 0 }, 6_000)).toMatchObject({ ok: false, error: { code: 'takeback.tournament' } });
+      expect(g.snapshot.turnStarts).toBeUndefined();
+      expect(g.view(6_000).takebacks).toBe(false);
+    }
+    // The same casual game outside a tournament allows them.
+    const casual = play(start({ tournament: false }), CYCLE, 1_000, 1_000);
+    expect(casual.view(6_000).takebacks).toBe(true);
+    expect(apply(casual, { type: 'takeback-offer', by: 0 }, 6_000)).toMatchObject({ ok: true });
+  });
+
   it('the computer accepts at once; a move it chose for the position taken back is stale', () => {
     const g = play(start({}, [alice, engine]), CYCLE.slice(0, 3), 1_000);
     // The computer is thinking about the position after Red's b1a1.

@@ -6,12 +6,14 @@
  * draw counters are exactly what they were, being a function of the moves),
  * and the clock is the one stored as that turn began: each side's remaining
  * time, byo-yomi periods and lag quota as they were, the asker's time running
- * again from the moment of the takeback. Rated games refuse takebacks.
+ * again from the moment of the takeback. Rated games and tournament games
+ * (rated or casual: a tournament's standings must not depend on the
+ * opponent's goodwill) refuse takebacks.
  */
 import { err, makeFen, ok, type Color, type Result } from '@youzai/rules';
 import { startTurn, type ClockState } from './clock.ts';
 import type { Game } from './game.ts';
-import type { GameData, GameError, GameEvent } from './state.ts';
+import type { GameData, GameError, GameEvent, GameSetup } from './state.ts';
 
 /** A side's turn as it began: the point a takeback returns to. */
 export interface TurnStart {
@@ -30,12 +32,17 @@ export const TAKEBACK_KEEP = 2;
 /** Plies between two takeback requests of one player (2 moves of each side). */
 export const TAKEBACK_GAP_PLIES = 4;
 
+/** Whether a game's players may ask for takebacks: casual games outside tournaments. */
+export function takebacksAllowed(setup: GameSetup): boolean {
+  return !setup.rated && setup.tournament !== true;
+}
+
 type Step = Result<{ readonly game: Game; readonly events: readonly GameEvent[] }, GameError>;
 
-/** The turn starts kept after `by` moves now (casual games only: rated games never take back). */
+/** The turn starts kept after `by` moves now (games with takebacks only: the others never take back). */
 export function keepTurnStart(game: Game, by: Color, now: number): readonly TurnStart[] | undefined {
   const d = game.data;
-  if (d.setup.rated) return d.turnStarts;
+  if (!takebacksAllowed(d.setup)) return d.turnStarts;
   const began = game.moves.at(-1)?.at ?? d.startedAt ?? now;
   const point: TurnStart = {
     ply: game.ply,
@@ -55,6 +62,7 @@ function pointFor(d: GameData, by: Color): TurnStart | null {
 
 export function askTakeback(game: Game, by: Color, now: number): Step {
   const d = game.data;
+  if (d.setup.tournament === true) return err('takeback.tournament', 'Tournament games have no takebacks');
   if (d.setup.rated) return err('takeback.rated', 'Rated games have no takebacks');
   if (d.takebackOffer === by) return err('takeback.already-asked', 'Your takeback request already stands');
   if (d.takebackOffer != null) return rewind(game, d.takebackOffer, now);

@@ -150,7 +150,14 @@ export class GameService {
     const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human' });
     const seats: [Seat, Seat] = color === 0 ? [seat(first), seat(second)] : [seat(second), seat(first)];
     const r = await this.start(
-      { variant: terms.variant, fen: null, clock: clockFromSpec(terms.clock), rated: terms.rated, ...(terms.berserk ? { berserkable: true } : {}) },
+      {
+        variant: terms.variant,
+        fen: null,
+        clock: clockFromSpec(terms.clock),
+        rated: terms.rated,
+        ...(terms.berserk ? { berserkable: true } : {}),
+        ...(terms.tournament ? { tournament: true } : {}),
+      },
       seats,
       { invite: null, challenge: null },
       this.deps.clock.now(),
@@ -181,7 +188,7 @@ export class GameService {
 
   /** Stores a new game and takes ownership of it. */
   private async start(
-    setup: { variant: CreateGame['variant']; fen: string | null; clock: ClockConfig; rated: boolean; berserkable?: boolean },
+    setup: { variant: CreateGame['variant']; fen: string | null; clock: ClockConfig; rated: boolean; berserkable?: boolean; tournament?: boolean },
     seats: [Seat | null, Seat | null],
     extras: StoredExtras,
     now: number,

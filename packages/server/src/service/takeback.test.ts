@@ -81,6 +81,29 @@ describe.each(STORE_KINDS)('takeback on %s', (kind) => {
     await games.close();
   });
 
+  it("a tournament's casual game refuses takebacks, also after a restart (the setup keeps the tournament)", async () => {
+    const store = await open();
+    const time = new FakeTime();
+    let games = serve(store, time);
+    const t = await games.createPaired(alice, bob, {
+      variant: 'xiangqi',
+      clock: { kind: 'fischer', minutes: 5, increment: 0 },
+      rated: false,
+      color: 'first',
+      tournament: true,
+    });
+    if (!t.ok) throw new Error(t.error.message);
+    const id = t.value.id;
+    expect(await games.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 })).toEqual({ ok: true, value: true });
+    expect(await games.act(id, alice.id, { type: 'takeback-offer' })).toMatchObject({ ok: false, error: { code: 'takeback.tournament' } });
+    await games.close();
+    games = serve(store, time);
+    expect(await games.recover()).toBe(1);
+    expect((await games.view(id))!.view.takebacks).toBe(false);
+    expect(await games.act(id, alice.id, { type: 'takeback-offer' })).toMatchObject({ ok: false, error: { code: 'takeback.tournament' } });
+    await games.close();
+  });
+
   it('rated games refuse takebacks; the computer accepts at once', async () => {
     const store = await open();
     const time = new FakeTime();

@@ -24,6 +24,8 @@ export interface PairedTerms {
   readonly id?: string;
   /** An arena tournament's game whose players may go berserk. */
   readonly berserk?: boolean;
+  /** A tournament's game: no takebacks, rated or casual. */
+  readonly tournament?: boolean;
 }
 
 /**

@@ -366,4 +366,16 @@ describe('tournament director', () => {
     expect(await w.games.act(p!.gameId, p!.white, { type: 'berserk' })).toMatchObject({ ok: false, error: { code: 'berserk.not-offered' } });
     expect((await w.games.view(p!.gameId))?.view.berserkable).toBe(false);
   });
+
+  it("a casual arena's games refuse takebacks: the game carries its tournament", async () => {
+    const w = await world(memoryStore(), PLAYERS.slice(0, 2));
+    await w.store.createTournament(tournamentRow('arenat', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arenat', PLAYERS.slice(0, 2));
+    await w.director().tick();
+    const [p] = await running(w, 'arenat');
+    w.time.advance(1_000);
+    expect(await w.games.act(p!.gameId, p!.white, { type: 'move', uci: 'h1g3', ply: 0 })).toEqual({ ok: true, value: true });
+    expect(await w.games.act(p!.gameId, p!.white, { type: 'takeback-offer' })).toMatchObject({ ok: false, error: { code: 'takeback.tournament' } });
+    expect((await w.games.view(p!.gameId))?.view).toMatchObject({ rated: false, takebacks: false, ply: 1 });
+  });
 });

@@ -293,6 +293,7 @@ export class TournamentDirector {
       color: 'first',
       id: p.gameId,
       berserk: t.terms.kind === 'arena' && t.terms.berserk,
+      tournament: true,
     };
     const white = await identity(p.white);
     const black = await identity(p.black);

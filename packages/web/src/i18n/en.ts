@@ -402,6 +402,7 @@ export const en: Record<MessageKey, string> = {
   'err.berserk.too-late': 'Berserk is possible only before your first move.',
   'err.berserk.already': 'You have gone berserk already.',
   'err.takeback.rated': 'Rated games have no takebacks.',
+  'err.takeback.tournament': 'Tournament games have no takebacks.',
   'err.takeback.nothing': 'You have no move to take back.',
   'err.takeback.already-asked': 'Your takeback request still stands.',
   'err.takeback.too-soon': 'You asked for a takeback a moment ago: wait a few moves before asking again.',

@@ -40,6 +40,7 @@ const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameError
   'berserk.too-late': true,
   'berserk.already': true,
   'takeback.rated': true,
+  'takeback.tournament': true,
   'takeback.nothing': true,
   'takeback.already-asked': true,
   'takeback.too-soon': true,

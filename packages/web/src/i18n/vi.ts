@@ -400,6 +400,7 @@ export const vi = {
   'err.berserk.too-late': 'Chỉ có thể liều trước nước đi đầu tiên của bạn.',
   'err.berserk.already': 'Bạn đã liều rồi.',
   'err.takeback.rated': 'Ván tính điểm không được đi lại.',
+  'err.takeback.tournament': 'Ván đấu giải không được đi lại.',
   'err.takeback.nothing': 'Bạn chưa có nước nào để xin đi lại.',
   'err.takeback.already-asked': 'Lời xin đi lại của bạn vẫn đang chờ.',
   'err.takeback.too-soon': 'Bạn vừa xin đi lại: chờ vài nước rồi hãy xin lại.',
