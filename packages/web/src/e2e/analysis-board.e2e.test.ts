@@ -83,6 +83,8 @@ describe('analysis board', () => {
 
     await red.getByTestId('export-pgn').click();
     const pgn = await red.getByTestId('pgn').inputValue();
+    // The same text as a file to download.
+    expect(await red.getByTestId('download-pgn').getAttribute('href')).toMatch(/^blob:/);
     expect(pgn).toContain('[Variant "xiangqi"]');
     expect(pgn).toContain(`[Site "${club.base}/game/${id}"]`);
     expect(pgn.replace(/\s+/g, ' ')).toMatch(

@@ -303,15 +303,12 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   const exportBtn = btn(t('board.exportPgn'), 'export-pgn', () => {
     pgnBox.value = pgn();
     pgnBox.hidden = false;
-    const link = URL.createObjectURL(new Blob([pgnBox.value], { type: 'application/x-chess-pgn' }));
-    downloadLink.href = link;
-    downloadLink.hidden = false;
+    if (downloadLink.href) URL.revokeObjectURL(downloadLink.href);
+    downloadLink.href = URL.createObjectURL(new Blob([pgnBox.value], { type: 'application/x-chess-pgn' }));
+    // Shown once there is something to download (a .button's display would override `hidden`).
+    if (!downloadLink.isConnected) exportBtn.after(downloadLink);
   });
-  const downloadLink = h(
-    'a.button',
-    { download: `youzai-analysis-${variant}.pgn`, hidden: true, 'data-testid': 'download-pgn' },
-    t('board.download'),
-  ) as HTMLAnchorElement;
+  const downloadLink = h('a.button', { download: `youzai-analysis-${variant}.pgn`, 'data-testid': 'download-pgn' }, t('board.download')) as HTMLAnchorElement;
   const shareBtn = btn(t('board.share'), 'share', () => {
     shareBox.value = shareUrl();
     shareBox.hidden = false;
