@@ -72,6 +72,11 @@ export async function createFromForm(
   const form = page.getByTestId('tour-create-form');
   await form.locator('input[name="name"]').fill(f.name);
   await form.locator('select[name="kind"]').selectOption(f.kind);
+  // Only this system's fields show: rounds for a Swiss, the pause between rounds for both, no arena duration or berserk.
+  expect(await form.locator('input[name="rounds"]').isVisible()).toBe(f.kind === 'swiss');
+  expect(await form.locator('input[name="round-gap"]').isVisible()).toBe(true);
+  expect(await form.locator('input[name="duration"]').isVisible()).toBe(false);
+  expect(await form.locator('input[name="berserk"]').isVisible()).toBe(false);
   if (f.rounds !== undefined) await form.locator('input[name="rounds"]').fill(String(f.rounds));
   await form.locator('input[name="minutes"]').fill(String(f.minutes));
   await form.locator('input[name="increment"]').fill(String(f.increment));

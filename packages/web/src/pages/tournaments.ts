@@ -183,7 +183,8 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
     });
     submit.disabled = false;
     if (!r.ok) {
-      error.textContent = errorText(r);
+      // A guest is asked to sign up (the generic auth.required text speaks of a lost session).
+      error.textContent = r.code === 'auth.required' ? t('tour.create.account') : errorText(r);
       error.hidden = false;
       return;
     }
