@@ -5,6 +5,7 @@
  * `text` (both languages) is for kinds whose words come from the sender
  * (moderators, tournament directors).
  */
+import type { Side } from '@youzai/rules';
 
 export const NOTIFICATION_KINDS = ['challenge', 'challenge-answer', 'rematch', 'game-started', 'your-turn', 'tournament', 'moderation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -54,8 +55,8 @@ export interface OngoingGame {
   readonly players: readonly [string | null, string | null];
   readonly ids: readonly [string | null, string | null];
   readonly plies: number;
-  /** The side to move. */
-  readonly turn: 0 | 1;
+  /** The side to move, by name (as every side on the wire). */
+  readonly turn: Side;
   /** Whether it is the reader's move (false for a game the reader does not play). */
   readonly yourTurn: boolean;
   /** The game's clock (ClockConfig), null when unknown. */

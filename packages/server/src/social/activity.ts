@@ -14,6 +14,7 @@
  * follows after `following-sub` (ws/social.ts).
  */
 import type { FollowedPlayer, OngoingGame, ServerMessage } from '@youzai/protocol';
+import { SIDES } from '@youzai/rules';
 import { displayName } from '../auth/sessions.ts';
 import type { Bus } from '../bus/bus.ts';
 import { playerTopic, userTopic } from '../bus/topics.ts';
@@ -39,7 +40,7 @@ export function ongoing(g: GameRow, userId: string | null): OngoingGame {
     players: [seats[0]?.name ?? null, seats[1]?.name ?? null],
     ids: [g.whiteId, g.blackId],
     plies: g.plies,
-    turn,
+    turn: SIDES[turn],
     yourTurn: mine !== null && mine === turn,
     clock,
     correspondence: clock?.kind === 'correspondence',

@@ -60,11 +60,11 @@ describe('my games, live', () => {
     const game = c.json.id as string;
     expect((await bob.http('POST', `/api/games/${game}/join`, {})).json.ok).toBe(true);
     const started = (await alice.waitFor(myGame(game, false, true))) as Msg<'my-game'>;
-    expect(started.game).toMatchObject({ players: [alice.name, bob.name], correspondence: true, turn: 0 });
+    expect(started.game).toMatchObject({ players: [alice.name, bob.name], correspondence: true, turn: 'first' });
     await bob.waitFor(myGame(game, false, false));
     expect((await alice.http('POST', `/api/games/${game}/move`, { uci: 'h3e3', ply: 0 })).json.ok).toBe(true);
     const turned = (await bob.waitFor(myGame(game, false, true))) as Msg<'my-game'>;
-    expect(turned.game).toMatchObject({ plies: 1, turn: 1 });
+    expect(turned.game).toMatchObject({ plies: 1, turn: 'second' });
     expect((await bob.http('POST', `/api/games/${game}/resign`)).json.ok).toBe(true);
     for (const p of [alice, bob]) await p.waitFor(myGame(game, true));
     alice.close();

@@ -9,7 +9,7 @@ const game = (id: string, more: Partial<OngoingGame> = {}): OngoingGame => ({
   players: ['a', 'b'],
   ids: ['A', 'B'],
   plies: 0,
-  turn: 0,
+  turn: 'first',
   yourTurn: false,
   clock: null,
   correspondence: true,
