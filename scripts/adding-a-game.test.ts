@@ -25,6 +25,7 @@ import { artFiles } from '../packages/web/src/board/art.ts';
 import { boardLayout } from '../packages/web/src/board/layout.ts';
 import { en } from '../packages/web/src/i18n/en.ts';
 import { vi } from '../packages/web/src/i18n/vi.ts';
+import { COURSES } from '../packages/web/src/learn/courses/index.ts';
 import { RULES_PAGES, type RulesDoc } from '../packages/web/src/rules-pages/index.ts';
 import { ASSETS, CLUB_TABLES, missing, type GameTables } from './game-tables.ts';
 
@@ -108,6 +109,8 @@ function registered(): GameTables {
     route: (path) => match(path, routes),
     texts: { vi: { ...vi, ...TEXTS.vi }, en: { ...en, ...TEXTS.en } },
     rulesPages: { ...RULES_PAGES, minixiangqi: { vi: page('vi'), en: page('en') } },
+    // Step 6's Learn course: a lesson per piece (packages/web/src/learn/courses/).
+    courses: { ...COURSES, minixiangqi: { lessons: mini.roles.flatMap((r) => (r ? [{ role: r.letter }] : [])) } },
     hasArt: (file) => existsSync(join(ASSETS, file)) || existsSync(join(art, file)),
     // Step 3: no referee of its own, so BasicReferee judges it from the descriptor's end rules, as startReferee does.
     referee: (g) => (g.key in REFEREES ? CLUB_TABLES.referee(g) : BasicReferee.start(start(g))),
@@ -134,6 +137,7 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
       'web: no Vietnamese text',
       'web: no English text',
       'web: no rules page',
+      'web: no Learn lesson',
       'web: no art',
       'game: no referee',
     ])
@@ -142,9 +146,16 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
         table,
       ).toBe(true);
     // Registered, but without its art, texts and rules page (steps 5 and 6 skipped).
-    const bare = missing(mini, { ...registered(), texts: CLUB_TABLES.texts, rulesPages: CLUB_TABLES.rulesPages, hasArt: CLUB_TABLES.hasArt });
+    const bare = missing(mini, {
+      ...registered(),
+      texts: CLUB_TABLES.texts,
+      rulesPages: CLUB_TABLES.rulesPages,
+      courses: CLUB_TABLES.courses,
+      hasArt: CLUB_TABLES.hasArt,
+    });
     expect(bare).toContain('web: no Vietnamese text role.minixiangqi.c');
     expect(bare).toContain('web: no rules page in both languages');
+    expect(bare).toContain('web: no Learn lesson for the chariot (r)');
     expect(bare).toContain('web: no art pieces/minixiangqi/traditional/black-p.svg');
     expect(bare.some((l) => l.startsWith('protocol') || l.startsWith('engine') || l.startsWith('game'))).toBe(false);
   });

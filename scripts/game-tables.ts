@@ -20,6 +20,7 @@ import { boardLayout } from '../packages/web/src/board/layout.ts';
 import { en } from '../packages/web/src/i18n/en.ts';
 import { gameTextKeys } from '../packages/web/src/i18n/game-keys.ts';
 import { vi } from '../packages/web/src/i18n/vi.ts';
+import { COURSES } from '../packages/web/src/learn/courses/index.ts';
 import { RULES_PAGES, type RulesDoc } from '../packages/web/src/rules-pages/index.ts';
 
 export const ASSETS = fileURLToPath(new URL('../packages/web/src/assets/', import.meta.url));
@@ -43,6 +44,8 @@ export interface GameTables {
   readonly texts: { readonly vi: Texts; readonly en: Texts };
   /** web: the rules pages. */
   readonly rulesPages: Readonly<Record<string, { readonly vi: RulesDoc; readonly en: RulesDoc } | undefined>>;
+  /** web: the Learn course of each game; here only which piece each lesson teaches (the lessons' own test proves them solvable). */
+  readonly courses: Readonly<Record<string, { readonly lessons: readonly { readonly role?: string }[] } | undefined>>;
   /** web: whether an art file (a path under packages/web/src/assets/) exists. */
   readonly hasArt: (file: string) => boolean;
   /** game: the referee of a new game from its start position, or why there is none. */
@@ -58,6 +61,7 @@ export const CLUB_TABLES: GameTables = {
   route: (path) => match(path),
   texts: { vi, en },
   rulesPages: RULES_PAGES,
+  courses: COURSES,
   hasArt: (file) => existsSync(`${ASSETS}${file}`),
   referee: (g) => {
     if (!isVariantKey(g.key)) return `${g.key} is not in the registry`;
@@ -90,6 +94,8 @@ export function missing(g: VariantModule, t: GameTables): string[] {
   }
   const page = t.rulesPages[key];
   if (!page?.vi.sections.length || !page.en.sections.length) out.push(`web: no rules page in both languages`);
+  const taught = new Set(t.courses[key]?.lessons.map((l) => l.role));
+  for (const r of g.roles) if (r && !taught.has(r.letter)) out.push(`web: no Learn lesson for the ${r.name} (${r.letter})`);
 
   const art = artFiles(g);
   for (const f of [art.board, ...art.pieces.map((p) => p.file)]) if (!t.hasArt(f)) out.push(`web: no art ${f}`);
