@@ -154,6 +154,7 @@ export class Game {
       drawOffer: d.drawOffer,
       takebacks: takebacksAllowed(d.setup),
       takebackOffer: d.takebackOffer ?? null,
+      takebackAt: d.takebackAt ?? [null, null],
       verdict: d.verdict,
       referee: ref.state(),
       firstMoveDeadline: d.firstMoveDeadline,

@@ -182,6 +182,8 @@ export interface GameView {
   readonly takebacks: boolean;
   /** The side whose takeback request stands, or null. */
   readonly takebackOffer: Color | null;
+  /** The ply each side last asked at (or a takeback returned to): one request every TAKEBACK_GAP_PLIES. */
+  readonly takebackAt: readonly [number | null, number | null];
   readonly verdict: Verdict | null;
   readonly referee: RefereeState;
   readonly firstMoveDeadline: number | null;

@@ -62,6 +62,7 @@ export function wireView(v: domain.GameView): GameView {
     drawOffer: wireSideOrNull(v.drawOffer),
     takebacks: v.takebacks,
     takebackOffer: wireSideOrNull(v.takebackOffer),
+    takebackAt: v.takebackAt,
     verdict: wireVerdict(v.verdict),
     referee: wireReferee(v.referee),
     firstMoveDeadline: v.firstMoveDeadline,

@@ -113,6 +113,8 @@ export interface GameView {
   readonly takebacks: boolean;
   /** The side whose takeback request stands, or null. */
   readonly takebackOffer: Side | null;
+  /** The ply each side (first, second) last asked at, or a takeback returned to: one request every 2 moves of each side. */
+  readonly takebackAt: readonly [number | null, number | null];
   readonly verdict: Verdict | null;
   readonly referee: RefereeState;
   readonly firstMoveDeadline: number | null;

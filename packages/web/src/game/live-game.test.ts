@@ -112,9 +112,12 @@ describe('the client copy of a game', () => {
     const ask = s.act({ type: 'takeback-offer', by: 0 }, 7000);
     expect(live.apply(ask.v, ask.events, ask.now)).toBe('applied');
     expect(live.view.takebackOffer).toBe('first');
+    expect(live.view.takebackAt).toEqual([5, null]);
     const back = s.act({ type: 'takeback-accept', by: 1 }, 8000);
     expect(live.apply(back.v, back.events, back.now)).toBe('applied');
     expect(live.view).toEqual(s.g.view(8000));
+    // The asker's next request counts from the ply the game returned to.
+    expect(live.view.takebackAt).toEqual([4, null]);
     expect(live.history.length).toBe(4);
     expect(live.myTurn).toBe(false);
   });

@@ -121,7 +121,7 @@ export class LiveGame {
         this.view = { ...view, drawOffer: null };
         break;
       case 'takeback-offer':
-        this.view = { ...view, takebackOffer: event.by };
+        this.view = { ...view, takebackOffer: event.by, takebackAt: setAt(view.takebackAt, sideIndex(event.by), view.ply) };
         break;
       case 'takeback-declined':
         this.view = { ...view, takebackOffer: null };
@@ -142,6 +142,8 @@ export class LiveGame {
           clock: event.clock,
           drawOffer: null,
           takebackOffer: null,
+          // The asker's next request counts from the ply the game returned to (as the server counts).
+          takebackAt: setAt(view.takebackAt, sideIndex(event.by), event.ply),
           firstMoveDeadline: event.firstMoveDeadline,
         };
         this.referee = this.buildReferee();
@@ -218,4 +220,8 @@ export function stopClock(clock: ClockView, now: number): ClockView {
   const remainingMs = [...clock.remainingMs] as [number, number];
   remainingMs[c] = face.totalMs;
   return { ...clock, remainingMs, running: null, at: now };
+}
+
+function setAt(pair: readonly [number | null, number | null], i: 0 | 1, value: number): readonly [number | null, number | null] {
+  return i === 0 ? [value, pair[1]] : [pair[0], value];
 }

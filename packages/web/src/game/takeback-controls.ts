@@ -1,4 +1,5 @@
 /** The takeback buttons of a casual game's player: ask, or answer the opponent's request. */
+import { TAKEBACK_GAP_PLIES } from '@youzai/game';
 import type { GameView, TakebackOp } from '@youzai/protocol';
 import { SIDES } from '@youzai/rules';
 import { h } from '../app/h.ts';
@@ -20,7 +21,26 @@ export function takebackControls(v: GameView, me: 0 | 1, send: (op: TakebackOp) 
       button(t('game.takeback.decline'), 'decline'),
     ];
   }
+  const can = canAskTakeback(v, me);
+  if (can === 'nothing') return [];
+  const ask = button(t('game.takeback.offer'), 'offer');
+  if (can === 'too-soon') {
+    // Shown but disabled, saying why: the server would refuse it (takeback.too-soon).
+    (ask as HTMLButtonElement).disabled = true;
+    ask.title = t('err.takeback.too-soon');
+  }
+  return [ask];
+}
+
+/**
+ * Whether `me` may ask for a takeback now, as the server decides it: 'nothing'
+ * before one has moved, 'too-soon' within 2 moves of each side after one's
+ * last request (or the ply a takeback returned to).
+ */
+export function canAskTakeback(v: Pick<GameView, 'ply' | 'turn' | 'takebackAt'>, me: 0 | 1): 'yes' | 'nothing' | 'too-soon' {
   // Something of mine to take back: I have moved.
-  const moved = v.ply >= 2 || (v.ply === 1 && v.turn !== mine);
-  return moved ? [button(t('game.takeback.offer'), 'offer')] : [];
+  const moved = v.ply >= 2 || (v.ply === 1 && v.turn !== SIDES[me]);
+  if (!moved) return 'nothing';
+  const last = v.takebackAt[me];
+  return last !== null && v.ply - last < TAKEBACK_GAP_PLIES ? 'too-soon' : 'yes';
 }
