@@ -76,6 +76,7 @@ describe('learn', () => {
     await page.goto('/learn/janggi');
     await page.getByTestId('learn-course-janggi').waitFor();
     expect(await page.locator('li.done a').allTextContents()).toEqual(['The pass']);
+    await shot(page, 'learn-janggi-course');
     await page.context().close();
   });
 

@@ -11,6 +11,7 @@ import { roleName, sideName, variantName } from '../app/names.ts';
 import { Board, orientationOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { toKey } from '../board/keys.ts';
+import './pages.css';
 import { choosePromotion } from '../board/promotion.ts';
 import { lang, t } from '../i18n/index.ts';
 import { COURSES, findLesson } from '../learn/courses/index.ts';
@@ -111,7 +112,11 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
 
   function render(): void {
     const ex = lesson.exercises[index]!;
-    board.set({ pos: attempt.pos, lastUci: attempt.moves[attempt.moves.length - 1], movable: attempt.status === 'playing' ? orientationOf(attempt.learner) : null });
+    board.set({
+      pos: attempt.pos,
+      lastUci: attempt.moves[attempt.moves.length - 1],
+      movable: attempt.status === 'playing' ? orientationOf(attempt.learner) : null,
+    });
     board.setStars(attempt.stars.map((s) => ({ key: toKey(s), svg: STAR_SVG })));
     promptEl.textContent = say(ex.prompt);
     stepEl.textContent = t('learn.step', { n: index + 1, total: lesson.exercises.length, moves: Math.max(0, ex.maxMoves - attempt.played) });
