@@ -53,6 +53,8 @@ describe('takeback', () => {
     await expect.poll(() => red.page.getByTestId('status').textContent()).toMatch(/Đến lượt bạn/);
     expect(await black.page.getByTestId('status').textContent()).toMatch(/thinking|opponent/i);
     expect(await red.page.getByTestId('takeback-offered').count()).toBe(0);
+    // Asking again at once would be refused (too soon): the button is shown disabled.
+    await expect.poll(() => red.page.getByTestId('takeback-offer').isDisabled(), { timeout: 10_000 }).toBe(true);
     // The cannon is back on b3: the square of the taken-back move holds no piece.
     await shot(red.page, 'takeback-accepted-vi');
     const view = await red.page.evaluate(
