@@ -102,4 +102,27 @@ describe('coalesced topics (a tournament announced to its watchers)', () => {
     expect(stampNow({ kick: 'x' }, 1)).toEqual({ kick: 'x' });
     expect(stampNow('not json', 1)).toBe('not json');
   });
+
+  it('waits for the whole second when a timer fires early by the wall clock', () => {
+    const bus = new MemoryBus();
+    let now = 10_000;
+    const armed: { at: number; fn: () => void }[] = [];
+    const at = (due: number, fn: () => void) => {
+      armed.push({ at: due, fn });
+      return () => {};
+    };
+    const topics = new CoalescedTopics(bus, { now: () => now, at }, 1000);
+    const sent: number[] = [];
+    topics.subscribe('tournament:t1', () => sent.push(now));
+    bus.publish('tournament:t1', 'a');
+    bus.publish('tournament:t1', 'b');
+    expect(armed.map((a) => a.at)).toEqual([11_000]);
+    now = 10_999;
+    armed.shift()!.fn();
+    expect(sent).toEqual([10_000]);
+    expect(armed.map((a) => a.at)).toEqual([11_000]);
+    now = 11_000;
+    armed.shift()!.fn();
+    expect(sent).toEqual([10_000, 11_000]);
+  });
 });

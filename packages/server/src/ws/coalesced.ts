@@ -73,10 +73,16 @@ export class CoalescedTopics implements Pick<Bus, 'subscribe'> {
       return;
     }
     const pending: { message: unknown; cancel: () => void } = { message, cancel: () => {} };
-    pending.cancel = this.time.at(due, () => {
+    const fire = () => {
+      // A system timer may fire a millisecond before its time by the wall clock: it waits for the whole second.
+      if (this.time.now() < due) {
+        pending.cancel = this.time.at(due, fire);
+        return;
+      }
       t.pending = null;
       this.deliver(t, pending.message);
-    });
+    };
+    pending.cancel = this.time.at(due, fire);
     t.pending = pending;
   }
 
