@@ -192,7 +192,8 @@ class Player {
         this.watcher.hear(m);
         return;
       case 'paired':
-        if (m.via === 'tournament') this.paired(m.game as string, m.color as 0 | 1);
+        // The side is named on the wire ('first' | 'second'); the rules' positions count turns 0 and 1.
+        if (m.via === 'tournament') this.paired(m.game as string, m.side === 'second' ? 1 : 0);
         return;
       case 'game':
         if (this.game?.id === m.game) this.update(m.view.fen as string, m.view.ply as number, m.view.status === 'finished' || m.view.status === 'aborted');
