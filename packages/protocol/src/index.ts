@@ -7,5 +7,6 @@ export * from './lobby.ts';
 export * from './notifications.ts';
 export * from './ops.ts';
 export * from './settings.ts';
+export * from './learn.ts';
 export * from './puzzles.ts';
 export * from './from-game.ts';

@@ -17,6 +17,7 @@ import { Rematches } from './rematch/rematches.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { SETTINGS_ROUTES } from './http/settings-routes.ts';
+import { LEARN_ROUTES } from './http/learn-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
@@ -75,6 +76,7 @@ export const ROUTES = [
   ...GAME_ROUTES,
   ...SOCIAL_ROUTES,
   ...SETTINGS_ROUTES,
+  ...LEARN_ROUTES,
   ...SOCIAL_API_ROUTES,
   ...PUZZLE_ROUTES,
   ...TOURNAMENT_ROUTES,

@@ -385,6 +385,19 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE rated_games ADD COLUMN black_states TEXT;
     `,
   },
+  {
+    version: 12,
+    name: 'learn progress',
+    sql: `
+      CREATE TABLE learn_progress (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant TEXT NOT NULL,
+        lesson  TEXT NOT NULL,
+        done_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, variant, lesson)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -742,6 +755,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     sql: `
       ALTER TABLE rated_games ADD COLUMN white_states TEXT;
       ALTER TABLE rated_games ADD COLUMN black_states TEXT;
+    `,
+  },
+  {
+    version: 12,
+    name: 'learn progress',
+    sql: `
+      CREATE TABLE learn_progress (
+        user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        variant TEXT NOT NULL,
+        lesson  TEXT NOT NULL,
+        done_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, variant, lesson)
+      );
     `,
   },
 ];

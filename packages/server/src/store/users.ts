@@ -17,6 +17,12 @@ export interface SessionRow {
   readonly expiresAt: number;
 }
 
+/** A lesson of the Learn course a player finished: the game and the lesson's id within its course. */
+export interface LessonDone {
+  readonly variant: string;
+  readonly lesson: string;
+}
+
 export interface UserStore {
   createUser(u: UserRow): Promise<void>;
   userById(id: string): Promise<UserRow | null>;
@@ -38,6 +44,16 @@ export interface UserStore {
   settingsOf(userId: string): Promise<unknown>;
   /** Replaces the player's settings (the user must exist). */
   saveSettings(userId: string, data: unknown, at: number): Promise<void>;
+
+  /** The Learn lessons the player finished, sorted by game then lesson id. */
+  learnProgress(userId: string): Promise<LessonDone[]>;
+  /**
+   * Records lessons as finished (the user must exist). A union: a lesson
+   * already recorded keeps its first date, and nothing is ever unmarked, so
+   * two browsers merging their progress at once both count. An empty list
+   * does nothing.
+   */
+  markLessons(userId: string, lessons: readonly LessonDone[], at: number): Promise<void>;
 
   createSession(s: SessionRow): Promise<void>;
   session(tokenHash: string): Promise<SessionRow | null>;

@@ -82,6 +82,39 @@ export function describeUserStore(current: () => Under): void {
       expect(await store.settingsOf('nobody')).toBeNull();
     });
 
+    it('learn progress: none at first; lessons added as a union, sorted, kept per user, for existing users only', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await store.createUser(user('u2', 'Binh'));
+      expect(await store.learnProgress('u1')).toEqual([]);
+      await store.markLessons('u1', [
+        { variant: 'xiangqi', lesson: 'horse' },
+        { variant: 'janggi', lesson: 'pass' },
+      ], T0);
+      // A second browser's progress merges in: what is already there stays, the new is added.
+      await store.markLessons('u1', [
+        { variant: 'xiangqi', lesson: 'horse' },
+        { variant: 'xiangqi', lesson: 'chariot' },
+      ], T0 + 1000);
+      await store.markLessons('u1', [], T0 + 2000);
+      expect(await store.learnProgress('u1')).toEqual([
+        { variant: 'janggi', lesson: 'pass' },
+        { variant: 'xiangqi', lesson: 'chariot' },
+        { variant: 'xiangqi', lesson: 'horse' },
+      ]);
+      expect(await store.learnProgress('u2')).toEqual([]);
+      await expect(store.markLessons('nobody', [{ variant: 'xiangqi', lesson: 'horse' }], T0)).rejects.toThrow();
+      expect(await store.learnProgress('nobody')).toEqual([]);
+    });
+
+    it('learn progress: two merges at once both count', async () => {
+      await store.createUser(user('u1', 'Alice'));
+      await Promise.all([
+        store.markLessons('u1', [{ variant: 'sittuyin', lesson: 'placement' }, { variant: 'sittuyin', lesson: 'king' }], T0),
+        store.markLessons('u1', [{ variant: 'sittuyin', lesson: 'king' }, { variant: 'sittuyin', lesson: 'queen' }], T0),
+      ]);
+      expect((await store.learnProgress('u1')).map((l) => l.lesson)).toEqual(['king', 'placement', 'queen']);
+    });
+
     it('sessions: created, found, deleted; expiry is left to the caller', async () => {
       await store.createUser(user('u1'));
       const s = { tokenHash: 'ab'.repeat(32), userId: 'u1', createdAt: T0, expiresAt: T0 - 1 };

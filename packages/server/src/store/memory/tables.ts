@@ -38,6 +38,8 @@ export class MemoryTables {
   readonly sessions = new Map<string, SessionRow>();
   /** user id → display settings, as JSON text (as the SQL stores keep them). */
   readonly settings = new Map<string, string>();
+  /** user id → (`${variant}\n${lesson}` → when first finished): the Learn course's progress. */
+  readonly learn = new Map<string, Map<string, number>>();
   readonly games = new Map<string, StoredGame>();
   readonly invites = new Map<string, string>();
   readonly moves = new Map<string, MoveRow[]>();

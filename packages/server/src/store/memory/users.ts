@@ -1,8 +1,8 @@
 /** Users and sessions in memory. */
 import { usernameKey } from '../checks.ts';
 import { UniqueViolation } from '../types.ts';
-import type { SessionRow, UserRow, UserStore } from '../users.ts';
-import { cmp, type MemoryTables } from './tables.ts';
+import type { LessonDone, SessionRow, UserRow, UserStore } from '../users.ts';
+import { cmp, MemoryTables } from './tables.ts';
 
 export function memoryUsers(tables: MemoryTables): UserStore {
   const userById = async (id: string): Promise<UserRow | null> => {
@@ -56,6 +56,26 @@ export function memoryUsers(tables: MemoryTables): UserStore {
       const t = tables.open();
       t.needUser(userId);
       t.settings.set(userId, JSON.stringify(data));
+    },
+
+    async learnProgress(userId: string): Promise<LessonDone[]> {
+      const done = tables.open().learn.get(userId);
+      if (!done) return [];
+      return [...done.keys()].sort(cmp).map((k) => {
+        const [variant = '', lesson = ''] = k.split('\n');
+        return { variant, lesson };
+      });
+    },
+
+    async markLessons(userId: string, lessons: readonly LessonDone[], at: number): Promise<void> {
+      const t = tables.open();
+      if (lessons.length === 0) return;
+      t.needUser(userId);
+      const done = MemoryTables.inner(t.learn, userId);
+      for (const l of lessons) {
+        const k = `${l.variant}\n${l.lesson}`;
+        if (!done.has(k)) done.set(k, at);
+      }
     },
 
     async createSession(s: SessionRow): Promise<void> {

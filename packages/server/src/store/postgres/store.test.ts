@@ -40,6 +40,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 9, name: 'user settings' },
       { version: 10, name: 'sessions by expiry' },
       { version: 11, name: 'rated games: states before and after' },
+      { version: 12, name: 'learn progress' },
     ]);
   });
 

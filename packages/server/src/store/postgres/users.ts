@@ -1,6 +1,6 @@
 /** Users and sessions in PostgreSQL. */
 import { prefixRange, usernameKey } from '../checks.ts';
-import type { SessionRow, UserRow, UserStore } from '../users.ts';
+import type { LessonDone, SessionRow, UserRow, UserStore } from '../users.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 
 interface UserRecord {
@@ -78,6 +78,20 @@ export function postgresUsers(db: PostgresDb): UserStore {
       await query(
         'INSERT INTO user_settings (user_id, data, updated_at) VALUES ($1, $2::jsonb, $3) ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
         [userId, JSON.stringify(data), at],
+      );
+    },
+
+    async learnProgress(userId: string): Promise<LessonDone[]> {
+      const r = await query<LessonDone>('SELECT variant, lesson FROM learn_progress WHERE user_id = $1 ORDER BY variant COLLATE "C", lesson COLLATE "C"', [userId]);
+      return r.rows.map((x) => ({ variant: x.variant, lesson: x.lesson }));
+    },
+
+    async markLessons(userId: string, lessons: readonly LessonDone[], at: number): Promise<void> {
+      if (lessons.length === 0) return;
+      // One statement: the rows go in together or not at all.
+      await query(
+        'INSERT INTO learn_progress (user_id, variant, lesson, done_at) SELECT $1, v, l, $4 FROM unnest($2::text[], $3::text[]) AS t (v, l) ON CONFLICT DO NOTHING',
+        [userId, lessons.map((l) => l.variant), lessons.map((l) => l.lesson), at],
       );
     },
 

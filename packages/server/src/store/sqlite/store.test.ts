@@ -48,6 +48,7 @@ describe('SQLite store', () => {
       { version: 9, name: 'user settings' },
       { version: 10, name: 'sessions by expiry' },
       { version: 11, name: 'rated games: states before and after' },
+      { version: 12, name: 'learn progress' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([

@@ -30,6 +30,8 @@ const FORWARDED = {
   searchUsers: true,
   settingsOf: true,
   saveSettings: true,
+  learnProgress: true,
+  markLessons: true,
   createSession: true,
   session: true,
   deleteSession: true,

@@ -1,6 +1,6 @@
 /** Users and sessions in SQLite. */
 import { prefixRange, usernameKey } from '../checks.ts';
-import type { SessionRow, UserRow, UserStore } from '../users.ts';
+import type { LessonDone, SessionRow, UserRow, UserStore } from '../users.ts';
 import type { SqliteDb } from './db.ts';
 
 interface UserRecord {
@@ -65,6 +65,19 @@ export function sqliteUsers(db: SqliteDb): UserStore {
         db.stmt(
           'INSERT INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
         ).run(userId, json, at);
+      });
+    },
+
+    async learnProgress(userId: string): Promise<LessonDone[]> {
+      const rows = db.stmt('SELECT variant, lesson FROM learn_progress WHERE user_id = ? ORDER BY variant, lesson').all(userId) as LessonDone[];
+      return rows.map((r) => ({ variant: r.variant, lesson: r.lesson }));
+    },
+
+    async markLessons(userId: string, lessons: readonly LessonDone[], at: number): Promise<void> {
+      if (lessons.length === 0) return;
+      return db.write(() => {
+        const insert = db.stmt('INSERT INTO learn_progress (user_id, variant, lesson, done_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+        for (const l of lessons) insert.run(userId, l.variant, l.lesson, at);
       });
     },
 
