@@ -13,7 +13,12 @@ import { sendJson } from './util.ts';
 /** The stored rows as the wire's object, games the rules no longer know left out. */
 export function progressOf(rows: readonly LessonDone[]): LearnProgress {
   const out: Partial<Record<VariantKey, string[]>> = {};
-  for (const r of rows) if (isVariantKey(r.variant)) (out[r.variant] ??= []).push(r.lesson);
+  for (const r of rows) {
+    if (!isVariantKey(r.variant)) continue;
+    const list = out[r.variant] ?? [];
+    list.push(r.lesson);
+    out[r.variant] = list;
+  }
   return out;
 }
 

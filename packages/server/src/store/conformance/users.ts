@@ -86,15 +86,23 @@ export function describeUserStore(current: () => Under): void {
       await store.createUser(user('u1', 'Alice'));
       await store.createUser(user('u2', 'Binh'));
       expect(await store.learnProgress('u1')).toEqual([]);
-      await store.markLessons('u1', [
-        { variant: 'xiangqi', lesson: 'horse' },
-        { variant: 'janggi', lesson: 'pass' },
-      ], T0);
+      await store.markLessons(
+        'u1',
+        [
+          { variant: 'xiangqi', lesson: 'horse' },
+          { variant: 'janggi', lesson: 'pass' },
+        ],
+        T0,
+      );
       // A second browser's progress merges in: what is already there stays, the new is added.
-      await store.markLessons('u1', [
-        { variant: 'xiangqi', lesson: 'horse' },
-        { variant: 'xiangqi', lesson: 'chariot' },
-      ], T0 + 1000);
+      await store.markLessons(
+        'u1',
+        [
+          { variant: 'xiangqi', lesson: 'horse' },
+          { variant: 'xiangqi', lesson: 'chariot' },
+        ],
+        T0 + 1000,
+      );
       await store.markLessons('u1', [], T0 + 2000);
       expect(await store.learnProgress('u1')).toEqual([
         { variant: 'janggi', lesson: 'pass' },
@@ -109,8 +117,22 @@ export function describeUserStore(current: () => Under): void {
     it('learn progress: two merges at once both count', async () => {
       await store.createUser(user('u1', 'Alice'));
       await Promise.all([
-        store.markLessons('u1', [{ variant: 'sittuyin', lesson: 'placement' }, { variant: 'sittuyin', lesson: 'king' }], T0),
-        store.markLessons('u1', [{ variant: 'sittuyin', lesson: 'king' }, { variant: 'sittuyin', lesson: 'queen' }], T0),
+        store.markLessons(
+          'u1',
+          [
+            { variant: 'sittuyin', lesson: 'placement' },
+            { variant: 'sittuyin', lesson: 'king' },
+          ],
+          T0,
+        ),
+        store.markLessons(
+          'u1',
+          [
+            { variant: 'sittuyin', lesson: 'king' },
+            { variant: 'sittuyin', lesson: 'queen' },
+          ],
+          T0,
+        ),
       ]);
       expect((await store.learnProgress('u1')).map((l) => l.lesson)).toEqual(['king', 'placement', 'queen']);
     });

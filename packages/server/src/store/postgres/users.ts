@@ -82,7 +82,9 @@ export function postgresUsers(db: PostgresDb): UserStore {
     },
 
     async learnProgress(userId: string): Promise<LessonDone[]> {
-      const r = await query<LessonDone>('SELECT variant, lesson FROM learn_progress WHERE user_id = $1 ORDER BY variant COLLATE "C", lesson COLLATE "C"', [userId]);
+      const r = await query<LessonDone>('SELECT variant, lesson FROM learn_progress WHERE user_id = $1 ORDER BY variant COLLATE "C", lesson COLLATE "C"', [
+        userId,
+      ]);
       return r.rows.map((x) => ({ variant: x.variant, lesson: x.lesson }));
     },
 
