@@ -6,6 +6,7 @@
  */
 export * from './puzzle.ts';
 export { verifyPuzzle, isAcceptedMove, checkMove, replay, isCheckmate, type VerifyCode, type VerifiedFacts } from './verify.ts';
+export { MateSolver, MAX_SOLVED_MATE_IN, type SolveStats } from './solve.ts';
 export { describeLine, SHORT_MOVES, type Description } from './describe.ts';
 export { materialBalance } from './material.ts';
 export { INITIAL_PLAYER_RATING, PUZZLE_START_DEVIATION, initialPuzzleRating, rateAttempt, type RatedAttempt } from './rating.ts';
