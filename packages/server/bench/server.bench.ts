@@ -2,217 +2,239 @@
  * npm run bench:server: simulated players over real WebSockets on loopback
  * play random legal games of all three kinds against the real server (run
  * as its own process, SQLite by default, PostgreSQL with BENCH_STORE=postgres).
- * Prints concurrent games, moves per second, p50/p99 move round trip (send →
- * ack) and memory per game. Nothing here is a test: the figures are printed.
+ * The players live in BENCH_WORKERS forked processes (server-bots.ts), each
+ * holding a share of the games and connecting from its own loopback address
+ * (127.0.0.2, .3...: ~28,000 ephemeral ports each), so 10,000 and 20,000
+ * games can be set up; their round-trip histograms are merged here.
+ *
+ * Prints concurrent games, moves per second, the move round trip (send →
+ * ack) percentiles, memory per game — the slope of the server's RSS between
+ * two game counts (BENCH_SLOPE_FROM games and all of them, both read after a
+ * full collection), which leaves out the process's fixed overhead —, and the
+ * tail's diagnostics: the server's event-loop delay, its GC pauses by kind,
+ * and the group commit's batch sizes and times. A run that fails (setup, a
+ * worker, the server, a socket lost) exits non-zero.
  *
  * Env: BENCH_GAMES (5000), BENCH_SECONDS (30), THINK_MS (mean think time per
- * move, 2000: 5000 games / 2 s = 2,500 moves/s), BENCH_STORE (sqlite|postgres).
+ * move, 2000: 5000 games / 2 s = 2,500 moves/s), BENCH_STORE (sqlite|postgres),
+ * BENCH_WORKERS (one per 2,500 games), BENCH_SLOPE_FROM (a third of the games).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import WebSocket from 'ws';
-import { VARIANTS, VARIANT_KEYS, legalUcis, parseFen, parseUci, type Position, type VariantKey } from '@youzai/rules';
-import { percentile, startBenchServer } from '../src/testing/server-process.ts';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
+import { startBenchServer } from '../src/testing/server-process.ts';
+import type { FromServerBots, ServerBotsConfig, ServerBotsReport, ToServerBots } from './server-bots.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const THINK = Number(process.env.THINK_MS ?? 2000);
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
-const VARIANT_CYCLE: readonly VariantKey[] = VARIANT_KEYS;
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? Math.ceil(GAMES / 2500)));
+const SLOPE_FROM = Math.min(GAMES, Math.max(0, Number(process.env.BENCH_SLOPE_FROM ?? Math.floor(GAMES / 3))));
+/** Open descriptors allowed to the server and the workers (a socket is one; 20,000 games are 40,000 on each side). */
+const NOFILE = 1 << 20;
 
-class Http {
-  cookie = '';
-  constructor(private readonly base: string) {}
-  async call(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await fetch(this.base + path, {
-      method,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) this.cookie = set.split(';')[0]!;
-    return res.json();
+interface Spread {
+  count: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+interface Stats {
+  memory: { rss: number; heapUsed: number; external?: number; arrayBuffers?: number; young?: number };
+  live: number;
+  eventLoopDelayMs: { p50: number; p90?: number; p99: number; p999?: number; max: number; mean?: number };
+  moveServiceMs: { count: number; p50: number; p99: number };
+  gc?: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  commits?: { batchSize: Spread; commitMs: Spread; writeMs: Spread } | null;
+}
+
+/** Raises a process's descriptor limit (we may, as root or below the hard limit); says what it got. */
+function raiseFdLimit(pid: number): string {
+  try {
+    execFileSync('prlimit', [`--pid=${pid}`, `--nofile=${NOFILE}:${NOFILE}`], { stdio: 'ignore' });
+  } catch {
+    // Not allowed: the limit stays as it was.
+  }
+  try {
+    return execFileSync('prlimit', [`--pid=${pid}`, '--nofile', '--output=SOFT', '--noheadings'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
   }
 }
 
-/** One simulated player: a session, a socket, its games. */
-class Player {
-  ws!: WebSocket;
-  http: Http;
-  nextId = 1;
-  pending = new Map<number, number>();
-  constructor(
-    base: string,
-    readonly bench: Bench,
-  ) {
-    this.http = new Http(base);
-  }
-  async open(): Promise<void> {
-    await this.http.call('POST', '/api/session');
-    this.ws = new WebSocket(`${this.bench.base.replace('http', 'ws')}/ws`, { headers: { cookie: this.http.cookie } });
-    await new Promise((r) => this.ws.once('open', r));
-    this.ws.on('message', (d) => this.bench.onMessage(this, JSON.parse(String(d))));
-  }
-  send(m: Record<string, unknown>): number {
-    const id = this.nextId++;
-    this.ws.send(JSON.stringify({ ...m, id }));
-    return id;
-  }
-}
-
-interface Table {
-  id: string;
-  variant: VariantKey;
-  pos: Position;
-  players: [Player, Player];
-  ply: number;
-  over: boolean;
-}
-
-class Bench {
-  tables = new Map<string, Table>();
-  rtts: number[] = [];
-  moves = 0;
-  errors = new Map<string, number>();
-  ended = 0;
-  measuring = false;
-  stopping = false;
-  /** Until the whole field is set up, only the untimed first moves are played, at once. */
-  go = false;
-  constructor(readonly base: string) {}
-
-  onMessage(p: Player, m: any): void {
-    if (m.t === 'ack' || m.t === 'error') {
-      const sent = p.pending.get(m.id);
-      if (sent !== undefined) {
-        p.pending.delete(m.id);
-        if (m.t === 'ack' && this.measuring) {
-          this.rtts.push(performance.now() - sent);
-          this.moves++;
-        }
-      }
-      if (m.t === 'error') this.errors.set(m.code, (this.errors.get(m.code) ?? 0) + 1);
-      return;
-    }
-    if (m.t !== 'events') return;
-    const t = this.tables.get(m.game);
-    if (!t) return;
-    // Both players hear every event: follow the game once, through the first seat's socket.
-    if (p !== t.players[0]) return;
-    let moved = false;
-    for (const e of m.events) {
-      if (e.type === 'move') {
-        const mv = parseUci(t.pos, e.uci);
-        if (mv.ok) t.pos.make(mv.value);
-        t.ply = e.ply;
-        moved = true;
-      } else if (e.type === 'end') t.over = true;
-    }
-    if (t.over) {
-      this.ended++;
-      this.tables.delete(t.id);
-      if (!this.stopping) void this.newTable(t.players, t.variant);
-    } else if (moved) this.schedule(t);
-  }
-
-  schedule(t: Table): void {
-    if (t.over || this.stopping) return;
-    const mover = t.players[t.pos.turn]!;
-    const moves = legalUcis(t.pos);
-    if (moves.length === 0) return;
-    const uci = moves[Math.floor(Math.random() * moves.length)]!;
-    const ply = t.ply;
-    if (!this.go && ply >= 2) return;
-    setTimeout(
-      () => {
-        if (t.over || this.stopping) return;
-        const id = mover.send({ t: 'move', game: t.id, uci, ply });
-        mover.pending.set(id, performance.now());
-      },
-      ply < 2 ? 0 : THINK * (0.5 + Math.random()),
-    );
-  }
-
-  async newTable(players: [Player, Player], variant: VariantKey): Promise<void> {
-    const created = await players[0].http.call('POST', '/api/games', {
-      variant,
-      color: 'first',
-      clock: { kind: 'fischer', minutes: 10, increment: 5 },
-      opponent: { type: 'invite' },
-    });
-    if (!created.ok) throw new Error(JSON.stringify(created));
-    await players[1].http.call('POST', `/api/games/${created.id}/join`, { token: String(created.invite).split('/').pop() });
-    const pos = parseFen(VARIANTS[variant], VARIANTS[variant].startFen);
-    if (!pos.ok) throw new Error('fen');
-    const t: Table = { id: created.id, variant, pos: pos.value, players, ply: 0, over: false };
-    this.tables.set(t.id, t);
-    players[0].send({ t: 'sub', game: t.id });
-    players[1].send({ t: 'sub', game: t.id });
-    this.schedule(t);
-  }
-}
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
 
 async function main(): Promise<void> {
-  const { base, server, dispose } = await startBenchServer(STORE);
-  const bench = new Bench(base);
-  const stats = async (q = '') =>
-    (await new Http(base).call('GET', `/api/stats${q}`)) as {
-      memory: { rss: number; heapUsed: number };
-      live: number;
-      eventLoopDelayMs: { p50: number; p99: number; max: number };
-      moveServiceMs: { count: number; p50: number; p99: number };
-    };
+  const { base, server, dispose } = await startBenchServer(STORE, { extraArgs: ['--expose-gc'] });
+  const workers: ChildProcess[] = [];
+  let failed: ((e: Error) => void) | null = null;
+  // Whatever breaks (a worker, the server) ends the run at once, as a failure.
+  const broken = new Promise<never>((_, reject) => (failed = reject));
+  broken.catch(() => undefined);
+  const fail = (e: Error) => failed?.(e);
+  server.on('exit', (code, signal) => fail(new Error(`the server exited (${code ?? signal})`)));
+  const stats = async (q = ''): Promise<Stats> => {
+    const r = await fetch(`${base}/api/stats${q}`);
+    if (!r.ok) throw new Error(`/api/stats: HTTP ${r.status}`);
+    return (await r.json()) as Stats;
+  };
   try {
-    const before = await stats();
-    console.log(`store: ${STORE}; setting up ${GAMES} games (${GAMES * 2} players, one socket each)...`);
+    const serverLimit = raiseFdLimit(server.pid!);
+    const limits = `server ${serverLimit}`;
+    // Each game is two sockets on the server: past its descriptor limit, accept() fails (EMFILE) and the run means nothing.
+    if (Number(serverLimit) < 2 * GAMES + 200)
+      throw new Error(
+        `the server may open ${serverLimit} descriptors (prlimit could not raise it: the hard limit, and no CAP_SYS_RESOURCE): ${GAMES} games need ${2 * GAMES} sockets and ~100 more (at most ${Math.floor((Number(serverLimit) - 200) / 2)} games on one node here)`,
+      );
     const t0 = performance.now();
-    const BATCH = 100;
-    for (let i = 0; i < GAMES; i += BATCH) {
-      await Promise.all(
-        Array.from({ length: Math.min(BATCH, GAMES - i) }, async (_, k) => {
-          const a = new Player(base, bench),
-            b = new Player(base, bench);
-          await Promise.all([a.open(), b.open()]);
-          await bench.newTable([a, b], VARIANT_CYCLE[(i + k) % 3]!);
+    const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+    const script = fileURLToPath(new URL('./server-bots.ts', import.meta.url));
+    const progress = new Array<number>(WORKERS).fill(0);
+    let shown = 0;
+    const waiting = new Map<ChildProcess, { type: string; resolve: (m: FromServerBots) => void }>();
+    for (let w = 0; w < WORKERS; w++) {
+      const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      child.on('message', (m: FromServerBots) => {
+        if (m.type === 'failed') fail(new Error(`worker ${w}: ${m.error}`));
+        if (m.type === 'progress' || m.type === 'ready') {
+          progress[w] = m.games;
+          const all = progress.reduce((a, b) => a + b, 0);
+          if (all - shown >= 1000) {
+            shown = all;
+            console.log(`  ${all} games set up (${since()})`);
+          }
+        }
+        const wanted = waiting.get(child);
+        if (wanted && wanted.type === m.type) {
+          waiting.delete(child);
+          wanted.resolve(m);
+        }
+      });
+      child.on('exit', (code, signal) => fail(new Error(`worker ${w} exited (${code ?? signal})`)));
+      workers.push(child);
+    }
+    const ask = <T extends FromServerBots>(child: ChildProcess, m: ToServerBots, answer: T['type']): Promise<T> => {
+      const r = new Promise<T>((resolve) => waiting.set(child, { type: answer, resolve: resolve as (m: FromServerBots) => void }));
+      child.send(m);
+      return Promise.race([r, broken]);
+    };
+    const share = (n: number, w: number) => Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
+    let first = 0;
+    const setup = async (games: number) => {
+      const from = first;
+      first += games;
+      let at = from;
+      return Promise.all(
+        workers.map((child, w) => {
+          const n = share(games, w);
+          const m = { type: 'setup', games: n, first: at } as const;
+          at += n;
+          return ask<Extract<FromServerBots, { type: 'ready' }>>(child, m, 'ready');
         }),
       );
+    };
+    workers.forEach((child, w) => {
+      const config: ServerBotsConfig = { base, thinkMs: THINK, batch: 25, localAddress: `127.0.0.${2 + (w % 250)}` };
+      child.send({ type: 'start', config } satisfies ToServerBots);
+    });
+    const workerLimits = workers.map((c) => raiseFdLimit(c.pid!));
+    console.log(
+      `store: ${STORE}; setting up ${GAMES} games (${GAMES * 2} players, one socket each) over ${WORKERS} worker processes; descriptors allowed: ${limits}, workers ${[...new Set(workerLimits)].join('/')}`,
+    );
+
+    const before = await stats('?gc');
+    // Two game counts, each read after a full collection: the slope between them is what one more game costs.
+    let low: Stats | null = null;
+    if (SLOPE_FROM > 0 && SLOPE_FROM < GAMES) {
+      await setup(SLOPE_FROM);
+      await new Promise((r) => setTimeout(r, 2000));
+      low = await stats('?gc');
+      console.log(`  ${low.live} live: server rss ${mib(low.memory.rss)}, heap ${mib(low.memory.heapUsed)} (${since()})`);
     }
-    console.log(`setup took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    bench.go = true;
-    for (const t of bench.tables.values()) if (t.ply >= 2) bench.schedule(t);
-    await new Promise((r) => setTimeout(r, 3000)); // let the first moves settle
+    const ready = await setup(GAMES - first);
+    await new Promise((r) => setTimeout(r, 2000));
+    const high = await stats('?gc');
+    const retries: Record<string, number> = {};
+    for (const r of ready) for (const [k, v] of Object.entries(r.retries)) retries[k] = (retries[k] ?? 0) + v;
+    console.log(
+      `setup took ${since()}: ${high.live} live; server rss ${mib(high.memory.rss)}, heap ${mib(high.memory.heapUsed)}; retried steps: ${Object.keys(retries).length ? JSON.stringify(retries) : 'none'}`,
+    );
+    if (high.live < GAMES) throw new Error(`only ${high.live} of ${GAMES} games are live after the setup`);
+
+    for (const w of workers) w.send({ type: 'go' } satisfies ToServerBots);
+    await Promise.race([new Promise((r) => setTimeout(r, 3000)), broken]); // let the first moves settle
     await stats('?reset');
-    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
-    clientLoop.enable();
-    bench.measuring = true;
+    for (const w of workers) w.send({ type: 'measure' } satisfies ToServerBots);
     const start = performance.now();
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    bench.measuring = false;
+    await Promise.race([new Promise((r) => setTimeout(r, SECONDS * 1000)), broken]);
+    const reports = await Promise.all(workers.map((w) => ask<ServerBotsReport>(w, { type: 'report' }, 'report')));
     const elapsed = (performance.now() - start) / 1000;
     const after = await stats();
-    bench.stopping = true;
-    const perGame = (after.memory.rss - before.memory.rss) / Math.max(1, after.live);
-    console.log(`concurrent games: ${after.live} live at the end (${bench.ended} ended and were replaced during the run)`);
-    console.log(`moves per second: ${(bench.moves / elapsed).toFixed(0)} (${bench.moves} moves in ${elapsed.toFixed(1)} s)`);
-    console.log(`move round trip (send → ack, all players): p50 ${percentile(bench.rtts, 50).toFixed(1)} ms, p99 ${percentile(bench.rtts, 99).toFixed(1)} ms`);
+    for (const w of workers) w.send({ type: 'stop' } satisfies ToServerBots);
+    const end = await stats('?gc');
+
+    const rtt = new LatencyHistogram();
+    for (const r of reports) rtt.add(r.rtt);
+    const moves = reports.reduce((a, r) => a + r.moves, 0);
+    const ended = reports.reduce((a, r) => a + r.ended, 0);
+    const errors: Record<string, number> = {};
+    for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
+
+    console.log(`concurrent games: ${after.live} live at the end (${ended} ended and were replaced during the run)`);
+    console.log(`moves per second: ${(moves / elapsed).toFixed(0)} (${moves} moves in ${elapsed.toFixed(1)} s)`);
     console.log(
-      `server memory: rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; per live game (rss delta incl. its two sockets and sessions): ${(perGame / 1024).toFixed(1)} KiB`,
+      `move round trip (send → ack, all players, histograms of ${WORKERS} workers merged): p50 ${rtt.percentile(50).toFixed(1)} ms, p99 ${rtt.percentile(99).toFixed(1)} ms, p99.9 ${rtt.percentile(99.9).toFixed(1)} ms, max ${rtt.max.toFixed(1)} ms`,
     );
-    clientLoop.disable();
+    if (low) {
+      const n = high.live - low.live;
+      const slope = (f: (m: Stats['memory']) => number) => kib((f(high.memory) - f(low.memory)) / n);
+      console.log(
+        `server memory per live game (slope between ${low.live} and ${high.live} live games, each read after a full GC; the process's fixed overhead left out): rss ${slope((m) => m.rss)}, of which JS heap ${slope((m) => m.heapUsed)}, buffers ${slope((m) => m.arrayBuffers ?? 0)}; rss less V8's young generation (sized by the allocation rate, not by the games: ${mib(low.memory.young ?? 0)} → ${mib(high.memory.young ?? 0)}) ${slope((m) => m.rss - (m.young ?? 0))}`,
+      );
+    }
     console.log(
-      `bench client event-loop delay (adds to the round trip): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(clientLoop.max / 1e6).toFixed(1)} ms`,
+      `server memory after ${elapsed.toFixed(0)} s of play (after a full GC): rss ${mib(end.memory.rss)}, heap ${mib(end.memory.heapUsed)}; ${kib((end.memory.rss - high.memory.rss) / Math.max(1, end.live))} rss more per game than at the setup (histories); rss delta from the empty server per live game (fixed overhead included): ${kib((end.memory.rss - before.memory.rss) / Math.max(1, end.live))}`,
+    );
+    const worst = (k: 'p50' | 'p99' | 'max') => Math.max(...reports.map((r) => r.loop[k]));
+    console.log(
+      `bench clients' event-loop delay (the worst of ${WORKERS} workers; adds to the round trip): p50 ${worst('p50').toFixed(1)} ms, p99 ${worst('p99').toFixed(1)} ms, max ${worst('max').toFixed(1)} ms`,
     );
     const ms = after.moveServiceMs;
     console.log(
       `server-side time per accepted move (queue, rules, durable write, broadcast): p50 ${ms.p50.toFixed(1)} ms, p99 ${ms.p99.toFixed(1)} ms over ${ms.count} moves`,
     );
     const d = after.eventLoopDelayMs;
-    console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
-    if (bench.errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(bench.errors))}`);
+    const opt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(1));
+    console.log(
+      `server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p90 ${opt(d.p90)} ms, p99 ${d.p99.toFixed(1)} ms, p99.9 ${opt(d.p999)} ms, max ${d.max.toFixed(1)} ms`,
+    );
+    if (after.gc) {
+      const parts = Object.entries(after.gc)
+        .filter(([k, g]) => g.count > 0 && k !== 'forced')
+        .map(([k, g]) => `${k} ${g.count}× total ${g.totalMs.toFixed(0)} ms max ${g.maxMs.toFixed(1)} ms`);
+      const total = Object.entries(after.gc).reduce((a, [k, g]) => a + (k === 'forced' ? 0 : g.totalMs), 0);
+      console.log(`server GC pauses during the run: ${parts.join('; ') || 'none'} (${((100 * total) / (elapsed * 1000)).toFixed(1)}% of the time)`);
+    }
+    const c = after.commits;
+    if (c) {
+      console.log(
+        `group commit during the run: ${c.batchSize.count} transactions (${(c.batchSize.count / elapsed).toFixed(0)}/s), writes per transaction mean ${c.batchSize.mean.toFixed(1)}, p50 ${c.batchSize.p50}, p99 ${c.batchSize.p99}, max ${c.batchSize.max}; transaction time (statements + fsync) p50 ${c.commitMs.p50.toFixed(1)} ms, p99 ${c.commitMs.p99.toFixed(1)} ms, max ${c.commitMs.max.toFixed(1)} ms; write submitted → committed p50 ${c.writeMs.p50.toFixed(1)} ms, p99 ${c.writeMs.p99.toFixed(1)} ms, max ${c.writeMs.max.toFixed(1)} ms`,
+      );
+    }
+    if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
+    if (errors['socket-closed']) throw new Error(`${errors['socket-closed']} sockets were closed during the run: the figures miss their players`);
+    if (moves === 0) throw new Error('no move was acknowledged while measuring');
   } catch (e) {
     // A run that broke says so, and fails: its figures would mean nothing.
     console.error('bench:server failed:', e);
     process.exitCode = 1;
   } finally {
+    failed = null;
+    for (const w of workers) w.kill('SIGKILL');
+    server.removeAllListeners('exit');
     server.kill(process.env.BENCH_NODE_ARGS ? 'SIGINT' : 'SIGKILL');
     await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3000 : 0));
     await dispose();

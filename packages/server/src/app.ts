@@ -59,7 +59,7 @@ import { TournamentDirector } from './tournaments/director.ts';
 import { TournamentViews } from './tournaments/view-cache.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
-import { commitStats, timedGames, timedStore } from './observe/instrument.ts';
+import { commitStats, commitWindow, timedGames, timedStore } from './observe/instrument.ts';
 import { silentLogger, type Logger } from './observe/log.ts';
 import { Metrics } from './observe/metrics.ts';
 import { OpsBoard } from './observe/ops.ts';
@@ -338,6 +338,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     sessions,
     games: router,
     localGames: games,
+    commitWindow: (reset) => commitWindow(given.store, reset),
     ownerOf: async (id) => (clubGames ? clubGames.ownerOf(id) : games.holds(id) ? node : null),
     publicUrl: opts.publicUrl,
     lobby,

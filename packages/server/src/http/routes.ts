@@ -30,6 +30,16 @@ import { LimitError, type Limits } from '../limits/limits.ts';
 import { OpenLimitError } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { gcPauses } from '../observe/gc.ts';
+import type { CommitWindow } from '../store/sqlite/group-commit.ts';
+
+/** Bytes committed to V8's young generation (new space and its large objects). */
+function youngGeneration(): number {
+  return getHeapSpaceStatistics()
+    .filter((s) => s.space_name.startsWith('new_'))
+    .reduce((a, s) => a + s.space_size, 0);
+}
 
 let histogram: IntervalHistogram | null = null;
 /** Event-loop delay of this process, measured from the first stats request on. */
@@ -63,6 +73,8 @@ export interface Deps {
   readonly games: GamesPort;
   /** The games this node decides (its own figures for /api/stats). */
   readonly localGames: GameService;
+  /** The group commit's batch sizes and times since the last reset, for /api/stats (null: the store keeps none). */
+  readonly commitWindow?: (reset: boolean) => Promise<CommitWindow | null>;
   /** The node deciding a live game now (several nodes); null when none. */
   readonly ownerOf: (gameId: string) => Promise<string | null>;
   readonly publicUrl: string;
@@ -171,18 +183,28 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/stats$/,
     anonymous: true,
-    handler: async (ctx, { localGames: games }) => {
+    handler: async (ctx, { localGames: games, commitWindow }) => {
+      const reset = ctx.url.searchParams.has('reset');
+      // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
+      // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
+      const forceGc = (globalThis as { gc?: () => void }).gc;
+      if (ctx.url.searchParams.has('gc') && forceGc) forceGc();
       const m = process.memoryUsage();
       const d = loopDelay();
+      const at = (p: number) => d.percentile(p) / 1e6;
+      const commits = commitWindow ? await commitWindow(reset) : null;
       sendJson(ctx.res, 200, {
         ok: true,
         games: games.loaded,
         live: games.liveGames(100_000).length,
-        memory: { rss: m.rss, heapUsed: m.heapUsed },
-        eventLoopDelayMs: { p50: d.percentile(50) / 1e6, p99: d.percentile(99) / 1e6, max: d.max / 1e6 },
+        // young: the new space's committed size (it grows with the allocation rate, not with the games held).
+        memory: { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, young: youngGeneration() },
+        eventLoopDelayMs: { p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: d.max / 1e6, mean: d.mean / 1e6 },
         moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
+        gc: gcPauses(reset),
+        commits,
       });
-      if (ctx.url.searchParams.has('reset')) {
+      if (reset) {
         d.reset();
         games.moveTimes.reset();
       }

@@ -4,6 +4,7 @@
  * so a method added to either is served as before and simply not timed.
  */
 import type { GamesPort } from '../service/games-port.ts';
+import type { CommitWindow } from '../store/sqlite/group-commit.ts';
 import type { Store } from '../store/types.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -22,6 +23,12 @@ export async function commitStats(store: Store): Promise<{ batches: number; writ
     return { batches: st.batches, writes: st.writes, ...(st.largest !== undefined ? { largest: st.largest } : {}) };
   if (st?.statements !== undefined && st.saves !== undefined) return { batches: st.statements, writes: st.saves };
   return null;
+}
+
+/** The group commit's batch sizes and times since the last reset (SQLite, threaded or not); null for other stores. */
+export async function commitWindow(store: Store, reset: boolean): Promise<CommitWindow | null> {
+  const s = store as Partial<{ commitWindow: (reset: boolean) => CommitWindow | Promise<CommitWindow> }>;
+  return typeof s.commitWindow === 'function' ? s.commitWindow(reset) : null;
 }
 
 /** The store, with the time each write takes to be acknowledged recorded by operation. */

@@ -61,9 +61,13 @@ export async function startServerProcess(
 /**
  * The server as the benchmarks run it: its own process, no HTTP rate limit nor quotas,
  * SQLite in a temporary folder or PostgreSQL in a schema of its own.
- * Env: BENCH_NODE_ARGS (more Node flags), BENCH_SERVER_LOG (copy its output).
+ * Env: BENCH_NODE_ARGS (more Node flags), BENCH_SERVER_LOG (copy its output). `extraArgs`: more Node flags of the
+ * benchmark's own (--expose-gc, for /api/stats?gc).
  */
-export async function startBenchServer(store: string): Promise<{ base: string; server: ChildProcess; dispose: () => Promise<void> }> {
+export async function startBenchServer(
+  store: string,
+  opts: { extraArgs?: readonly string[] } = {},
+): Promise<{ base: string; server: ChildProcess; dispose: () => Promise<void> }> {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
@@ -75,7 +79,7 @@ export async function startBenchServer(store: string): Promise<{ base: string; s
     port,
     { HTTP_RATE: '1000000', LIMITS: 'off', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
     {
-      extraArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+      extraArgs: [...(opts.extraArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
       log: Boolean(process.env.BENCH_SERVER_LOG),
     },
   );

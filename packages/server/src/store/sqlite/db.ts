@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { SQLITE_MIGRATIONS, pendingMigrations } from '../migrations.ts';
 import { UniqueViolation } from '../types.ts';
-import { GroupCommit, type GroupCommitOptions, type GroupCommitStats } from './group-commit.ts';
+import { GroupCommit, type CommitWindow, type GroupCommitOptions, type GroupCommitStats } from './group-commit.ts';
 
 export const SQLITE_SYNCHRONOUS = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const;
 export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
@@ -67,6 +67,11 @@ export class SqliteDb {
 
   get stats(): Readonly<GroupCommitStats> {
     return this.writes.stats;
+  }
+
+  /** The group commit's distributions since the last reset (group-commit.ts). */
+  commitWindow(reset = false): CommitWindow {
+    return this.writes.window(reset);
   }
 
   pragma(name: string): unknown {

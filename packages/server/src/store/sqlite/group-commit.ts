@@ -14,8 +14,11 @@
  * batch is rejected: none of them was acknowledged, none is assumed durable.
  */
 import type { Database } from 'better-sqlite3';
+import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 
 interface Job {
+  /** performance.now() at submit. */
+  readonly at: number;
   readonly run: () => unknown;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
@@ -39,8 +42,37 @@ export interface GroupCommitStats {
   largest: number;
 }
 
+/** A distribution as `CommitWindow` gives it. */
+export interface Spread {
+  readonly count: number;
+  readonly mean: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/**
+ * The group commit since the window was last reset, for the benchmarks' account of the tail: how many writes
+ * each transaction carried, how long each transaction took (its statements and the fsync), and how long each
+ * write waited from its submission to its commit (queueing behind the batch before it included).
+ */
+export interface CommitWindow {
+  readonly batchSize: Spread;
+  readonly commitMs: Spread;
+  readonly writeMs: Spread;
+}
+
+function spread(h: RecordableHistogram, scale: number): Spread {
+  if (h.count === 0) return { count: 0, mean: 0, p50: 0, p99: 0, max: 0 };
+  return { count: h.count, mean: h.mean / scale, p50: h.percentile(50) / scale, p99: h.percentile(99) / scale, max: h.max / scale };
+}
+
 export class GroupCommit {
   readonly stats: GroupCommitStats = { batches: 0, writes: 0, largest: 0 };
+  // Bounded whatever the uptime (HDR histograms): nobody need read them.
+  private readonly sizes = createHistogram();
+  private readonly commitUs = createHistogram();
+  private readonly writeUs = createHistogram();
   private queue: Job[] = [];
   private scheduled = false;
   private closed = false;
@@ -74,7 +106,7 @@ export class GroupCommit {
   submit<T>(run: () => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ run, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ at: performance.now(), run, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -82,6 +114,13 @@ export class GroupCommit {
   /** Commits everything queued now, synchronously (the promises settle in the next microtasks). */
   flush(): void {
     while (this.queue.length) this.commitNext();
+  }
+
+  /** The window's distributions; `reset`: a new window starts. */
+  window(reset = false): CommitWindow {
+    const w = { batchSize: spread(this.sizes, 1), commitMs: spread(this.commitUs, 1000), writeMs: spread(this.writeUs, 1000) };
+    if (reset) for (const h of [this.sizes, this.commitUs, this.writeUs]) h.reset();
+    return w;
   }
 
   /** Commits what is queued and refuses further writes. */
@@ -108,12 +147,18 @@ export class GroupCommit {
     this.stats.batches++;
     this.stats.writes += jobs.length;
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
+    this.sizes.record(jobs.length);
     const outcomes: Outcome[] = [];
+    const started = performance.now();
     try {
       this.commitBatch(jobs, outcomes);
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;
+    } finally {
+      const done = performance.now();
+      this.commitUs.record(Math.max(1, Math.round((done - started) * 1000)));
+      for (const job of jobs) this.writeUs.record(Math.max(1, Math.round((done - job.at) * 1000)));
     }
     jobs.forEach((job, i) => {
       const o = outcomes[i]!;

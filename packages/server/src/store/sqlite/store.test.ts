@@ -142,6 +142,23 @@ describe('SQLite store', () => {
     expect(store.stats.batches - before).toBe(4);
   });
 
+  it('keeps a window of batch sizes and commit times, threaded or not, that a reset starts again', async () => {
+    const { store, path } = await open({ maxBatch: 10 });
+    store.commitWindow(true);
+    await Promise.all(Array.from({ length: 25 }, (_, i) => store.setMeta(`k${i}`, 'v')));
+    const w = store.commitWindow(true);
+    expect(w.batchSize).toMatchObject({ count: 3, max: 10 });
+    expect(w.writeMs.count).toBe(25);
+    expect(w.commitMs.count).toBe(3);
+    expect(w.writeMs.max).toBeGreaterThanOrEqual(w.commitMs.max);
+    expect(store.commitWindow().batchSize.count).toBe(0);
+    await store.close();
+    const threaded = threadedSqliteStore(path);
+    cleanups.push(() => threaded.close());
+    await Promise.all([threaded.setMeta('a', '1'), threaded.setMeta('b', '2')]);
+    expect((await threaded.commitWindow()).writeMs.count).toBe(2);
+  });
+
   it('close() commits what is queued; later writes are refused', async () => {
     const { store, path } = await open();
     const pending = store.createGame(game('late'));

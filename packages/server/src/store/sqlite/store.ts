@@ -8,7 +8,7 @@ import { sqliteAnalyses } from './analyses.ts';
 import { SqliteDb, type SqliteStoreOptions } from './db.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteNotifications } from './notifications.ts';
-import type { GroupCommitStats } from './group-commit.ts';
+import type { CommitWindow, GroupCommitStats } from './group-commit.ts';
 import { sqlitePuzzles } from './puzzles.ts';
 import { sqliteRatings } from './ratings.ts';
 import { sqliteSocial } from './social.ts';
@@ -20,6 +20,8 @@ export { SQLITE_SYNCHRONOUS, type SqliteStoreOptions, type SqliteSynchronous } f
 export interface SqliteStore extends Store {
   /** Group-commit counters, for monitoring and benchmarks. */
   readonly stats: Readonly<GroupCommitStats>;
+  /** Batch sizes, commit and write times since the last reset (`reset`: start a new window). */
+  commitWindow(reset?: boolean): CommitWindow;
   /** A PRAGMA's current value (journal_mode, synchronous...), for checks and diagnostics. */
   pragma(name: string): unknown;
 }
@@ -32,6 +34,7 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     get stats() {
       return db.stats;
     },
+    commitWindow: (reset) => db.commitWindow(reset),
     pragma: (name) => db.pragma(name),
     async migrate() {
       db.migrate();

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { TournamentConflict, UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
 import type { SqliteStoreOptions } from './db.ts';
-import type { GroupCommitStats } from './group-commit.ts';
+import type { CommitWindow, GroupCommitStats } from './group-commit.ts';
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -148,7 +148,10 @@ class WorkerLink {
   }
 }
 
-export function threadedSqliteStore(path: string, options: SqliteStoreOptions = {}): Store & { commitStats(): Promise<GroupCommitStats> } {
+export function threadedSqliteStore(
+  path: string,
+  options: SqliteStoreOptions = {},
+): Store & { commitStats(): Promise<GroupCommitStats>; commitWindow(reset?: boolean): Promise<CommitWindow> } {
   const link = new WorkerLink(path, options);
   const methods = Object.fromEntries(Object.keys(FORWARDED).map((name) => [name, (...args: unknown[]) => link.call(name, args)])) as unknown as Pick<
     Store,
@@ -160,6 +163,8 @@ export function threadedSqliteStore(path: string, options: SqliteStoreOptions = 
     close: () => link.close(),
     /** The worker's group-commit counters, for the metrics. */
     commitStats: () => link.call<GroupCommitStats>('commitStats', []),
+    /** The worker's group-commit distributions since the last reset (group-commit.ts). */
+    commitWindow: (reset = false) => link.call<CommitWindow>('commitWindow', [reset]),
     ...methods,
   };
 }

@@ -37,6 +37,10 @@ port.on('message', (call: Call) => {
     port.postMessage({ id: call.id, value: { ...store.stats } });
     return;
   }
+  if (call.method === 'commitWindow') {
+    port.postMessage({ id: call.id, value: store.commitWindow(Boolean(call.args[0])) });
+    return;
+  }
   const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method];
   if (typeof fn !== 'function') {
     port.postMessage({ id: call.id, error: { kind: 'error', message: `no method ${call.method}` } });
