@@ -12,11 +12,24 @@ export const REFEREES: Partial<Record<VariantKey, (pos: Position) => Referee>> =
   xiangqi: (pos: Position) => XiangqiReferee.start(pos, XIANGQI_HOUSE_RULES),
 };
 
+/**
+ * Each game's referee at its start position, made once: a new game from it
+ * gets a clone, which costs a fraction of parsing and judging the position
+ * again (an arena's start creates hundreds of games at once). Never played on.
+ */
+const AT_START = new Map<VariantKey, Referee>();
+
 /** A referee for a new game from `fen` (the start position when omitted). */
 export function startReferee(key: VariantKey, fen?: string): Result<Referee, RuleError<FenErrorCode>> {
   const v = VARIANTS[key];
+  const fromStart = fen === undefined || fen === v.startFen;
+  const known = fromStart ? AT_START.get(key) : undefined;
+  if (known) return { ok: true, value: known.clone() };
   const parsed = parseFen(v, fen ?? v.startFen);
   if (!parsed.ok) return parsed;
   const start = REFEREES[key] ?? ((pos: Position) => BasicReferee.start(pos));
-  return { ok: true, value: start(parsed.value) };
+  const referee = start(parsed.value);
+  if (!fromStart) return { ok: true, value: referee };
+  AT_START.set(key, referee);
+  return { ok: true, value: referee.clone() };
 }

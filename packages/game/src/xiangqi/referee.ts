@@ -37,14 +37,29 @@ export class XiangqiReferee implements Referee {
   private progress = 0;
   private noCapture = 0;
 
+  /** `from`: the referee this one clones (its position and piece ids copied already): its record is copied, not judged again. */
   constructor(
     readonly pos: Position,
     private ids: PieceIds,
     readonly rules: XiangqiRules,
+    from?: XiangqiReferee,
   ) {
     this.variant = pos.variant;
-    this.keys.push(pos.key());
-    this.seen.set(pos.key(), [0]);
+    if (from) {
+      this.verdict = from.verdict;
+      this.ply = from.ply;
+      this.runs = [...from.runs] as [Run | null, Run | null];
+      this.keys = [...from.keys];
+      this.seen = new Map([...from.seen].map(([k, v]) => [k, [...v]]));
+      this.checkOrChase = [...from.checkOrChase];
+      this.natural = from.natural;
+      this.progress = from.progress;
+      this.noCapture = from.noCapture;
+      return;
+    }
+    const key = pos.key();
+    this.keys.push(key);
+    this.seen.set(key, [0]);
     this.verdict = this.judgeStart();
   }
 
@@ -53,18 +68,9 @@ export class XiangqiReferee implements Referee {
     return new XiangqiReferee(p, new PieceIds(p), rules);
   }
 
+  /** A copy that plays on alone (its position, history and runs its own); the position is not judged again. */
   clone(): XiangqiReferee {
-    const c = new XiangqiReferee(this.pos.clone(), this.ids.clone(), this.rules);
-    c.verdict = this.verdict;
-    c.ply = this.ply;
-    c.runs = [...this.runs] as [Run | null, Run | null];
-    c.keys = [...this.keys];
-    c.seen = new Map([...this.seen].map(([k, v]) => [k, [...v]]));
-    c.checkOrChase = [...this.checkOrChase];
-    c.natural = this.natural;
-    c.progress = this.progress;
-    c.noCapture = this.noCapture;
-    return c;
+    return new XiangqiReferee(this.pos.clone(), this.ids.clone(), this.rules, this);
   }
 
   play(uci: string): Result<Move, RuleError<PlayErrorCode>> {
