@@ -14,7 +14,8 @@
  *
  * Measured between the parent's `measure` and `report`: the time from a
  * game's end (its `end` event, on this player's socket) to the player's
- * next `paired`; the announcements each watcher hears (`tournament`
+ * next `paired`; the time from the arena's start to each early joiner's
+ * first `paired` (and from joining, for one who joined it running); the announcements each watcher hears (`tournament`
  * frames, by arrival time); moves acknowledged; the spectators' view reads.
  */
 import WebSocket from 'ws';
@@ -48,8 +49,12 @@ export interface BotsReport {
   readonly repaired: number[];
   /** Players free at the report (ended while measuring, not paired again): how long they had waited, ms. */
   readonly stillWaiting: number[];
-  /** Join (or the arena's start, for those who joined before it) → first pairing, ms. */
-  readonly firstPairing: number[];
+  /** The arena's start → first pairing, ms, for each player who joined before the start. */
+  readonly startPairing: number[];
+  /** Players who joined before the start and were never paired by the report: how long since the start, ms. */
+  readonly startUnpaired: number[];
+  /** Join → first pairing, ms, for each player who joined the arena running. */
+  readonly joinPairing: number[];
   /** Per watcher, by the server's time of sending (`now`) and by arrival here (which adds this process's and the network's delays). */
   readonly watchers: { heard: number; maxPerSecond: number; minGapMs: number; shortGaps: number; maxPerSecondArrived: number; minGapArrivedMs: number }[];
   readonly moves: number;
@@ -112,7 +117,8 @@ let cfg: BotsConfig;
 let arena: Arena;
 let measuring = false;
 const repaired: number[] = [];
-const firstPairing: number[] = [];
+const startPairing: number[] = [];
+const joinPairing: number[] = [];
 const viewReads: number[] = [];
 let viewBytes = 0;
 let moves = 0;
@@ -225,7 +231,10 @@ class Player {
   private paired(id: string, color: 0 | 1): void {
     const now = performance.now();
     if (this.freeSince !== null && this.freeCounted) repaired.push(now - this.freeSince);
-    else if (this.freeSince === null && this.joinedAt > 0 && !this.game) firstPairing.push(Date.now() - Math.max(this.joinedAt, arena.startsAt));
+    else if (this.freeSince === null && this.joinedAt > 0 && !this.game) {
+      if (this.joinedAt < arena.startsAt) startPairing.push(Date.now() - arena.startsAt);
+      else joinPairing.push(Date.now() - this.joinedAt);
+    }
     this.freeSince = null;
     if (this.game?.timer) clearTimeout(this.game.timer);
     const [lo, hi] = cfg.plies;
@@ -334,7 +343,9 @@ function report(): BotsReport {
     type: 'report',
     repaired,
     stillWaiting: players.filter((p) => p.freeSince !== null && p.freeCounted).map((p) => now - p.freeSince!),
-    firstPairing,
+    startPairing,
+    startUnpaired: players.filter((p) => p.joinedAt > 0 && p.joinedAt < arena.startsAt && !p.game).map(() => Date.now() - arena.startsAt),
+    joinPairing,
     watchers: [...players, ...spectators].map((w) => w.watcher.figures()),
     moves,
     games,
