@@ -267,6 +267,8 @@ export async function createApp(given: AppOptions): Promise<App> {
     store: store,
     games: router,
     clock: opts.clock,
+    timers: opts.timers,
+    bus: opts.bus,
     online: clubPresence ? (ids) => clubPresence.onlineAmong(ids) : (ids) => new Set(ids.filter((id) => presence.isOnline(id))),
     changed: tournamentChanged,
     ...(opts.tournamentSchedule ? { schedule: opts.tournamentSchedule } : {}),
@@ -348,7 +350,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     node,
     health,
     ...(clubPresence ? { onlineAnywhere: (id: string) => clubPresence.isOnline(id) } : {}),
-    tournaments: { store: store, changed: tournamentChanged, now: () => opts.clock.now(), views: tournamentViews },
+    tournaments: { store: store, changed: tournamentChanged, look: () => director.look(), now: () => opts.clock.now(), views: tournamentViews },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
   // Each node guards its own CPU: requests are counted per node, in memory (entries expire; no table is ever cleared whole).

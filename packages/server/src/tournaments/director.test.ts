@@ -14,7 +14,8 @@ import { sqliteStore } from '../store/sqlite/store.ts';
 import type { Store } from '../store/types.ts';
 import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
-import { TournamentDirector, type DirectorDeps } from './director.ts';
+import { ok } from '@youzai/rules';
+import { LOOK_AFTER_MS, TournamentDirector, type DirectorDeps } from './director.ts';
 import { sheetOf } from './sheet.ts';
 import { viewOf } from './view.ts';
 
@@ -63,6 +64,7 @@ async function world(store: Store = memoryStore(), players = PLAYERS.slice(0, 4)
         store: w.store,
         games: w.games,
         clock: time,
+        timers: time,
         online: (ids) => new Set(ids.filter((u) => w.online.has(u))),
         changed: (id) => w.changed.push(id),
         log: () => {},
@@ -108,6 +110,9 @@ async function checkNoneTwice(w: World, tid: string) {
 }
 
 const running = async (w: World, tid: string) => (await w.store.tournamentSheet(tid)).pairings.filter((p) => p.result === null);
+
+/** A minute between a started director's regular passes: what happens sooner comes from its own wake-ups. */
+const RARELY = 60_000;
 
 describe('tournament director', () => {
   it('an arena starts on time, starts games with its clock and terms, and pairs players again as they are free', async () => {
@@ -377,5 +382,125 @@ describe('tournament director', () => {
     expect(await w.games.act(p!.gameId, p!.white, { type: 'move', uci: 'h1g3', ply: 0 })).toEqual({ ok: true, value: true });
     expect(await w.games.act(p!.gameId, p!.white, { type: 'takeback-offer' })).toMatchObject({ ok: false, error: { code: 'takeback.tournament' } });
     expect((await w.games.view(p!.gameId))?.view).toMatchObject({ rated: false, takebacks: false, ply: 1 });
+  });
+
+  it('a started director passes at the instant an arena starts, not at its next regular pass', async () => {
+    const w = await world();
+    const startsAt = w.time.now() + 10_500;
+    await w.store.createTournament(tournamentRow('arenaw', {}, { kind: 'arena', rated: false, startsAt, durationMs: 600_000 }));
+    await enterAll(w, 'arenaw', PLAYERS.slice(0, 4));
+    const d = w.director();
+    d.start(RARELY);
+    await d.idle();
+    w.time.advance(10_499);
+    await d.idle();
+    expect((await w.store.tournament('arenaw'))?.status).toBe('upcoming');
+    w.time.advance(1);
+    await d.idle();
+    expect(await w.store.tournament('arenaw')).toMatchObject({ status: 'running', startedAt: startsAt });
+    const first = await running(w, 'arenaw');
+    expect(first.map((p) => p.pairedAt)).toEqual([startsAt, startsAt]);
+    await checkNoneTwice(w, 'arenaw');
+  });
+
+  it('a started director passes soon after a game ends: the freed players are paired within LOOK_AFTER_MS', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('arenag', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arenag', PLAYERS.slice(0, 4));
+    const d = w.director();
+    d.start(RARELY);
+    await d.idle();
+    const [g1, g2] = await running(w, 'arenag');
+    await w.resign(g1!.gameId, g1!.white);
+    await w.resign(g2!.gameId, g2!.black);
+    w.time.advance(LOOK_AFTER_MS - 1);
+    await d.idle();
+    expect(await running(w, 'arenag')).toHaveLength(0);
+    w.time.advance(1);
+    await d.idle();
+    const again = await running(w, 'arenag');
+    expect(again).toHaveLength(2);
+    expect(again.map((p) => p.pairedAt)).toEqual([w.time.now(), w.time.now()]);
+    await checkNoneTwice(w, 'arenag');
+  });
+
+  it('a game ended on another node: the directing node hears it on the bus and passes soon; the other does not direct', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('arenan2', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arenan2', PLAYERS.slice(0, 4));
+    const bus = new MemoryBus();
+    const leader = w.director({ bus, isDirector: () => true });
+    const other = w.director({ bus, isDirector: () => false, games: { createPaired: async () => Promise.reject(new Error('not the director')) } });
+    leader.start(RARELY);
+    other.start(RARELY);
+    await Promise.all([leader.idle(), other.idle()]);
+    const [g1, g2] = await running(w, 'arenan2');
+    // The games end on the other node: only its game service tells its director.
+    w.hooked = false;
+    for (const [g, u] of [
+      [g1!, g1!.white],
+      [g2!, g2!.black],
+    ] as const) {
+      expect(await w.games.act(g.gameId, u, { type: 'resign' })).toEqual({ ok: true, value: true });
+      await other.gameEnded((await w.store.game(g.gameId))!);
+    }
+    expect((await w.store.tournamentSheet('arenan2')).pairings.map((p) => p.result === null)).toEqual([false, false]);
+    w.time.advance(LOOK_AFTER_MS);
+    await Promise.all([leader.idle(), other.idle()]);
+    expect(await running(w, 'arenan2')).toHaveLength(2);
+    await checkNoneTwice(w, 'arenan2');
+  });
+
+  it('a Swiss round is paired at the instant its pause ends', async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('swissw', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now() }));
+    await enterAll(w, 'swissw', PLAYERS.slice(0, 4));
+    const d = w.director();
+    d.start(RARELY);
+    await d.idle();
+    for (const p of await running(w, 'swissw')) await w.resign(p.gameId, p.black);
+    const ended = w.time.now();
+    w.time.advance(LOOK_AFTER_MS);
+    await d.idle();
+    expect((await w.store.tournament('swissw'))?.round).toBe(1);
+    w.time.advance(5_000 - LOOK_AFTER_MS - 1);
+    await d.idle();
+    expect((await w.store.tournament('swissw'))?.round).toBe(1);
+    w.time.advance(1);
+    await d.idle();
+    expect((await w.store.tournament('swissw'))?.round).toBe(2);
+    expect((await running(w, 'swissw')).map((p) => p.pairedAt)).toEqual([ended + 5_000, ended + 5_000]);
+  });
+
+  it("an arena's first pass creates its games many at once, and rings the players' bells only after them", async () => {
+    const w = await world();
+    const players = Array.from({ length: 600 }, (_, i) => `uz${String(i).padStart(4, '0')}`);
+    for (const u of players) await w.store.createUser(user(u, `Z${u}`));
+    await w.store.createTournament(
+      tournamentRow('arenabig', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000, maxPlayers: 1000 }),
+    );
+    for (const u of players) await w.store.enterTournament({ tournamentId: 'arenabig', userId: u, name: u, rating: 1500, at: w.time.now() }, 1000);
+    for (const u of players) w.online.add(u);
+    let created = 0;
+    let inFlight = 0;
+    let most = 0;
+    let createdWhenTold = -1;
+    const d = w.director({
+      games: {
+        async createPaired(_white, _black, terms) {
+          most = Math.max(most, ++inFlight);
+          await new Promise((r) => setImmediate(r));
+          inFlight--;
+          created++;
+          return ok({ id: terms.id!, side: 'first' as const });
+        },
+      },
+      started: () => (createdWhenTold = created),
+    });
+    await d.tick();
+    expect(created).toBe(300);
+    // Not 32 at a time: hundreds share the store's commits.
+    expect(most).toBeGreaterThanOrEqual(256);
+    expect(createdWhenTold).toBe(300);
   });
 });

@@ -16,11 +16,12 @@
  * (same ids) when it or its successor next looks.
  */
 import type { Identity, ServerMessage } from '@youzai/protocol';
+import type { Bus } from '../bus/bus.ts';
 import { arenaScore, nextStep, pairArena, roundRobinRound, swissRound, type ArenaWaiting, type Bye, type Pairing } from '@youzai/game/tournament';
 import type { PairedTerms } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
-import type { Clock } from '../service/time.ts';
+import { systemTimers, type Clock, type Timers } from '../service/time.ts';
 import type { GameRow, GameStore } from '../store/games.ts';
 import type { EntryRow, TournamentAdvance, TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
 import { TournamentConflict } from '../store/types.ts';
@@ -31,6 +32,16 @@ import { ensureScheduled, type ScheduledTournament } from './schedule.ts';
 
 /** How often the director looks at every unfinished tournament. */
 export const DIRECTOR_EVERY_MS = 1000;
+/**
+ * How soon after a game ends (or a player joins a running tournament) the
+ * director looks again: the ends of this short while share one pass, and a
+ * freed player waits for this rather than for the next whole second.
+ */
+export const LOOK_AFTER_MS = 200;
+/** The bus topic on which any node asks the directing node to look soon (a game of a tournament ended there). */
+export const DIRECTOR_TOPIC = 'tournament-director';
+/** Games a pass creates at once: their writes share a few commits rather than one each. */
+const CREATE_AT_ONCE = 256;
 /** How often it reads the games of running pairings for ends a dead node left unrecorded. */
 export const RESULT_SWEEP_MS = 15_000;
 /** How often the schedule is looked at. */
@@ -44,6 +55,10 @@ export interface DirectorDeps {
   readonly store: DirectorStore;
   readonly games: Pick<GamesPort, 'createPaired'>;
   readonly clock: Clock;
+  /** Timers for the director's own wake-ups (its second, a tournament's start, a look soon after a game end). Default: the system's. */
+  readonly timers?: Timers;
+  /** The club's bus: a node where a tournament game ended asks the directing node, wherever it is, to look soon. Absent: this node only. */
+  readonly bus?: Pick<Bus, 'publish' | 'subscribe'>;
   /** Several nodes: whether this node directs now (it holds the club's leader lease). Absent: always. */
   readonly isDirector?: () => boolean;
   /**
@@ -82,7 +97,14 @@ export async function recordGameEnd(store: TournamentStore, row: GameRow, now: n
 }
 
 export class TournamentDirector {
-  private timer: NodeJS.Timeout | null = null;
+  /** Started: passes run every second and at the wake-ups below. */
+  private on = false;
+  private cancelEvery: (() => void) | null = null;
+  /** The next pass asked for before the next second (a start, a round's due time, a game end). */
+  private wake: { readonly at: number; readonly cancel: () => void } | null = null;
+  private unlisten: (() => void) | null = null;
+  /** During a pass: the soonest time a tournament waits for. */
+  private due = Number.POSITIVE_INFINITY;
   private running: Promise<void> | null = null;
   private again = false;
   /** Games known to exist: their pairings need no look in the games' store until the next sweep. */
@@ -90,22 +112,76 @@ export class TournamentDirector {
   private lastSweep = Number.NEGATIVE_INFINITY;
   private lastSchedule = Number.NEGATIVE_INFINITY;
   private readonly newGameId: () => string;
+  private readonly timers: Timers;
 
   constructor(private readonly deps: DirectorDeps) {
     this.newGameId = deps.newGameId ?? (() => randomId(8));
+    this.timers = deps.timers ?? systemTimers;
   }
 
+  /**
+   * Passes every `everyMs`, and besides at the moments the tournaments wait
+   * for (a start, the next Swiss round) and soon after a game ends, so that
+   * nobody waits for the next whole second.
+   */
   start(everyMs = DIRECTOR_EVERY_MS): void {
-    if (this.timer) return;
-    // A pass that fails (the database gone) is logged and tried again: an unhandled rejection would end the process.
-    this.timer = setInterval(() => void this.tick().catch((e: unknown) => this.log('director pass failed', e)), everyMs);
-    this.timer.unref();
+    if (this.on) return;
+    this.on = true;
+    const every = () => {
+      this.cancelEvery = this.timers.at(this.deps.clock.now() + everyMs, () => {
+        every();
+        this.run();
+      });
+    };
+    every();
+    // At once too: a start due within the first second (a restart just before it) gets its own wake-up.
+    this.run();
+    this.unlisten = this.deps.bus?.subscribe(DIRECTOR_TOPIC, () => this.lookAt(this.deps.clock.now() + LOOK_AFTER_MS)) ?? null;
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.on = false;
+    this.cancelEvery?.();
+    this.cancelEvery = null;
+    this.wake?.cancel();
+    this.wake = null;
+    this.unlisten?.();
+    this.unlisten = null;
     await this.running;
+  }
+
+  /** Resolves once no pass is running (tests: after fake time fired one). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * A player may be free or waiting (a game of a tournament ended, a player
+   * joined one running): the directing node, this one or another, passes soon.
+   */
+  look(): void {
+    if (this.deps.bus) this.deps.bus.publish(DIRECTOR_TOPIC, 'look');
+    else this.lookAt(this.deps.clock.now() + LOOK_AFTER_MS);
+  }
+
+  /** A pass at `at`, unless one is asked for sooner already; only where this node directs. */
+  private lookAt(at: number): void {
+    if (!this.on || (this.deps.isDirector && !this.deps.isDirector())) return;
+    if (this.wake && this.wake.at <= at) return;
+    this.wake?.cancel();
+    const wake = {
+      at,
+      cancel: this.timers.at(at, () => {
+        if (this.wake === wake) this.wake = null;
+        this.run();
+      }),
+    };
+    this.wake = wake;
+  }
+
+  private run(): void {
+    // A pass that fails (the database gone) is logged and tried again: an unhandled rejection would end the process.
+    void this.tick().catch((e: unknown) => this.log('director pass failed', e));
   }
 
   /** One pass over every unfinished tournament; a call during a pass runs one more after it. */
@@ -134,6 +210,7 @@ export class TournamentDirector {
       if (id) {
         this.started.delete(row.id);
         this.deps.changed?.(id);
+        this.look();
       }
     } catch (e) {
       this.log(`tournament result of game ${row.id} not recorded (the sweep will)`, e);
@@ -149,6 +226,8 @@ export class TournamentDirector {
       // Another node directs: what we knew may be stale when we direct again.
       this.started.clear();
       this.lastSweep = Number.NEGATIVE_INFINITY;
+      this.wake?.cancel();
+      this.wake = null;
       return;
     }
     const now = this.deps.clock.now();
@@ -159,6 +238,7 @@ export class TournamentDirector {
       await ensureScheduled(this.deps.store, this.deps.schedule, now).catch((e: unknown) => this.log('scheduled tournaments not created', e));
     }
     const list = await this.deps.store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 10_000 });
+    this.due = Number.POSITIVE_INFINITY;
     for (const t of list) {
       try {
         await this.direct(t, now, sweep);
@@ -167,10 +247,15 @@ export class TournamentDirector {
         if (!(e instanceof TournamentConflict)) this.log(`tournament ${t.id}: director pass failed`, e);
       }
     }
+    // The next start or round: a pass at that instant, not at the next second after it.
+    if (this.due !== Number.POSITIVE_INFINITY) this.lookAt(this.due);
   }
 
   private async direct(row: TournamentRow, now: number, sweep: boolean): Promise<void> {
-    if (row.status === 'upcoming' && now < row.terms.startsAt) return;
+    if (row.status === 'upcoming' && now < row.terms.startsAt) {
+      this.due = Math.min(this.due, row.terms.startsAt);
+      return;
+    }
     const { store } = this.deps;
     let t = row;
     let sheet = await store.tournamentSheet(t.id);
@@ -178,25 +263,38 @@ export class TournamentDirector {
     touched = (await this.presence(t, sheet, now)) || touched;
     if (touched) sheet = await store.tournamentSheet(t.id);
     // A start is followed at once by the first pairing.
-    for (let i = 0; i < 3; i++) {
-      const next = await this.step(t, sheet, now);
-      if (!next) break;
-      t = next.row;
-      sheet = next.sheet;
-      touched = true;
+    let started = false;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const next = await this.step(t, sheet, now);
+        if (!next) break;
+        t = next.row;
+        sheet = next.sheet;
+        started ||= next.started;
+        touched = true;
+      }
+    } finally {
+      // Only the director whose write took the start tells the players (a rival's write fails on the version);
+      // after the first pairing's games, which are what a player waits for (the bells are stored: a thousand writes).
+      if (started)
+        this.deps.started?.(
+          t,
+          sheet.entries.map((e) => e.userId),
+        );
+      if (touched) this.deps.changed?.(t.id);
     }
-    if (touched) this.deps.changed?.(t.id);
   }
 
   /** Games not created yet (a director stopped after pairing), and ends not recorded (their node died). */
   private async reconcile(t: TournamentRow, sheet: TournamentSheetRows, now: number, sweep: boolean): Promise<boolean> {
     let touched = false;
     const look = sheet.pairings.filter((p) => p.result === null && (!this.started.has(p.gameId) || sweep));
+    const missing: Pairing[] = [];
     // The sweep reads every running game of a big arena: together, not one read after another.
     await together(look, async (p) => {
       const game = await this.deps.store.game(p.gameId);
       if (!game) {
-        await this.startGame(t, p, sheet.entries, now);
+        missing.push(p);
         return;
       }
       this.started.add(p.gameId);
@@ -205,6 +303,7 @@ export class TournamentDirector {
         touched = true;
       }
     });
+    await this.startGames(t, missing, sheet.entries, now);
     return touched;
   }
 
@@ -227,12 +326,17 @@ export class TournamentDirector {
   }
 
   /** Does what the pure step says; the new row and sheet when something was written. */
-  private async step(t: TournamentRow, sheet: TournamentSheetRows, now: number): Promise<{ row: TournamentRow; sheet: TournamentSheetRows } | null> {
+  private async step(
+    t: TournamentRow,
+    sheet: TournamentSheetRows,
+    now: number,
+  ): Promise<{ row: TournamentRow; sheet: TournamentSheetRows; started: boolean } | null> {
     const s = nextStep(t.terms, progressOf(t), sheetOf(sheet), now);
     const progress = progressOf(t);
     let change: TournamentAdvance;
     switch (s.type) {
       case 'wait':
+        if (s.until !== null) this.due = Math.min(this.due, s.until);
         return null;
       case 'start':
         change = { ...progress, status: 'running', rounds: s.rounds, startedAt: now, pairings: [], byes: [] };
@@ -264,28 +368,37 @@ export class TournamentDirector {
     const { pairings: _p, byes: _b, ...moved } = change;
     const row: TournamentRow = { ...t, ...moved, version: t.version + 1 };
     const next = await this.deps.store.tournamentSheet(t.id);
-    // Only the director whose write took the start tells the players (a rival's write fails on the version).
-    if (s.type === 'start')
-      this.deps.started?.(
-        row,
-        next.entries.map((e) => e.userId),
-      );
-    // An arena's pass may pair hundreds at once: their games are created together (their writes share commits), not one after another.
-    await together(change.pairings, (p) => this.startGame(row, p, next.entries, now));
-    return { row, sheet: next };
+    await this.startGames(row, change.pairings, next.entries, now);
+    return { row, sheet: next, started: s.type === 'start' };
   }
 
   private pairing(round: number, white: string, black: string, now: number): Pairing {
     return { round, gameId: this.newGameId(), white, black, pairedAt: now, result: null, forfeit: false, berserk: [false, false], plies: 0, endedAt: null };
   }
 
-  /** Creates a pairing's game with the tournament's clock and terms; idempotent (the game's id is the pairing's). */
-  private async startGame(t: TournamentRow, p: Pairing, entries: readonly EntryRow[], now: number): Promise<void> {
-    const identity = async (userId: string): Promise<Identity> => {
-      const u = await this.deps.store.userById(userId);
-      const name = entries.find((e) => e.userId === userId)?.name ?? u?.username ?? userId;
-      return { id: userId, name, guest: !u?.username };
-    };
+  /**
+   * Creates the pairings' games with the tournament's clock and terms;
+   * idempotent (a game's id is its pairing's). An arena's first pass pairs
+   * hundreds at once: the players are read first, all together, then the
+   * games are created together, so that their writes share a few commits.
+   */
+  private async startGames(t: TournamentRow, pairings: readonly Pairing[], entries: readonly EntryRow[], now: number): Promise<void> {
+    if (pairings.length === 0) return;
+    const names = new Map(entries.map((e) => [e.userId, e.name]));
+    const who = new Map<string, Identity>();
+    const ids = [...new Set(pairings.flatMap((p) => [p.white, p.black]))];
+    await together(
+      ids,
+      async (userId) => {
+        const u = await this.deps.store.userById(userId);
+        who.set(userId, { id: userId, name: names.get(userId) ?? u?.username ?? userId, guest: !u?.username });
+      },
+      CREATE_AT_ONCE,
+    );
+    await together(pairings, (p) => this.startGame(t, p, who.get(p.white)!, who.get(p.black)!, now), CREATE_AT_ONCE);
+  }
+
+  private async startGame(t: TournamentRow, p: Pairing, white: Identity, black: Identity, now: number): Promise<void> {
     const terms: PairedTerms = {
       variant: t.terms.variant as PairedTerms['variant'],
       clock: clockSpec(t.terms.clock),
@@ -295,8 +408,6 @@ export class TournamentDirector {
       berserk: t.terms.kind === 'arena' && t.terms.berserk,
       tournament: true,
     };
-    const white = await identity(p.white);
-    const black = await identity(p.black);
     const r = await this.deps.games.createPaired(white, black, terms);
     if (r.ok || r.error.code === 'game.exists') {
       this.started.add(p.gameId);

@@ -27,6 +27,8 @@ export interface TournamentRouteDeps {
   readonly store: TournamentStore & RatingStore;
   /** Tells every node's watchers that a tournament changed. */
   changed(id: string): void;
+  /** Asks the director (on whichever node directs) to pass soon: a player joined a running tournament and waits for a game. */
+  look?(): void;
   /** The views this node's readers share (absent: each read builds its own). */
   readonly views?: TournamentViews;
   now(): number;
@@ -255,6 +257,7 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       );
       if (r === 'full') fail('tournament.tournament-full', 'The tournament is full.');
       t.changed(row.id);
+      if (row.status === 'running') t.look?.();
       sendJson(ctx.res, 200, { ok: true, entry: r });
     },
   },
