@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
 import { startBenchServer } from '../src/testing/server-process.ts';
 import type { FromServerBots, ServerBotsConfig, ServerBotsReport, ToServerBots } from './server-bots.ts';
+import type { MoveCostFigures } from '../src/observe/move-cost.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -48,6 +49,7 @@ interface Stats {
   moveServiceMs: { count: number; p50: number; p99: number };
   gc?: Record<string, { count: number; totalMs: number; maxMs: number }>;
   commits?: { batchSize: Spread; commitMs: Spread; writeMs: Spread } | null;
+  cpu?: MoveCostFigures;
 }
 
 /** Raises a process's descriptor limit (we may, as root or below the hard limit); says what it got. */
@@ -224,6 +226,7 @@ async function main(): Promise<void> {
         `group commit during the run: ${c.batchSize.count} transactions (${(c.batchSize.count / elapsed).toFixed(0)}/s), writes per transaction mean ${c.batchSize.mean.toFixed(1)}, p50 ${c.batchSize.p50}, p99 ${c.batchSize.p99}, max ${c.batchSize.max}; transaction time (statements + fsync) p50 ${c.commitMs.p50.toFixed(1)} ms, p99 ${c.commitMs.p99.toFixed(1)} ms, max ${c.commitMs.max.toFixed(1)} ms; write submitted → committed p50 ${c.writeMs.p50.toFixed(1)} ms, p99 ${c.writeMs.p99.toFixed(1)} ms, max ${c.writeMs.max.toFixed(1)} ms`,
       );
     }
+    if (after.cpu) printCpu(after.cpu);
     if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
     if (errors['socket-closed']) throw new Error(`${errors['socket-closed']} sockets were closed during the run: the figures miss their players`);
     if (moves === 0) throw new Error('no move was acknowledged while measuring');
@@ -240,6 +243,31 @@ async function main(): Promise<void> {
     await dispose();
     process.exit();
   }
+}
+
+/** The headline (issue 19): the server's CPU per accepted move, all threads, and where it goes. */
+function printCpu(c: MoveCostFigures): void {
+  const n = Math.max(1, c.moves);
+  const us = (x: number) => (x / n).toFixed(1);
+  const total = c.userUs + c.systemUs;
+  console.log(
+    `SERVER CPU PER ACCEPTED MOVE: ${us(total)} µs (user ${us(c.userUs)} + system ${us(c.systemUs)}, every thread, over ${c.moves} moves; everything the server did in the window, divided by its accepted moves)`,
+  );
+  const main = c.mainThreadUs;
+  const store = c.storeThreadUs;
+  // Stage sums are wall times: on a loaded machine the main thread is preempted while busy. Scaled by the
+  // share of its busy time it was on the CPU, they add up to (at most) its CPU.
+  const k = main !== null && c.mainBusyUs > 0 ? Math.min(1, main / c.mainBusyUs) : 1;
+  const s = c.stagesUs;
+  const staged = (s.decode + s.rules + s.store + s.fanout) * k;
+  console.log(
+    `  breakdown per move (µs): decode ${us(s.decode * k)}, rules and referee ${us(s.rules * k)}, store ${us(s.store * k)} on the main thread` +
+      (store !== null ? ` + ${us(store)} on the store thread` : '') +
+      `, encode and fan-out ${us(s.fanout * k)}` +
+      (main !== null ? `, rest of the main thread ${us(main - staged)} (socket I/O and ws framing, timers, HTTP, promises, GC)` : '') +
+      (main !== null ? `, other threads ${us(total - main - (store ?? 0))} (GC helpers, JIT, libuv)` : ''),
+  );
+  console.log(`  (stage wall times scaled by ${k.toFixed(2)}: the main thread's CPU over its busy time; 1.00 on an idle machine)`);
 }
 
 void main();

@@ -59,7 +59,7 @@ import { TournamentDirector } from './tournaments/director.ts';
 import { TournamentViews } from './tournaments/view-cache.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
-import { commitStats, commitWindow, timedGames, timedStore } from './observe/instrument.ts';
+import { commitStats, commitWindow, storeThreadCpuNs, timedGames, timedStore } from './observe/instrument.ts';
 import { silentLogger, type Logger } from './observe/log.ts';
 import { Metrics } from './observe/metrics.ts';
 import { OpsBoard } from './observe/ops.ts';
@@ -341,6 +341,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     games: router,
     localGames: games,
     commitWindow: (reset) => commitWindow(given.store, reset),
+    storeThreadCpuNs: () => storeThreadCpuNs(given.store),
     ownerOf: async (id) => (clubGames ? clubGames.ownerOf(id) : games.holds(id) ? node : null),
     publicUrl: opts.publicUrl,
     lobby,
@@ -485,6 +486,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
     log,
     metrics,
+    moveCost: games.moveCost,
     boards,
   });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);

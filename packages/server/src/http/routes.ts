@@ -75,6 +75,8 @@ export interface Deps {
   readonly localGames: GameService;
   /** The group commit's batch sizes and times since the last reset, for /api/stats (null: the store keeps none). */
   readonly commitWindow?: (reset: boolean) => Promise<CommitWindow | null>;
+  /** The CPU of the store's own thread so far in ns (/api/stats); absent or null: it has none. */
+  readonly storeThreadCpuNs?: () => Promise<number | null>;
   /** The node deciding a live game now (several nodes); null when none. */
   readonly ownerOf: (gameId: string) => Promise<string | null>;
   readonly publicUrl: string;
@@ -183,7 +185,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/stats$/,
     anonymous: true,
-    handler: async (ctx, { localGames: games, commitWindow }) => {
+    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs }) => {
       const reset = ctx.url.searchParams.has('reset');
       // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
       // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
@@ -193,6 +195,7 @@ export const ROUTES: readonly Route[] = [
       const d = loopDelay();
       const at = (p: number) => d.percentile(p) / 1e6;
       const commits = commitWindow ? await commitWindow(reset) : null;
+      const storeNs = (await storeThreadCpuNs?.()) ?? null;
       sendJson(ctx.res, 200, {
         ok: true,
         games: games.loaded,
@@ -203,10 +206,13 @@ export const ROUTES: readonly Route[] = [
         moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
         gc: gcPauses(reset),
         commits,
+        // CPU since the last reset: the process's (every thread), its main and store threads', and the move path's stages.
+        cpu: games.moveCost.figures(storeNs),
       });
       if (reset) {
         d.reset();
         games.moveTimes.reset();
+        games.moveCost.reset(storeNs);
       }
     },
   },

@@ -31,6 +31,12 @@ export async function commitWindow(store: Store, reset: boolean): Promise<Commit
   return typeof s.commitWindow === 'function' ? s.commitWindow(reset) : null;
 }
 
+/** The CPU of the store's own thread so far, in ns (the threaded SQLite store); null for a store without one. */
+export async function storeThreadCpuNs(store: Store): Promise<number | null> {
+  const s = store as Partial<{ threadCpuNs: () => Promise<number | null> }>;
+  return typeof s.threadCpuNs === 'function' ? s.threadCpuNs() : null;
+}
+
 /** The store, with the time each write takes to be acknowledged recorded by operation. */
 export function timedStore<S extends Store>(store: S, metrics: Metrics): S {
   const wrapped = new Map<PropertyKey, unknown>();

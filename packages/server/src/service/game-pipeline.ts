@@ -17,6 +17,7 @@ import type { ServiceError } from './errors.ts';
 import { rowOf } from './snapshot.ts';
 import type { Clock } from './time.ts';
 import { wireEvent } from './wire.ts';
+import type { MoveCost } from '../observe/move-cost.ts';
 
 export const topicOf = (gameId: string): string => `game:${gameId}`;
 
@@ -42,6 +43,8 @@ export interface PipelineDeps {
   readonly ratings?: RatingsHook;
   /** Told when this node finds it no longer decides a game (a write refused: another node took it). */
   readonly onLost?: (gameId: string) => void;
+  /** CPU per stage (rules, store, fan-out), for /api/stats. */
+  readonly cost?: MoveCost;
 }
 
 /** What the pipeline asks of the lifecycle after a change (LiveGames). */
@@ -89,7 +92,10 @@ export class GamePipeline {
   /** Applies an action, persists, publishes. Must run inside the actor's mailbox. */
   async commit(actor: GameActor, action: GameAction, now: number, extras?: StoredExtras): Promise<Result<readonly GameEvent[], ServiceError>> {
     const current = actor.game;
+    const cost = this.deps.cost;
+    let t = cost?.start() ?? 0;
     const r = apply(current, action, now);
+    cost?.end('rules', t);
     if (!r.ok) {
       // A flag or a first-move deadline passed before its timer ran: the action is refused, and the end is recorded now.
       const due = current.nextDeadline();
@@ -98,6 +104,7 @@ export class GamePipeline {
     }
     const { game, events } = r.value;
     if (events.length === 0 && !extras) return ok(events);
+    t = cost?.start() ?? 0;
     const before = actor.extras;
     const nextExtras = extras ?? actor.extras;
     const v = actor.version + 1;
@@ -107,7 +114,10 @@ export class GamePipeline {
     try {
       // A takeback leaves fewer moves: the store drops the ones after them in the same write.
       const rewound = game.moves.length < current.moves.length ? game.moves.length : undefined;
-      await this.deps.store.saveGame(row, actor.version, moveRows, rewound);
+      const saved = this.deps.store.saveGame(row, actor.version, moveRows, rewound);
+      // The main thread's share of the write (a store thread's own work is counted by that thread).
+      cost?.end('store', t);
+      await saved;
     } catch (e) {
       if (e instanceof VersionConflict) {
         // The store is ahead of this copy (written elsewhere): drop it; the next request loads the truth.
@@ -126,7 +136,9 @@ export class GamePipeline {
     actor.row = row;
     actor.extras = nextExtras;
     if (fresh.length) actor.lastMoveAt = now;
+    t = cost?.start() ?? 0;
     this.publish(actor, v, events, true);
+    cost?.end('fanout', t);
     this.changed({ row, events, before });
     this.holder.stored(actor, fresh.length > 0 || events.some((e) => e.type === 'started'));
     // Every ending passes here: moves, resignations, agreements, claims, and the timers (flags, first moves).

@@ -24,6 +24,7 @@ import { Presence } from './presence.ts';
 import { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS, INVITE_TTL_MS, checkTerms, clockFromSpec, type PairedTerms } from './terms.ts';
 import type { Clock, Timers } from './time.ts';
 import { wireSeat, wireView } from './wire.ts';
+import { MoveCost } from '../observe/move-cost.ts';
 
 // What callers have always imported from here.
 export { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS, INVITE_TTL_MS, checkTerms, clockFromSpec, topicOf };
@@ -95,11 +96,13 @@ export class GameService {
 
   /** Microseconds per accepted move, as served by this node (see /api/stats). */
   readonly moveTimes: RecordableHistogram = createHistogram();
+  /** CPU per stage of the moves served here, and the process's (see /api/stats). */
+  readonly moveCost = new MoveCost();
 
   constructor(private readonly deps: ServiceDeps) {
     this.conduct = deps.conduct ?? DEFAULT_CONDUCT;
     this.live = new LiveGames({ ...deps, conduct: this.conduct }, (actor, action, now) => this.pipeline.commit(actor, action, now));
-    this.pipeline = new GamePipeline(deps, this.live);
+    this.pipeline = new GamePipeline({ ...deps, cost: this.moveCost }, this.live);
     this.presences = new Presence(this.live, this.pipeline, deps.clock);
   }
 
@@ -265,7 +268,10 @@ export class GameService {
       return done.ok ? ok(true as const) : done;
     });
     // Server-side time of an accepted move: queueing, rules, the durable write, the broadcast.
-    if (action.type === 'move' && r.ok) this.moveTimes.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+    if (action.type === 'move' && r.ok) {
+      this.moveTimes.record(Math.max(1, Math.round((performance.now() - started) * 1000)));
+      this.moveCost.accepted();
+    }
     return r;
   }
 

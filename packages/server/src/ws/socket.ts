@@ -42,6 +42,7 @@ import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { Logger } from '../observe/log.ts';
 import type { Metrics } from '../observe/metrics.ts';
+import type { MoveCost } from '../observe/move-cost.ts';
 import type { AnalysisBoards, BoardClient } from '../analysis/board.ts';
 
 export interface SocketDeps {
@@ -75,6 +76,8 @@ export interface SocketDeps {
   readonly log?: Logger;
   /** Messages by type and errors by code. */
   readonly metrics?: Metrics;
+  /** CPU per stage of the moves (decoding frames, sending answers), for /api/stats. */
+  readonly moveCost?: MoveCost;
   /** The analysis board's running evaluations; absent: board-start is refused with server.no-engine. */
   readonly boards?: AnalysisBoards;
 }
@@ -200,7 +203,10 @@ class Connection implements SocialConnection, FanoutMember {
       if (!this.strike()) this.send({ t: 'error', ...peekId(data), code: 'protocol.malformed', message: 'Send text frames holding JSON' });
       return;
     }
+    const cost = this.deps.moveCost;
+    const t = cost?.start() ?? 0;
     const decoded = decodeClientMessage(data.toString('utf8'));
+    cost?.end('decode', t);
     if (!decoded.ok) {
       if (!this.strike()) this.send({ t: 'error', code: decoded.code, message: decoded.message, ...(decoded.id !== undefined ? { id: decoded.id } : {}) });
       return;
@@ -255,9 +261,12 @@ class Connection implements SocialConnection, FanoutMember {
         if (r.ok && m.t === 'move') this.deps.log?.debug(line, 'socket action');
         else this.deps.log?.info(line, 'socket action');
         if (r.ok) {
+          const cost = this.deps.moveCost;
+          const t = cost?.start() ?? 0;
           this.send({ t: 'ack', ...id });
           // A fresh round trip after each move, for the next one.
           if (m.t === 'move') this.measure();
+          cost?.end('fanout', t);
           return;
         }
         this.send({ t: 'error', ...id, game: m.game, code: r.error.code, message: r.error.message });

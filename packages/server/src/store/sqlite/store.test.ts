@@ -214,4 +214,17 @@ describe('SQLite store', () => {
       ]),
     ).toEqual([null, null]);
   });
+
+  it("the threaded store reports its own thread's CPU, which grows with its work (Linux)", async () => {
+    const { store, path } = await open();
+    await store.close();
+    const t = threadedSqliteStore(path);
+    cleanups.push(() => t.close());
+    const before = await t.threadCpuNs();
+    if (process.platform !== 'linux') return expect(before).toBeNull();
+    for (let i = 0; i < 50; i++) await t.setMeta(`k${i}`, 'v');
+    const after = await t.threadCpuNs();
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBeGreaterThan(before!);
+  });
 });

@@ -151,7 +151,7 @@ class WorkerLink {
 export function threadedSqliteStore(
   path: string,
   options: SqliteStoreOptions = {},
-): Store & { commitStats(): Promise<GroupCommitStats>; commitWindow(reset?: boolean): Promise<CommitWindow> } {
+): Store & { commitStats(): Promise<GroupCommitStats>; commitWindow(reset?: boolean): Promise<CommitWindow>; threadCpuNs(): Promise<number | null> } {
   const link = new WorkerLink(path, options);
   const methods = Object.fromEntries(Object.keys(FORWARDED).map((name) => [name, (...args: unknown[]) => link.call(name, args)])) as unknown as Pick<
     Store,
@@ -165,6 +165,8 @@ export function threadedSqliteStore(
     commitStats: () => link.call<GroupCommitStats>('commitStats', []),
     /** The worker's group-commit distributions since the last reset (group-commit.ts). */
     commitWindow: (reset = false) => link.call<CommitWindow>('commitWindow', [reset]),
+    /** The store thread's CPU so far in ns (null off Linux), for the CPU per move. */
+    threadCpuNs: () => link.call<number | null>('threadCpu', []),
     ...methods,
   };
 }

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { TournamentConflict, UniqueViolation, VersionConflict } from '../types.ts';
 import { sqliteStore, type SqliteStoreOptions } from './store.ts';
+import { threadCpuNs } from '../../observe/move-cost.ts';
 
 interface Call {
   readonly id: number;
@@ -39,6 +40,11 @@ port.on('message', (call: Call) => {
   }
   if (call.method === 'commitWindow') {
     port.postMessage({ id: call.id, value: store.commitWindow(Boolean(call.args[0])) });
+    return;
+  }
+  // Monitoring: this thread's own CPU so far (ns), for the CPU per move (process.cpuUsage counts every thread).
+  if (call.method === 'threadCpu') {
+    port.postMessage({ id: call.id, value: threadCpuNs() });
     return;
   }
   const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method];
