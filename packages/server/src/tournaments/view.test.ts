@@ -71,3 +71,32 @@ describe('the view of a Swiss', () => {
     expect(viewOf(tournamentRow('arena1', { status: 'running' }, { kind: 'arena' }), empty, null, T0).rounds).toBeNull();
   });
 });
+
+describe('the podium', () => {
+  it('players tied on every key share their place: two firsts, then a third', () => {
+    const entries = [entry('ua', 'An', 1500), entry('ub', 'Bình', 1500), entry('uc', 'Chi', 1400), entry('ud', 'Dũng', 1400)].map((e) => ({
+      ...e,
+      tournamentId: 'rr1',
+    }));
+    // A round-robin of four: An and Bình draw and win the rest; Chi beats Dũng.
+    const pairings = [
+      game(1, 'g1', 'ua', 'ub', 0.5),
+      game(1, 'g2', 'uc', 'ud', 1),
+      game(2, 'g3', 'ua', 'uc', 1),
+      game(2, 'g4', 'ub', 'ud', 1),
+      game(3, 'g5', 'ud', 'ua', 0),
+      game(3, 'g6', 'uc', 'ub', 0),
+    ];
+    const v = viewOf(
+      tournamentRow('rr1', { status: 'finished', round: 3, rounds: 3 }, { kind: 'roundRobin' }),
+      { entries, pairings, byes: [] },
+      null,
+      T0 + 10_000,
+    );
+    expect(v.podium.map((r) => [r.name, r.rank, r.points])).toEqual([
+      ['An', 1, 2.5],
+      ['Bình', 1, 2.5],
+      ['Chi', 3, 1],
+    ]);
+  });
+});

@@ -86,6 +86,15 @@ export interface TournamentView {
   readonly inviteToken: string | null;
 }
 
+const MEDALS = ['🥇', '🥈', '🥉'] as const;
+
+/** The podium's places: the medal of each player's rank, so that tied players share a place (two golds, then a bronze). */
+export function podiumPlaces(
+  podium: readonly StandingRow[],
+): { readonly place: number; readonly medal: string; readonly name: string; readonly points: number }[] {
+  return podium.map((r) => ({ place: r.rank, medal: MEDALS[r.rank - 1] ?? '', name: r.name, points: r.points }));
+}
+
 /** A game's result as the score sheet writes it: 1–0, ½–½, 0–1; a forfeit (never played) +/−. */
 export function resultText(g: GameTag): string {
   if (g.result === null) return '';

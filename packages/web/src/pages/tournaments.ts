@@ -17,7 +17,17 @@ import { api } from '../net/api.ts';
 import { errorText, shareBox, variantLabel } from './widgets.ts';
 import './pages.css';
 
-import { crossTableEl, gameRow, roundsEl, standingsTable, type Kind, type Status, type TournamentSummary, type TournamentView } from './tournament-tables.ts';
+import {
+  crossTableEl,
+  gameRow,
+  podiumPlaces,
+  roundsEl,
+  standingsTable,
+  type Kind,
+  type Status,
+  type TournamentSummary,
+  type TournamentView,
+} from './tournament-tables.ts';
 
 const KIND_KEY: Record<Kind, MessageKey> = { arena: 'tour.kind.arena', swiss: 'tour.kind.swiss', roundRobin: 'tour.kind.roundRobin' };
 const STATUS_KEY: Record<Status, MessageKey> = {
@@ -337,7 +347,8 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
       h(
         'ol.podium-list',
         null,
-        v.podium.map((r, i) => h(`li.place-${i + 1}`, null, h('span.medal', null, ['🥇', '🥈', '🥉'][i] ?? ''), ` ${r.name} · ${r.points}`)),
+        // Each item numbered with its place: tied players share one.
+        podiumPlaces(v.podium).map((p) => h(`li.place-${p.place}`, { value: String(p.place) }, h('span.medal', null, p.medal), ` ${p.name} · ${p.points}`)),
       ),
     );
     fill(standingsEl, v.standings.length ? standingsTable(v, app.me?.id ?? null) : h('p.muted', null, t('tour.no-players')));
