@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../store/memory/store.ts';
-import { ensureScheduled, loadSchedule, occurrences, ScheduledTournament } from './schedule.ts';
+import { ensureScheduled, loadSchedule, occurrences, Schedule, ScheduledTournament } from './schedule.ts';
 
 const H = 3_600_000;
 /** Tuesday 1 December 2026, 10:30 UTC. */
@@ -69,5 +69,17 @@ describe('scheduled club tournaments', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('the example of docs/operations.md is a valid schedule file', () => {
+    const doc = readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('### Scheduled tournaments'));
+    const json = /```json\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(json).toBeDefined();
+    const parsed = Schedule.safeParse(JSON.parse(json!));
+    expect(parsed.success && parsed.data.map((e) => [e.key, e.every, e.tournament.kind])).toEqual([
+      ['blitz-daily', 'day', 'arena'],
+      ['janggi-swiss-sunday', 'week', 'swiss'],
+    ]);
   });
 });

@@ -3,11 +3,9 @@
  * TOURNAMENTS_FILE): each entry repeats every hour, day or week at a UTC
  * time, and the director creates each occurrence a while before it starts.
  * An occurrence's key (entry key + start time) is unique in the store, so
- * it is created once whichever node, or how many times, tries.
- *
- * [{ "key": "blitz-daily", "name": "Arena chớp nhoáng hằng ngày", "every": "day", "at": "13:00",
- *    "tournament": { "kind": "arena", "variant": "xiangqi", "clock": { "kind": "fischer", "minutes": 3, "increment": 2 },
- *                    "rated": true, "minutes": 60 } }]
+ * it is created once whichever node, or how many times, tries. The file's
+ * format is documented in docs/operations.md ("Scheduled tournaments"),
+ * whose example is checked by schedule.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
