@@ -16,7 +16,8 @@ import { searchBox } from './social/search.ts';
 import { applyTheme } from './board/theme.ts';
 import { settingsButton } from './board/settings-panel.ts';
 import { syncSettings } from './app/settings.ts';
-import type { Settings, SettingsResponse } from '@youzai/protocol';
+import type { LearnResponse, Settings, SettingsResponse } from '@youzai/protocol';
+import { syncProgress } from './learn/progress.ts';
 import logoUrl from './assets/logo.svg?url';
 
 const storage = localStore();
@@ -150,7 +151,8 @@ document.addEventListener('keydown', (e) => {
 /**
  * Settings follow the account: at login (or when a page opens with one) the
  * account's stored settings replace this browser's, and each change is sent
- * to it; a guest's stay in this browser only.
+ * to it; a guest's stay in this browser only. The Learn course's progress
+ * too, merged rather than replaced (lessons finished as a guest count).
  */
 let followed: string | null = null;
 async function followAccount(): Promise<void> {
@@ -165,6 +167,16 @@ async function followAccount(): Promise<void> {
             return r.ok ? r.settings : undefined;
           },
           save: (settings: Settings) => void api('PUT', '/api/settings', settings),
+        }
+      : null,
+  );
+  await syncProgress(
+    account
+      ? {
+          merge: async (progress) => {
+            const r = await api<LearnResponse>('POST', '/api/learn', { progress });
+            return r.ok ? r.progress : null;
+          },
         }
       : null,
   );

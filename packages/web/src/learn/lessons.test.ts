@@ -1,8 +1,8 @@
 import { parseFen, parseUci, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COURSES } from './courses/index.ts';
 import { hasKings, playLearner, setupFen, solve, startAttempt, type Exercise } from './lessons.ts';
-import { isDone, markDone, parseProgress } from './progress.ts';
+import { isDone, loadProgress, markDone, mergeProgress, onProgress, parseProgress, finishLesson, syncProgress, type Progress } from './progress.ts';
 
 describe('every lesson of every game', () => {
   for (const variant of VARIANT_KEYS) {
@@ -109,5 +109,67 @@ describe('progress', () => {
     expect(parseProgress('{"chess":["x"],"xiangqi":[1,"chariot","<b>"]}')).toEqual({ xiangqi: ['chariot'] });
     expect(parseProgress('not json')).toEqual({});
     expect(parseProgress('[1]')).toEqual({});
+  });
+});
+
+describe('progress with an account', () => {
+  /** A browser's localStorage, in memory. */
+  function browser(initial: Progress = {}): Map<string, string> {
+    const m = new Map<string, string>([['yz.learn.v1', JSON.stringify(initial)]]);
+    const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+    vi.stubGlobal('window', { localStorage: storage });
+    return m;
+  }
+  /** The account's store on the server: a union, as POST /api/learn answers. */
+  function account(server: { progress: Progress }) {
+    const sent: Progress[] = [];
+    return {
+      sent,
+      merge: async (p: Progress) => {
+        sent.push(p);
+        server.progress = mergeProgress(server.progress, p);
+        return server.progress;
+      },
+    };
+  }
+  afterEach(async () => {
+    await syncProgress(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('merges: a guest’s lessons go to the account at login, and the account’s come back to this browser', async () => {
+    const server = { progress: { xiangqi: ['horse'] } as Progress };
+    browser({ janggi: ['pass'], xiangqi: ['chariot'] });
+    const seen: Progress[] = [];
+    const off = onProgress((p) => seen.push(p));
+    const a = account(server);
+    await syncProgress(a);
+    off();
+    expect(a.sent).toEqual([{ janggi: ['pass'], xiangqi: ['chariot'] }]);
+    expect(server.progress).toEqual({ xiangqi: ['horse', 'chariot'], janggi: ['pass'] });
+    expect(isDone(loadProgress(), 'xiangqi', 'horse')).toBe(true);
+    expect(isDone(loadProgress(), 'janggi', 'pass')).toBe(true);
+    expect(seen.length).toBe(1);
+  });
+
+  it('a lesson finished is kept here and, with an account, sent to it; a guest sends nothing', async () => {
+    browser();
+    finishLesson('sittuyin', 'placement');
+    expect(isDone(loadProgress(), 'sittuyin', 'placement')).toBe(true);
+    const server = { progress: {} as Progress };
+    const a = account(server);
+    await syncProgress(a);
+    finishLesson('sittuyin', 'king');
+    expect(a.sent.at(-1)).toEqual({ sittuyin: ['king'] });
+    expect(server.progress).toEqual({ sittuyin: ['placement', 'king'] });
+    await syncProgress(null);
+    finishLesson('sittuyin', 'queen');
+    expect(a.sent.length).toBe(2);
+  });
+
+  it('an unanswered merge keeps this browser’s progress as it was', async () => {
+    browser({ xiangqi: ['chariot'] });
+    await syncProgress({ merge: async () => null });
+    expect(loadProgress()).toEqual({ xiangqi: ['chariot'] });
   });
 });

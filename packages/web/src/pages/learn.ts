@@ -2,7 +2,8 @@
  * Learn: a short course per game for newcomers (packages/web/src/learn). The
  * index lists the lessons with the ones finished; a lesson page is a board
  * where each exercise is judged by the rules library, with stars on the
- * squares to reach, and "next" once it is done. Progress stays in the browser.
+ * squares to reach, and "next" once it is done. Progress stays in the browser
+ * and, for an account, on the server (learn/progress.ts).
  */
 import { isVariantKey, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
@@ -16,7 +17,7 @@ import { choosePromotion } from '../board/promotion.ts';
 import { lang, t } from '../i18n/index.ts';
 import { COURSES, findLesson } from '../learn/courses/index.ts';
 import { playLearner, startAttempt, type Attempt, type Lesson, type Text } from '../learn/lessons.ts';
-import { isDone, loadProgress, markDone, saveProgress } from '../learn/progress.ts';
+import { finishLesson, isDone, loadProgress, onProgress, type Progress } from '../learn/progress.ts';
 
 const say = (x: Text): string => x[lang()];
 
@@ -39,40 +40,40 @@ function tabs(current: VariantKey | null): HTMLElement {
   );
 }
 
-function indexPage(variant: VariantKey | null): Page {
-  const progress = loadProgress();
-  const games = variant ? [variant] : VARIANT_KEYS;
-  const el = h(
-    'div.page.learn',
-    { 'data-testid': 'learn-page' },
-    h('h1', null, t('learn.title')),
-    h('p.intro', null, t('learn.intro')),
-    tabs(variant),
-    ...games.map((g) => {
-      const lessons = COURSES[g].lessons;
-      const done = lessons.filter((l) => isDone(progress, g, l.id)).length;
-      return h(
-        'section.card',
-        { 'data-testid': `learn-course-${g}` },
-        h('h2', null, variantName(g, true)),
-        h('p.muted', null, t('learn.progress', { done, total: lessons.length })),
+/** One game's course card: its lessons, the finished ones ticked. */
+function courseCard(g: VariantKey, progress: Progress): HTMLElement {
+  const lessons = COURSES[g].lessons;
+  const done = lessons.filter((l) => isDone(progress, g, l.id)).length;
+  return h(
+    'section.card',
+    { 'data-testid': `learn-course-${g}` },
+    h('h2', null, variantName(g, true)),
+    h('p.muted', null, t('learn.progress', { done, total: lessons.length })),
+    h(
+      'ol.learn-lessons',
+      null,
+      ...lessons.map((l) =>
         h(
-          'ol.learn-lessons',
-          null,
-          ...lessons.map((l) =>
-            h(
-              'li',
-              { class: isDone(progress, g, l.id) ? 'done' : '' },
-              h('a', { href: `/learn/${g}/${l.id}`, 'data-testid': `lesson-${g}-${l.id}` }, lessonTitle(g, l)),
-              isDone(progress, g, l.id) ? h('span.learn-done', { 'aria-label': t('learn.finished') }, ' ✓') : null,
-            ),
-          ),
+          'li',
+          { class: isDone(progress, g, l.id) ? 'done' : '' },
+          h('a', { href: `/learn/${g}/${l.id}`, 'data-testid': `lesson-${g}-${l.id}` }, lessonTitle(g, l)),
+          isDone(progress, g, l.id) ? h('span.learn-done', { 'aria-label': t('learn.finished') }, ' ✓') : null,
         ),
-        h('p', null, h('a', { href: `/rules/${g}` }, t('nav.rules'))),
-      );
-    }),
+      ),
+    ),
+    h('p', null, h('a', { href: `/rules/${g}` }, t('nav.rules'))),
   );
-  return { el, title: variant ? `${t('learn.title')} · ${variantName(variant)}` : t('learn.title') };
+}
+
+function indexPage(variant: VariantKey | null): Page {
+  const games = variant ? [variant] : VARIANT_KEYS;
+  const courses = h('div.learn-courses');
+  const show = (p: Progress) => fill(courses, ...games.map((g) => courseCard(g, p)));
+  show(loadProgress());
+  // An account's progress may arrive after the page opened (the merge at login).
+  const off = onProgress(show);
+  const el = h('div.page.learn', { 'data-testid': 'learn-page' }, h('h1', null, t('learn.title')), h('p.intro', null, t('learn.intro')), tabs(variant), courses);
+  return { el, title: variant ? `${t('learn.title')} · ${variantName(variant)}` : t('learn.title'), destroy: off };
 }
 
 function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page {
@@ -93,7 +94,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
     if (next) {
       attempt = next;
       app.sound.play('move');
-      if (attempt.status === 'solved' && index === lesson.exercises.length - 1) saveProgress(markDone(loadProgress(), variant, lesson.id));
+      if (attempt.status === 'solved' && index === lesson.exercises.length - 1) finishLesson(variant, lesson.id);
     }
     render();
   }
