@@ -21,6 +21,7 @@ describe('settings API', () => {
       timers: systemTimers,
       publicUrl: 'http://test',
       httpRate: 1000,
+      limits: { settings: { user: { points: 5, seconds: 600 }, what: 'settings saves' } },
     });
     await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -68,5 +69,20 @@ describe('settings API', () => {
     expect(r.status).toBe(403);
     expect(r.json.code).toBe('auth.required');
     expect((await c.http('GET', '/api/settings')).json.settings).toBeNull();
+  });
+
+  it('saves past the quota are refused with 429 and Retry-After, the saved settings unchanged', async () => {
+    const c = new TestClient(base);
+    await c.http('POST', '/api/register', { username: 'fiddler', password: 'a long pass phrase' });
+    for (let i = 0; i < 5; i++) expect((await c.http('PUT', '/api/settings', { ...SETTINGS, coords: i % 2 === 0 })).status).toBe(200);
+    const r = await c.http('PUT', '/api/settings', { ...SETTINGS, board: 'slate' });
+    expect(r.status).toBe(429);
+    expect(r.json.code).toBe('limit.settings');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await c.http('GET', '/api/settings')).json.settings).toEqual({ ...SETTINGS, coords: true });
+    // Another player's quota is their own.
+    const other = new TestClient(base);
+    await other.http('POST', '/api/register', { username: 'calm', password: 'a long pass phrase' });
+    expect((await other.http('PUT', '/api/settings', SETTINGS)).status).toBe(200);
   });
 });

@@ -21,9 +21,10 @@ export const SETTINGS_ROUTES: readonly Route[] = [
   {
     method: 'PUT',
     path: /^\/api\/settings$/,
-    handler: async (ctx, { store, clock }) => {
+    handler: async (ctx, { store, clock, limits }) => {
       const settings = await body(ctx, Settings);
       if (ctx.user.username === null) fail('auth.required', 'Sign up to keep your settings on every browser');
+      await limits.enforce('settings', { user: ctx.user.id, addr: ctx.addr });
       await store.saveSettings(ctx.user.id, settings, clock.now());
       sendJson(ctx.res, 200, { ok: true, settings });
     },

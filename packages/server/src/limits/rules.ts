@@ -43,6 +43,8 @@ export const LIMIT_RULES = {
   chat: { user: { points: 20, seconds: 60 }, addr: { points: 60, seconds: 60 }, what: 'chat lines' },
   /** Draw offers, all games together (besides one per player per few moves in each game). */
   draw: { user: { points: 10, seconds: 600 }, addr: { points: 30, seconds: 600 }, what: 'draw offers' },
+  /** Display settings saved by an account (each change in the settings panel is one). */
+  settings: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'settings saves' },
   /** Learn progress sent by an account (a lesson finished, the browser's progress merged at login). */
   learn: { user: { points: 30, seconds: 60 }, addr: { points: 90, seconds: 60 }, what: 'saves of learning progress' },
 } as const satisfies Record<string, LimitRule>;
