@@ -40,6 +40,11 @@ export type ServerMessage =
    * `uncounted: 'pair-limit'`: the same two players' rated games today are over the daily limit, nothing changed.
    */
   | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff]; readonly uncounted?: 'pair-limit' }
+  /**
+   * How many watch the game now (sockets that are not the players'; 0 once it is over), on the game's topic, not
+   * versioned: sent when the count changes, at most once a second per game.
+   */
+  | { readonly t: 'spectators'; readonly game: string; readonly n: number }
   /** A computer analysis of the (finished) game moved on: read it with GET /api/games/{id}/analysis once done (on the game's topic, not versioned). */
   | { readonly t: 'analysis'; readonly game: string; readonly state: AnalysisState; readonly progress: number }
   /**

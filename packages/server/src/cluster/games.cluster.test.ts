@@ -1,6 +1,7 @@
 /**
  * Games in one club on three nodes (child processes, real Redis and
- * PostgreSQL): players and a spectator on three different nodes; the node
+ * PostgreSQL): players and a spectator on three different nodes (the moves and
+ * the spectator count reach every node); the node
  * deciding a game killed with moves in flight, then frozen (SIGSTOP) past
  * its lease and resumed, then stopped (SIGTERM): each time the game goes on
  * at another node with every acknowledged move, none applied twice.
@@ -103,6 +104,9 @@ describe('games across nodes', () => {
     await spectator.http('POST', '/api/session');
     await spectator.connect();
     expect(await spectator.request({ t: 'sub', game: g.id }, 1)).toMatchObject({ t: 'ack' });
+    // The spectator on the third node is counted by the owner and the count pushed to the players on the other two.
+    const watched = (m: ServerMessage, n: number) => m.t === 'spectators' && m.game === g.id && m.n === n;
+    for (const p of g.players) await p.waitFor((m) => watched(m, 1), 10_000);
     for (let i = 0; i < 6; i++) expect(await play(g)).toBe(true);
     await spectator.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'move' && e.ply === 6), 5000);
     const seen = spectator.received
@@ -116,7 +120,11 @@ describe('games across nodes', () => {
     expect(await g.players[0].request({ t: 'draw', game: g.id, op: 'offer' }, 2)).toMatchObject({ t: 'ack' });
     await g.players[1].waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'draw-offer'));
     expect(await g.players[1].request({ t: 'draw', game: g.id, op: 'decline' }, 3)).toMatchObject({ t: 'ack' });
-    for (const c of [...g.players, spectator]) c.close();
+    // The spectator leaves: the players hear the count fall.
+    const from = g.players.map((p) => p.received.length);
+    spectator.close();
+    await Promise.all(g.players.map((p, i) => p.waitFor((m) => watched(m, 0), 10_000, from[i])));
+    for (const c of g.players) c.close();
   });
 
   it('the owner killed with moves in flight: the games go on at other nodes with every acknowledged move, none twice', async () => {

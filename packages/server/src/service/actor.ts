@@ -44,6 +44,9 @@ export class GameActor {
    */
   readonly connectedBy = new Map<string, [number, number]>();
   spectators = 0;
+  /** When the spectator count was last announced, and the cancel of the announcement waiting (presence.ts). */
+  spectatorsSentAt = Number.NEGATIVE_INFINITY;
+  spectatorsPending: (() => void) | null = null;
   lastMoveAt = 0;
   private tail: Promise<unknown> = Promise.resolve();
 

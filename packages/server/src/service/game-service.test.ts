@@ -119,6 +119,35 @@ describe('game service', () => {
     expect(await s.store.game(id)).toMatchObject({ status: 'finished', result: '1-0', reason: 'abandonment' });
   });
 
+  it('announces the spectator count on the game’s topic as watchers come and go, at most once a second, never counting the players', async () => {
+    const s = setup();
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    const counts: number[] = [];
+    s.bus.subscribe(topicOf(id), (f) => {
+      const m = JSON.parse(f as string) as { t: string; n?: number };
+      if (m.t === 'spectators') counts.push(m.n!);
+    });
+    await s.service.presence(id, alice.id, 1);
+    await s.service.presence(id, bob.id, 1);
+    expect(counts).toEqual([]);
+    // The first watcher is announced at once (a watcher on another node is forwarded here: the same call with its node).
+    await s.service.presence(id, 'watcher1', 1, 'n2|b');
+    expect(counts).toEqual([1]);
+    // Two more within the second: one announcement at its end, with the count then.
+    await s.service.presence(id, 'watcher2', 1);
+    await s.service.presence(id, '', 1);
+    expect(counts).toEqual([1]);
+    s.time.advance(999);
+    expect(counts).toEqual([1]);
+    s.time.advance(1);
+    expect(counts).toEqual([1, 3]);
+    // Long after: a watcher leaving is announced at once.
+    s.time.advance(5_000);
+    await s.service.presence(id, 'watcher2', -1);
+    expect(counts).toEqual([1, 3, 2]);
+    expect((await s.service.view(id))!.spectators).toBe(2);
+  });
+
   it('counts the sockets of each node apart: a node re-announcing replaces its own count; the sockets of a dead node are gone', async () => {
     const s = setup();
     const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });

@@ -103,7 +103,7 @@ export class GameService {
     this.conduct = deps.conduct ?? DEFAULT_CONDUCT;
     this.live = new LiveGames({ ...deps, conduct: this.conduct }, (actor, action, now) => this.pipeline.commit(actor, action, now));
     this.pipeline = new GamePipeline({ ...deps, cost: this.moveCost }, this.live);
-    this.presences = new Presence(this.live, this.pipeline, deps.clock);
+    this.presences = new Presence(this.live, this.pipeline, deps.clock, { bus: deps.bus, timers: deps.timers });
   }
 
   async create(creator: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {

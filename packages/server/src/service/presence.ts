@@ -1,18 +1,31 @@
 /**
  * Who is connected to each live game held here, per node that holds the
  * sockets: seats track connection for the grace rule (a change passes
- * through the pipeline unstored), watchers are counted for the TV.
+ * through the pipeline unstored), watchers are counted for the TV and
+ * announced on the game's topic (`spectators`), so every page showing the
+ * game follows the count whichever node serves it: with several nodes every
+ * socket's presence is forwarded to the owner, whose count is the club's.
  */
+import type { ServerMessage } from '@youzai/protocol';
+import type { Bus } from '../bus/bus.ts';
 import type { GameActor } from './actor.ts';
-import type { GamePipeline } from './game-pipeline.ts';
+import { topicOf, type GamePipeline } from './game-pipeline.ts';
 import type { LiveGames } from './live-games.ts';
-import type { Clock } from './time.ts';
+import type { Clock, Timers } from './time.ts';
+
+/**
+ * At most one spectator count per game per this many ms: the first change
+ * goes at once, the changes within the next second in one message at its
+ * end (a crowd arriving at a TV game is not a message per watcher to each).
+ */
+export const SPECTATORS_EVERY_MS = 1000;
 
 export class Presence {
   constructor(
     private readonly live: Pick<LiveGames, 'get' | 'peek' | 'all'>,
     private readonly pipeline: Pick<GamePipeline, 'passing'>,
     private readonly clock: Clock,
+    private readonly announce: { readonly bus: Bus; readonly timers: Timers } | null = null,
   ) {}
 
   /** A socket of `userId` started (or stopped) watching. `from`: the node holding the socket ('' here, or one node alone). */
@@ -23,6 +36,7 @@ export class Presence {
       const seat = actor.game.seatOf(userId);
       if (seat === null) {
         actor.spectators = Math.max(0, actor.spectators + delta);
+        this.spectatorsChanged(actor);
         return;
       }
       this.setConnected(actor, from, (c) => {
@@ -68,6 +82,30 @@ export class Presence {
     const out = new Set<string>();
     for (const actor of this.live.all()) for (const from of actor.connectedBy.keys()) out.add(from);
     return out;
+  }
+
+  /** Announces the count now, or at the end of the second since the last announcement. */
+  private spectatorsChanged(actor: GameActor): void {
+    if (!this.announce || actor.spectatorsPending) return;
+    const due = actor.spectatorsSentAt + SPECTATORS_EVERY_MS;
+    if (this.clock.now() >= due) {
+      this.sendSpectators(actor);
+      return;
+    }
+    actor.spectatorsPending = this.announce.timers.at(due, () => {
+      actor.spectatorsPending = null;
+      // A game unloaded meanwhile (finished, or taken by another node) says nothing more from here.
+      if (this.live.peek(actor.game.id) === actor) this.sendSpectators(actor);
+    });
+  }
+
+  private sendSpectators(actor: GameActor): void {
+    actor.spectatorsSentAt = this.clock.now();
+    const status = actor.game.status;
+    // As GET /api/games/{id} counts: a finished game's watchers are not counted.
+    const n = status === 'active' || status === 'waiting' ? actor.spectators : 0;
+    const msg: ServerMessage = { t: 'spectators', game: actor.game.id, n };
+    this.announce?.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
   }
 
   private setConnected(actor: GameActor, from: string, change: (c: [number, number]) => void): void {

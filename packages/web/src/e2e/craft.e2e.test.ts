@@ -171,7 +171,7 @@ describe('the phone', () => {
 });
 
 describe('the game page', () => {
-  it('names players, game and turn in the tab; a spectator has no typed-move box and is counted', { timeout: 240_000 }, async () => {
+  it('names players, game and turn in the tab; a spectator has no typed-move box and is counted, live on every page', { timeout: 240_000 }, async () => {
     const a = await club.visitor({ lang: 'vi' });
     const b = await club.visitor({ lang: 'vi' });
     const game = await createInvite(a.page, 'xiangqi');
@@ -212,7 +212,15 @@ describe('the game page', () => {
     await second.page.locator('[data-testid="board"] piece').first().waitFor();
     await expect.poll(() => second.page.getByTestId('watchers').textContent(), { timeout: 30_000 }).toMatch(/^[12] người xem$/);
     await shot(second.page, 'game-spectator');
-    for (const v of [a, b, watcher, second]) await v.page.context().close();
+    // The count is pushed: the players' pages, opened before anyone watched and with no move since, follow it as
+    // watchers come and go.
+    await expect.poll(() => a.page.getByTestId('watchers').textContent(), { timeout: 30_000 }).toBe('2 người xem');
+    await expect.poll(() => b.page.getByTestId('watchers').textContent(), { timeout: 30_000 }).toBe('2 người xem');
+    await second.page.context().close();
+    await expect.poll(() => a.page.getByTestId('watchers').textContent(), { timeout: 30_000 }).toBe('1 người xem');
+    await expect.poll(() => watcher.page.getByTestId('watchers').textContent(), { timeout: 30_000 }).toBe('1 người xem');
+    await shot(a.page, 'game-player-watched');
+    for (const v of [a, b, watcher]) await v.page.context().close();
   });
 });
 

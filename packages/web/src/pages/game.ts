@@ -533,7 +533,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         if (end) app.sound.play('end');
         // The server names what a move took: no comparing of positions here.
         else if (move) app.sound.play(move.capture !== null ? 'capture' : move.check ? 'check' : 'move');
-        if (move && Date.now() - watchersReadAt > 20_000) readWatchers();
+        // A finished game counts no watchers (as the server's read says).
+        if (end) watchersEl.textContent = '';
         for (const e of msg.events) {
           if (e.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
           if (e.type === 'berserk') app.toast(t('game.berserk.toast', { side: sideName(live.view.variant, e.by) }));
@@ -567,6 +568,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       case 'rematch':
         rematch.onFrame(msg);
         break;
+      case 'spectators':
+        watchersPushed = true;
+        showWatchers(msg.n);
+        break;
       case 'analysis':
         analysis?.onProgress(msg.state, msg.progress);
         break;
@@ -585,17 +590,17 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     }
   });
 
-  /** How many watch: read with the game, then again with a move at most every 20 s (no pushed count: a read is enough). */
-  let watchersReadAt = 0;
-  const readWatchers = () => {
-    watchersReadAt = Date.now();
-    void api<{ spectators: number }>('GET', `/api/games/${id}`).then((r) => {
-      if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
-      if (!r.ok || destroyed) return;
-      watchersEl.textContent = r.spectators > 0 ? t('game.watchers', { n: r.spectators }) : '';
-    });
+  /** How many watch: read with the game, then pushed by the server as watchers come and go (`spectators`, from any node). */
+  let watchersPushed = false;
+  const showWatchers = (n: number) => {
+    watchersEl.textContent = n > 0 ? t('game.watchers', { n }) : '';
   };
-  readWatchers();
+  void api<{ spectators: number }>('GET', `/api/games/${id}`).then((r) => {
+    if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
+    // A count pushed meanwhile is the newer one.
+    if (!r.ok || destroyed || watchersPushed) return;
+    showWatchers(r.spectators);
+  });
   app.socket.subscribe(id);
   // The status says when the connection is down (a move then waits for it).
   const offState = app.socket.onState(() => renderStatus());
