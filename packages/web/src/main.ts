@@ -120,6 +120,7 @@ function renderHeader(): void {
     link('/rooms', t('nav.rooms')),
     link('/solo', t('nav.solo')),
     link('/rules', t('nav.rules')),
+    link('/learn', t('nav.learn'), { 'data-testid': 'nav-learn' }),
   );
   // Phones: the menu and the tools fold into a drawer under a menu button; desktops show them in line (the drawer is display: contents).
   const open = header.classList.contains('open');

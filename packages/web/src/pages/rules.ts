@@ -37,6 +37,8 @@ export function rulesPage(_app: AppContext, params: Record<string, string>): Pag
         tabs,
         h('h2', null, doc.title),
         h('p.intro', null, doc.intro),
+        // A newcomer finds the course before the long text, not after it.
+        h('p.learn-callout', null, h('a.button', { href: `/learn/${variant}`, 'data-testid': 'rules-learn-link' }, t('learn.fromRules'))),
         contents(doc),
         ...doc.sections.map((s) =>
           h(
@@ -48,7 +50,7 @@ export function rulesPage(_app: AppContext, params: Record<string, string>): Pag
           ),
         ),
         h('p', null, h('a', { href: `/solo/${variant}` }, t('nav.solo'))),
-        h('p', null, h('a', { href: `/learn/${variant}`, 'data-testid': 'rules-learn-link' }, t('learn.fromRules'))),
+        h('p', null, h('a', { href: `/learn/${variant}` }, t('learn.fromRules'))),
       ),
     );
   }
