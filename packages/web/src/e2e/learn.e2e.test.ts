@@ -3,7 +3,10 @@
  * page; one lesson of each game completed by clicking the board (Xiangqi's
  * chariot: stars then captures; Janggi's pass with its button; Sittuyin's
  * placement, dragging nothing but clicking the tray, Black answering), each
- * remembered in the course list after a reload. Screenshots in test-artifacts/e2e/.
+ * remembered in the course list after a reload; on a 390 px phone (the
+ * lesson fits the screen's width, board and prompt); an account's progress
+ * merged at sign-up and found by a second browser. Screenshots in
+ * test-artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { clickMove, shot, startClub, type Club } from './harness.ts';
@@ -32,7 +35,72 @@ describe('learn', () => {
     await page.getByTestId('rules-learn-link').click();
     await page.getByTestId('learn-course-janggi').waitFor();
     expect(await page.getByTestId('learn-course-xiangqi').count()).toBe(0);
+    // The header's menu names it on every page.
+    await page.goto('/live');
+    await page.getByTestId('nav-learn').click();
+    await page.getByTestId('learn-course-sittuyin').waitFor();
     await page.context().close();
+  });
+
+  it('on a 390×844 phone: reached from the menu, the lesson fits the width, board and prompt on the first screen', async () => {
+    const { page } = await club.visitor({ lang: 'vi', width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('nav-learn').click();
+    await page.getByTestId('learn-page').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'learn-phone-course');
+    await page.getByTestId('lesson-xiangqi-horse').click();
+    await page.getByTestId('learn-lesson').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 2, undefined, { timeout: 10_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const board = (await page.locator('.yz-board').first().boundingBox())!;
+    expect(board.x).toBeGreaterThanOrEqual(0);
+    expect(board.x + board.width).toBeLessThanOrEqual(390);
+    expect(board.y + board.height).toBeLessThanOrEqual(844);
+    const prompt = (await page.getByTestId('learn-prompt').boundingBox())!;
+    expect(prompt.y + prompt.height).toBeLessThanOrEqual(844);
+    await shot(page, 'learn-phone-lesson');
+    await clickMove(page, 'b1c3');
+    await clickMove(page, 'c3d5');
+    await waitState(page, 'solved');
+    // The way on is on the first screen, under the board: no scrolling to find it.
+    const next = (await page.getByTestId('learn-next').boundingBox())!;
+    expect(next.y + next.height).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await shot(page, 'learn-phone-solved');
+    await page.context().close();
+  });
+
+  it('an account keeps its progress: lessons finished as a guest count at sign-up, and a second browser shows them after login', async () => {
+    const a = await club.visitor({ lang: 'en' });
+    await a.page.goto('/learn/janggi/pass');
+    await a.page.getByTestId('learn-lesson').waitFor();
+    await a.page.getByTestId('pass').click();
+    await waitState(a.page, 'solved');
+    const merged = a.page.waitForResponse((r) => r.url().endsWith('/api/learn') && r.request().method() === 'POST' && r.ok());
+    await a.page.goto('/register');
+    await a.page.locator('input[name="username"]').fill('hocvien_learn');
+    await a.page.locator('input[name="password"]').fill('correct horse battery');
+    await a.page.getByTestId('auth-submit').click();
+    await merged;
+    expect((await (await a.context.request.get('/api/learn')).json()).progress).toEqual({ janggi: ['pass'] });
+
+    // A second browser: nothing done until it logs in, then the account's lesson is ticked.
+    const b = await club.visitor({ lang: 'en' });
+    await b.page.goto('/learn/janggi');
+    await b.page.getByTestId('learn-course-janggi').waitFor();
+    expect(await b.page.locator('li.done').count()).toBe(0);
+    await b.page.goto('/login');
+    await b.page.locator('input[name="username"]').fill('hocvien_learn');
+    await b.page.locator('input[name="password"]').fill('correct horse battery');
+    await b.page.getByTestId('auth-submit').click();
+    await b.page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await b.page.goto('/learn/janggi');
+    await b.page.waitForFunction(() => document.querySelectorAll('li.done').length === 1, undefined, { timeout: 10_000 });
+    expect(await b.page.locator('li.done a').allTextContents()).toEqual(['The pass']);
+    await a.context.close();
+    await b.context.close();
   });
 
   it("Xiangqi: the chariot lesson, stars then captures, and a wrong move's failure retried", async () => {

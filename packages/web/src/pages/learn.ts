@@ -72,7 +72,14 @@ function indexPage(variant: VariantKey | null): Page {
   show(loadProgress());
   // An account's progress may arrive after the page opened (the merge at login).
   const off = onProgress(show);
-  const el = h('div.page.learn', { 'data-testid': 'learn-page' }, h('h1', null, t('learn.title')), h('p.intro', null, t('learn.intro')), tabs(variant), courses);
+  const el = h(
+    'div.page.learn',
+    { 'data-testid': 'learn-page' },
+    h('h1', null, t('learn.title')),
+    h('p.intro', null, t('learn.intro')),
+    tabs(variant),
+    courses,
+  );
   return { el, title: variant ? `${t('learn.title')} · ${variantName(variant)}` : t('learn.title'), destroy: off };
 }
 
@@ -152,9 +159,9 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
     h(
       'aside.side-col',
       null,
-      h('p', null, h('a', { href: `/learn/${variant}` }, `← ${t('learn.title')} · ${variantName(variant)}`)),
+      h('p.learn-back', null, h('a', { href: `/learn/${variant}` }, `← ${t('learn.title')} · ${variantName(variant)}`)),
       h('h1', null, lessonTitle(variant, lesson)),
-      h('p', null, say(lesson.intro)),
+      h('p.learn-intro', { 'data-testid': 'learn-intro' }, say(lesson.intro)),
       stepEl,
       promptEl,
       statusEl,
