@@ -17,9 +17,13 @@
  *
  * Env: BENCH_GAMES (5000), BENCH_SECONDS (30), THINK_MS (mean think time per
  * move, 2000: 5000 games / 2 s = 2,500 moves/s), BENCH_STORE (sqlite|postgres),
- * BENCH_WORKERS (one per 2,500 games), BENCH_SLOPE_FROM (a third of the games).
+ * BENCH_WORKERS (one per 2,500 games), BENCH_SLOPE_FROM (a third of the games),
+ * BENCH_HEAP_SNAPSHOTS (a folder: the server writes a heap snapshot there at
+ * each of the two game counts; `scripts/heap-diff.ts` tells what one more game holds).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
 import { startBenchServer } from '../src/testing/server-process.ts';
@@ -34,6 +38,7 @@ const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? Math.ceil(GAMES 
 const SLOPE_FROM = Math.min(GAMES, Math.max(0, Number(process.env.BENCH_SLOPE_FROM ?? Math.floor(GAMES / 3))));
 /** Open descriptors allowed to the server and the workers (a socket is one; 20,000 games are 40,000 on each side). */
 const NOFILE = 1 << 20;
+const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
 
 interface Spread {
   count: number;
@@ -70,7 +75,10 @@ const mib = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
 
 async function main(): Promise<void> {
-  const { base, server, dispose } = await startBenchServer(STORE, { extraArgs: ['--expose-gc'] });
+  if (SNAPSHOTS) mkdirSync(SNAPSHOTS, { recursive: true });
+  const { base, server, dispose } = await startBenchServer(STORE, {
+    extraArgs: ['--expose-gc', ...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${SNAPSHOTS}`] : [])],
+  });
   const workers: ChildProcess[] = [];
   let failed: ((e: Error) => void) | null = null;
   // Whatever breaks (a worker, the server) ends the run at once, as a failure.
@@ -79,9 +87,35 @@ async function main(): Promise<void> {
   const fail = (e: Error) => failed?.(e);
   server.on('exit', (code, signal) => fail(new Error(`the server exited (${code ?? signal})`)));
   const stats = async (q = ''): Promise<Stats> => {
-    const r = await fetch(`${base}/api/stats${q}`);
-    if (!r.ok) throw new Error(`/api/stats: HTTP ${r.status}`);
-    return (await r.json()) as Stats;
+    // A kept-alive connection the busy server dropped resets: asked again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const r = await fetch(`${base}/api/stats${q}`);
+        if (!r.ok) throw new Error(`/api/stats: HTTP ${r.status}`);
+        return (await r.json()) as Stats;
+      } catch (e) {
+        if (attempt >= 4) throw e;
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
+    }
+  };
+  /** Has the server write a heap snapshot, and waits until it is written (the server answers nothing meanwhile). */
+  const snapshot = async (): Promise<void> => {
+    if (!SNAPSHOTS) return;
+    const files = () => readdirSync(SNAPSHOTS).filter((f) => f.endsWith('.heapsnapshot'));
+    const had = files().length;
+    process.kill(server.pid!, 'SIGUSR2');
+    while (files().length === had) await new Promise((r) => setTimeout(r, 200));
+    let size = -1;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const newest = files()
+        .map((f) => statSync(join(SNAPSHOTS, f)))
+        .sort((a, b) => b.mtimeMs - a.mtimeMs)[0]!;
+      if (newest.size === size) break;
+      size = newest.size;
+    }
+    await stats();
   };
   try {
     const serverLimit = raiseFdLimit(server.pid!);
@@ -154,11 +188,13 @@ async function main(): Promise<void> {
       await setup(SLOPE_FROM);
       await new Promise((r) => setTimeout(r, 2000));
       low = await stats('?gc');
+      await snapshot();
       console.log(`  ${low.live} live: server rss ${mib(low.memory.rss)}, heap ${mib(low.memory.heapUsed)} (${since()})`);
     }
     const ready = await setup(GAMES - first);
     await new Promise((r) => setTimeout(r, 2000));
     const high = await stats('?gc');
+    await snapshot();
     const retries: Record<string, number> = {};
     for (const r of ready) for (const [k, v] of Object.entries(r.retries)) retries[k] = (retries[k] ?? 0) + v;
     console.log(
