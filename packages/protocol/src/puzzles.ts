@@ -17,6 +17,12 @@ export interface PuzzleView {
   /** The solver's side: the side to move in `fen`. */
   readonly turn: Side;
   readonly solution: readonly string[];
+  /**
+   * Other accepted lines, as long as `solution`: a solver move that wins as
+   * fast as the line's, and the opponent's reply to it (empty when none). At
+   * the last solver move any move that wins at once is right.
+   */
+  readonly alternatives: readonly (readonly string[])[];
   readonly kind: PuzzleViewKind;
   readonly mateIn: number | null;
   readonly themes: readonly string[];

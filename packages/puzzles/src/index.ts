@@ -5,7 +5,19 @@
  * generator (Node, the engine) in `scripts/`.
  */
 export * from './puzzle.ts';
-export { verifyPuzzle, isAcceptedMove, checkMove, replay, isCheckmate, type VerifyCode, type VerifiedFacts } from './verify.ts';
+export {
+  verifyPuzzle,
+  isAcceptedMove,
+  checkMove,
+  judgeMove,
+  acceptedLines,
+  replay,
+  isCheckmate,
+  type MoveJudgement,
+  type VerifyCode,
+  type VerifiedFacts,
+} from './verify.ts';
+export { checkMatePuzzle, firstReply, replyFromLines, type CheckResult, type ChooseReply, type DropReason } from './check.ts';
 export { MateSolver, MAX_SOLVED_MATE_IN, type SolveStats } from './solve.ts';
 export { describeLine, SHORT_MOVES, type Description } from './describe.ts';
 export { materialBalance } from './material.ts';

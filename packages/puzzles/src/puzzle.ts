@@ -11,6 +11,9 @@ export type PuzzleKind = (typeof PUZZLE_KINDS)[number];
 
 export const MAX_MATE_IN = 5;
 
+/** At most this many alternative lines per puzzle. */
+export const MAX_ALTERNATIVES = 200;
+
 /**
  * Themes as data. `mate-by-<role>` names the piece that gives mate by its
  * role name in the variant (`mate-by-chariot`, `mate-by-rook`, ...), so
@@ -31,6 +34,13 @@ export interface Puzzle {
   readonly turn: Side;
   /** Solver and opponent moves alternately, solver first and last. */
   readonly solution: readonly string[];
+  /**
+   * Other accepted lines, as long as `solution` (absent when there are none):
+   * a solver move that wins as fast as the line's, the defender's longest
+   * reply to it, and so on (src/check.ts). At the last solver move any move
+   * that wins at once is accepted, listed or not.
+   */
+  readonly alternatives?: readonly (readonly string[])[];
   readonly kind: PuzzleKind;
   /** The number of solver moves of a mate puzzle (1..5); null for material. */
   readonly mateIn: number | null;
@@ -64,6 +74,12 @@ export function decodePuzzle(u: unknown): Result<Puzzle, RuleError<PuzzleShapeCo
   if (!isSide(o.turn)) return bad('turn');
   if (!Array.isArray(o.solution) || o.solution.length === 0 || o.solution.length > 2 * MAX_MATE_IN + 9) return bad('solution length');
   if (!o.solution.every((m) => typeof m === 'string' && UCI.test(m))) return bad('solution moves');
+  if (o.alternatives !== undefined) {
+    const a = o.alternatives;
+    if (!Array.isArray(a) || a.length === 0 || a.length > MAX_ALTERNATIVES) return bad('alternatives');
+    const len = (o.solution as string[]).length;
+    if (!a.every((l) => Array.isArray(l) && l.length === len && l.every((m) => typeof m === 'string' && UCI.test(m)))) return bad('alternative lines');
+  }
   if (typeof o.kind !== 'string' || !(PUZZLE_KINDS as readonly string[]).includes(o.kind)) return bad('kind');
   if (o.kind === 'mate' ? !(Number.isInteger(o.mateIn) && (o.mateIn as number) >= 1 && (o.mateIn as number) <= MAX_MATE_IN) : o.mateIn !== null) {
     return bad('mateIn');
@@ -79,6 +95,7 @@ export function decodePuzzle(u: unknown): Result<Puzzle, RuleError<PuzzleShapeCo
       fen: o.fen,
       turn: o.turn,
       solution: o.solution as string[],
+      ...(o.alternatives !== undefined ? { alternatives: o.alternatives as string[][] } : {}),
       kind: o.kind as PuzzleKind,
       mateIn: o.kind === 'mate' ? (o.mateIn as number) : null,
       themes: o.themes as string[],

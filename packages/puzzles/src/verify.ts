@@ -7,6 +7,7 @@ import { startReferee, type Referee } from '@youzai/game';
 import { SIDES, VARIANTS, type Position, type Result, type RuleError } from '@youzai/rules';
 import { materialBalance } from './material.ts';
 import { isSolverPly, solverMoves, type Puzzle } from './puzzle.ts';
+import { MateSolver } from './solve.ts';
 
 export type VerifyCode =
   | 'puzzle.fen'
@@ -72,8 +73,8 @@ export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyC
   if (!first.pos.hasLegalMove()) return fail('puzzle.ended', 'the solver has no move');
   const gain = materialBalance(last.pos, first.pos.turn) - materialBalance(first.pos, first.pos.turn);
   if (p.kind === 'mate') {
-    if (!isCheckmate(last)) return fail('puzzle.not-mate', 'the line does not end in checkmate');
-    if (last.verdict?.reason !== 'checkmate' || last.verdict.winner !== first.pos.turn) {
+    // A win by our rules: checkmate, or a Xiangqi stalemate (the side without a move loses).
+    if (!last.verdict || last.verdict.winner !== first.pos.turn || (last.verdict.reason !== 'checkmate' && last.verdict.reason !== 'stalemate')) {
       return fail('puzzle.not-mate', `the referee's verdict is ${last.verdict?.reason ?? 'none'}, not the solver's checkmate`);
     }
     if (p.mateIn !== solverMoves(p)) return fail('puzzle.mate-in', `mateIn is ${p.mateIn}, the line has ${solverMoves(p)} solver moves`);
@@ -88,53 +89,54 @@ export function verifyPuzzle(p: Puzzle): Result<VerifiedFacts, RuleError<VerifyC
   return { ok: true, value: { referees: refs, gain } };
 }
 
-/** Every legal move of the side to move (the defender) allows a checkmate at once. */
-function everyReplyMated(pos: Position): boolean {
-  const p = pos.clone();
-  const replies = new Int32Array(512);
-  const n = p.legalMoves(replies);
-  for (let i = 0; i < n; i++) {
-    p.make(replies[i]!);
-    const mated = hasMateInOne(p);
-    p.unmake();
-    if (!mated) return false;
-  }
-  return n > 0;
-}
+/** Every legal move of the side to move (the defender) allows a win at once by our rules (src/solve.ts). */
+const everyReplyMated = (pos: Position): boolean => new MateSolver(pos).defenderLoses(2);
 
-function hasMateInOne(p: Position): boolean {
-  const moves = new Int32Array(512);
-  const n = p.legalMoves(moves);
-  for (let i = 0; i < n; i++) {
-    p.make(moves[i]!);
-    const mate = p.inCheck() && !p.hasLegalMove();
-    p.unmake();
-    if (mate) return true;
-  }
-  return false;
+/** Every accepted line: the puzzle's, then its alternatives. */
+export const acceptedLines = (p: Pick<Puzzle, 'solution' | 'alternatives'>): readonly (readonly string[])[] => [p.solution, ...(p.alternatives ?? [])];
+
+/** The trainer's verdict on a solver move; `right` carries the opponent's reply. */
+export type MoveJudgement = { readonly verdict: 'wrong' } | { readonly verdict: 'solved' } | { readonly verdict: 'right'; readonly reply: string };
+
+/**
+ * Judges the solver's move `uci` after the plies `played` (the moves of the
+ * attempt so far, solver's and opponent's). Right: the move of an accepted
+ * line that starts with `played`, with that line's reply. Solved: the last
+ * move of such a line, or any move that wins the game at once by our rules
+ * (the referee's verdict: a checkmate, or a Xiangqi stalemate). Otherwise
+ * wrong.
+ */
+export function judgeMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution' | 'alternatives'>, played: readonly string[], uci: string): MoveJudgement {
+  const wrong = { verdict: 'wrong' } as const;
+  const ply = played.length;
+  if (!isSolverPly(ply) || ply >= p.solution.length) return wrong;
+  const lines = acceptedLines(p).filter((l) => played.every((m, i) => l[i] === m));
+  if (lines.length === 0) return wrong;
+  const before = replay({ variant: p.variant, fen: p.fen, solution: played });
+  if (!before.ok) return wrong;
+  const ref = before.value[before.value.length - 1]!.clone();
+  const solver = ref.pos.turn;
+  if (!ref.play(uci).ok) return wrong;
+  if (ref.verdict && ref.verdict.winner === solver) return { verdict: 'solved' };
+  const line = lines.find((l) => l[ply] === uci);
+  if (!line) return wrong;
+  const reply = line[ply + 1];
+  return reply === undefined ? { verdict: 'solved' } : { verdict: 'right', reply };
 }
 
 /**
- * Whether `uci` is an accepted solver move at `plyIndex` (0, 2, 4, ...):
- * the line's move, or any move that gives checkmate there (several mating
- * moves at the end of a mate puzzle are all right, as on lichess).
+ * Whether `uci` is an accepted solver move at `plyIndex` (0, 2, 4, ...) of
+ * the puzzle's own line (see judgeMove).
  */
-export function isAcceptedMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution'>, plyIndex: number, uci: string): boolean {
+export function isAcceptedMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution' | 'alternatives'>, plyIndex: number, uci: string): boolean {
   return checkMove(p, plyIndex, uci) !== 'wrong';
 }
 
 /**
- * The trainer's verdict on a solver move: `wrong`; `right` (the opponent
- * replies with the next move of the line); or `solved` (the line's last
- * move, or a checkmate).
+ * The trainer's verdict on a solver move at `plyIndex` of the puzzle's own
+ * line: `wrong`; `right` (the opponent replies next); or `solved`. An
+ * attempt that left the line follows its own with judgeMove.
  */
-export function checkMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution'>, plyIndex: number, uci: string): 'wrong' | 'right' | 'solved' {
-  if (!isSolverPly(plyIndex) || plyIndex >= p.solution.length) return 'wrong';
-  const isLast = plyIndex === p.solution.length - 1;
-  if (uci === p.solution[plyIndex]) return isLast ? 'solved' : 'right';
-  const before = replay(p, plyIndex);
-  if (!before.ok) return 'wrong';
-  const ref = before.value[before.value.length - 1]!.clone();
-  if (!ref.play(uci).ok) return 'wrong';
-  return isCheckmate(ref) ? 'solved' : 'wrong';
+export function checkMove(p: Pick<Puzzle, 'variant' | 'fen' | 'solution' | 'alternatives'>, plyIndex: number, uci: string): 'wrong' | 'right' | 'solved' {
+  return judgeMove(p, p.solution.slice(0, Math.max(0, plyIndex)), uci).verdict;
 }

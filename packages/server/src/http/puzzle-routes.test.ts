@@ -1,6 +1,6 @@
 /** The puzzle trainer's HTTP API over the real app, memory storage and a fixed clock. */
 import type { AddressInfo } from 'node:net';
-import { describeLine, type Puzzle, type PuzzleKind } from '@youzai/puzzles';
+import { describeLine, judgeMove, type Puzzle, type PuzzleKind } from '@youzai/puzzles';
 import type { VariantKey } from '@youzai/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
@@ -33,6 +33,11 @@ const MATE2 = puzzle('x0000003', 'xiangqi', '1CRaka3/1c1r5/9/p5R2/9/3N2P1P/P2cP4
 const MATERIAL = puzzle('x0000004', 'xiangqi', '1rbakabnr/9/1cn1c4/p1p1p1p1p/1C7/2P6/P3P1P1P/2N4C1/9/R1BAKABNR w - - 6 4', ['b6b10'], 'material');
 const JANGGI = puzzle('j0000001', 'janggi', '5c3/4aa3/3k5/7p1/9/c4p3/9/3AAKn2/9/5C3 b - - 33 87', ['f5e5', 'f1f9', 'e9f9'], 'mate');
 const XIANGQI = [MATE1, TWO_MATES, MATE2, MATERIAL];
+/** Either rook to the 7th rank mates in 2: the line takes c1c7, the check found d2d7 (packages/puzzles, src/check.ts). */
+const ROOK_ROLL: Puzzle = {
+  ...puzzle('s0000001', 'sittuyin', '6k1/8/8/8/8/p6K/3R4/2R5 w - - 0 40', ['c1c7', 'g8h8', 'd2d8'], 'mate'),
+  alternatives: [['d2d7', 'g8f8', 'c1c8']],
+};
 
 /** 18:00 UTC on 1 January 2026: already 2 January in Vietnam. */
 const NOW = Date.UTC(2026, 0, 1, 18, 0);
@@ -76,6 +81,7 @@ describe('puzzle API', () => {
         fen: nearest.fen,
         turn: nearest.turn,
         solution: nearest.solution,
+        alternatives: [],
         kind: nearest.kind,
         mateIn: nearest.mateIn,
         themes: nearest.themes,
@@ -178,6 +184,32 @@ describe('puzzle API', () => {
       const r = await c.http('POST', `/api/puzzles/${MATE1.id}/result`, bad);
       expect([r.status, r.json.code]).toEqual([400, 'body.invalid']);
     }
+  });
+});
+
+describe('puzzle API: alternative lines', () => {
+  it('a puzzle carries its alternative lines: the trainer accepts the other winning move and plays its reply', async () => {
+    const app = await createApp({
+      store: memoryStore(),
+      bus: new MemoryBus(),
+      clock: { now: () => NOW },
+      timers: systemTimers,
+      publicUrl: 'http://test',
+      httpRate: 1000,
+      puzzles: new PuzzleBank([ROOK_ROLL]),
+    });
+    await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+    const c = new TestClient(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    const r = await c.http('GET', `/api/puzzles/${ROOK_ROLL.id}`);
+    await app.close();
+    expect(r.status).toBe(200);
+    const view = r.json.puzzle;
+    expect(view.alternatives).toEqual([['d2d7', 'g8f8', 'c1c8']]);
+    // The client judges with the served view (packages/web, pages/puzzles.ts).
+    expect(judgeMove(view, [], 'd2d7')).toEqual({ verdict: 'right', reply: 'g8f8' });
+    expect(judgeMove(view, ['d2d7', 'g8f8'], 'c1c8')).toEqual({ verdict: 'solved' });
+    expect(judgeMove(view, [], 'c1c7')).toEqual({ verdict: 'right', reply: 'g8h8' });
+    expect(judgeMove(view, [], 'c1c6')).toEqual({ verdict: 'wrong' });
   });
 });
 

@@ -14,6 +14,7 @@ export function wirePuzzle(p: Puzzle, rating: number, plays: number): PuzzleView
     fen: p.fen,
     turn: p.turn,
     solution: p.solution,
+    alternatives: p.alternatives ?? [],
     kind: p.kind,
     mateIn: p.mateIn,
     themes: p.themes,

@@ -4,7 +4,7 @@
  * move fails the puzzle and shows the solution, which can be stepped
  * through; the first attempt at a puzzle moves both ratings.
  */
-import { checkMove } from '@youzai/puzzles';
+import { acceptedLines, judgeMove } from '@youzai/puzzles';
 import { DEFAULT_VARIANT, parseSquare, pieceRole, sideIndex, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
@@ -33,8 +33,11 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   let moveList: MoveListView | null = null;
   let cursor: Cursor | null = null;
   let phase: Phase = 'solving';
-  /** Plies of the line played so far. */
-  let played = 0;
+  /**
+   * The attempt's plies so far. It may follow an alternative line (another
+   * move that wins as fast); the opponent's replies come from that line.
+   */
+  let played: string[] = [];
   let rated = new Set<string>();
   let feedback = '';
   let ratingText = '';
@@ -126,7 +129,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     variant = p.variant;
     renderVariant();
     phase = 'solving';
-    played = 0;
+    played = [];
     feedback = '';
     ratingText = '';
     history = MoveHistory.from(p.variant, p.fen);
@@ -158,26 +161,27 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   function solverMove(uci: string): void {
     if (!puzzle || !history || !cursor || phase !== 'solving' || !cursor.live) return;
     board?.setArrows([]); // a hint's ring goes with the move
-    const verdict = checkMove(puzzle, played, uci);
-    if (verdict === 'wrong') {
+    const judged = judgeMove(puzzle, played, uci);
+    if (judged.verdict === 'wrong') {
       // Show the wrong move briefly, then the solution from the start of the puzzle.
       if (history.push(uci)) render();
       fail();
       return;
     }
     history.push(uci);
-    played++;
+    played = [...played, uci];
     app.sound.play('move');
-    if (verdict === 'solved') {
+    if (judged.verdict === 'solved') {
       succeed();
       return;
     }
     feedback = t('puzzle.good');
     render();
+    const reply = judged.reply;
     timer = setTimeout(() => {
       if (!puzzle || !history) return;
-      history.push(puzzle.solution[played]!);
-      played++;
+      history.push(reply);
+      played = [...played, reply];
       app.sound.play('move');
       feedback = '';
       render();
@@ -207,7 +211,9 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   /** A hint while solving: the piece that moves next is ringed and named. */
   function hint(): void {
     if (!puzzle || !history || !board || phase !== 'solving') return;
-    const next = readUci(puzzle.solution[played] ?? '');
+    // The next move of the line this attempt follows (the puzzle's own, or the alternative taken).
+    const line = acceptedLines(puzzle).find((l) => played.every((m, i) => l[i] === m));
+    const next = readUci(line?.[played.length] ?? '');
     if (!next) return;
     const pos = history.current;
     if (next.kind === 'move') {
