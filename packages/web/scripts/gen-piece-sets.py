@@ -2,9 +2,11 @@
 """Write the piece sets that need no font, and the logo, under src/assets/.
 
 - `beginner` (every game): a tile that shows how the piece moves: filled dots
-  where it steps, arrows where it slides (a ring on the arrow: it jumps one
-  piece to move or capture, the cannon), hollow dots for moves it gains later
-  or only on the palace lines; the piece's own character (or figure) in the
+  where it steps, arrows where it slides (dashed with a ring: it captures by
+  jumping one piece, the cannon), hollow dots for moves it gains later
+  or only on the palace lines, thin arrows with hollow heads for rays along
+  the palace's diagonals only (Janggi's chariot and cannon); the piece's own
+  character (or figure) in the
   middle. A piece that moves forward differently from backward is drawn for
   the board seen from the first side; `<color>-<letter>-turned.svg` is the
   same piece seen from the other side (art.ts uses it on a flipped board).
@@ -93,7 +95,8 @@ def janggi_contrast(color: str, letter: str) -> str:
 
 # How each piece moves, seen from the first side (forward is up): ('step', dx, dy) a square it reaches,
 # ('later', dx, dy) one it reaches only later or on the palace lines, ('slide', dx, dy) a ray,
-# ('jump', dx, dy) a ray over one piece (the cannon). dy > 0 is forward.
+# ('jump', dx, dy) a ray over one piece (the cannon); ('slide-later', ...) and ('jump-later', ...) rays only
+# along the palace's diagonals. dy > 0 is forward.
 ORTHO = [(1, 0), (-1, 0), (0, 1), (0, -1)]
 DIAG = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
 KNIGHT = [(a * x, b * y) for x, y in ((1, 2), (2, 1)) for a in (1, -1) for b in (1, -1)]
@@ -113,8 +116,9 @@ MOVES = {
         a=[('step', *d) for d in ORTHO] + [('later', *d) for d in DIAG],
         b=[('step', a * x, b * y) for x, y in ((2, 3), (3, 2)) for a in (1, -1) for b in (1, -1)],
         n=[('step', *d) for d in KNIGHT],
-        r=[('slide', *d) for d in ORTHO],
-        c=[('jump', *d) for d in ORTHO],
+        r=[('slide', *d) for d in ORTHO] + [('slide-later', *d) for d in DIAG],
+        c=[('jump', *d) for d in ORTHO] + [('jump-later', *d) for d in DIAG],
+        # The site rule: no diagonal steps in the palace (RULES.md).
         p=[('step', 0, 1), ('step', 1, 0), ('step', -1, 0)],
     ),
     'sittuyin': dict(
@@ -141,12 +145,19 @@ def _pt(dx: int, dy: int) -> tuple[float, float]:
     return 50 + sx, 50 - sy
 
 
-def _arrow(dx: int, dy: int, ink: str, jump: bool) -> str:
-    ux, uy = dx, -dy
+def _arrow(dx: int, dy: int, ink: str, jump: bool, later: bool = False) -> str:
+    # A diagonal is drawn shorter, so that its head stays inside the tile's rounded corner.
+    k = 0.8 if dx and dy else 1
+    ux, uy = dx * k, -dy * k
     x0, y0, x1, y1 = 50 + ux * 17, 50 + uy * 17, 50 + ux * 36, 50 + uy * 36
-    head = f'{f(50 + ux * 44)},{f(50 + uy * 44)} {f(x1 - uy * 6)},{f(y1 + ux * 6)} {f(x1 + uy * 6)},{f(y1 - ux * 6)}'
+    # The head's half-width across the ray (unit normal), the same size on a diagonal.
+    n = math.hypot(ux, uy)
+    px, py = -uy / n, ux / n
+    head = f'{f(50 + ux * 44)},{f(50 + uy * 44)} {f(x1 + px * 6)},{f(y1 + py * 6)} {f(x1 - px * 6)},{f(y1 - py * 6)}'
     dash = ' stroke-dasharray="3 2.4"' if jump else ''
-    out = f'<path d="M{f(x0)} {f(y0)}L{f(x1)} {f(y1)}" stroke="{ink}" stroke-width="3.4"{dash}/><polygon points="{head}" fill="{ink}"/>'
+    width = '2' if later else '3.4'
+    fill = f'fill="#fff" stroke="{ink}" stroke-width="1.6"' if later else f'fill="{ink}"'
+    out = f'<path d="M{f(x0)} {f(y0)}L{f(x1)} {f(y1)}" stroke="{ink}" stroke-width="{width}"{dash}/><polygon points="{head}" {fill}/>'
     if jump:  # the piece it jumps over
         out += f'<circle cx="{f(50 + ux * 27)}" cy="{f(50 + uy * 27)}" r="4" fill="#fff" stroke="{ink}" stroke-width="2"/>'
     return out
@@ -160,8 +171,8 @@ def beginner(game: str, color: str, letter: str, centre: str, turned: bool) -> s
     for kind, dx, dy in MOVES[game][letter]:
         if down:
             dy = -dy
-        if kind in ('slide', 'jump'):
-            marks.append(_arrow(dx, dy, ink, kind == 'jump'))
+        if kind in ('slide', 'jump', 'slide-later', 'jump-later'):
+            marks.append(_arrow(dx, dy, ink, kind.startswith('jump'), kind.endswith('-later')))
         else:
             x, y = _pt(dx, dy)
             if kind == 'step':

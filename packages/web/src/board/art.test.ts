@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { VARIANTS } from '@youzai/rules';
+import { legalUcis, parseFen, VARIANTS } from '@youzai/rules';
+import { setupFen } from '../learn/lessons.ts';
 import { artCss, artFiles, pieceSetOf } from './art.ts';
 
 const url = (file: string) => `/assets/${file}`;
@@ -37,5 +39,67 @@ describe('piece sets from the descriptor', () => {
     expect(() => artCss(VARIANTS.janggi, 'contrast', (f) => (f.endsWith('black-c.svg') ? undefined : url(f)))).toThrow(
       'src/assets/pieces/janggi/contrast/black-c.svg',
     );
+  });
+});
+
+describe('the beginner set shows the moves the rules allow', () => {
+  /** Directions (file, rank) of the pure diagonal moves a piece's beginner picture marks, read from its SVG: dots and arrows. */
+  function diagonalMarks(svg: string): number {
+    let n = 0;
+    for (const m of svg.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)"/g)) {
+      const dx = Math.abs(Number(m[1]) - 50);
+      const dy = Math.abs(Number(m[2]) - 50);
+      if (dx > 0 && Math.abs(dx - dy) < 0.01) n++;
+    }
+    for (const m of svg.matchAll(/<path d="M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)"/g)) {
+      const dx = Math.abs(Number(m[3]) - Number(m[1]));
+      const dy = Math.abs(Number(m[4]) - Number(m[2]));
+      if (dx > 0 && Math.abs(dx - dy) < 0.01) n++;
+    }
+    return n;
+  }
+  const art = (game: string, file: string) => readFileSync(new URL(`../assets/pieces/${game}/beginner/${file}.svg`, import.meta.url), 'utf8');
+
+  it('Janggi: every piece with a diagonal move from a palace centre (general, guard, chariot, cannon) shows diagonals, the others (the soldier by the site rule) none', () => {
+    const janggi = VARIANTS.janggi;
+    const diagonal: string[] = [];
+    for (const role of janggi.roles) {
+      if (!role) continue;
+      const l = role.letter;
+      // From a palace centre: the general, the guards, the chariot and the cannon (a slide when it takes nothing) their own
+      // (e2); the soldier the other's (e9), where the site rule gives it no diagonal (the enemy general behind it); the
+      // horse and elephant from e9.
+      const [at, pieces] =
+        l === 'k'
+          ? ['e2', 'Ke2 kd10']
+          : l === 'a'
+            ? ['e2', 'Ke1 Ae2 kd10']
+            : l === 'r' || l === 'c'
+              ? ['e2', `Kf1 ${l.toUpperCase()}e2 kd10`]
+              : l === 'p'
+                ? ['e9', 'Kf1 Pe9 kd8']
+                : ['e9', `Kf1 ${l.toUpperCase()}e9 kd10`];
+      const pos = parseFen(janggi, setupFen('janggi', pieces));
+      if (!pos.ok) throw new Error(pos.error.message);
+      const moves = legalUcis(pos.value).filter((u) => u.startsWith(at));
+      expect(moves.length, `${l} moves from ${at}`).toBeGreaterThan(0);
+      const has = moves.some((u) => {
+        const to = u.slice(2);
+        const df = Math.abs(to.charCodeAt(0) - at.charCodeAt(0));
+        const dr = Math.abs(Number(to.slice(1)) - Number(at.slice(1)));
+        return df > 0 && df === dr;
+      });
+      if (has) diagonal.push(l);
+      for (const file of [`white-${l}`, `black-${l}`]) {
+        if (has) expect(diagonalMarks(art('janggi', file)), `${file} shows its palace diagonals`).toBeGreaterThan(0);
+        else expect(diagonalMarks(art('janggi', file)), `${file} shows no diagonal`).toBe(0);
+      }
+    }
+    expect(diagonal.sort()).toEqual(['a', 'c', 'k', 'r']);
+  });
+
+  it('Xiangqi: the chariot and cannon show no diagonals (the marks read as the rules)', () => {
+    for (const l of ['r', 'c', 'k', 'p']) expect(diagonalMarks(art('xiangqi', `white-${l}`))).toBe(0);
+    expect(diagonalMarks(art('xiangqi', 'white-a'))).toBe(4);
   });
 });

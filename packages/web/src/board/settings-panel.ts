@@ -69,6 +69,8 @@ export function settingsForm(games: readonly VariantModule<VariantKey>[]): HTMLE
       ),
     );
   }
+  // What the beginner set's marks mean, once, under the sets.
+  if (games.some((v) => v.board.pieceSets.includes('beginner'))) parts.push(h('p.muted.setting-note', null, t('settings.beginnerKey')));
   parts.push(check('coords-setting', t('board.coords'), settings().coords, (coords) => changeSettings({ coords })));
   parts.push(check('sound-setting', t('settings.sound'), settings().sound, (sound) => changeSettings({ sound })));
   for (const v of games) {

@@ -172,6 +172,8 @@ export const en: Record<MessageKey, string> = {
   'referee.fold.calm': 'Draw, check and chase counters (none near its limit)',
   'referee.fold.near': 'Draw, check and chase counters',
   'settings.sound': 'Move sounds',
+  'settings.beginnerKey':
+    'Beginner pieces: a dot is a square the piece reaches, an arrow a line it moves along (dashed with a ring: it captures by jumping one piece, the cannon); hollow marks are moves it gains later or has only on the palace’s diagonal lines.',
   'settings.kept': 'Remembered in this browser, and in your account once you are signed in.',
   'game.notation': 'Notation',
   'game.nav.first': 'First',

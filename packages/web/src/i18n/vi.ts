@@ -170,6 +170,8 @@ export const vi = {
   'referee.fold.calm': 'Bộ đếm luật hòa, chiếu, đuổi (chưa gần giới hạn nào)',
   'referee.fold.near': 'Bộ đếm luật hòa, chiếu, đuổi',
   'settings.sound': 'Âm thanh nước đi',
+  'settings.beginnerKey':
+    'Bộ quân cho người mới: chấm là ô quân đi tới được, mũi tên là đường quân đi dọc theo (nét đứt có vòng tròn: ăn quân phải nhảy qua một quân, như Pháo); dấu rỗng là nước quân chỉ có về sau hoặc chỉ trên các đường chéo của cung.',
   'settings.kept': 'Lựa chọn được ghi nhớ trên trình duyệt này, và trong tài khoản khi bạn đã đăng nhập.',
   'game.notation': 'Ký hiệu',
   'game.nav.first': 'Về đầu',
