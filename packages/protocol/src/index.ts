@@ -10,3 +10,4 @@ export * from './settings.ts';
 export * from './learn.ts';
 export * from './puzzles.ts';
 export * from './from-game.ts';
+export * from './tournaments.ts';

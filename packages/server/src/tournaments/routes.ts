@@ -5,7 +5,7 @@
  * changes reach the page over the socket (tour-sub); these are for pages that
  * load, links that are shared, and bots.
  */
-import { ClockSpec } from '@youzai/protocol';
+import { ClockSpec, type TournamentLists, type TournamentPage } from '@youzai/protocol';
 import { MAX_ROUND_ROBIN_PLAYERS, TOURNAMENT_KINDS, mayJoin, type TournamentTerms } from '@youzai/game/tournament';
 import { DEFAULT_RATING } from '@youzai/game';
 import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
@@ -159,13 +159,13 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
         t.store.listTournaments({ ...q, statuses: ['finished'], latestFirst: true, limit: 10 }),
       ]);
       const counted = async (rows: TournamentRow[]) => Promise.all(rows.map(async (r) => summaryOf(r, (await t.store.tournamentSheet(r.id)).entries.length)));
-      sendJson(ctx.res, 200, {
-        ok: true,
+      const lists: TournamentLists = {
         upcoming: await counted(upcoming),
         running: await counted(running),
         finished: finished.map((r) => summaryOf(r, null)),
         now: t.now(),
-      });
+      };
+      sendJson(ctx.res, 200, { ok: true, ...lists });
     },
   },
   {
@@ -216,13 +216,13 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       if (!(await mayView(t, row, ctx, ctx.url.searchParams.get('invite')))) fail('tournament.not-found', 'No such tournament');
       // Shared by this node's readers for up to half a second (a big arena's watchers all read at once).
       const view = t.views ? await t.views.view(row, ctx.user.id) : viewOf(row, await t.store.tournamentSheet(row.id), ctx.user.id, t.now());
-      sendJson(ctx.res, 200, {
-        ok: true,
+      const page: TournamentPage = {
         ...view,
         // The creator shares the link of a private event.
         inviteToken: row.createdBy === ctx.user.id ? row.inviteToken : null,
         variantName: VARIANTS[row.terms.variant as keyof typeof VARIANTS]?.name ?? null,
-      });
+      };
+      sendJson(ctx.res, 200, { ok: true, ...page });
     },
   },
   {

@@ -11,7 +11,8 @@
 import type { Bus } from '../bus/bus.ts';
 import { tournamentTopic } from '../bus/topics.ts';
 import type { TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
-import { meOf, viewOf, type TournamentView } from './view.ts';
+import type { TournamentView } from '@youzai/protocol';
+import { meOf, viewOf } from './view.ts';
 
 /** How long a built view serves readers on this node. */
 export const VIEW_MAX_AGE_MS = 500;

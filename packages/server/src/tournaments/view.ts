@@ -1,30 +1,13 @@
 /**
  * What the pages and the API show of a tournament: a summary for the lists,
  * and the full view (standings with tie-breaks, the games being played, the
- * top games to watch, the cross table of a round-robin, the podium).
+ * top games to watch, the cross table of a round-robin, the podium), in the
+ * wire types of @youzai/protocol (tournaments.ts), which the pages read.
  */
-import { bySeed, crossTable, standings, type Bye, type StandingRow } from '@youzai/game/tournament';
+import { bySeed, crossTable, standings, type StandingRow } from '@youzai/game/tournament';
+import type { GameTag, RoundView, TournamentSummary, TournamentView } from '@youzai/protocol';
 import type { EntryRow, TournamentRow, TournamentSheetRows } from '../store/tournaments.ts';
 import { sheetOf } from './sheet.ts';
-
-export interface TournamentSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: TournamentRow['terms']['kind'];
-  readonly variant: string;
-  readonly clock: TournamentRow['terms']['clock'];
-  readonly rated: boolean;
-  readonly status: TournamentRow['status'];
-  readonly startsAt: number;
-  /** Arena: when it ends; otherwise when it ended (null while it runs). */
-  readonly endsAt: number | null;
-  readonly round: number;
-  readonly rounds: number;
-  readonly roomId: string | null;
-  readonly private: boolean;
-  readonly club: boolean;
-  readonly players: number | null;
-}
 
 export function summaryOf(t: TournamentRow, players: number | null): TournamentSummary {
   return {
@@ -44,42 +27,6 @@ export function summaryOf(t: TournamentRow, players: number | null): TournamentS
     club: t.createdBy === null,
     players,
   };
-}
-
-export interface GameTag {
-  readonly id: string;
-  readonly round: number;
-  readonly white: { readonly id: string; readonly name: string; readonly rating: number };
-  readonly black: { readonly id: string; readonly name: string; readonly rating: number };
-  readonly result: number | null;
-  /** Not played (a side never moved): scored, but no game. */
-  readonly forfeit: boolean;
-}
-
-/** A round of a Swiss or a round-robin: its games, top board first, and who had no game in it. */
-export interface RoundView {
-  readonly round: number;
-  readonly games: readonly GameTag[];
-  /** `pab`: sat out an odd round (1 point); `late`: joined later; `absent`: withdrawn; `forfeit`: the opponent had withdrawn; `rest`: a round-robin's round off. */
-  readonly byes: readonly { readonly userId: string; readonly name: string; readonly kind: Bye['kind']; readonly points: number }[];
-}
-
-export interface TournamentView {
-  readonly tournament: TournamentSummary & { readonly terms: TournamentRow['terms']; readonly startedAt: number | null; readonly endedAt: number | null };
-  readonly standings: readonly StandingRow[];
-  /** Games being played, the strongest first. */
-  readonly playing: readonly GameTag[];
-  /** The last finished games, newest first. */
-  readonly recent: readonly GameTag[];
-  /** Round-robin: rows in starting order, what each scored against each. */
-  readonly cross: { readonly players: readonly string[]; readonly names: readonly string[]; readonly cells: readonly (readonly (number | null)[])[] } | null;
-  /** Swiss and round-robin: every round paired so far, the latest first (null in an arena). */
-  readonly rounds: readonly RoundView[] | null;
-  /** Finished: the first three. */
-  readonly podium: readonly StandingRow[];
-  /** The visitor's place: entered, active, the game they are in now. */
-  readonly me: { readonly entered: boolean; readonly active: boolean; readonly playing: string | null; readonly rank: number | null } | null;
-  readonly now: number;
 }
 
 export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: string | null, now: number): TournamentView {

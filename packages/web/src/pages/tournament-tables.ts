@@ -2,89 +2,17 @@
  * The tables of a tournament's page: the standings of each kind (arena
  * score sheets, Swiss and round-robin tie-breaks), a round-robin's cross
  * table, and the rounds of a Swiss or round-robin with their boards and
- * byes; and the view's shape as GET /api/tournaments/{id} sends it.
+ * byes. The view's types are the wire's (@youzai/protocol tournaments.ts).
  */
-import type { ClockConfig } from '@youzai/protocol';
+import type { ByeKind, GameTag, RoundView, StandingRow, TournamentKind, TournamentPage, TournamentStatus } from '@youzai/protocol';
 import { h } from '../app/h.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 
-export type Kind = 'arena' | 'swiss' | 'roundRobin';
-export type Status = 'upcoming' | 'running' | 'finished' | 'cancelled';
-
-export interface TournamentSummary {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: Kind;
-  readonly variant: string;
-  readonly clock: ClockConfig;
-  readonly rated: boolean;
-  readonly status: Status;
-  readonly startsAt: number;
-  readonly endsAt: number | null;
-  readonly round: number;
-  readonly rounds: number;
-  readonly private: boolean;
-  readonly club: boolean;
-  readonly players: number | null;
-}
-
-export interface StandingRow {
-  readonly userId: string;
-  readonly name: string;
-  readonly rating: number;
-  readonly active: boolean;
-  readonly rank: number;
-  readonly points: number;
-  readonly games: number;
-  readonly wins: number;
-  readonly buchholz: number | null;
-  readonly sonnebornBerger: number | null;
-  readonly performance: number | null;
-  readonly marks: readonly { readonly outcome: 'W' | 'D' | 'L'; readonly points: number; readonly streak: boolean; readonly berserk?: boolean }[] | null;
-  readonly onStreak: boolean;
-}
-
-export interface GameTag {
-  readonly id: string;
-  readonly round: number;
-  readonly white: { readonly name: string; readonly rating: number };
-  readonly black: { readonly name: string; readonly rating: number };
-  readonly result: number | null;
-  /** Not played (a side never moved): scored, but no game. */
-  readonly forfeit?: boolean;
-}
-
-export type ByeKind = 'pab' | 'late' | 'absent' | 'forfeit' | 'rest';
-
-/** A Swiss or round-robin round: its games (top board first) and who had no game in it. */
-export interface RoundView {
-  readonly round: number;
-  readonly games: readonly GameTag[];
-  readonly byes: readonly { readonly userId: string; readonly name: string; readonly kind: ByeKind; readonly points: number }[];
-}
-
-export interface TournamentView {
-  readonly tournament: TournamentSummary & {
-    readonly terms: {
-      readonly berserk?: boolean;
-      readonly withdrawAfterMs: number;
-      readonly minRatedGames: number;
-      readonly maxPlayers: number;
-      readonly roundGapMs: number;
-      readonly lateJoinUntilRound: number;
-    };
-  };
-  readonly standings: readonly StandingRow[];
-  readonly playing: readonly GameTag[];
-  readonly recent: readonly GameTag[];
-  readonly cross: { readonly players: readonly string[]; readonly names: readonly string[]; readonly cells: readonly (readonly (number | null)[])[] } | null;
-  /** Swiss and round-robin: the rounds paired so far, the latest first. */
-  readonly rounds: readonly RoundView[] | null;
-  readonly podium: readonly StandingRow[];
-  readonly me: { readonly entered: boolean; readonly active: boolean; readonly playing: string | null; readonly rank: number | null } | null;
-  readonly now: number;
-  readonly inviteToken: string | null;
-}
+export type { ByeKind, GameTag, RoundView, StandingRow, TournamentSummary } from '@youzai/protocol';
+/** The view as GET /api/tournaments/{id} sends it. */
+export type TournamentView = TournamentPage;
+export type Kind = TournamentKind;
+export type Status = TournamentStatus;
 
 const MEDALS = ['🥇', '🥈', '🥉'] as const;
 

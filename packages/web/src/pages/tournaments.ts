@@ -6,7 +6,7 @@
  * itself), the standings updating live, the top games, the cross table of a
  * round-robin, the rules written out, the chat and the final podium.
  */
-import type { ServerMessage } from '@youzai/protocol';
+import type { ServerMessage, TournamentLists } from '@youzai/protocol';
 import { VARIANT_KEYS } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
@@ -78,12 +78,9 @@ function summaryRow(s: TournamentSummary): HTMLElement {
 export function tournamentLists(room?: string): { el: HTMLElement; load: () => Promise<void> } {
   const el = h('div.tour-lists', { 'data-testid': 'tour-lists' }, h('p.muted', null, t('common.loading')));
   const load = async () => {
-    const r = await api<{ upcoming: TournamentSummary[]; running: TournamentSummary[]; finished: TournamentSummary[] }>(
-      'GET',
-      `/api/tournaments${room ? `?room=${room}` : ''}`,
-    );
+    const r = await api<TournamentLists>('GET', `/api/tournaments${room ? `?room=${room}` : ''}`);
     if (!r.ok) return fill(el, h('p.error', null, errorText(r)));
-    const list = (key: MessageKey, rows: TournamentSummary[], testid: string) =>
+    const list = (key: MessageKey, rows: readonly TournamentSummary[], testid: string) =>
       h('div', { 'data-testid': testid }, h('h3', null, t(key)), rows.length ? h('ul.list', null, rows.map(summaryRow)) : h('p.muted', null, t('tour.none')));
     fill(
       el,
