@@ -134,6 +134,28 @@ describe('learn', () => {
     await page.context().close();
   });
 
+  it('Xiangqi: the perpetual check lesson, judged by the referee: a seventh chariot check fails, a check by the cannon solves', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/learn/xiangqi/perpetual');
+    await page.getByTestId('learn-lesson').waitFor();
+    await clickMove(page, 'a1a10');
+    await waitState(page, 'solved');
+    await page.getByTestId('learn-next').click();
+    await waitState(page, 'playing');
+    // The run is shown as on the game page: six checks by one piece, its limit.
+    expect(await page.getByTestId('referee-panel').textContent()).toMatch(/6\s*\/\s*6/);
+    await clickMove(page, 'a9a10');
+    await waitState(page, 'failed');
+    expect(await page.getByTestId('status').textContent()).toContain('perpetual check');
+    await shot(page, 'learn-xiangqi-perpetual-violation');
+    await page.getByTestId('learn-retry').click();
+    await waitState(page, 'playing');
+    await clickMove(page, 'h3e3');
+    await waitState(page, 'solved');
+    await shot(page, 'learn-xiangqi-perpetual-solved');
+    await page.context().close();
+  });
+
   it('Janggi: the pass lesson, passing with the button', async () => {
     const { page } = await club.visitor({ lang: 'en' });
     await page.goto('/learn/janggi/pass');

@@ -835,6 +835,7 @@ export const en: Record<MessageKey, string> = {
   'learn.solved': 'Well done!',
   'learn.failed.moves': 'Not done within the moves allowed. Try again.',
   'learn.failed.check-given': 'That move checks the enemy king, which this exercise does not ask for. Try again.',
+  'learn.failed.violation': 'That move breaks the rule on perpetual check and chase: in a real game it would lose. Try again.',
   'learn.failed.game-over': 'The game ended before the goal was reached. Try again.',
   'learn.retry': 'Try again',
   'learn.next': 'Next exercise',

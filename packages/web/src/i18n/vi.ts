@@ -830,6 +830,7 @@ export const vi = {
   'learn.solved': 'Đúng rồi!',
   'learn.failed.moves': 'Chưa đạt trong số nước cho phép. Thử lại nhé.',
   'learn.failed.check-given': 'Nước này chiếu Tướng đối phương, nhưng bài này không cần chiếu. Thử lại nhé.',
+  'learn.failed.violation': 'Nước này phạm luật cấm chiếu dai, đuổi dai: trong ván thật bạn sẽ bị xử thua. Thử lại nhé.',
   'learn.failed.game-over': 'Ván cờ đã kết thúc trước khi đạt mục tiêu. Thử lại nhé.',
   'learn.retry': 'Làm lại',
   'learn.next': 'Bài tập tiếp',

@@ -21,6 +21,8 @@ describe('every lesson of every game', () => {
         expect(l.role !== undefined || l.title !== undefined).toBe(true);
         for (const x of l.exercises) expect(x.prompt.vi.length * x.prompt.en.length).toBeGreaterThan(0);
         expect(l.exercises.length).toBeGreaterThan(0);
+        // The referee cannot let a side stand still: an exercise after moves takes one move, or has the other side reply.
+        for (const x of l.exercises) if (x.before?.length) expect(x.maxMoves === 1 || x.opponent === 'reply').toBe(true);
       }
     });
     for (const lesson of course.lessons) {
@@ -50,6 +52,23 @@ describe('the judge', () => {
     const a = startAttempt('xiangqi', ex({ kind: 'stars', squares: ['e7'] }, setupFen('xiangqi', 'Ke1 kf10 Bc5'), 2));
     expect(playLearner(a, 'c5e7')).toBeNull();
     expect(playLearner(a, 'c5a3')?.status).toBe('playing');
+  });
+
+  it('perpetual check: after six checks by the chariot, a seventh fails by the referee (a loss in a real game); the cannon’s check solves', () => {
+    const lesson = COURSES.xiangqi.lessons.find((l) => l.id === 'perpetual')!;
+    const judged = lesson.exercises.find((x) => x.before !== undefined)!;
+    const a = startAttempt('xiangqi', judged);
+    expect(a.referee?.state().runs?.[0]).toMatchObject({ kind: 'check', length: 6, pieces: 1, limit: 6 });
+    expect(a.lastBefore).toBe('e9e10');
+    // Both are checks the rules library allows; only the referee tells them apart.
+    const seventh = playLearner(a, 'a9a10')!;
+    expect(seventh.pos.inCheck()).toBe(true);
+    expect([seventh.status, seventh.fail]).toEqual(['failed', 'violation']);
+    const cannon = playLearner(a, 'h3e3')!;
+    expect(cannon.status).toBe('solved');
+    expect(cannon.referee?.state().runs?.[0]).toMatchObject({ length: 7, pieces: 2, limit: 12 });
+    // The attempt is a value: the start's referee heard neither move.
+    expect(a.referee?.ply).toBe(12);
   });
 
   it('fails when the moves run out, and when a move gives check in an exercise where the other side stands still', () => {

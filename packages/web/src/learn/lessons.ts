@@ -4,8 +4,12 @@
  * An exercise is a position and a goal. Every move is the rules library's
  * (legal moves, checks, the end of the game): nothing here knows how a piece
  * moves, so a lesson can only ask for what the house rules allow, and the
- * unit test proves each exercise solvable by searching the same judge.
+ * unit test proves each exercise solvable by searching the same judge. An
+ * exercise that starts after moves already played (`before`) is judged by
+ * the game's referee too (@youzai/game: Xiangqi's check and chase limits),
+ * as a real game is.
  */
+import { startReferee, type Referee } from '@youzai/game';
 import {
   GameRecord,
   KIND_DROP,
@@ -63,6 +67,13 @@ export interface Exercise {
    * alternate).
    */
   readonly opponent: 'still' | 'reply';
+  /**
+   * Moves already played from `fen` (both sides, in order) when the learner
+   * starts: the game's referee hears them, so a move the house rules forbid
+   * after them (an eleventh check in a row...) fails the exercise.
+   */
+  readonly before?: readonly string[];
+  // (The referee cannot let a side stand still: an exercise with `before` takes one move, or has the other side reply.)
   readonly prompt: Text;
 }
 
@@ -118,7 +129,7 @@ export function setupFen(variant: VariantKey, pieces: string, turn: 'w' | 'b' = 
 
 export type Status = 'playing' | 'solved' | 'failed';
 /** Why an attempt failed, for the page's message. */
-export type FailReason = 'moves' | 'check-given' | 'game-over';
+export type FailReason = 'moves' | 'check-given' | 'game-over' | 'violation';
 
 export interface Attempt {
   readonly variant: VariantKey;
@@ -133,6 +144,10 @@ export interface Attempt {
   readonly stars: readonly string[];
   readonly status: Status;
   readonly fail: FailReason | null;
+  /** The game's referee, for an exercise that starts after moves (`before`); null otherwise. Never mutated: cloned to play. */
+  readonly referee: Referee | null;
+  /** The last move before the learner's first (the board marks it). */
+  readonly lastBefore: string | null;
 }
 
 function goalStars(g: Goal): readonly string[] {
@@ -144,7 +159,34 @@ function goalStars(g: Goal): readonly string[] {
 export function startAttempt(variant: VariantKey, exercise: Exercise): Attempt {
   const r = parseFen(VARIANTS[variant], exercise.fen);
   if (!r.ok) throw new Error(`lesson FEN refused: ${r.error.message}`); // a bug in the lesson data
-  return { variant, exercise, pos: r.value, learner: r.value.turn, moves: [], played: 0, stars: goalStars(exercise.goal), status: 'playing', fail: null };
+  const pos = r.value;
+  let referee: Referee | null = null;
+  const before = exercise.before ?? [];
+  if (before.length) {
+    const started = startReferee(variant, exercise.fen);
+    if (!started.ok) throw new Error(`lesson FEN refused: ${started.error.message}`);
+    referee = started.value;
+    for (const uci of before) {
+      const m = parseUci(pos, uci);
+      if (!m.ok || !referee.play(uci).ok) throw new Error(`lesson move refused: ${uci}`); // a bug in the lesson data
+      pos.play(m.value);
+    }
+    if (referee.verdict) throw new Error('the game ended in the moves before the exercise'); // a bug in the lesson data
+  }
+  const lastBefore = before[before.length - 1] ?? null;
+  return {
+    variant,
+    exercise,
+    pos,
+    learner: pos.turn,
+    moves: [],
+    played: 0,
+    stars: goalStars(exercise.goal),
+    status: 'playing',
+    fail: null,
+    referee,
+    lastBefore,
+  };
 }
 
 /** Enemy pieces on the board other than the king. */
@@ -166,6 +208,16 @@ export function playLearner(a: Attempt, uci: string): Attempt | null {
   const m = parsed.value;
   const kind = moveKind(m);
   const dest = kind === KIND_PASS ? null : squareName(moveTo(m));
+  // The referee's word first: a move that loses by the rules (a run past its limit) fails, whatever it reaches.
+  let referee = a.referee;
+  if (referee) {
+    if (referee.wouldViolate(uci)) {
+      pos.play(m);
+      return { ...a, pos, moves: [...a.moves, uci], played: a.played + 1, status: 'failed', fail: 'violation' };
+    }
+    referee = referee.clone();
+    referee.play(uci);
+  }
   pos.play(m);
   const moves = [...a.moves, uci];
   const stars = dest ? a.stars.filter((s) => s !== dest) : a.stars;
@@ -181,7 +233,7 @@ export function playLearner(a: Attempt, uci: string): Attempt | null {
   else if (g.kind === 'promote') solved = kind === KIND_PROMOTE && (g.square === undefined || g.square === dest);
   else if (g.kind === 'place') solved = kind === KIND_DROP && pos.handCount(a.learner) === 0 && stars.length === 0;
   const played = a.played + 1;
-  const base = { ...a, pos, moves, stars, played };
+  const base = { ...a, pos, moves, stars, played, referee };
   if (solved) return { ...base, status: 'solved', fail: null };
   if (played >= a.exercise.maxMoves) return { ...base, status: 'failed', fail: 'moves' };
   if (a.exercise.opponent === 'still') {
@@ -196,6 +248,7 @@ export function playLearner(a: Attempt, uci: string): Attempt | null {
   const rm = parseUci(pos, reply);
   if (!rm.ok) throw new Error('the library refused its own move'); // cannot happen
   pos.play(rm.value);
+  referee?.play(reply);
   if (new GameRecord(pos).outcome) return { ...base, moves: [...moves, reply], status: 'failed', fail: 'game-over' };
   return { ...base, moves: [...moves, reply] };
 }

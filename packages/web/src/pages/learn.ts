@@ -14,6 +14,8 @@ import { inPlaceButtons } from '../board/in-place.ts';
 import { toKey } from '../board/keys.ts';
 import './pages.css';
 import { choosePromotion } from '../board/promotion.ts';
+import { refereePanel } from '../game/referee-panel.ts';
+import { wireReferee } from '@youzai/protocol';
 import { lang, t } from '../i18n/index.ts';
 import { COURSES, findLesson } from '../learn/courses/index.ts';
 import { playLearner, startAttempt, type Attempt, type Lesson, type Text } from '../learn/lessons.ts';
@@ -93,6 +95,8 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
   const stepEl = h('p.muted', { 'data-testid': 'learn-step' });
   const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
   const special = h('div.special');
+  // An exercise judged by the referee shows its runs and counters as the game page does.
+  const refHolder = h('div.learn-referee');
   const actions = h('div.controls');
   const board = new Board(boardEl, { variant, orientation: orientationOf(attempt.learner), onMove: (uci) => play(uci), choose: choosePromotion });
 
@@ -122,7 +126,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
     const ex = lesson.exercises[index]!;
     board.set({
       pos: attempt.pos,
-      lastUci: attempt.moves[attempt.moves.length - 1],
+      lastUci: attempt.moves[attempt.moves.length - 1] ?? attempt.lastBefore ?? undefined,
       movable: attempt.status === 'playing' ? orientationOf(attempt.learner) : null,
     });
     board.setStars(attempt.stars.map((s) => ({ key: toKey(s), svg: STAR_SVG })));
@@ -135,6 +139,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
           ? t(`learn.failed.${attempt.fail ?? 'moves'}`)
           : t('game.turnOf', { side: sideName(variant, attempt.pos.turn as 0 | 1) });
     statusEl.dataset.state = attempt.status;
+    fill(refHolder, ...(attempt.referee ? [refereePanel(variant, wireReferee(attempt.referee.state()), null)] : []));
     fill(special, ...(attempt.status === 'playing' ? inPlaceButtons(board.inPlaceMoves(), play) : []));
     const items: HTMLElement[] = [button(t('learn.retry'), 'learn-retry', () => load(index))];
     if (attempt.status === 'solved') {
@@ -167,6 +172,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
       statusEl,
       special,
       actions,
+      refHolder,
     ),
   );
   render();

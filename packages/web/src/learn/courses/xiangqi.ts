@@ -233,6 +233,19 @@ export const xiangqiCourse: Course = {
             en: 'Give one check with the chariot: in a real game, one piece may check 6 times in a row at most.',
           },
         },
+        {
+          // The chariot has checked 6 times in a row (the limit for one piece): a seventh loses; a check by
+          // another piece makes it a run of 2 pieces, whose limit is 12. The club's referee judges it.
+          fen: f('Kd1 Ra1 Ch3 Pe5 ke10'),
+          before: ['a1a10', 'e10e9', 'a10a9', 'e9e10', 'a9a10', 'e10e9', 'a10a9', 'e9e10', 'a9a10', 'e10e9', 'a10a9', 'e9e10'],
+          goal: { kind: 'check' },
+          maxMoves: 1,
+          opponent: 'still',
+          prompt: {
+            vi: 'Xe vừa chiếu 6 nước liên tiếp, đúng giới hạn của một quân. Hãy chiếu thêm một nước mà không phạm luật.',
+            en: 'Your chariot has just checked 6 times in a row, the limit for one piece. Check once more without breaking the rule.',
+          },
+        },
       ],
     },
   ],
