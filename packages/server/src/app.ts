@@ -343,6 +343,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     commitWindow: (reset) => commitWindow(given.store, reset),
     storeThreadCpuNs: () => storeThreadCpuNs(given.store),
     ownerOf: async (id) => (clubGames ? clubGames.ownerOf(id) : games.holds(id) ? node : null),
+    ...(clubGames ? { forwardTimes: clubGames.forwardTimes } : {}),
     publicUrl: opts.publicUrl,
     lobby,
     rooms,

@@ -5,6 +5,7 @@
  * meant for, and a node that is not (or no longer) that incarnation, or no
  * longer owns the game, answers `moved` so the sender looks again.
  */
+import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import type { Bus } from '../bus/bus.ts';
 
 export interface RpcRequest {
@@ -15,11 +16,31 @@ export interface RpcRequest {
   readonly to: string;
   readonly op: string;
   readonly args: unknown[];
+  /** When it was sent (ms, this machine's clock as `wallNow` reads it): the hop's time, for /api/stats. */
+  readonly at?: number;
 }
 
-export type RpcAnswer =
+export type RpcAnswer = (
   | { readonly re: number; readonly ok: true; readonly value: unknown }
-  | { readonly re: number; readonly ok: false; readonly why: 'moved' | 'error'; readonly message: string };
+  | { readonly re: number; readonly ok: false; readonly why: 'moved' | 'error'; readonly message: string }
+) & { readonly at?: number };
+
+/** Wall-clock milliseconds with a fraction: comparable between processes of one machine (the hops' times). */
+const wallNow = (): number => performance.timeOrigin + performance.now();
+
+/** Microseconds histograms of forwarded requests, as /api/stats reports them (ms). */
+export interface ForwardTimes {
+  /** Relay side: a call, from the request sent to its answer heard. */
+  readonly call: RecordableHistogram;
+  /** The request's trip through Redis (sent on the relay → heard on the owner). */
+  readonly out: RecordableHistogram;
+  /** Owner side: serving the request (the action, its write, its publish). */
+  readonly serve: RecordableHistogram;
+  /** The answer's trip back (sent on the owner → heard on the relay). */
+  readonly back: RecordableHistogram;
+}
+
+const us = (ms: number): number => Math.max(1, Math.round(ms * 1000));
 
 /** What a node does with a request: its answer, or 'moved' when the game is not decided here. */
 export type RpcHandler = (req: RpcRequest) => Promise<{ value: unknown } | 'moved'>;
@@ -41,6 +62,7 @@ export class Forwarder {
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (a: RpcAnswer) => void; timer: NodeJS.Timeout }>();
   private readonly off: () => void;
+  readonly times: ForwardTimes = { call: createHistogram(), out: createHistogram(), serve: createHistogram(), back: createHistogram() };
 
   constructor(
     private readonly bus: Bus,
@@ -59,6 +81,7 @@ export class Forwarder {
   call(to: string, op: string, args: unknown[], timeoutMs: number): Promise<unknown> {
     const id = this.next++;
     const node = to.slice(0, to.indexOf('|'));
+    const sent = wallNow();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
@@ -67,12 +90,13 @@ export class Forwarder {
       this.waiting.set(id, {
         timer,
         resolve: (a) => {
+          this.times.call.record(us(wallNow() - sent));
           if (a.ok) resolve(a.value);
           else if (a.why === 'moved') reject(new Moved());
           else reject(new Error(a.message));
         },
       });
-      this.bus.publish(rpcTopic(node), { id, from: this.node, to, op, args } satisfies RpcRequest);
+      this.bus.publish(rpcTopic(node), { id, from: this.node, to, op, args, at: sent } satisfies RpcRequest);
     });
   }
 
@@ -83,6 +107,8 @@ export class Forwarder {
   }
 
   private async receive(m: RpcRequest | RpcAnswer): Promise<void> {
+    const heard = wallNow();
+    if (m.at !== undefined) ('re' in m ? this.times.back : this.times.out).record(us(heard - m.at));
     if ('re' in m) {
       const w = this.waiting.get(m.re);
       if (!w) return;
@@ -101,6 +127,8 @@ export class Forwarder {
         answer = { re: m.id, ok: false, why: 'error', message: (e as Error).message };
       }
     }
-    this.bus.publish(rpcTopic(m.from), answer);
+    const at = wallNow();
+    this.times.serve.record(us(at - heard));
+    this.bus.publish(rpcTopic(m.from), { ...answer, at });
   }
 }

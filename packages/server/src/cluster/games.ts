@@ -21,7 +21,7 @@ import type { Bus } from '../bus/bus.ts';
 import { HttpError } from '../http/util.ts';
 import type { GameService, PairedTerms, PlayerAction, ServiceError } from '../service/game-service.ts';
 import type { Store } from '../store/types.ts';
-import { Forwarder, Moved, NoAnswer, type RpcRequest } from './forward.ts';
+import { Forwarder, Moved, NoAnswer, type ForwardTimes, type RpcRequest } from './forward.ts';
 import type { NodeRegistry } from './nodes.ts';
 import { Ownership } from './ownership.ts';
 import type { RedisLink } from './redis.ts';
@@ -86,6 +86,11 @@ export class ClubGames {
       void this.ownership.release(row.id).catch(() => undefined);
     });
     deps.nodes.onExpired(() => void this.reborn());
+  }
+
+  /** Times of the requests this node forwarded and served (/api/stats). */
+  get forwardTimes(): ForwardTimes {
+    return this.forwarder.times;
   }
 
   /** Whether this node may load and decide `gameId` (GameService's `mayOwn`). */

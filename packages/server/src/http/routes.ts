@@ -29,7 +29,8 @@ import { checkNewPassword } from '../auth/passwords.ts';
 import { LimitError, type Limits } from '../limits/limits.ts';
 import { OpenLimitError } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import type { ForwardTimes } from '../cluster/forward.ts';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { gcPauses } from '../observe/gc.ts';
 import type { CommitWindow } from '../store/sqlite/group-commit.ts';
@@ -79,6 +80,8 @@ export interface Deps {
   readonly storeThreadCpuNs?: () => Promise<number | null>;
   /** The node deciding a live game now (several nodes); null when none. */
   readonly ownerOf: (gameId: string) => Promise<string | null>;
+  /** Several nodes: the times of actions forwarded between nodes (cluster/forward.ts), for /api/stats. */
+  readonly forwardTimes?: ForwardTimes;
   readonly publicUrl: string;
   /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
   readonly analyse?: Analyse;
@@ -185,7 +188,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/stats$/,
     anonymous: true,
-    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs }) => {
+    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes }) => {
       const reset = ctx.url.searchParams.has('reset');
       // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
       // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
@@ -196,6 +199,7 @@ export const ROUTES: readonly Route[] = [
       const at = (p: number) => d.percentile(p) / 1e6;
       const commits = commitWindow ? await commitWindow(reset) : null;
       const storeNs = (await storeThreadCpuNs?.()) ?? null;
+      const ms = (h: RecordableHistogram) => ({ count: h.count, p50: h.percentile(50) / 1e3, p99: h.percentile(99) / 1e3, max: h.count ? h.max / 1e3 : 0 });
       sendJson(ctx.res, 200, {
         ok: true,
         games: games.loaded,
@@ -208,11 +212,22 @@ export const ROUTES: readonly Route[] = [
         commits,
         // CPU since the last reset: the process's (every thread), its main and store threads', and the move path's stages.
         cpu: games.moveCost.figures(storeNs),
+        ...(forwardTimes
+          ? {
+              forwardMs: {
+                call: ms(forwardTimes.call),
+                out: ms(forwardTimes.out),
+                serve: ms(forwardTimes.serve),
+                back: ms(forwardTimes.back),
+              },
+            }
+          : {}),
       });
       if (reset) {
         d.reset();
         games.moveTimes.reset();
         games.moveCost.reset(storeNs);
+        if (forwardTimes) for (const h of Object.values(forwardTimes) as RecordableHistogram[]) h.reset();
       }
     },
   },

@@ -61,7 +61,9 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
   });
   const start = async (n: TestNode): Promise<void> => {
     // Several nodes start at once on a busy machine: give them longer than one.
-    n.proc = await startServerProcess(n.port, envOf(n), { quiet: false, startTimeoutMs: 180_000 });
+    // BENCH_NODE_ARGS: more Node flags for every node (e.g. --cpu-prof), as for the benchmarks' single server.
+    const extraArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+    n.proc = await startServerProcess(n.port, envOf(n), { quiet: false, startTimeoutMs: 180_000, extraArgs });
     n.proc.stdout?.on('data', (d: Buffer) => (n.log += d.toString()));
     n.proc.stderr?.on('data', (d: Buffer) => (n.log += d.toString()));
   };
