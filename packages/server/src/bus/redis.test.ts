@@ -37,6 +37,40 @@ describe('RedisBus', () => {
     offB();
   });
 
+  it('sends what one turn publishes in one write, in order, and each turn in its own', async () => {
+    const got: unknown[] = [];
+    const off = b.subscribe('game:y', (m) => got.push(m));
+    await b.whenSubscribed('game:y');
+    const before = a.writes;
+    a.publish('game:y', 'frame 1');
+    a.publish('rpc:n2', { re: 1, ok: true });
+    a.publish('game:y', 'frame 2');
+    await Promise.resolve();
+    // A promise's continuation in the same turn joins the same write.
+    a.publish('game:y', 'frame 3');
+    await new Promise((r) => setImmediate(r));
+    expect(a.writes - before).toBe(1);
+    a.publish('game:y', 'frame 4');
+    await eventually(() => got.length === 4, 5000, 'four frames');
+    expect(a.writes - before).toBe(2);
+    expect(got).toEqual(['frame 1', 'frame 2', 'frame 3', 'frame 4']);
+    off();
+  });
+
+  it('a message published just before closing still leaves', async () => {
+    const link = await testRedis(prefix);
+    const bus = new RedisBus(link);
+    const got: unknown[] = [];
+    const off = b.subscribe('last', (m) => got.push(m));
+    await b.whenSubscribed('last');
+    bus.publish('last', 'handover');
+    await bus.close();
+    await eventually(() => got.length === 1, 5000, 'the last message');
+    expect(got).toEqual(['handover']);
+    off();
+    await link.dispose();
+  });
+
   it('a topic is heard only by its subscribers, and no longer after unsubscribing', async () => {
     const got: unknown[] = [];
     const off = b.subscribe('room:r1', (m) => got.push(m));
