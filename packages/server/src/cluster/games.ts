@@ -21,6 +21,7 @@ import type { Bus } from '../bus/bus.ts';
 import { HttpError } from '../http/util.ts';
 import type { GameService, PairedTerms, PlayerAction, ServiceError } from '../service/game-service.ts';
 import type { Store } from '../store/types.ts';
+import { InOrder } from './in-order.ts';
 import { Forwarder, Moved, NoAnswer, type ForwardTimes, type RpcRequest } from './forward.ts';
 import type { NodeRegistry } from './nodes.ts';
 import { Ownership } from './ownership.ts';
@@ -68,6 +69,8 @@ export class ClubGames {
   private readonly offPresenceAsk: () => void;
   /** Sockets of each user watching each game on this node (told again to a game's new owner). */
   private readonly watching = new Map<string, Map<string, number>>();
+  /** Presence messages of each game, one after the other (a count announced never overtakes a later change). */
+  private readonly presenceOut = new InOrder();
   /** Games taken over from a dead or stopping node (monitoring). */
   adopted = 0;
 
@@ -156,16 +159,17 @@ export class ClubGames {
     if (users.size) this.watching.set(id, users);
     else this.watching.delete(id);
     const from = this.deps.nodes.member;
-    await this.route(id, 'presence', [userId, delta, from], () => this.deps.local.presence(id, userId, delta, from)).catch(() => undefined);
+    await this.presenceOut.run(id, () => this.route(id, 'presence', [userId, delta, from], () => this.deps.local.presence(id, userId, delta, from)));
   }
 
   /** Tells the owner of `id` which of its players' sockets this node holds (asked after a failover). */
   private async announce(id: string): Promise<void> {
     const users = this.watching.get(id);
     if (!users?.size) return;
+    // The counts as of now, sent after the changes already under way and before any made from now on.
     const counts = Object.fromEntries(users);
     const from = this.deps.nodes.member;
-    await this.route(id, 'presenceOf', [from, counts], () => this.deps.local.presenceOf(id, from, counts)).catch(() => undefined);
+    await this.presenceOut.run(id, () => this.route(id, 'presenceOf', [from, counts], () => this.deps.local.presenceOf(id, from, counts)));
   }
 
   movesToAvoid(id: string): Promise<string[]> {
