@@ -6,7 +6,14 @@
  * a holder frozen past its lease may still finish the chore it had started,
  * which is why each chore's writes are atomic on their own (a pairing takes
  * both pool places in one script, or none).
+ *
+ * A node counts itself leader only until its lease would have run out,
+ * counted from when it sent the renewal that Redis granted: a node frozen
+ * (SIGSTOP) or cut off past that time is no longer leader the moment it
+ * resumes, before any answer comes back, so its timers (the pools' tick)
+ * do nothing once another node may hold the lease.
  */
+import { performance } from 'node:perf_hooks';
 import type { RedisLink } from './redis.ts';
 
 const CLAIM = `
@@ -17,6 +24,8 @@ return 0`;
 export class Leader {
   private timer: NodeJS.Timeout | null = null;
   private held = false;
+  /** When the lease last granted runs out (this process's clock, from when the renewal was sent). */
+  private validUntil = 0;
   private readonly listeners: ((held: boolean) => void)[] = [];
 
   constructor(
@@ -25,6 +34,7 @@ export class Leader {
     private readonly who: () => string,
     private readonly ttlMs = 3000,
     private readonly everyMs = 1000,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   start(): void {
@@ -34,7 +44,7 @@ export class Leader {
   }
 
   get isLeader(): boolean {
-    return this.held;
+    return this.held && this.now() < this.validUntil;
   }
 
   /** Told when this node becomes or stops being the leader. */
@@ -54,10 +64,16 @@ export class Leader {
     }
   }
 
-  private async tick(): Promise<void> {
+  /** Renews (or takes) the lease; exported for the tests, run by the timer. */
+  async tick(): Promise<void> {
+    // Lapsed unseen (frozen, or the last renewals unanswered): the listeners hear it before anything else runs.
+    if (this.held && !this.isLeader) this.set(false);
+    const sent = this.now();
     try {
       const r = await this.link.client.eval(CLAIM, 1, this.link.key(`leader:${this.name}`), this.who(), String(this.ttlMs));
-      this.set(r === 1);
+      if (r === 1) this.validUntil = sent + this.ttlMs;
+      // Granted, but answered after the lease it grants had already run out (a stall): not leader.
+      this.set(r === 1 && this.now() < this.validUntil);
     } catch {
       this.set(false);
     }

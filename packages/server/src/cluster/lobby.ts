@@ -267,6 +267,8 @@ export class ClubLobby implements LobbyPort {
   private armPools(): void {
     if (this.poolTimer) return;
     this.poolTimer = setInterval(() => {
+      // The lease may have lapsed since the timer was armed (a node frozen past it): the tick is the leader's alone.
+      if (!this.deps.leader.isLeader) return;
       void this.matchPools();
       if (++this.ticks % SWEEP_EVERY === 0) void this.sweep().catch(() => undefined);
       this.counters.changed();

@@ -1,0 +1,76 @@
+/**
+ * The leader lease as the node counts it: only until the lease it was granted
+ * would have run out, from when the renewal was sent. A node frozen past its
+ * lease is not leader when it resumes, before any answer comes back (so the
+ * pools' tick does nothing), and the listeners (the pools' timer) hear it.
+ */
+import { describe, expect, it } from 'vitest';
+import { Leader } from './leader.ts';
+import type { RedisLink } from './redis.ts';
+
+/** A link whose lease script answers `granted`, after `answer` is called when `manual`. */
+function fakeLink(): { link: RedisLink; granted: number; pending: (() => void)[]; manual: boolean } {
+  const f = {
+    granted: 1,
+    pending: [] as (() => void)[],
+    manual: false,
+    link: null as unknown as RedisLink,
+  };
+  f.link = {
+    client: {
+      eval: () =>
+        new Promise((resolve) => {
+          const answer = f.granted;
+          if (f.manual) f.pending.push(() => resolve(answer));
+          else resolve(answer);
+        }),
+    },
+    key: (n: string) => n,
+  } as unknown as RedisLink;
+  return f;
+}
+
+describe('Leader', () => {
+  it('is leader once granted, and no longer once its lease would have run out without a renewal (frozen)', async () => {
+    let now = 0;
+    const f = fakeLink();
+    const heard: boolean[] = [];
+    const leader = new Leader(f.link, 'club', () => 'n1|a', 3000, 1000, () => now);
+    leader.onChange((held) => heard.push(held));
+    await leader.tick();
+    expect(leader.isLeader).toBe(true);
+    now = 2999;
+    expect(leader.isLeader).toBe(true);
+    // Frozen from 0 to 3000: on resuming, before any renewal is answered, it is not leader.
+    now = 3000;
+    expect(leader.isLeader).toBe(false);
+    // The next tick tells the listeners before it asks; the renewal sent now (granted: nobody took it) makes it leader again.
+    f.manual = true;
+    const t = leader.tick();
+    expect(heard).toEqual([true, false]);
+    f.pending.shift()!();
+    await t;
+    expect(leader.isLeader).toBe(true);
+    expect(heard).toEqual([true, false, true]);
+  });
+
+  it('a renewal granted but answered after the lease it grants ran out does not make it leader', async () => {
+    let now = 0;
+    const f = fakeLink();
+    f.manual = true;
+    const leader = new Leader(f.link, 'club', () => 'n1|a', 3000, 1000, () => now);
+    const t = leader.tick();
+    now = 3500;
+    f.pending.shift()!();
+    await t;
+    expect(leader.isLeader).toBe(false);
+  });
+
+  it('refused (another node holds the lease): not leader', async () => {
+    const f = fakeLink();
+    f.granted = 0;
+    const leader = new Leader(f.link, 'club', () => 'n1|a', 3000, 1000, () => 0);
+    await leader.tick();
+    expect(leader.isLeader).toBe(false);
+  });
+});
