@@ -114,12 +114,12 @@ export class RedisBus implements Bus {
     if (!channel.startsWith(this.link.prefix)) return;
     const hs = this.handlers.get(channel.slice(this.link.prefix.length));
     if (!hs) return;
-    const text = payload.toString('utf8');
+    // Decoded once, without the tag; a frame ("s") is passed on as the text it was published as.
     let message: unknown;
-    if (text[0] === 's') message = text.slice(1);
+    if (payload[0] === 0x73) message = payload.toString('utf8', 1);
     else {
       try {
-        message = JSON.parse(text.slice(1));
+        message = JSON.parse(payload.toString('utf8', 1));
       } catch {
         return;
       }
