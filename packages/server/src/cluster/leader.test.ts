@@ -35,7 +35,14 @@ describe('Leader', () => {
     let now = 0;
     const f = fakeLink();
     const heard: boolean[] = [];
-    const leader = new Leader(f.link, 'club', () => 'n1|a', 3000, 1000, () => now);
+    const leader = new Leader(
+      f.link,
+      'club',
+      () => 'n1|a',
+      3000,
+      1000,
+      () => now,
+    );
     leader.onChange((held) => heard.push(held));
     await leader.tick();
     expect(leader.isLeader).toBe(true);
@@ -58,7 +65,14 @@ describe('Leader', () => {
     let now = 0;
     const f = fakeLink();
     f.manual = true;
-    const leader = new Leader(f.link, 'club', () => 'n1|a', 3000, 1000, () => now);
+    const leader = new Leader(
+      f.link,
+      'club',
+      () => 'n1|a',
+      3000,
+      1000,
+      () => now,
+    );
     const t = leader.tick();
     now = 3500;
     f.pending.shift()!();
@@ -69,7 +83,14 @@ describe('Leader', () => {
   it('refused (another node holds the lease): not leader', async () => {
     const f = fakeLink();
     f.granted = 0;
-    const leader = new Leader(f.link, 'club', () => 'n1|a', 3000, 1000, () => 0);
+    const leader = new Leader(
+      f.link,
+      'club',
+      () => 'n1|a',
+      3000,
+      1000,
+      () => 0,
+    );
     await leader.tick();
     expect(leader.isLeader).toBe(false);
   });
