@@ -43,7 +43,8 @@ export class GameActor {
    * takes its sockets with it, and a node re-announcing its sockets after a failover replaces its own count.
    */
   readonly connectedBy = new Map<string, [number, number]>();
-  spectators = 0;
+  /** Sockets watching that are not the players', per node that holds them, as `connectedBy`. */
+  readonly spectatorsBy = new Map<string, number>();
   /** When the spectator count was last announced, and the cancel of the announcement waiting (presence.ts). */
   spectatorsSentAt = Number.NEGATIVE_INFINITY;
   spectatorsPending: (() => void) | null = null;
@@ -56,6 +57,13 @@ export class GameActor {
     public row: GameRow,
     public extras: StoredExtras,
   ) {}
+
+  /** Sockets watching anywhere that are not the players'. */
+  get spectators(): number {
+    let n = 0;
+    for (const c of this.spectatorsBy.values()) n += c;
+    return n;
+  }
 
   /** Sockets of `seat` connected anywhere. */
   connected(seat: 0 | 1): number {

@@ -148,6 +148,33 @@ describe('game service', () => {
     expect((await s.service.view(id))!.spectators).toBe(2);
   });
 
+  it('counts the watchers of each node apart: a node re-announcing (after a failover) replaces its own count; a dead node takes its watchers with it', async () => {
+    const s = setup();
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    const counts: number[] = [];
+    s.bus.subscribe(topicOf(id), (f) => {
+      const m = JSON.parse(f as string) as { t: string; n?: number };
+      if (m.t === 'spectators') counts.push(m.n!);
+    });
+    const watching = async () => (await s.service.view(id))!.spectators;
+    await s.service.presence(id, 'w1', 1, 'n1|a');
+    await s.service.presence(id, 'w2', 1, 'n2|b');
+    await s.service.presence(id, '', 1, 'n2|b');
+    expect(await watching()).toBe(3);
+    // A new owner hears what each node holds: node 2 says two watchers and its player, nothing is counted twice.
+    await s.service.presenceOf(id, 'n2|b', { w2: 1, '': 1, [bob.id]: 1 });
+    expect(await watching()).toBe(3);
+    await s.service.presenceOf(id, 'n2|b', { w2: 1 });
+    expect(await watching()).toBe(2);
+    expect(s.service.presenceSources()).toEqual(new Set(['n1|a', 'n2|b']));
+    // Node 1 dies: its watcher is gone, and the count says so.
+    s.time.advance(1_000);
+    await s.service.nodeGone('n1|a');
+    expect(await watching()).toBe(1);
+    s.time.advance(1_000);
+    expect(counts.at(-1)).toBe(1);
+  });
+
   it('counts the sockets of each node apart: a node re-announcing replaces its own count; the sockets of a dead node are gone', async () => {
     const s = setup();
     const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });

@@ -35,8 +35,7 @@ export class Presence {
     await actor.run(async () => {
       const seat = actor.game.seatOf(userId);
       if (seat === null) {
-        actor.spectators = Math.max(0, actor.spectators + delta);
-        this.spectatorsChanged(actor);
+        this.setSpectators(actor, from, Math.max(0, (actor.spectatorsBy.get(from) ?? 0) + delta));
         return;
       }
       this.setConnected(actor, from, (c) => {
@@ -53,35 +52,52 @@ export class Presence {
     const actor = this.live.peek(id);
     if (!actor) return;
     await actor.run(async () => {
+      let watching = 0;
       this.setConnected(actor, from, (c) => {
         c[0] = 0;
         c[1] = 0;
         for (const [userId, n] of Object.entries(users)) {
           const seat = actor.game.seatOf(userId);
           if (seat !== null) c[seat] += Math.max(0, n);
+          else watching += Math.max(0, n);
         }
       });
+      // Its watchers too: a new owner (after a failover) counts the club's spectators again, node by node.
+      this.setSpectators(actor, from, watching);
     });
   }
 
   /** A node died: its sockets are gone (the players they served count as disconnected until they come back). */
   async nodeGone(from: string): Promise<void> {
     for (const actor of [...this.live.all()]) {
-      if (!actor.connectedBy.has(from)) continue;
-      await actor.run(async () =>
+      if (!actor.connectedBy.has(from) && !actor.spectatorsBy.has(from)) continue;
+      await actor.run(async () => {
         this.setConnected(actor, from, (c) => {
           c[0] = 0;
           c[1] = 0;
-        }),
-      );
+        });
+        // Its watchers went with it.
+        this.setSpectators(actor, from, 0);
+      });
     }
   }
 
   /** The nodes whose sockets are counted in some live game here. */
   sources(): Set<string> {
     const out = new Set<string>();
-    for (const actor of this.live.all()) for (const from of actor.connectedBy.keys()) out.add(from);
+    for (const actor of this.live.all()) {
+      for (const from of actor.connectedBy.keys()) out.add(from);
+      for (const from of actor.spectatorsBy.keys()) out.add(from);
+    }
     return out;
+  }
+
+  /** Node `from`'s count of watchers; announced when the club's count changes. */
+  private setSpectators(actor: GameActor, from: string, n: number): void {
+    const before = actor.spectators;
+    if (n > 0) actor.spectatorsBy.set(from, n);
+    else actor.spectatorsBy.delete(from);
+    if (actor.spectators !== before) this.spectatorsChanged(actor);
   }
 
   /** Announces the count now, or at the end of the second since the last announcement. */
