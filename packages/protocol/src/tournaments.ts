@@ -126,9 +126,16 @@ export interface TournamentMe {
 /** One tournament: standings, games, rounds, cross table, podium and the reader's place. */
 export interface TournamentView {
   readonly tournament: TournamentSummary & { readonly terms: TournamentTermsView; readonly startedAt: number | null; readonly endedAt: number | null };
+  /** One page of the standings (`?page=`, from 1; 50 rows), in rank order. */
   readonly standings: readonly StandingRow[];
-  /** Games being played, the strongest first. */
+  /** Which page `standings` is, of how many, and how many rows there are in all. */
+  readonly standingsPage: { readonly page: number; readonly pages: number; readonly total: number; readonly size: number };
+  /** The reader's own row with two rows either side, when the reader plays and their row is not on this page (else empty). */
+  readonly near: readonly StandingRow[];
+  /** Games being played, the strongest first: the first 50. */
   readonly playing: readonly GameTag[];
+  /** How many games are being played. */
+  readonly playingCount: number;
   /** The last finished games, newest first. */
   readonly recent: readonly GameTag[];
   /** Round-robin: rows in starting order, what each scored against each. */

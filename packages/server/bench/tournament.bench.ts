@@ -185,7 +185,7 @@ async function main(): Promise<void> {
     const elapsed = (performance.now() - start) / 1000;
     const cpu = (cpuSeconds(server.pid!) - cpu0) / elapsed;
     const after = await stats();
-    const view = (await call(base, { v: '' }, 'GET', `/api/tournaments/${tournament}`)) as { standings: unknown[]; playing: unknown[] };
+    const view = (await call(base, { v: '' }, 'GET', `/api/tournaments/${tournament}`)) as { standingsPage: { total: number }; playingCount: number };
 
     const all = <K extends keyof BotsReport>(k: K) => reports.flatMap((r) => r[k] as unknown as number[]);
     const repaired = all('repaired');
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
     const errors: Record<string, number> = {};
     for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
 
-    console.log(`measured ${elapsed.toFixed(1)} s; standings rows ${view.standings.length}, games being played ${view.playing.length} at the end`);
+    console.log(`measured ${elapsed.toFixed(1)} s; standings rows ${view.standingsPage.total}, games being played ${view.playingCount} at the end`);
     // Players never paired count with the time they had waited, as those still free do below.
     const starts = [...all('startPairing'), ...all('startUnpaired')];
     const startWithin = starts.filter((d) => d <= 2000).length;

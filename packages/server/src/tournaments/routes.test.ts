@@ -133,6 +133,10 @@ describe('tournament API', () => {
     expect(view.json.me).toMatchObject({ entered: true, playing: pa.game });
     expect(view.json.playing.map((g: { id: string }) => g.id)).toEqual([pa.game]);
     expect(view.json.standings).toHaveLength(2);
+    expect(view.json).toMatchObject({ standingsPage: { page: 1, pages: 1, total: 2, size: 50 }, near: [], playingCount: 1 });
+    // A page past the end reads the last; a page that is no number, the first.
+    expect((await a.http('GET', `/api/tournaments/${id}?page=4`)).json.standingsPage.page).toBe(1);
+    expect((await a.http('GET', `/api/tournaments/${id}?page=x`)).json.standings).toHaveLength(2);
     const game = await a.http('GET', `/api/games/${pa.game}`);
     expect(game.status).toBe(200);
     // Berserk (offered by default in an arena): over the socket and over HTTP, each player once, seen by a watcher.

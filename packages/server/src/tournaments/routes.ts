@@ -215,7 +215,11 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       const row = await find(t, ctx);
       if (!(await mayView(t, row, ctx, ctx.url.searchParams.get('invite')))) fail('tournament.not-found', 'No such tournament');
       // Shared by this node's readers for up to half a second (a big arena's watchers all read at once).
-      const view = t.views ? await t.views.view(row, ctx.user.id) : viewOf(row, await t.store.tournamentSheet(row.id), ctx.user.id, t.now());
+      // One page of the standings (a big arena's whole table is hundreds of KiB), with the reader's own rows.
+      const standingsPage = Number(ctx.url.searchParams.get('page') ?? 1);
+      const view = t.views
+        ? await t.views.view(row, ctx.user.id, standingsPage)
+        : viewOf(row, await t.store.tournamentSheet(row.id), ctx.user.id, t.now(), standingsPage);
       const page: TournamentPage = {
         ...view,
         // The creator shares the link of a private event.

@@ -3,8 +3,8 @@
  * readers on this node. Every watcher of a big arena reads the view when it
  * hears of a change, and they hear of it at about the same moment (once a
  * second): one read of the sheet and one build of the standings serve all
- * who read before the next change; only the reader's own place (`me`) is
- * added per request. Any change, made on this node or announced on the bus
+ * who read before the next change; only the reader's own part (`me`, the
+ * page of standings read and their neighbourhood) is cut per request. Any change, made on this node or announced on the bus
  * by another, drops the view (its next reader gets a fresh one); half a
  * second bounds a view's life besides.
  */
@@ -12,7 +12,7 @@ import type { Bus } from '../bus/bus.ts';
 import { tournamentTopic } from '../bus/topics.ts';
 import type { TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
 import type { TournamentView } from '@youzai/protocol';
-import { meOf, viewOf } from './view.ts';
+import { boardOf, readerView, type Board } from './view.ts';
 
 /** How long a built view serves readers on this node. */
 export const VIEW_MAX_AGE_MS = 500;
@@ -21,7 +21,7 @@ interface Built {
   readonly at: number;
   /** Ends the bus subscription that drops this view on a change announced by any node. */
   readonly off: () => void;
-  readonly view: Promise<{ readonly board: TournamentView; readonly sheet: TournamentSheetRows }>;
+  readonly view: Promise<{ readonly board: Board; readonly sheet: TournamentSheetRows }>;
 }
 
 export class TournamentViews {
@@ -37,14 +37,14 @@ export class TournamentViews {
     },
   ) {}
 
-  /** The view of `row` for `userId` (null: a visitor without a session). */
-  async view(row: TournamentRow, userId: string | null): Promise<TournamentView> {
+  /** The view of `row` for `userId` (null: a visitor without a session), with standings page `page`. */
+  async view(row: TournamentRow, userId: string | null, page = 1): Promise<TournamentView> {
     const now = this.deps.now();
     let b = this.built.get(row.id);
     if (!b || now - b.at >= (this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS)) {
       const view = (async () => {
         const sheet = await this.deps.store.tournamentSheet(row.id);
-        return { board: viewOf(row, sheet, null, now), sheet };
+        return { board: boardOf(row, sheet, now), sheet };
       })();
       this.invalidate(row.id);
       const fresh: Built = { at: now, view, off: this.deps.bus?.subscribe(tournamentTopic(row.id), () => this.drop(row.id, fresh)) ?? (() => {}) };
@@ -56,7 +56,7 @@ export class TournamentViews {
     }
     const { board, sheet } = await b.view;
     const entry = userId === null ? undefined : sheet.entries.find((e) => e.userId === userId);
-    return { ...board, me: meOf(board.standings, entry, userId), now: this.deps.now() };
+    return readerView(board, entry, userId, page, this.deps.now());
   }
 
   /** A tournament changed on this node: its next reader gets a fresh view. */

@@ -3,7 +3,7 @@ import type { Bye, Pairing } from '@youzai/game/tournament';
 import { describe, expect, it } from 'vitest';
 import { tournamentRow } from '../store/conformance/tournaments.ts';
 import type { EntryRow, TournamentSheetRows } from '../store/tournaments.ts';
-import { viewOf } from './view.ts';
+import { NEAR, PLAYING_SHOWN, STANDINGS_PAGE, viewOf } from './view.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -98,5 +98,49 @@ describe('the podium', () => {
       ['Bình', 1, 2.5],
       ['Chi', 3, 1],
     ]);
+  });
+});
+
+describe('the view of a big arena', () => {
+  // 120 players, rated 1000 + i: player i ranks 120 − i (no games yet; rating decides).
+  const n = 120;
+  const ids = Array.from({ length: n }, (_, i) => `u${String(i).padStart(4, '0')}`);
+  const entries = ids.map((u, i) => ({ ...entry(u, `P${i}`, 1000 + i), tournamentId: 'big' }));
+  // 60 games being played.
+  const pairings = Array.from({ length: n / 2 }, (_, i) => game(0, `g${i}`, ids[2 * i]!, ids[2 * i + 1]!, null));
+  const row = tournamentRow('big', { status: 'running' }, { kind: 'arena' });
+  const sheet: TournamentSheetRows = { entries, pairings, byes: [] };
+
+  it('sends one page of the standings, and says which of how many', () => {
+    const v = viewOf(row, sheet, null, T0);
+    expect(v.standings).toHaveLength(STANDINGS_PAGE);
+    expect(v.standings[0]!.name).toBe('P119');
+    expect(v.standingsPage).toEqual({ page: 1, pages: 3, total: n, size: STANDINGS_PAGE });
+    const last = viewOf(row, sheet, null, T0, 3);
+    expect(last.standings.map((r) => r.rank)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+    // A page past the end, or not a page, reads the last or the first.
+    expect(viewOf(row, sheet, null, T0, 9).standingsPage.page).toBe(3);
+    expect(viewOf(row, sheet, null, T0, Number.NaN).standingsPage.page).toBe(1);
+    expect(last.near).toEqual([]);
+  });
+
+  it("adds the reader's own rows when they are on another page, and not when they are on this one", () => {
+    // P10 ranks 110: page 3.
+    const v = viewOf(row, sheet, 'u0010', T0);
+    expect(v.me).toMatchObject({ entered: true, rank: 110 });
+    expect(v.near.map((r) => r.rank)).toEqual([110 - NEAR, 109, 110, 111, 110 + NEAR]);
+    expect(viewOf(row, sheet, 'u0010', T0, 3).near).toEqual([]);
+    // The last row: no rows below it.
+    expect(viewOf(row, sheet, 'u0000', T0).near.map((r) => r.rank)).toEqual([118, 119, 120]);
+    expect(viewOf(row, sheet, 'nobody', T0).near).toEqual([]);
+  });
+
+  it('sends the strongest games being played, and how many there are', () => {
+    const many = { ...sheet, entries: [...entries, ...entries.map((e) => ({ ...e, userId: `x${e.userId}` }))] };
+    const more = [...pairings, ...pairings.map((p) => ({ ...p, gameId: `x${p.gameId}`, white: `x${p.white}`, black: `x${p.black}` }))];
+    const v = viewOf(row, { ...many, pairings: more }, null, T0);
+    expect(v.playingCount).toBe(n);
+    expect(v.playing).toHaveLength(PLAYING_SHOWN);
+    expect(v.playing[0]!.white.rating + v.playing[0]!.black.rating).toBe(1118 + 1119);
   });
 });

@@ -29,7 +29,50 @@ export function summaryOf(t: TournamentRow, players: number | null): TournamentS
   };
 }
 
-export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: string | null, now: number): TournamentView {
+/** Standings rows a view sends at once: a page (a 1,000-player arena's whole table, score sheets and all, is ~400 KiB). */
+export const STANDINGS_PAGE = 50;
+/** The reader's rows above and below their own, sent when their row is not on the page read. */
+export const NEAR = 2;
+/** Games being played a view sends: the strongest (the page shows a few to watch). */
+export const PLAYING_SHOWN = 50;
+
+/** Everything of a view but the reader's part: built once and shared by a node's readers (view-cache.ts). */
+export interface Board extends Omit<TournamentView, 'me' | 'standingsPage' | 'near'> {
+  /** The whole table, every page. */
+  readonly standings: readonly StandingRow[];
+}
+
+/** The view of one reader (`userId`, null without a session) reading standings page `page` (from 1). */
+export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: string | null, now: number, page = 1): TournamentView {
+  const entry = userId ? sheet.entries.find((e) => e.userId === userId) : undefined;
+  return readerView(boardOf(t, sheet, now), entry, userId, page, now);
+}
+
+/**
+ * A reader's view from the shared board: one page of the standings (a page
+ * past the end reads the last), and, when the reader plays and their row is
+ * on another page, their neighbourhood (NEAR rows each side).
+ */
+export function readerView(board: Board, entry: EntryRow | undefined, userId: string | null, page: number, now: number): TournamentView {
+  const all = board.standings;
+  const pages = Math.max(1, Math.ceil(all.length / STANDINGS_PAGE));
+  const p = Math.min(pages, Math.max(1, Number.isInteger(page) ? page : 1));
+  const from = (p - 1) * STANDINGS_PAGE;
+  const to = from + STANDINGS_PAGE;
+  const at = entry ? all.findIndex((r) => r.userId === entry.userId) : -1;
+  const near = at >= 0 && (at < from || at >= to) ? all.slice(Math.max(0, at - NEAR), at + NEAR + 1) : [];
+  return {
+    ...board,
+    standings: all.slice(from, to),
+    standingsPage: { page: p, pages, total: all.length, size: STANDINGS_PAGE },
+    near,
+    me: meOf(all, entry, userId),
+    now,
+  };
+}
+
+/** The shared part of a tournament's view: the whole standings, the games, the rounds, the podium. */
+export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: number): Board {
   const roundsDone = t.terms.kind === 'swiss' ? Math.max(0, t.round - (sheet.pairings.some((p) => p.round === t.round && p.result === null) ? 1 : 0)) : 0;
   const table = standings(t.terms.kind, sheetOf(sheet), roundsDone);
   const byId = new Map<string, EntryRow>(sheet.entries.map((e) => [e.userId, e]));
@@ -47,6 +90,7 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
     .filter((p) => p.result === null)
     .map(gameTag)
     .sort((a, b) => strength(b) - strength(a));
+  const playingCount = playing.length;
   const recent = sheet.pairings
     .filter((p) => p.result !== null)
     .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0))
@@ -69,17 +113,16 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
       rounds.push({ round: r, games, byes });
     }
   }
-  const mine = userId ? byId.get(userId) : undefined;
   const players = sheet.entries.length;
   return {
     tournament: { ...summaryOf(t, players), terms: t.terms, startedAt: t.startedAt, endedAt: t.endedAt },
     standings: table,
-    playing,
+    playing: playing.slice(0, PLAYING_SHOWN),
+    playingCount,
     recent,
     cross,
     rounds,
     podium: t.status === 'finished' ? table.filter((r) => r.rank <= 3 && r.games + r.points > 0).slice(0, 3) : [],
-    me: meOf(table, mine, userId),
     now,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { podiumPlaces, type StandingRow } from './tournament-tables.ts';
+import { pagerOf, podiumPlaces, type StandingRow } from './tournament-tables.ts';
 
 const row = (name: string, rank: number, points: number): StandingRow => ({
   userId: `u-${name}`,
@@ -28,5 +28,14 @@ describe('the podium', () => {
 
   it('without ties: gold, silver, bronze', () => {
     expect(podiumPlaces([row('An', 1, 5), row('Bình', 2, 4), row('Chi', 3, 2)]).map((p) => p.medal)).toEqual(['🥇', '🥈', '🥉']);
+  });
+});
+
+describe('the standings pager', () => {
+  it('is hidden for one page, and offers the pages before and after the one shown', () => {
+    expect(pagerOf({ page: 1, pages: 1, total: 12, size: 50 })).toEqual({ shown: false, prev: null, next: null });
+    expect(pagerOf({ page: 1, pages: 20, total: 1000, size: 50 })).toEqual({ shown: true, prev: null, next: 2 });
+    expect(pagerOf({ page: 7, pages: 20, total: 1000, size: 50 })).toEqual({ shown: true, prev: 6, next: 8 });
+    expect(pagerOf({ page: 20, pages: 20, total: 1000, size: 50 })).toEqual({ shown: true, prev: 19, next: null });
   });
 });

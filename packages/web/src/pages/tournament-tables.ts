@@ -40,6 +40,12 @@ export function gameRow(g: GameTag): HTMLElement {
   );
 }
 
+/** The pager under the standings: the pages before and after the one shown (null at either end), and whether to show it at all. */
+export function pagerOf(p: TournamentView['standingsPage']): { readonly shown: boolean; readonly prev: number | null; readonly next: number | null } {
+  return { shown: p.pages > 1, prev: p.page > 1 ? p.page - 1 : null, next: p.page < p.pages ? p.page + 1 : null };
+}
+
+/** One page of the standings; the reader's own rows (`near`) after a gap when they are on another page. */
 export function standingsTable(v: TournamentView, meId: string | null): HTMLElement {
   const kind = v.tournament.kind;
   const head = [t('tour.col.rank'), t('tour.col.player'), t('tour.col.rating')];
@@ -48,6 +54,30 @@ export function standingsTable(v: TournamentView, meId: string | null): HTMLElem
   if (kind === 'swiss') head.push(t('tour.col.buchholz'), t('tour.col.sb'));
   if (kind === 'roundRobin') head.push(t('tour.col.sb'), t('tour.col.wins'));
   if (kind === 'arena') head.push(t('tour.col.performance'));
+  const row = (r: StandingRow): HTMLElement => {
+    const cells: (string | HTMLElement)[] = [String(r.rank), r.name + (r.active ? '' : ` (${t('tour.paused')})`), String(Math.round(r.rating))];
+    if (kind === 'arena') {
+      cells.push(
+        h(
+          'span.sheet',
+          null,
+          (r.marks ?? []).map((m) =>
+            h(`span.mark.${m.outcome}${m.streak ? '.streak' : ''}${m.berserk ? '.berserk' : ''}`, null, String(m.points) + (m.berserk ? '⚡' : '')),
+          ),
+          r.onStreak ? h('span.fire', { title: t('tour.on-streak') }, ' 🔥') : null,
+        ),
+      );
+    }
+    cells.push(String(r.points));
+    if (kind === 'swiss') cells.push(String(r.buchholz ?? ''), String(r.sonnebornBerger ?? ''));
+    if (kind === 'roundRobin') cells.push(String(r.sonnebornBerger ?? ''), String(r.wins));
+    if (kind === 'arena') cells.push(r.performance === null ? '' : String(r.performance));
+    return h(
+      `tr${r.userId === meId ? '.me' : ''}`,
+      { 'data-user': r.userId },
+      cells.map((c) => h('td', null, c)),
+    );
+  };
   return h(
     'table.standings',
     { 'data-testid': 'tour-standings' },
@@ -63,30 +93,8 @@ export function standingsTable(v: TournamentView, meId: string | null): HTMLElem
     h(
       'tbody',
       null,
-      v.standings.map((r) => {
-        const cells: (string | HTMLElement)[] = [String(r.rank), r.name + (r.active ? '' : ` (${t('tour.paused')})`), String(Math.round(r.rating))];
-        if (kind === 'arena') {
-          cells.push(
-            h(
-              'span.sheet',
-              null,
-              (r.marks ?? []).map((m) =>
-                h(`span.mark.${m.outcome}${m.streak ? '.streak' : ''}${m.berserk ? '.berserk' : ''}`, null, String(m.points) + (m.berserk ? '⚡' : '')),
-              ),
-              r.onStreak ? h('span.fire', { title: t('tour.on-streak') }, ' 🔥') : null,
-            ),
-          );
-        }
-        cells.push(String(r.points));
-        if (kind === 'swiss') cells.push(String(r.buchholz ?? ''), String(r.sonnebornBerger ?? ''));
-        if (kind === 'roundRobin') cells.push(String(r.sonnebornBerger ?? ''), String(r.wins));
-        if (kind === 'arena') cells.push(r.performance === null ? '' : String(r.performance));
-        return h(
-          `tr${r.userId === meId ? '.me' : ''}`,
-          { 'data-user': r.userId },
-          cells.map((c) => h('td', null, c)),
-        );
-      }),
+      v.standings.map(row),
+      v.near.length ? [h('tr.gap', { 'data-testid': 'tour-near' }, h('td', { colspan: head.length }, '…')), v.near.map(row)] : null,
     ),
   );
 }

@@ -20,6 +20,7 @@ import './pages.css';
 import {
   crossTableEl,
   gameRow,
+  pagerOf,
   podiumPlaces,
   roundsEl,
   standingsTable,
@@ -260,6 +261,8 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   // A private tournament's link token (letters and digits; anything else is no token).
   const invite = /^[A-Za-z0-9]{1,64}$/.exec(new URLSearchParams(location.search).get('invite') ?? '')?.[0] ?? null;
   let view: TournamentView | null = null;
+  /** The page of the standings shown (50 rows a page; the reader's own rows come with any page). */
+  let standingsPage = 1;
   let destroyed = false;
   let lastLoad = 0;
   let pending: ReturnType<typeof setTimeout> | null = null;
@@ -348,7 +351,22 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
         podiumPlaces(v.podium).map((p) => h(`li.place-${p.place}`, { value: String(p.place) }, h('span.medal', null, p.medal), ` ${p.name} · ${p.points}`)),
       ),
     );
-    fill(standingsEl, v.standings.length ? standingsTable(v, app.me?.id ?? null) : h('p.muted', null, t('tour.no-players')));
+    const pager = pagerOf(v.standingsPage);
+    const turn = (to: number | null, key: MessageKey, testid: string) =>
+      h('button', { type: 'button', 'data-testid': testid, disabled: to === null, onclick: () => to !== null && void turnTo(to) }, t(key));
+    fill(
+      standingsEl,
+      v.standings.length ? standingsTable(v, app.me?.id ?? null) : h('p.muted', null, t('tour.no-players')),
+      pager.shown
+        ? h(
+            'div.row.tour-pager',
+            { 'data-testid': 'tour-pager' },
+            turn(pager.prev, 'tour.page-prev', 'tour-page-prev'),
+            h('span.muted', null, t('tour.page', { n: v.standingsPage.page, of: v.standingsPage.pages })),
+            turn(pager.next, 'tour.page-next', 'tour-page-next'),
+          )
+        : null,
+    );
     fill(crossEl, crossTableEl(v));
     fill(roundsBox, roundsEl(v));
     fill(
@@ -363,7 +381,10 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
 
   async function load(): Promise<void> {
     lastLoad = Date.now();
-    const r = await api<TournamentView>('GET', `/api/tournaments/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`);
+    const q = new URLSearchParams();
+    if (invite) q.set('invite', invite);
+    if (standingsPage > 1) q.set('page', String(standingsPage));
+    const r = await api<TournamentView>('GET', `/api/tournaments/${id}${q.size ? `?${q}` : ''}`);
     if (destroyed) return;
     if (!r.ok) {
       errorEl.textContent = errorText(r);
@@ -373,6 +394,11 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
     }
     view = r;
     render();
+  }
+
+  async function turnTo(page: number): Promise<void> {
+    standingsPage = page;
+    await load();
   }
 
   /** At most one read a second, however many changes are announced. */
