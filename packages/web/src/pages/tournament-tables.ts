@@ -94,7 +94,7 @@ export function standingsTable(v: TournamentView, meId: string | null): HTMLElem
       'tbody',
       null,
       v.standings.map(row),
-      v.near.length ? [h('tr.gap', { 'data-testid': 'tour-near' }, h('td', { colspan: head.length }, '…')), v.near.map(row)] : null,
+      v.near.length ? [h('tr.gap', { 'data-testid': 'tour-near' }, h('td', { colspan: head.length }, '…')), ...v.near.map(row)] : null,
     ),
   );
 }
