@@ -65,7 +65,7 @@ export interface VariantCheck {
   readonly seconds: number;
 }
 
-type Analyse = (fen: string, legal: readonly string[], s: { depth: number; multipv: number; movetimeMs: number }) => Promise<readonly AnalysisLine[]>;
+export type Analyse = (fen: string, legal: readonly string[], s: { depth: number; multipv: number; movetimeMs: number }) => Promise<readonly AnalysisLine[]>;
 
 /** Checks one game's puzzles; `analyse` null: no engine (replies by text order, material puzzles by our rules only). */
 export async function checkVariant(
@@ -79,12 +79,9 @@ export async function checkVariant(
   const dropped: Dropped[] = [];
   let withAlternatives = 0;
   let alternativeLines = 0;
-  const choose: ChooseReply = analyse
-    ? async (fen, candidates) => (await analyse(fen, candidates, CHECK_SEARCH.reply))[0]?.pv[0] ?? candidates[0]!
-    : firstReply;
   for (const original of puzzles) {
     const { alternatives: _old, ...p } = original;
-    const r = p.kind === 'mate' ? await checkMatePuzzle(p, choose) : await checkMaterial(p, analyse);
+    const r = await checkPuzzle(p, analyse);
     if (!r.ok) {
       dropped.push({ id: p.id, why: r.why, message: r.message });
       log(`${p.id}: dropped (${r.why}: ${r.message})`);
@@ -103,6 +100,14 @@ export async function checkVariant(
 }
 
 type Checked = { ok: true; alternatives: readonly (readonly string[])[] } | { ok: false; why: DropReason; message: string };
+
+/** The check of one puzzle (the generator runs it on every puzzle it keeps); `analyse` null: no engine. */
+export async function checkPuzzle(p: Puzzle, analyse: Analyse | null): Promise<Checked> {
+  const choose: ChooseReply = analyse
+    ? async (fen, candidates) => (await analyse(fen, candidates, CHECK_SEARCH.reply))[0]?.pv[0] ?? candidates[0]!
+    : firstReply;
+  return p.kind === 'mate' ? await checkMatePuzzle(p, choose) : await checkMaterial(p, analyse);
+}
 
 async function checkMaterial(p: Puzzle, analyse: Analyse | null): Promise<Checked> {
   const pos = parseFen(VARIANTS[p.variant], p.fen);
@@ -165,7 +170,8 @@ function write(c: VariantCheck, engine: boolean): void {
     rules:
       'src/solve.ts, src/check.ts: mates in 1-3 exhaustively on the house rules; mates in 4-5 dropped; material: no forced win in 3 by our rules, then the engine',
     engine: engine ? { ...CHECK_SEARCH, materialMarginCp: MATERIAL_MARGIN_CP, materialWinningCp: MATERIAL_WINNING_CP } : null,
-    checked: c.checked,
+    // Every puzzle this check has seen: those kept and every one dropped (this run's and earlier runs').
+    checked: c.kept.length + dropped.length,
     kept: c.kept.length,
     withAlternatives: c.withAlternatives,
     alternativeLines: c.alternativeLines,

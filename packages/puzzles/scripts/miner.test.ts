@@ -51,6 +51,20 @@ describe('mineLine', () => {
     expect(analyse.calls).toHaveLength(2); // the quick search, then the deep one
   });
 
+  it('runs the check every shipped puzzle passes: another first move that mates as fast is accepted, with the engine picking the reply', async () => {
+    // Either rook to the 7th rank mates in 2 (Sittuyin); the engine's line only shows c1c7.
+    const fen = '6k1/8/8/8/8/p6K/3R4/2R5[] w - - 0 40';
+    const analyse = scripted({
+      [key(fen)]: [line(mate(2), 'c1c7', 'g8h8'), line(cp(900), 'd2d8')],
+      // After d2d7: asked among the longest defences, the engine picks the king's step to f8.
+      ['6k1/3R4/8/8/8/p6K/8/2R5[] b']: [line(mate(-1), 'g8f8')],
+    });
+    const m = await mineLine('sittuyin', fen, 'test', analyse, deep);
+    if (!m.ok) throw new Error(m.why);
+    expect(m.puzzle.solution).toEqual(['c1c7', 'g8h8', 'd2d8']);
+    expect(m.puzzle.alternatives).toEqual([['d2d7', 'g8f8', 'c1c8']]);
+  });
+
   it('turns a mate down when a second move also mates before the last move', async () => {
     const analyse = scripted({ [key(MATE2)]: [line(mate(2), 'g7e7', 'd9e9'), line(mate(3), 'g7g8')] });
     expect(await mineLine('xiangqi', MATE2, 'test', analyse, deep)).toMatchObject({ ok: false, why: 'second-mates' });

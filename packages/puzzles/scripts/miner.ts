@@ -11,7 +11,8 @@
 import type { AnalysisLine, Score } from '@youzai/engine';
 import { VARIANTS, legalUcis, makeFen, type VariantKey } from '@youzai/rules';
 import { startReferee, type Referee } from '@youzai/game';
-import { MAX_MATE_IN, describeLine, isCheckmate, materialBalance, puzzleId, verifyPuzzle, type Puzzle, type PuzzleKind } from '../src/index.ts';
+import { checkPuzzle } from './check.ts';
+import { MAX_SOLVED_MATE_IN, describeLine, isCheckmate, materialBalance, puzzleId, verifyPuzzle, type Puzzle, type PuzzleKind } from '../src/index.ts';
 
 export interface SearchSettings {
   readonly depth: number;
@@ -38,7 +39,8 @@ export interface Thresholds {
 }
 
 export const DEFAULT_THRESHOLDS: Thresholds = {
-  maxMateIn: MAX_MATE_IN,
+  // Longer mates cannot be proved exhaustively by the check (src/solve.ts), which drops them.
+  maxMateIn: MAX_SOLVED_MATE_IN,
   minBestCp: 300,
   maxSecondCp: 150,
   minGapCp: 300,
@@ -92,7 +94,8 @@ export type Rejection =
   | 'no-gain'
   | 'engine-illegal'
   | 'pass'
-  | 'verify';
+  | 'verify'
+  | 'check';
 
 export type Mined =
   | { readonly ok: true; readonly puzzle: Puzzle; readonly searches: number }
@@ -131,7 +134,7 @@ export async function mineLine(
       const mate = matingMoves(ref, legal)[0];
       if (mate !== undefined) {
         solution.push(mate);
-        return finish(variant, fen, solution, 'mate', source, searches);
+        return finish(variant, fen, solution, 'mate', source, searches, analyse);
       }
     }
     // First a cheaper search, which turns most false candidates down.
@@ -155,7 +158,7 @@ export async function mineLine(
       const after = play(ref, move);
       if (!after) return no('engine-illegal');
       solution.push(move);
-      if (isCheckmate(after)) return finish(variant, fen, solution, 'mate', source, searches);
+      if (isCheckmate(after)) return finish(variant, fen, solution, 'mate', source, searches, analyse);
       // Some other end by our rules (a Xiangqi stalemate, which the engine also scores as mate).
       if (after.verdict) return no('not-checkmate');
       const reply = await replyTo(after, best, analyse, deep);
@@ -175,7 +178,7 @@ export async function mineLine(
     searches += reply.searches;
     if (!reply.ref) return no('engine-illegal');
     if (materialBalance(reply.ref.pos, solver) - startBalance >= VARIANTS[variant].material.decisiveGain) {
-      return finish(variant, fen, solution, 'material', source, searches);
+      return finish(variant, fen, solution, 'material', source, searches, analyse);
     }
     if (step + 1 >= t.maxMaterialMoves || reply.ref.verdict) return no('no-gain');
     solution.push(reply.uci);
@@ -221,7 +224,15 @@ export function matingMoves(ref: Referee, legal: readonly string[] = legalUcis(r
   });
 }
 
-function finish(variant: VariantKey, fen: string, solution: string[], kind: PuzzleKind, source: string, searches: number): Mined {
+async function finish(
+  variant: VariantKey,
+  fen: string,
+  solution: string[],
+  kind: PuzzleKind,
+  source: string,
+  searches: number,
+  analyse: Analyse,
+): Promise<Mined> {
   const d = describeLine({ variant, fen, solution, kind });
   if (!d) return { ok: false, why: 'verify', searches };
   const turn = fen.split(' ')[1] === 'b' ? 'second' : 'first';
@@ -238,7 +249,11 @@ function finish(variant: VariantKey, fen: string, solution: string[], kind: Puzz
     source,
   };
   const v = verifyPuzzle(puzzle);
-  return v.ok ? { ok: true, puzzle, searches } : { ok: false, why: 'verify', searches };
+  if (!v.ok) return { ok: false, why: 'verify', searches };
+  // The check every shipped puzzle passes (scripts/check.ts, `npm run puzzles:check`): other winning moves accepted, or the puzzle turned down.
+  const checked = await checkPuzzle(puzzle, analyse);
+  if (!checked.ok) return { ok: false, why: 'check', searches };
+  return { ok: true, puzzle: checked.alternatives.length > 0 ? { ...puzzle, alternatives: checked.alternatives.map((l) => [...l]) } : puzzle, searches };
 }
 
 /** The opponent's reply: the second move of the solver's line, or a search of its own when the line stops there. */

@@ -57,6 +57,24 @@ describe('the puzzle trainer', () => {
     });
   }
 
+  it("accepts another move that wins as fast (an alternative line) and plays that line's reply", async () => {
+    // Xiangqi x7n188c7, a mate in 2: the line plays e4g3; e4c5 mates in 2 as well (packages/puzzles, the check).
+    const puzzle = shipped('xiangqi').find((p) =>
+      (p.alternatives ?? []).some((l) => l[0] !== p.solution[0] && l.every((u, i) => i % 2 === 1 || clickable(u))),
+    )!;
+    const alt = puzzle.alternatives!.find((l) => l[0] !== puzzle.solution[0] && l.every((u, i) => i % 2 === 1 || clickable(u)))!;
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto(`/puzzle/${puzzle.id}`);
+    await page.getByTestId('puzzle-kind').waitFor();
+    for (let i = 0; i < alt.length; i += 2) {
+      await expect.poll(() => plies(page), SLOW).toBe(i);
+      await clickMove(page, alt[i]!);
+    }
+    await expect.poll(() => page.getByTestId('puzzle-status').getAttribute('data-phase'), SLOW).toBe('solved');
+    expect(await plies(page)).toBe(alt.length);
+    await shot(page, 'puzzle-alternative-xiangqi');
+  });
+
   it('shows the puzzle of the day on the home page, which opens in the trainer', async () => {
     const { page } = await club.visitor({ width: 360, height: 740 });
     await page.goto('/');
