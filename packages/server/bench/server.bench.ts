@@ -48,7 +48,17 @@ interface Spread {
   max: number;
 }
 interface Stats {
-  memory: { rss: number; heapUsed: number; external?: number; arrayBuffers?: number; young?: number };
+  memory: {
+    rss: number;
+    heapUsed: number;
+    heapTotal?: number;
+    external?: number;
+    arrayBuffers?: number;
+    young?: number;
+    rssAnon?: number;
+    rssFile?: number;
+    rssShmem?: number;
+  };
   live: number;
   eventLoopDelayMs: { p50: number; p90?: number; p99: number; p999?: number; max: number; mean?: number };
   moveServiceMs: { count: number; p50: number; p99: number };
@@ -230,7 +240,7 @@ async function main(): Promise<void> {
       const n = high.live - low.live;
       const slope = (f: (m: Stats['memory']) => number) => kib((f(high.memory) - f(low.memory)) / n);
       console.log(
-        `server memory per live game (slope between ${low.live} and ${high.live} live games, each read after a full GC; the process's fixed overhead left out): rss ${slope((m) => m.rss)}, of which JS heap ${slope((m) => m.heapUsed)}, buffers ${slope((m) => m.arrayBuffers ?? 0)}; rss less V8's young generation (sized by the allocation rate, not by the games: ${mib(low.memory.young ?? 0)} → ${mib(high.memory.young ?? 0)}) ${slope((m) => m.rss - (m.young ?? 0))}`,
+        `server memory per live game (slope between ${low.live} and ${high.live} live games, each read after a full GC; the process's fixed overhead left out): rss ${slope((m) => m.rss)}, of which JS heap used ${slope((m) => m.heapUsed)} (committed ${slope((m) => m.heapTotal ?? 0)}), array buffers ${slope((m) => m.arrayBuffers ?? 0)}, anonymous ${slope((m) => m.rssAnon ?? 0)}, files ${slope((m) => m.rssFile ?? 0)}, shared ${slope((m) => m.rssShmem ?? 0)}; V8's young generation (sized by the allocation rate, not by the games) ${mib(low.memory.young ?? 0)} → ${mib(high.memory.young ?? 0)}`,
       );
     }
     console.log(

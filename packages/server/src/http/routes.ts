@@ -32,6 +32,7 @@ import type { LimitKind } from '../limits/rules.ts';
 import { monitorEventLoopDelay, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { ForwardTimes } from '../cluster/forward.ts';
 import { getHeapSpaceStatistics } from 'node:v8';
+import { readFileSync } from 'node:fs';
 import { gcPauses } from '../observe/gc.ts';
 import type { CommitWindow } from '../store/sqlite/group-commit.ts';
 
@@ -40,6 +41,17 @@ function youngGeneration(): number {
   return getHeapSpaceStatistics()
     .filter((s) => s.space_name.startsWith('new_'))
     .reduce((a, s) => a + s.space_size, 0);
+}
+
+/** The resident set by kind (Linux: anonymous memory, mapped files, shared memory), bytes; nothing elsewhere. */
+function residentParts(): { rssAnon?: number; rssFile?: number; rssShmem?: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kib = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile'), rssShmem: kib('RssShmem') };
+  } catch {
+    return {};
+  }
 }
 
 let histogram: IntervalHistogram | null = null;
@@ -205,7 +217,15 @@ export const ROUTES: readonly Route[] = [
         games: games.loaded,
         live: games.liveGames(100_000).length,
         // young: the new space's committed size (it grows with the allocation rate, not with the games held).
-        memory: { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, young: youngGeneration() },
+        memory: {
+          rss: m.rss,
+          heapUsed: m.heapUsed,
+          heapTotal: m.heapTotal,
+          external: m.external,
+          arrayBuffers: m.arrayBuffers,
+          young: youngGeneration(),
+          ...residentParts(),
+        },
         eventLoopDelayMs: { p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: d.max / 1e6, mean: d.mean / 1e6 },
         moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
         gc: gcPauses(reset),

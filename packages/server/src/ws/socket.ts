@@ -9,6 +9,7 @@ import { isKick } from '../moderation/moderation.ts';
 import { LagMeter } from './lag.ts';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { UserRow } from '../store/types.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   MAX_FRAME_BYTES,
@@ -440,21 +441,25 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
       );
       return;
     }
-    void (async () => {
-      const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
-      const user = found?.user ?? null;
-      const addr = clientAddress(req, deps.trustProxy);
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new Connection(ws, user ? identityOf(user) : null, found?.session ?? null, addr, deps, lobby, coalesced);
-        conns.add(c);
-        deps.log?.info({ user: user?.id }, 'socket opened');
-        ws.on('close', (code) => {
-          conns.delete(c);
-          deps.log?.info({ user: user?.id, code }, 'socket closed');
-        });
-      });
-    })();
+    void upgrade(req, socket, head);
   });
+  const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
+    const addr = clientAddress(req, deps.trustProxy);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, found?.user ?? null, found?.session ?? null, addr));
+  };
+  // Apart from the upgrade's scope: the socket's listeners live as long as it does, and a closure there would keep
+  // the upgrade request (its headers) and the buffer it was read into for as long (~3 KiB a socket).
+  const accept = (ws: WebSocket, user: UserRow | null, session: string | null, addr: string) => {
+    const c = new Connection(ws, user ? identityOf(user) : null, session, addr, deps, lobby, coalesced);
+    conns.add(c);
+    const userId = user?.id;
+    deps.log?.info({ user: userId }, 'socket opened');
+    ws.on('close', (code) => {
+      conns.delete(c);
+      deps.log?.info({ user: userId, code }, 'socket closed');
+    });
+  };
   // Heartbeat in slices: each second pings the connections of one slice, so
   // 10,000 sockets never get 10,000 pings in one event-loop turn.
   const SLICES = HEARTBEAT_MS / 1000;
