@@ -164,6 +164,20 @@ async function load(tables: Table[], seconds: number, out: { rtts: number[]; ref
 
 const fmt = (x: number) => x.toFixed(1);
 
+/**
+ * Each table's first two moves (one per side), not counted: a game whose first moves wait too long is aborted,
+ * and the side built first waits while the other is built.
+ */
+async function opening(tables: Table[]): Promise<void> {
+  await Promise.all(
+    tables.map(async (t) => {
+      for (let k = 0; k < 2; k++) if ((await step(t)) === null) t.done = true;
+    }),
+  );
+  const stopped = tables.filter((t) => t.done).length;
+  if (stopped) console.log(`  ${stopped} of ${tables.length} tables refused an opening move: they sit out`);
+}
+
 type Ms = { count: number; p50: number; p99: number; max?: number };
 const line = (m: Ms) => `p50 ${m.p50.toFixed(1)} p99 ${m.p99.toFixed(1)}${m.max !== undefined ? ` max ${m.max.toFixed(1)}` : ''} ms (${m.count})`;
 
@@ -315,6 +329,7 @@ async function main(): Promise<void> {
   const one = await startBenchServer('postgres');
   const oneTables: Table[] = [];
   for (let i = 0; i < GAMES; i++) oneTables.push(await table(one.base, [one.base, one.base]));
+  await opening(oneTables);
   // 3 nodes: created on node i, sockets on the two others.
   const club = await startCluster({ nodes: 3, env: { LIMITS: 'off' } }).catch(async (e: unknown) => {
     one.server.kill('SIGKILL');
@@ -325,6 +340,7 @@ async function main(): Promise<void> {
     const b = club.nodes.map((n) => n.base);
     const tables: Table[] = [];
     for (let i = 0; i < GAMES; i++) tables.push(await table(b[i % 3]!, [b[(i + 1) % 3]!, b[(i + 2) % 3]!]));
+    await opening(tables);
     await nodeStats([one.base], false);
     await nodeStats(b, false);
     const probe1 = await Probe.open(null, [one.server.pid!]);
