@@ -69,6 +69,19 @@ describe('learn', () => {
     expect(next.y + next.height).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await shot(page, 'learn-phone-solved');
+    // Sittuyin's placement: the board and both trays fit the width, placed by tapping the tray.
+    await page.goto('/learn/sittuyin/placement');
+    await page.getByTestId('learn-lesson').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const tray of await page.locator('.pocket').all()) {
+      const box = (await tray.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await clickMove(page, 'R@a1');
+    await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 1, undefined, { timeout: 10_000 });
+    await clickMove(page, 'R@h1');
+    await waitState(page, 'solved');
+    await shot(page, 'learn-phone-sittuyin');
     await page.context().close();
   });
 
