@@ -32,6 +32,10 @@ describe('learn', () => {
     await page.getByTestId('learn-page').waitFor();
     for (const g of ['xiangqi', 'janggi', 'sittuyin']) expect(await page.getByTestId(`learn-course-${g}`).isVisible()).toBe(true);
     await page.goto('/rules/janggi');
+    // The way to the course stands under the introduction, on the first screen.
+    const link = (await page.getByTestId('rules-learn-link').boundingBox())!;
+    expect(link.y + link.height).toBeLessThanOrEqual(900);
+    await shot(page, 'learn-rules-link');
     await page.getByTestId('rules-learn-link').click();
     await page.getByTestId('learn-course-janggi').waitFor();
     expect(await page.getByTestId('learn-course-xiangqi').count()).toBe(0);
