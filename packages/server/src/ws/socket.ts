@@ -39,6 +39,7 @@ import { checkOrigin, type OriginPolicy } from '../http/origin.ts';
 import { systemTimers, type Clock, type Timers } from '../service/time.ts';
 import { COALESCE_EVERY_MS, CoalescedTopics, stampNow } from './coalesced.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
+import { TurnCorks, type Corkable } from './corks.ts';
 import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { Logger } from '../observe/log.ts';
@@ -125,6 +126,9 @@ class Connection implements SocialConnection, FanoutMember {
     private readonly lobby: Fanout,
     /** The node's coalesced topics (tournaments: at most one announcement a second). */
     private readonly coalesced: CoalescedTopics,
+    /** The socket under `ws`, and the node's corks: this turn's frames to it leave in one write. */
+    private readonly socket: Corkable,
+    private readonly corks: TurnCorks,
   ) {
     this.bucket = new Bucket(deps.frameRate?.perSecond ?? RATE, deps.frameRate?.burst ?? BURST, deps.clock.now());
     ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary));
@@ -178,12 +182,16 @@ class Connection implements SocialConnection, FanoutMember {
   }
 
   sendRaw(text: string): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.corks.hold(this.socket);
+    this.ws.send(text);
   }
 
   /** A frame encoded once for many sockets; sent as text. */
   sendBuffer(frame: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: false });
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.corks.hold(this.socket);
+    this.ws.send(frame, { binary: false });
   }
 
   private strike(): boolean {
@@ -382,6 +390,7 @@ class Connection implements SocialConnection, FanoutMember {
     }
     this.alive = false;
     this.lag.start();
+    this.corks.hold(this.socket);
     this.ws.ping();
   }
 
@@ -389,6 +398,7 @@ class Connection implements SocialConnection, FanoutMember {
   private measure(): void {
     if (this.ws.readyState !== this.ws.OPEN || !this.lag.start()) return;
     try {
+      this.corks.hold(this.socket);
       this.ws.ping();
     } catch {
       // Closing: nothing to measure.
@@ -423,6 +433,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const conns = new Set<Connection>();
   const lobby = new Fanout(deps.bus, LOBBY_TOPIC);
+  const corks = new TurnCorks();
   const timers = deps.timers ?? systemTimers;
   // Each coalesced frame says when it was sent: a watcher (and the benchmark) sees the second it belongs to.
   const coalesced = new CoalescedTopics(deps.bus, { now: () => deps.clock.now(), at: (at, fn) => timers.at(at, fn) }, COALESCE_EVERY_MS, stampNow);
@@ -446,12 +457,12 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
     const addr = clientAddress(req, deps.trustProxy);
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, found?.user ?? null, found?.session ?? null, addr));
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket, found?.user ?? null, found?.session ?? null, addr));
   };
   // Apart from the upgrade's scope: the socket's listeners live as long as it does, and a closure there would keep
   // the upgrade request (its headers) and the buffer it was read into for as long (~3 KiB a socket).
-  const accept = (ws: WebSocket, user: UserRow | null, session: string | null, addr: string) => {
-    const c = new Connection(ws, user ? identityOf(user) : null, session, addr, deps, lobby, coalesced);
+  const accept = (ws: WebSocket, socket: Corkable, user: UserRow | null, session: string | null, addr: string) => {
+    const c = new Connection(ws, user ? identityOf(user) : null, session, addr, deps, lobby, coalesced, socket, corks);
     conns.add(c);
     const userId = user?.id;
     deps.log?.info({ user: userId }, 'socket opened');
