@@ -79,6 +79,7 @@ export class GroupCommit {
   private readonly windowMs: number;
   private readonly maxBatch: number;
   private readonly commitBatch: (jobs: readonly Job[], outcomes: Outcome[]) => void;
+  private readonly commitOne: (run: () => unknown) => unknown;
 
   constructor(db: Database, options: GroupCommitOptions = {}) {
     this.windowMs = options.batchWindowMs ?? 0;
@@ -100,6 +101,9 @@ export class GroupCommit {
     // IMMEDIATE takes the write lock up front, so another process holding it
     // makes us wait (busy_timeout) instead of failing halfway.
     this.commitBatch = batch.immediate;
+    // A batch of one write needs no savepoint: if it throws, the whole transaction is rolled back
+    // and it alone is rejected, as the savepoint would have done (two statements saved per commit).
+    this.commitOne = db.transaction((run: () => unknown) => run()).immediate;
   }
 
   /** Queues `run` (which must be synchronous) to run in the next transaction; settles once that transaction is committed. */
@@ -151,7 +155,13 @@ export class GroupCommit {
     const outcomes: Outcome[] = [];
     const started = performance.now();
     try {
-      this.commitBatch(jobs, outcomes);
+      if (jobs.length === 1) {
+        try {
+          outcomes.push({ ok: true, value: this.commitOne(jobs[0]!.run) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      } else this.commitBatch(jobs, outcomes);
     } catch (error) {
       for (const job of jobs) job.reject(error);
       return;

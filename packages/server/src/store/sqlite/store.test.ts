@@ -135,6 +135,25 @@ describe('SQLite store', () => {
     expect((await store.moves('c')).length).toBe(1);
   });
 
+  it('a write alone in its transaction that fails halfway leaves nothing behind', async () => {
+    const { store } = await open();
+    await store.createGame(game('a'));
+    const first = played(game('a'), 1);
+    await store.saveGame(first.row, 1, first.moves);
+    // The row's update succeeds, then its move (ply 1 again) breaks the unique key: the update must be undone too.
+    const before = store.stats.batches;
+    const again = { ...first.row, version: 3, data: { plies: 99 } };
+    await expect(store.saveGame(again, 2, first.moves)).rejects.toThrow();
+    expect(store.stats.batches - before).toBe(1);
+    expect((await store.game('a'))?.version).toBe(2);
+    expect((await store.game('a'))?.data).toEqual({ plies: 1 });
+    expect(await store.moves('a')).toHaveLength(1);
+    // The next write still commits.
+    const next = played(first.row, 1);
+    await store.saveGame(next.row, 2, next.moves);
+    expect(await store.moves('a')).toHaveLength(2);
+  });
+
   it('splits a burst into batches of maxBatch', async () => {
     const { store } = await open({ maxBatch: 10 });
     const before = store.stats.batches;
