@@ -60,7 +60,7 @@ const rpcTopic = (node: string): string => `rpc:${node}`;
 
 export class Forwarder {
   private next = 1;
-  private readonly waiting = new Map<number, { resolve: (a: RpcAnswer) => void; timer: NodeJS.Timeout }>();
+  private readonly waiting = new Map<number, { resolve: (a: RpcAnswer) => void; fail: (e: Error) => void; to: string; timer: NodeJS.Timeout }>();
   private readonly off: () => void;
   readonly times: ForwardTimes = { call: createHistogram(), out: createHistogram(), serve: createHistogram(), back: createHistogram() };
 
@@ -89,6 +89,8 @@ export class Forwarder {
       }, timeoutMs);
       this.waiting.set(id, {
         timer,
+        to,
+        fail: reject,
         resolve: (a) => {
           this.times.call.record(us(wallNow() - sent));
           if (a.ok) resolve(a.value);
@@ -98,6 +100,24 @@ export class Forwarder {
       });
       this.bus.publish(rpcTopic(node), { id, from: this.node, to, op, args, at: sent } satisfies RpcRequest);
     });
+  }
+
+  /**
+   * Fails at once (NoAnswer) every call waiting on `member`, seen dead: its
+   * senders look for the game's owner again now instead of waiting out the
+   * timeout (a killed owner's games are taken within a second of its death).
+   * Returns how many calls were failed.
+   */
+  abandon(member: string): number {
+    let n = 0;
+    for (const [id, w] of this.waiting) {
+      if (w.to !== member) continue;
+      this.waiting.delete(id);
+      clearTimeout(w.timer);
+      w.fail(new NoAnswer(member));
+      n++;
+    }
+    return n;
   }
 
   close(): void {

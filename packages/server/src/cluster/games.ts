@@ -372,6 +372,8 @@ export class ClubGames {
       const alive = new Set(await this.deps.nodes.alive());
       for (const from of this.deps.local.presenceSources()) if (!alive.has(from)) await this.deps.local.nodeGone(from);
       const dead = await this.deps.nodes.dead();
+      // Requests forwarded to a node now dead would wait out their timeout: they look for the new owner at once.
+      for (const d of dead) this.forwarder.abandon(d);
       if (dead.length) {
         const alive = (await this.deps.nodes.alive()).sort();
         const now = Date.now();
