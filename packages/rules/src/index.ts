@@ -20,8 +20,18 @@ export { XIANGQI_HOUSE_RULES, type XiangqiRules } from './variants/xiangqi/index
 export { JANGGI_HOUSE_RULES, JANGGI_TRADITIONAL_RULES, makeJanggi, type JanggiRules } from './variants/janggi/index.ts';
 export { SITTUYIN_HOUSE_RULES, type SittuyinRules } from './variants/sittuyin/index.ts';
 export * as xiangqiRules from './variants/xiangqi/index.ts';
-export { algebraicNotation, makeLine, parseLine, type Notation, type NotationError, type NotationErrorCode, type LineError } from './notation.ts';
+export {
+  algebraicNotation,
+  makeLine,
+  parseLine,
+  type CoordinateStyle,
+  type Notation,
+  type NotationError,
+  type NotationErrorCode,
+  type LineError,
+} from './notation.ts';
 export { xiangqiWxf, xiangqiVietnamese } from './variants/xiangqi/notation.ts';
 export { janggiAlgebraic } from './variants/janggi/notation.ts';
+export { janggiKorean } from './variants/janggi/korean.ts';
 export { sittuyinAlgebraic } from './variants/sittuyin/notation.ts';
 export { prng, randomWalk, walkPositions } from './testing/random-play.ts';

@@ -20,10 +20,23 @@ import { makeUci, parseUci } from './uci.ts';
 export type NotationErrorCode = 'notation.syntax' | 'notation.illegal' | 'notation.ambiguous';
 export type NotationError = RuleError<NotationErrorCode>;
 
+/**
+ * How a board's edges are labelled so that they read as a notation writes
+ * points: 'algebraic', files a, b, ... from the first side's left and ranks
+ * 1, 2, ... from its side; 'own-right', files 1..n from each side's own
+ * right along its own edge, no ranks (WXF and Vietnamese Xiangqi notation);
+ * 'rank-first', files 1..n from the first side's left and ranks 1..9 then 0
+ * from the far edge (the second side's back rank) down to the first side's,
+ * a point read rank then file (Janggi's Korean notation).
+ */
+export type CoordinateStyle = 'algebraic' | 'own-right' | 'rank-first';
+
 export interface Notation {
   /** Stable identifier, e.g. 'xiangqi-wxf'. */
   readonly id: string;
   readonly name: { readonly en: string; readonly vi: string };
+  /** The edge labels that match this notation's points (absent: the game's `board.coordinates`). */
+  readonly coordinates?: CoordinateStyle;
   /** Prints a legal move of `pos` (the position before the move); an illegal move prints in coordinates. */
   make(pos: Position, m: Move): string;
   /** Finds the legal move of `pos` written `text`. */

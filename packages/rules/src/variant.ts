@@ -1,6 +1,6 @@
 import type { Geometry } from './board.ts';
 import type { Move } from './move.ts';
-import type { Notation } from './notation.ts';
+import type { CoordinateStyle, Notation } from './notation.ts';
 import type { Position } from './position.ts';
 import type { RuleError } from './result.ts';
 import type { ByColor, Color } from './types.ts';
@@ -125,13 +125,11 @@ export interface VariantModule<K extends string = string> {
     readonly sideColors: ByColor<string>;
     /**
      * The coordinates printed along the board's edges, as the game's players
-     * read its notation: 'algebraic', files a, b, ... from the first side's
-     * left and ranks 1, 2, ... from its side (the notation's squares);
-     * 'own-right', files numbered 1..n from each side's own right, each
-     * side's numbers along its own edge, no ranks (WXF and Vietnamese
-     * Xiangqi notation).
+     * read its default notation (`CoordinateStyle`, notation.ts); a
+     * notation that writes points otherwise names its own style, and the
+     * board follows the notation chosen.
      */
-    readonly coordinates: 'algebraic' | 'own-right';
+    readonly coordinates: CoordinateStyle;
     /**
      * The piece sets offered, the default first: each is a folder
      * packages/web/src/assets/pieces/<key>/<set>/ holding every role's

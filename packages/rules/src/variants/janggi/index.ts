@@ -279,7 +279,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
       insufficient: 'no-attackers',
     },
     validate,
-    board: { grid: 'points', sideColors: ['#1b6e3b', '#c62828'], coordinates: 'algebraic', pieceSets: ['traditional', 'contrast', 'beginner'] },
+    board: { grid: 'points', sideColors: ['#1b6e3b', '#c62828'], coordinates: 'rank-first', pieceSets: ['traditional', 'contrast', 'beginner'] },
     clocks: {
       // Byo-yomi is what Janggi players expect.
       byoyomi: true,

@@ -16,15 +16,21 @@
  * elephant/horse/soldier, and a pass may also be written `--`.
  */
 import { algebraicNotation, type Notation } from '../../notation.ts';
+import { janggiKorean } from './korean.ts';
 
-export const janggiAlgebraic: Notation = algebraicNotation({
-  id: 'janggi-algebraic',
-  name: { en: 'Algebraic', vi: 'Ký hiệu tọa độ' },
-  // Index = role id as in ./index.ts: 1 general, 2 guard, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier.
-  letters: ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'],
-  synonyms: { B: 3, N: 4, S: 7 },
-  passWords: ['pass', '--'],
-  example: 'He3, Cxe7+, Rd1d3, pass',
-});
+export const janggiAlgebraic: Notation = {
+  ...algebraicNotation({
+    id: 'janggi-algebraic',
+    name: { en: 'Algebraic', vi: 'Ký hiệu tọa độ' },
+    // Index = role id as in ./index.ts: 1 general, 2 guard, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier.
+    letters: ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'],
+    synonyms: { B: 3, N: 4, S: 7 },
+    passWords: ['pass', '--'],
+    example: 'He3, Cxe7+, Rd1d3, pass',
+  }),
+  // Its squares are Fairy-Stockfish's: the board shows a–i and 1–10 while it is chosen.
+  coordinates: 'algebraic',
+};
 
-export const JANGGI_NOTATIONS: readonly Notation[] = [janggiAlgebraic];
+/** Korean first: the game's own notation is the default; algebraic stays a choice. */
+export const JANGGI_NOTATIONS: readonly Notation[] = [janggiKorean, janggiAlgebraic];
