@@ -13,7 +13,9 @@ import { makeFen, VARIANTS, type Position, type Side as RulesSide, type VariantK
 import { sideName, variantName } from '../app/names.ts';
 import { t } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
-import { coordLabels, edgeSides } from './coords.ts';
+import { chosenNotation } from '../app/notation-choice.ts';
+import { onSettings } from '../app/settings.ts';
+import { coordLabels, coordStyle, edgeSides } from './coords.ts';
 import { coordsShown, onCoordsShown } from './coords-pref.ts';
 import { lastMoveKeys, type MoveChoices } from './keys.ts';
 import { LegalMoves, NO_MOVES } from './legal-moves.ts';
@@ -88,7 +90,19 @@ export class Board {
     this.frame.className = 'yz-frame';
     this.frame.append(this.strips.top, this.strips.left, this.wrap, this.strips.right, this.strips.bottom);
     this.showCoords(coordsShown());
-    this.unsubscribe = onCoordsShown((on) => this.showCoords(on));
+    const offShown = onCoordsShown((on) => this.showCoords(on));
+    // The labels write points as the move list does: a change of notation (anywhere on the page) redraws them.
+    let style = coordStyle(v, chosenNotation(v));
+    const offNotation = onSettings(() => {
+      const now = coordStyle(v, chosenNotation(v));
+      if (now === style) return;
+      style = now;
+      this.drawCoords();
+    });
+    this.unsubscribe = () => {
+      offShown();
+      offNotation();
+    };
     el.replaceChildren(...[this.pocketTop, this.frame, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
     const config: Config = {
       // A FEN from the start: chessgroundx builds pockets from it (the default chess FEN has none).
@@ -120,7 +134,8 @@ export class Board {
   /** Writes the coordinate strips for the orientation now. */
   private drawCoords(): void {
     const orientation = this.api.state.orientation;
-    const labels = coordLabels(VARIANTS[this.opts.variant], orientation);
+    const v = VARIANTS[this.opts.variant];
+    const labels = coordLabels(v, orientation, coordStyle(v, chosenNotation(v)));
     const sides = edgeSides(orientation);
     for (const edge of ['top', 'bottom', 'left', 'right'] as const) {
       const s = this.strips[edge];

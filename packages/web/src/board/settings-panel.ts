@@ -9,7 +9,8 @@ import { VARIANTS, VARIANT_KEYS, type VariantKey, type VariantModule } from '@yo
 import { showPanel } from '../app/dialog.ts';
 import { h } from '../app/h.ts';
 import { notationName, variantName } from '../app/names.ts';
-import { changeSettings, forGame, settings } from '../app/settings.ts';
+import { chosenNotation } from '../app/notation-choice.ts';
+import { changeSettings, settings } from '../app/settings.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
 import { BOARD_THEMES, boardTheme, pieceSet, pieceSetName } from './theme.ts';
@@ -75,13 +76,12 @@ export function settingsForm(games: readonly VariantModule<VariantKey>[]): HTMLE
   parts.push(check('sound-setting', t('settings.sound'), settings().sound, (sound) => changeSettings({ sound })));
   for (const v of games) {
     if (v.notations.length < 2) continue;
-    const now = forGame(settings().notation, v.key);
     parts.push(
       select(
         `notation-${v.key}`,
         games.length > 1 ? `${t('game.notation')} · ${variantName(v.key)}` : t('game.notation'),
         v.notations.map((n) => ({ value: n.id, text: notationName(n.id) })),
-        v.notations.some((n) => n.id === now) ? now! : (v.notations.find((n) => n.id.endsWith('vietnamese')) ?? v.notations[0]!).id,
+        chosenNotation(v).id,
         (id) => changeSettings({ notation: { ...settings().notation, [v.key]: id } }),
       ),
     );

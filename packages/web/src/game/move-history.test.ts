@@ -39,7 +39,8 @@ describe('move history', () => {
     const s = MoveHistory.from('sittuyin', VARIANTS.sittuyin.startFen, ['K@d2'])!;
     expect(s.length).toBe(1);
     const j = MoveHistory.from('janggi', VARIANTS.janggi.startFen, ['e2e2'])!;
-    expect(j.printed(j.notations()[0]!.id)).toEqual(['pass']);
+    expect(j.printed('janggi-algebraic')).toEqual(['pass']);
+    expect(j.printed('janggi-korean')).toEqual(['한수쉼']);
     // The list writes a pass in the reader's language: it asks which plies were passes.
     expect(j.isPass(1)).toBe(true);
     const k = MoveHistory.from('janggi', VARIANTS.janggi.startFen, ['e2e2', 'e9e9', 'a4b4'])!;

@@ -1,7 +1,9 @@
 /** The move list: two plies per row, each clickable; navigation buttons; notation switch where there is a choice. */
 import { h, fill } from '../app/h.ts';
 import { notationName } from '../app/names.ts';
-import { changeSettings, forGame, onSettings, settings } from '../app/settings.ts';
+import { VARIANTS } from '@youzai/rules';
+import { chosenNotation } from '../app/notation-choice.ts';
+import { changeSettings, onSettings, settings } from '../app/settings.ts';
 import { t } from '../i18n/index.ts';
 import { rowsToDraw, type Cursor, type ListShown, type MoveHistory } from './move-history.ts';
 
@@ -25,8 +27,7 @@ export class MoveListView {
     // The notation is one of the visitor's settings, per game (app/settings.ts): the list follows a change made anywhere.
     const notations = history().notations();
     const variant = history().variant;
-    const chosen = () =>
-      notations.find((n) => n.id === forGame(settings().notation, variant))?.id ?? (notations.find((n) => n.id.endsWith('vietnamese')) ?? notations[0]!).id;
+    const chosen = () => chosenNotation(VARIANTS[variant]).id;
     this.notationId = chosen();
     if (notations.length > 1) {
       for (const n of notations) this.notationSel.append(h('option', { value: n.id, selected: n.id === this.notationId }, notationName(n.id)));

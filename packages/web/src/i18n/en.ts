@@ -56,6 +56,7 @@ export const en: Record<MessageKey, string> = {
   'side.sittuyin.1': 'Black',
   'notation.xiangqi-wxf': 'WXF',
   'notation.xiangqi-vietnamese': 'Vietnamese',
+  'notation.janggi-korean': 'Korean',
   'notation.janggi-algebraic': 'Algebraic',
   'notation.sittuyin-algebraic': 'Algebraic',
   'clock.fischer': '{minutes}+{increment}',

@@ -54,6 +54,7 @@ export const vi = {
   'side.sittuyin.1': 'Đen',
   'notation.xiangqi-wxf': 'Ký hiệu WXF (quốc tế)',
   'notation.xiangqi-vietnamese': 'Ký hiệu Việt Nam',
+  'notation.janggi-korean': 'Ký hiệu Hàn Quốc',
   'notation.janggi-algebraic': 'Ký hiệu tọa độ',
   'notation.sittuyin-algebraic': 'Ký hiệu tọa độ',
   'clock.fischer': '{minutes}+{increment}',

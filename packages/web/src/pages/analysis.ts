@@ -11,7 +11,8 @@ import { DEFAULT_VARIANT, legalUcis, makeFen, parseFen, parseUci, VARIANTS, type
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { notationName, sideName, variantName } from '../app/names.ts';
-import { localStore } from '../app/storage.ts';
+import { chosenNotation } from '../app/notation-choice.ts';
+import { changeSettings, onSettings, settings } from '../app/settings.ts';
 import { Board } from '../board/board.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
@@ -33,7 +34,6 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   const v = VARIANTS[variant];
   const query = readAnalysisQuery(location.search);
-  const storage = localStore();
   let problem = '';
   let destroyed = false;
 
@@ -60,8 +60,8 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   const game = query.game;
 
   const notations = v.notations;
-  const saved = storage?.getItem(`yz-notation-${variant}`);
-  let notationId = notations.find((n) => n.id === saved)?.id ?? (notations.find((n) => n.id.endsWith('vietnamese')) ?? notations[0]!).id;
+  // One of the visitor's settings, as on the game page: the board's edge labels follow it too.
+  let notationId = chosenNotation(v).id;
   const notation = () => notations.find((n) => n.id === notationId) ?? notations[0]!;
   const posOf = (n: TreeNode): Position => positions.get(n.id)!;
   const moveText = (n: TreeNode): string => {
@@ -322,8 +322,14 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   const notationSel = h('select.notation', { 'aria-label': t('game.notation') }) as HTMLSelectElement;
   for (const n of notations) notationSel.append(h('option', { value: n.id, selected: n.id === notationId }, notationName(n.id)));
   notationSel.addEventListener('change', () => {
-    notationId = notationSel.value;
-    storage?.setItem(`yz-notation-${variant}`, notationId);
+    changeSettings({ notation: { ...settings().notation, [variant]: notationSel.value } });
+  });
+  // A choice made here or in the settings panel: the tree, the engine lines and the board's labels follow.
+  const offNotation = onSettings(() => {
+    const id = chosenNotation(v).id;
+    if (id === notationId) return;
+    notationId = id;
+    notationSel.value = id;
     render();
     renderEngine();
   });
@@ -391,6 +397,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
       clearTimeout(settle);
       off();
       offState();
+      offNotation();
       document.removeEventListener('keydown', onKey);
       // The engine stops when the page goes (the socket's close does it too).
       void app.socket.request({ t: 'board-stop' });
