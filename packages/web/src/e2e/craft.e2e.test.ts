@@ -56,6 +56,37 @@ describe('coordinates', () => {
     });
   }
 
+  it('janggi: the labels write points as the move list does, Korean by default, algebraic when chosen', async () => {
+    const { page } = await club.visitor({ lang: 'en' });
+    await page.goto('/solo/janggi');
+    await page.locator('.yz-coords.bottom span').first().waitFor();
+    // The Korean convention: files 1–9 from Cho's left, ranks 1–9 then 0 from Han's edge down.
+    expect(await strip(page, 'bottom')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(await strip(page, 'left')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '0']);
+    const moves = page.locator('[data-testid="move-list"] [data-ply]');
+    await clickMove(page, 'h1g3');
+    await waitForPlies(page, 1);
+    // Typed in the same notation, Hanja as in Korean game records.
+    await page.getByTestId('typed-move').fill('12馬33');
+    await page.getByTestId('typed-move').press('Enter');
+    await waitForPlies(page, 2);
+    expect(await moves.allTextContents()).toEqual(['08마87', '12마33']);
+    await shot(page, 'coords-janggi-korean-moves');
+    await openSettings(page);
+    expect(await page.getByTestId('notation-janggi').inputValue()).toBe('janggi-korean');
+    await page.getByTestId('notation-janggi').selectOption('janggi-algebraic');
+    await page.getByTestId('settings-close').click();
+    expect(await strip(page, 'bottom')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+    expect(await strip(page, 'left')).toEqual(['10', '9', '8', '7', '6', '5', '4', '3', '2', '1']);
+    expect(await moves.allTextContents()).toEqual(['Hg3', 'Hc8']);
+    await shot(page, 'coords-janggi-algebraic');
+    // Back from the move list's own switch: one choice, so the board follows it too.
+    await page.locator('select.notation').selectOption('janggi-korean');
+    expect(await strip(page, 'bottom')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(await moves.allTextContents()).toEqual(['08마87', '12마33']);
+    await page.context().close();
+  });
+
   it('are switched off and stay off after a reload, then on again', async () => {
     const { page } = await club.visitor({ lang: 'vi' });
     await page.goto('/solo/xiangqi');
