@@ -19,7 +19,8 @@
  * move, 2000: 5000 games / 2 s = 2,500 moves/s), BENCH_STORE (sqlite|postgres),
  * BENCH_WORKERS (one per 2,500 games), BENCH_SLOPE_FROM (a third of the games),
  * BENCH_HEAP_SNAPSHOTS (a folder: the server writes a heap snapshot there at
- * each of the two game counts; `scripts/heap-diff.ts` tells what one more game holds).
+ * each of the two game counts and after the run; `scripts/heap-diff.ts` tells
+ * what one more game holds, and what the moves played added).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -223,6 +224,7 @@ async function main(): Promise<void> {
     const after = await stats();
     for (const w of workers) w.send({ type: 'stop' } satisfies ToServerBots);
     const end = await stats('?gc');
+    await snapshot();
 
     const rtt = new LatencyHistogram();
     for (const r of reports) rtt.add(r.rtt);
@@ -236,6 +238,7 @@ async function main(): Promise<void> {
     console.log(
       `move round trip (send → ack, all players, histograms of ${WORKERS} workers merged): p50 ${rtt.percentile(50).toFixed(1)} ms, p99 ${rtt.percentile(99).toFixed(1)} ms, p99.9 ${rtt.percentile(99.9).toFixed(1)} ms, max ${rtt.max.toFixed(1)} ms`,
     );
+    if (SNAPSHOTS) console.log('(heap snapshots were taken: the rss figures below include the native memory of the snapshot writer; read the heap ones)');
     if (low) {
       const n = high.live - low.live;
       const slope = (f: (m: Stats['memory']) => number) => kib((f(high.memory) - f(low.memory)) / n);
