@@ -41,9 +41,11 @@ export class GameNotices {
     const g = s.game;
     const seats = g.seats;
     const creator = seats[0] ?? seats[1];
-    const terms = { game: row.id, variant: g.setup.variant, clock: describeClock(g.setup.clock), rated: g.setup.rated };
     const started = events.some((e) => e.type === 'started');
     const ended = events.some((e) => e.type === 'end');
+    // Most changes are moves that tell no one: the terms (the clock put in words) are written only for a notice.
+    if (!started && !ended && before !== null && !isCorrespondence(g)) return;
+    const terms = { game: row.id, variant: g.setup.variant, clock: describeClock(g.setup.clock), rated: g.setup.rated };
 
     // A new challenge: the challenged player is told.
     if (before === null && s.extras.challenge && creator) {
