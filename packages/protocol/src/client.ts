@@ -228,7 +228,7 @@ export function wellFormedMove(rec: Record<string, unknown>): Extract<ClientMess
   if (typeof game !== 'string' || !GAME_ID.test(game)) return null;
   if (typeof uci !== 'string' || uci.length < 2 || uci.length > 12) return null;
   if (!isInt(ply, 0, 10_000)) return null;
-  if ('id' in rec && !isInt(id, 0, 2 ** 31)) return null;
-  if ('lag' in rec && !isInt(lag, 0, 60_000)) return null;
+  if (id !== undefined && !isInt(id, 0, 2 ** 31)) return null;
+  if (lag !== undefined && !isInt(lag, 0, 60_000)) return null;
   return { t: 'move', ...(id !== undefined ? { id } : {}), game, uci, ply, ...(lag !== undefined ? { lag } : {}) };
 }
