@@ -268,7 +268,8 @@ function writeAtomic(path: string, text: string): void {
 
 function writeParams(run: Run): void {
   const path = join(DATA, `${run.o.variant}.params.json`);
-  const previous = existsSync(path) && run.o.append ? ((JSON.parse(readFileSync(path, 'utf8')) as { runs?: unknown[] }).runs ?? []) : [];
+  const before = existsSync(path) && run.o.append ? (JSON.parse(readFileSync(path, 'utf8')) as { runs?: unknown[]; check?: unknown }) : {};
+  const previous = before.runs ?? [];
   const seconds = Math.round((Date.now() - run.started) / 1000);
   const c = run.counts;
   const thisRun = {
@@ -307,7 +308,8 @@ function writeParams(run: Run): void {
     screen: run.o.screen,
     quick: run.o.quick,
     deep: run.o.deep,
-    mateInOne: 'found by our rules (every mating move is accepted), no engine search',
+    mateInOne: 'found by our rules (every winning move is accepted), no engine search',
+    checkEachPuzzle: 'every kept puzzle passes checkPuzzle (scripts/check.ts): alternatives added, or turned down',
     thresholds: {
       ...DEFAULT_THRESHOLDS,
       secondBestAtMateMoves: 'no mate (any length) except at the last move, where every mating move is accepted',
@@ -319,6 +321,8 @@ function writeParams(run: Run): void {
     total: run.puzzles.length,
     mix,
     runs: [...previous, thisRun],
+    // The last `npm run puzzles:check` of the puzzles kept (its dropped list); new puzzles pass the same check as they are mined.
+    ...(before.check !== undefined ? { check: before.check } : {}),
   };
   writeAtomic(path, `${JSON.stringify(params, null, 2)}\n`);
 }
