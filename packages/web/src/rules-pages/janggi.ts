@@ -14,7 +14,7 @@ export const vi: RulesDoc = {
       id: 'board',
       heading: 'Bàn cờ và cách bày quân',
       paragraphs: [
-        'Bàn cờ gồm 9×10 giao điểm và không có sông. Mỗi bên có một cung 3×3 ở các cột d–f của hàng 1–3 và hàng 8–10; trong cung có hai đường chéo nối bốn góc qua tâm. Các cột được ghi từ a đến i, từ trái sang phải nhìn từ phía Cho, và các hàng từ 1 đến 10 tính từ hàng cuối của Cho.',
+        'Bàn cờ gồm 9×10 giao điểm và không có sông. Mỗi bên có một cung 3×3 ở các cột d–f của hàng 1–3 và hàng 8–10; trong cung có hai đường chéo nối bốn góc qua tâm. Trang này gọi tên các điểm theo tọa độ: cột từ a đến i, từ trái sang phải nhìn từ phía Cho, và hàng từ 1 đến 10 tính từ hàng cuối của Cho. Bàn cờ thì mặc định ghi số theo kiểu Hàn Quốc (xem phần Ghi nước đi).',
         'Cho (초, quân xanh lục) ngồi phía dưới và đi trước; Han (한, quân đỏ) ngồi phía trên. Câu lạc bộ dùng một thế bày quân tiêu chuẩn cố định, không có bước chọn cách bày quân; Tướng đứng ở tâm cung.',
         'Mỗi bên có 16 quân: 1 Tướng, 2 Sĩ, 2 Tượng, 2 Mã, 2 Xe, 2 Pháo và 5 Tốt. Thế bày quân ban đầu:',
       ],
@@ -26,6 +26,15 @@ export const vi: RulesDoc = {
         'Xe: a1 và i1 (Han: a10 và i10).',
         'Pháo: b3 và h3 (Han: b8 và h8).',
         'Tốt: a4, c4, e4, g4 và i4 (Han: a7, c7, e7, g7 và i7).',
+      ],
+    },
+    {
+      id: 'notation',
+      heading: 'Ghi nước đi',
+      paragraphs: [
+        'Danh sách nước đi mặc định ghi Janggi theo ký hiệu Hàn Quốc, như Hiệp hội Janggi Hàn Quốc quy định. Mỗi điểm là hai chữ số, số hàng trước rồi số cột, đều nhìn từ phía Cho: các hàng đánh số 1 đến 9 từ trên xuống (hàng cuối của Han là 1), hàng dưới cùng, hàng cuối của Cho, là 0; các cột đánh số 1 đến 9 từ trái sang phải. Tâm cung của Cho (e2) là 95, của Han (e9) là 25. Các số gắn với điểm trên bàn: khi lật bàn cờ, các số lật theo.',
+        'Một nước đi ghi điểm xuất phát, tên quân bằng tiếng Hàn rồi điểm đến: 08마87 là Mã đi từ 08 đến 87 (từ h1 đến g3). Tên quân: 차 Xe, 포 Pháo, 마 Mã, 상 Tượng, 사 Sĩ, 장 Tướng, 졸 Tốt của Cho và 병 Tốt của Han. Như trong biên bản Hàn Quốc, nước chiếu và nước ăn quân không có dấu riêng. Nước bỏ lượt trong ký hiệu này là 한수쉼 (danh sách nước đi ghi là bỏ lượt).',
+        'Có thể chọn ký hiệu tọa độ (ví dụ Hg3, Cxe7+, pass), theo các tọa độ a–i và 1–10 của trang này, trong phần Cài đặt hoặc ngay trên danh sách nước đi; nhãn quanh bàn cờ đổi theo. Khi gõ nước đi, có thể dùng cả hai ký hiệu, tên quân bằng chữ Hàn hoặc chữ Hán (08馬87) hoặc bỏ tên quân (0887).',
       ],
     },
     {
@@ -121,7 +130,7 @@ export const en: RulesDoc = {
       id: 'board',
       heading: 'The board and the setup',
       paragraphs: [
-        "The board has 9×10 points and no river. Each side has a 3×3 palace on files d–f of ranks 1–3 and ranks 8–10; inside it two diagonals join the four corners through the centre. The files are lettered a to i, left to right as Cho sees them, and the ranks numbered 1 to 10 from Cho's back rank.",
+        "The board has 9×10 points and no river. Each side has a 3×3 palace on files d–f of ranks 1–3 and ranks 8–10; inside it two diagonals join the four corners through the centre. This page names points in algebraic coordinates: files a to i, left to right as Cho sees them, and ranks 1 to 10 from Cho's back rank. The board itself shows the Korean numbers by default (see Writing moves).",
         'Cho (초, green) sits at the bottom and moves first; Han (한, red) sits at the top. The club uses one fixed standard setup, with no choice of arrangement; the generals stand in the centre of their palaces.',
         'Each side has 16 pieces: 1 general, 2 guards, 2 elephants, 2 horses, 2 chariots, 2 cannons and 5 soldiers. The starting position:',
       ],
@@ -133,6 +142,15 @@ export const en: RulesDoc = {
         'Chariots: a1 and i1 (Han: a10 and i10).',
         'Cannons: b3 and h3 (Han: b8 and h8).',
         'Soldiers: a4, c4, e4, g4 and i4 (Han: a7, c7, e7, g7 and i7).',
+      ],
+    },
+    {
+      id: 'notation',
+      heading: 'Writing moves',
+      paragraphs: [
+        "The move list writes Janggi in its own Korean notation by default, as the Korea Janggi Association does. A point is two digits, its rank then its file, both as seen from Cho's side: the ranks are numbered 1 to 9 from the top (Han's back rank is 1) and the bottom one, Cho's back rank, is 0; the files are numbered 1 to 9 from left to right. Cho's palace centre (e2) is 95 and Han's (e9) is 25. The numbers belong to the points: when the board is turned round, they turn with it.",
+        "A move is written as its starting point, the piece's Korean name and its destination: 08마87 is the horse from 08 to 87 (h1 to g3). The names are 차 chariot, 포 cannon, 마 horse, 상 elephant, 사 guard, 장 general, 졸 for Cho's soldiers and 병 for Han's. As in Korean game records, checks and captures carry no mark. A pass is 한수쉼 in this notation (the move list says pass).",
+        'The algebraic notation (for example Hg3, Cxe7+, pass), in the a–i and 1–10 coordinates of this page, can be chosen in the settings or above the move list; the labels around the board follow it. A typed move may use either notation, with the piece named in Korean or Chinese characters (08馬87) or not named at all (0887).',
       ],
     },
     {

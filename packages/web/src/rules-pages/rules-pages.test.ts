@@ -335,6 +335,27 @@ describe('rules pages: janggi facts', () => {
   const { vi, en } = RULES_PAGES.janggi;
   const start = VARIANTS.janggi.startFen;
 
+  it('writes moves in the Korean notation as the library prints them, and names its points as the board labels them', () => {
+    const pos = position('janggi', start);
+    const korean = VARIANTS.janggi.notations[0]!;
+    expect(korean.id).toBe('janggi-korean');
+    const horse = parseUci(pos, 'h1g3');
+    if (!horse.ok) throw new Error('h1g3');
+    expect(korean.make(pos, horse.value)).toBe('08마87');
+    const pass = parseUci(pos, 'e2e2');
+    if (!pass.ok) throw new Error('e2e2');
+    expect(korean.make(pos, pass.value)).toBe('한수쉼');
+    for (const doc of [vi, en]) {
+      const t = textOf(section(doc, 'notation'));
+      for (const quoted of ['08마87', '한수쉼', '95', '25', '(e2)', '(e9)', 'Hg3']) expect(t).toContain(quoted);
+      for (const typed of ['08馬87', '0887']) {
+        expect(t).toContain(typed);
+        const r = korean.parse(pos, typed);
+        expect(r.ok && r.value).toBe(horse.value);
+      }
+    }
+  });
+
   it('quotes the no-capture limit, passes counted', () => {
     const vItem = itemMatching(section(vi, 'game-end'), /không có nước ăn quân/);
     const eItem = itemMatching(section(en, 'game-end'), /without a capture/);
