@@ -43,8 +43,9 @@ describe('Forwarder', () => {
     const toLive = relay.call('n3|c', 'act', ['g3'], 60_000);
     expect(relay.abandon('n1|a')).toBe(2);
     for (const p of toDead) await expect(p).rejects.toBeInstanceOf(NoAnswer);
-    // Nothing is left waiting on the dead node.
+    // Nothing is left waiting on the dead node, and a later call to it (a relay still naming it as owner) fails at once.
     expect(relay.abandon('n1|a')).toBe(0);
+    await expect(relay.call('n1|a', 'act', ['g1'], 60_000)).rejects.toBeInstanceOf(NoAnswer);
     answer('done');
     await expect(toLive).resolves.toBe('done');
     n3.close();

@@ -62,6 +62,8 @@ export class Forwarder {
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (a: RpcAnswer) => void; fail: (e: Error) => void; to: string; timer: NodeJS.Timeout }>();
   private readonly off: () => void;
+  /** Incarnations seen dead (abandon): calls to them fail at once. */
+  private readonly dead = new Set<string>();
   readonly times: ForwardTimes = { call: createHistogram(), out: createHistogram(), serve: createHistogram(), back: createHistogram() };
 
   constructor(
@@ -77,8 +79,9 @@ export class Forwarder {
     return this.bus.whenSubscribed?.(rpcTopic(this.node)) ?? Promise.resolve();
   }
 
-  /** Sends `op` to the node incarnation `to`; throws Moved, or NoAnswer after `timeoutMs`. */
+  /** Sends `op` to the node incarnation `to`; throws Moved, or NoAnswer after `timeoutMs` (at once when `to` was seen dead). */
   call(to: string, op: string, args: unknown[], timeoutMs: number): Promise<unknown> {
+    if (this.dead.has(to)) return Promise.reject(new NoAnswer(to));
     const id = this.next++;
     const node = to.slice(0, to.indexOf('|'));
     const sent = wallNow();
@@ -103,12 +106,15 @@ export class Forwarder {
   }
 
   /**
-   * Fails at once (NoAnswer) every call waiting on `member`, seen dead: its
-   * senders look for the game's owner again now instead of waiting out the
-   * timeout (a killed owner's games are taken within a second of its death).
-   * Returns how many calls were failed.
+   * Fails at once (NoAnswer) every call waiting on `member`, seen dead, and
+   * every later call to it: their senders look for the game's owner again
+   * now instead of waiting out the timeout (a killed owner's games are taken
+   * within a second of its death). Returns how many waiting calls failed.
    */
   abandon(member: string): number {
+    // An incarnation never comes back: later calls to it fail at once too (a relay may still name it as a game's owner).
+    if (this.dead.size >= 1000) this.dead.clear();
+    this.dead.add(member);
     let n = 0;
     for (const [id, w] of this.waiting) {
       if (w.to !== member) continue;
