@@ -61,7 +61,7 @@ interface Stats {
     rssShmem?: number;
   };
   live: number;
-  eventLoopDelayMs: { p50: number; p90?: number; p99: number; p999?: number; max: number; mean?: number };
+  eventLoopDelayMs: { samples?: number; p50: number; p90?: number; p99: number; p999?: number; max: number; mean?: number };
   moveServiceMs: { count: number; p50: number; p99: number };
   gc?: Record<string, { count: number; totalMs: number; maxMs: number }>;
   commits?: { batchSize: Spread; commitMs: Spread; writeMs: Spread } | null;
@@ -260,7 +260,9 @@ async function main(): Promise<void> {
     const d = after.eventLoopDelayMs;
     const opt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(1));
     console.log(
-      `server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p90 ${opt(d.p90)} ms, p99 ${d.p99.toFixed(1)} ms, p99.9 ${opt(d.p999)} ms, max ${d.max.toFixed(1)} ms`,
+      d.samples === 0
+        ? 'server event-loop delay during the run: no sample (its 10 ms timer did not fire between the two readings: the loop was saturated)'
+        : `server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p90 ${opt(d.p90)} ms, p99 ${d.p99.toFixed(1)} ms, p99.9 ${opt(d.p999)} ms, max ${d.max.toFixed(1)} ms (${d.samples ?? '?'} samples)`,
     );
     if (after.gc) {
       const parts = Object.entries(after.gc)

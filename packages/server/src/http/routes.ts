@@ -226,7 +226,7 @@ export const ROUTES: readonly Route[] = [
           young: youngGeneration(),
           ...residentParts(),
         },
-        eventLoopDelayMs: { p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: d.max / 1e6, mean: d.mean / 1e6 },
+        eventLoopDelayMs: { samples: d.count, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: d.max / 1e6, mean: d.mean / 1e6 },
         moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
         gc: gcPauses(reset),
         commits,
