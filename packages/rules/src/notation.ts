@@ -37,6 +37,8 @@ export interface Notation {
   readonly name: { readonly en: string; readonly vi: string };
   /** The edge labels that match this notation's points (absent: the game's `board.coordinates`). */
   readonly coordinates?: CoordinateStyle;
+  /** A few moves as this notation writes them, comma-separated (syntax errors and the typed-move box quote them). */
+  readonly example?: string;
   /** Prints a legal move of `pos` (the position before the move); an illegal move prints in coordinates. */
   make(pos: Position, m: Move): string;
   /** Finds the legal move of `pos` written `text`. */
@@ -250,7 +252,7 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
     );
   }
 
-  return { id: spec.id, name: spec.name, make, parse };
+  return { id: spec.id, name: spec.name, example: spec.example, make, parse };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFen, VARIANTS } from '@youzai/rules';
 import { CATALOGS } from '../i18n/index.ts';
-import { readTypedMove } from './typed-move.ts';
+import { readTypedMove, typedExample } from './typed-move.ts';
 
 const start = (v: 'xiangqi' | 'janggi' | 'sittuyin') => {
   const p = parseFen(VARIANTS[v], VARIANTS[v].startFen);
@@ -20,6 +20,16 @@ describe('typed moves', () => {
   it('reads a Sittuyin placement and a Janggi pass', () => {
     expect(readTypedMove(start('sittuyin'), 'K@d2')).toEqual({ ok: true, uci: 'K@d2' });
     expect(readTypedMove(start('janggi'), 'pass')).toEqual({ ok: true, uci: 'e2e2' });
+  });
+
+  it('hints with a legal move of the start in coordinates and in the notation shown', () => {
+    const ex = (v: 'xiangqi' | 'janggi' | 'sittuyin', id: string) => typedExample(start(v), VARIANTS[v].notations.find((n) => n.id === id)!);
+    expect(ex('xiangqi', 'xiangqi-vietnamese')).toEqual({ uci: 'h3e3', text: 'P2-5' });
+    expect(ex('xiangqi', 'xiangqi-wxf')).toEqual({ uci: 'h3e3', text: 'C2=5' });
+    expect(ex('janggi', 'janggi-korean')).toEqual({ uci: 'h1g3', text: '08마87' });
+    expect(ex('janggi', 'janggi-algebraic')).toEqual({ uci: 'b1c3', text: 'Hc3' });
+    // Sittuyin starts by placing: the first example that is legal then.
+    expect(ex('sittuyin', 'sittuyin-algebraic')).toEqual({ uci: 'K@d2', text: 'K@d2' });
   });
 
   it('refuses an illegal or unreadable move with a message', () => {

@@ -26,6 +26,7 @@ import { positionWith, settleHeld, type HeldMove } from '../game/held-move.ts';
 import { takebackControls } from '../game/takeback-controls.ts';
 import { Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
+import { typedPlaceholder } from '../game/typed-hint.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/referee-panel.ts';
 import { verdictText } from '../game/verdict-text.ts';
@@ -136,7 +137,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       type: 'text',
       name: 'move',
       autocomplete: 'off',
-      placeholder: t('game.typed.placeholder'),
+      placeholder: typedPlaceholder(VARIANTS[variant]),
       'aria-label': t('game.typed.label'),
       'data-testid': 'typed-move',
     }) as HTMLInputElement;

@@ -16,6 +16,7 @@ import { Board, orientationOf } from '../board/board.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { Cursor, MoveHistory } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
+import { typedPlaceholder } from '../game/typed-hint.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import './pages.css';
@@ -57,7 +58,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   const typed = h('input', {
     type: 'text',
     autocomplete: 'off',
-    placeholder: t('game.typed.placeholder'),
+    placeholder: typedPlaceholder(VARIANTS[variant]),
     'aria-label': t('game.typed.label'),
     'data-testid': 'typed-move',
   }) as HTMLInputElement;
@@ -81,6 +82,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   function renderVariant(): void {
     if (shownVariant === variant) return;
     shownVariant = variant;
+    typed.placeholder = typedPlaceholder(VARIANTS[variant]);
     fill(
       tabs,
       ...VARIANT_KEYS.map((k) =>

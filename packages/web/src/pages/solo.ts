@@ -13,6 +13,7 @@ import { inPlaceButtons } from '../board/in-place.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
+import { typedPlaceholder } from '../game/typed-hint.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/referee-panel.ts';
 import { verdictText } from '../game/verdict-text.ts';
@@ -144,7 +145,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   const typed = h('input', {
     type: 'text',
     autocomplete: 'off',
-    placeholder: t('game.typed.placeholder'),
+    placeholder: typedPlaceholder(v),
     'aria-label': t('game.typed.label'),
     'data-testid': 'typed-move',
   }) as HTMLInputElement;

@@ -133,6 +133,7 @@ export const janggiKorean: Notation = {
   id: 'janggi-korean',
   name: { en: 'Korean', vi: 'Ký hiệu Hàn Quốc' },
   coordinates: 'rank-first',
+  example: EXAMPLE,
   make,
   parse,
 };

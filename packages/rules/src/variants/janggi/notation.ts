@@ -26,7 +26,7 @@ export const janggiAlgebraic: Notation = {
     letters: ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'],
     synonyms: { B: 3, N: 4, S: 7 },
     passWords: ['pass', '--'],
-    example: 'He3, Cxe7+, Rd1d3, pass',
+    example: 'Hc3, Cxe7+, Rd1d3, pass',
   }),
   // Its squares are Fairy-Stockfish's: the board shows a–i and 1–10 while it is chosen.
   coordinates: 'algebraic',

@@ -145,7 +145,7 @@ function xiangqiNotation(dialect: Dialect): Notation {
     return pickOne(exact.length > 0 ? exact : lenient, input.trim());
   }
 
-  return { id: dialect.id, name: dialect.name, make, parse };
+  return { id: dialect.id, name: dialect.name, example: dialect.example, make, parse };
 }
 
 const WXF_LETTERS = ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'];
