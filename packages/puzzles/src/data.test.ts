@@ -8,10 +8,13 @@ import { checkMatePuzzle, replyFromLines } from './check.ts';
 import { MAX_SOLVED_MATE_IN, MateSolver } from './solve.ts';
 import { acceptedLines, judgeMove, replay, verifyPuzzle } from './verify.ts';
 
-/** The generator mined this many per game (its kind quotas are shares of it)... */
-const MINED = 300;
-/** ...and the exhaustive check (npm run puzzles:check) dropped those it could not fix (data/<game>.params.json, `check.dropped`). */
-const MIN_PUZZLES = 285;
+/**
+ * The issue asks for at least this many per game. The check (npm run
+ * puzzles:check) dropped those it could not fix (data/<game>.params.json,
+ * `check.dropped`); the generator, which runs the same check, mined as many
+ * again (`--append --seed 2`).
+ */
+const MIN_PUZZLES = 300;
 
 function load(variant: string): { format: unknown; variant: unknown; puzzles: Puzzle[] } {
   const file = JSON.parse(readFileSync(new URL(`../data/${variant}.json`, import.meta.url), 'utf8')) as {
@@ -126,7 +129,7 @@ describe.each(VARIANT_KEYS)('shipped %s puzzles', (variant) => {
 
   it('mix several kinds and lengths (not all mate in one)', () => {
     const count = (f: (p: Puzzle) => boolean) => puzzles.filter(f).length;
-    expect(count((p) => p.mateIn === 1)).toBeLessThanOrEqual(MINED * 0.4);
+    expect(count((p) => p.mateIn === 1)).toBeLessThanOrEqual(puzzles.length * 0.4);
     expect(count((p) => p.kind === 'mate' && p.mateIn! >= 2)).toBeGreaterThan(puzzles.length * 0.1);
     expect(count((p) => p.kind === 'material')).toBeGreaterThan(puzzles.length * 0.1);
   });
