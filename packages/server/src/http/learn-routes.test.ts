@@ -1,5 +1,6 @@
 /** The Learn progress API over the real app and memory storage: an account's progress follows it and merges; guests keep none; a quota. */
 import type { AddressInfo } from 'node:net';
+import { LearnProgress } from '@youzai/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
@@ -60,6 +61,24 @@ describe('learn progress API', () => {
       expect(r.json.code).toMatch(/^body\./);
     }
     expect((await c.http('GET', '/api/learn')).json.progress).toEqual({ sittuyin: ['placement'] });
+  });
+
+  it('an account keeps at most MAX_LESSONS_PER_GAME lessons of a game, however many saves add', async () => {
+    // Each save is within the schema's bound; their union must be too (the answer is read with that schema,
+    // and an account may not grow the table without end with invented lesson ids).
+    const c = new TestClient(base);
+    await c.http('POST', '/api/register', { username: 'hoarder', password: 'a long pass phrase' });
+    const ids = (from: number) => Array.from({ length: 40 }, (_, i) => `l${from + i}`);
+    expect((await c.http('POST', '/api/learn', { progress: { xiangqi: ids(0) } })).status).toBe(200);
+    const r = await c.http('POST', '/api/learn', { progress: { xiangqi: ids(40), janggi: ['pass'] } });
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('learn.too-many');
+    const kept = (await c.http('GET', '/api/learn')).json.progress;
+    expect(kept.xiangqi).toHaveLength(40);
+    expect(kept.janggi).toBeUndefined();
+    expect(LearnProgress.safeParse(kept).success).toBe(true);
+    // Lessons already kept may be sent again.
+    expect((await c.http('POST', '/api/learn', { progress: { xiangqi: ids(0) } })).status).toBe(200);
   });
 
   it('a guest keeps none on the server; a reader without a session reads null', async () => {
