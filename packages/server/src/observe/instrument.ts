@@ -42,19 +42,19 @@ export function timedStore<S extends Store>(store: S, metrics: Metrics): S {
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(store, {
     get(target, key, receiver) {
+      // A write's wrapper, once made, is served at once (each move asks for saveGame: no regex each time).
+      let w = wrapped.get(key);
+      if (w) return w;
       const value = Reflect.get(target, key, receiver);
       if (typeof key !== 'string' || typeof value !== 'function' || !WRITE.test(key)) return value;
-      let w = wrapped.get(key);
-      if (!w) {
-        const hist = metrics.storeWriteSeconds.labels({ op: key });
-        w = (...args: unknown[]) => {
-          const end = hist.startTimer();
-          const p = (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-          // Failed writes are timed too: a slow failure is what an operator looks for.
-          return p.finally(() => end());
-        };
-        wrapped.set(key, w);
-      }
+      const hist = metrics.storeWriteSeconds.labels({ op: key });
+      w = (...args: unknown[]) => {
+        const end = hist.startTimer();
+        const p = (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        // Failed writes are timed too: a slow failure is what an operator looks for.
+        return p.finally(() => end());
+      };
+      wrapped.set(key, w);
       return w;
     },
   });
