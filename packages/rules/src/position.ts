@@ -5,8 +5,22 @@ import type { Color } from './types.ts';
 import { HAND_KEYS_HI, HAND_KEYS_LO, PIECE_KEYS_HI, PIECE_KEYS_LO, TURN_KEY_HI, TURN_KEY_LO } from './zobrist.ts';
 
 const MAX_MOVES = 512;
-/** Initial undo capacity; it doubles when a search goes deeper. */
-const UNDO_START = 64;
+/**
+ * Initial undo capacity; it doubles when a search goes deeper. Small: a live
+ * game's position (one per game on the server) looks a ply or two ahead.
+ */
+const UNDO_START = 8;
+
+/**
+ * One move buffer and one square-marking table for every position of this
+ * thread: `countLegal`/`hasLegalMove` and `legalMoves` use them from start to
+ * end of one call, which never calls another (they were ~3 KiB per position:
+ * per live game on the server). A stamp unique to each call tells its marks
+ * from older ones.
+ */
+const SCRATCH = new Int32Array(MAX_MOVES);
+const MARK = new Int32Array(BOARD_SIZE);
+let markStamp = 0;
 
 /**
  * A mutable position with make/unmake, the fast core used for move
@@ -36,10 +50,6 @@ export class Position {
   private uFull = new Int32Array(UNDO_START);
   private uHashLo = new Int32Array(UNDO_START);
   private uHashHi = new Int32Array(UNDO_START);
-
-  private readonly scratch = new Int32Array(MAX_MOVES);
-  private readonly mark = new Int32Array(BOARD_SIZE);
-  private stamp = 0;
 
   constructor(variant: VariantModule) {
     this.variant = variant;
@@ -245,8 +255,12 @@ export class Position {
     const them = (us ^ 1) as Color;
     const b = this.board;
     const inCheck = v.attacked(this, ksq, them);
-    const mark = this.mark;
-    const stamp = ++this.stamp;
+    const mark = MARK;
+    if (markStamp === 0x7fffffff) {
+      MARK.fill(0);
+      markStamp = 0;
+    }
+    const stamp = ++markStamp;
     if (!inCheck) v.markSensitive(this, ksq, them, mark, stamp);
     let k = 0;
     for (let i = 0; i < n; i++) {
@@ -284,12 +298,12 @@ export class Position {
 
   /** Counts legal moves without keeping them. */
   countLegal(): number {
-    return this.legalMoves(this.scratch);
+    return this.legalMoves(SCRATCH);
   }
 
   /** Whether any legal move exists. */
   hasLegalMove(): boolean {
-    return this.legalMoves(this.scratch) > 0;
+    return this.legalMoves(SCRATCH) > 0;
   }
 
   isBlack(piece: number): boolean {
