@@ -8,9 +8,10 @@
  * commits new writes wait in the event loop and form the next batch: batches
  * grow by themselves under load and stay at one write when idle.
  *
- * Each write runs inside its own savepoint, so a write that throws (a version
- * conflict, a constraint) is undone alone and rejected alone; the others of
- * the batch still commit. If the commit itself fails, every write of the
+ * Each write of a batch runs inside its own savepoint, so a write that throws
+ * (a version conflict, a constraint) is undone alone and rejected alone; the
+ * others of the batch still commit. A batch of one write needs none: its
+ * transaction is rolled back whole, to the same effect. If the commit itself fails, every write of the
  * batch is rejected: none of them was acknowledged, none is assumed durable.
  */
 import type { Database } from 'better-sqlite3';
