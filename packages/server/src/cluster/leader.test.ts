@@ -94,4 +94,35 @@ describe('Leader', () => {
     await leader.tick();
     expect(leader.isLeader).toBe(false);
   });
+
+  it('a lease granted to a renewal still under way when the node stops is not taken up, and is given back', async () => {
+    const f = fakeLink();
+    f.manual = true;
+    let evals = 0;
+    const evalOf = f.link.client.eval.bind(f.link.client);
+    (f.link.client as unknown as { eval: (...a: unknown[]) => Promise<unknown> }).eval = (...a: unknown[]) => {
+      evals++;
+      return (evalOf as (...a: unknown[]) => Promise<unknown>)(...a);
+    };
+    const heard: boolean[] = [];
+    const leader = new Leader(
+      f.link,
+      'club',
+      () => 'n1|a',
+      3000,
+      1000,
+      () => 0,
+    );
+    leader.onChange((held) => heard.push(held));
+    // Not leader yet: the first claim is sent, then the node stops before the answer.
+    const t = leader.tick();
+    await leader.stop();
+    f.manual = false;
+    f.pending.shift()!();
+    await t;
+    expect(leader.isLeader).toBe(false);
+    expect(heard).toEqual([]);
+    // The lease Redis granted is deleted rather than left to block the other nodes for its whole ttl.
+    expect(evals).toBe(2);
+  });
 });

@@ -24,6 +24,8 @@ return 0`;
 export class Leader {
   private timer: NodeJS.Timeout | null = null;
   private held = false;
+  /** Stopped: a renewal still under way when it stopped must not make it leader again. */
+  private stopped = false;
   /** When the lease last granted runs out (this process's clock, from when the renewal was sent). */
   private validUntil = 0;
   private readonly listeners: ((held: boolean) => void)[] = [];
@@ -53,15 +55,21 @@ export class Leader {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (this.held) {
-      const key = this.link.key(`leader:${this.name}`);
-      await this.link.client
-        .eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1`, 1, key, this.who())
-        .catch(() => undefined);
+      await this.release();
       this.set(false);
     }
+  }
+
+  /** Deletes the lease if it is still ours, so the next leader need not wait out its ttl. */
+  private async release(): Promise<void> {
+    const key = this.link.key(`leader:${this.name}`);
+    await this.link.client
+      .eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1`, 1, key, this.who())
+      .catch(() => undefined);
   }
 
   /** Renews (or takes) the lease; exported for the tests, run by the timer. */
@@ -71,6 +79,11 @@ export class Leader {
     const sent = this.now();
     try {
       const r = await this.link.client.eval(CLAIM, 1, this.link.key(`leader:${this.name}`), this.who(), String(this.ttlMs));
+      // Stopped meanwhile: a lease this renewal took is given back, and nobody is told of it (the pools' timer stays off).
+      if (this.stopped) {
+        if (r === 1 && !this.held) await this.release();
+        return;
+      }
       if (r === 1) this.validUntil = sent + this.ttlMs;
       // Granted, but answered after the lease it grants had already run out (a stall): not leader.
       this.set(r === 1 && this.now() < this.validUntil);
