@@ -178,4 +178,25 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
     expect(view.json.view.seats[1]).toMatchObject({ kind: 'engine' });
     expect(view.json.view.status).toBe('active');
   });
+
+  it('/api/stats tells the tail apart: GC pauses by kind, the group commit (SQLite), memory by kind', async () => {
+    const c = new TestClient(base);
+    await c.http('POST', '/api/session');
+    await c.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 3 },
+      opponent: { type: 'invite' },
+    });
+    const s = (await c.http('GET', '/api/stats?reset')).json;
+    expect(Object.keys(s.gc)).toEqual(['minor', 'major', 'incremental', 'weakcb', 'forced']);
+    expect(s.memory.rss).toBeGreaterThan(0);
+    expect(s.memory.heapTotal).toBeGreaterThanOrEqual(s.memory.heapUsed);
+    expect(typeof s.eventLoopDelayMs.samples).toBe('number');
+    if (kind === 'sqlite') {
+      // The session and the game were written: at least one transaction, each write timed.
+      expect(s.commits.batchSize.count).toBeGreaterThan(0);
+      expect(s.commits.writeMs.count).toBeGreaterThanOrEqual(s.commits.batchSize.count);
+    } else expect(s.commits).toBeNull();
+  });
 });
