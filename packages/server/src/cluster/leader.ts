@@ -40,6 +40,7 @@ export class Leader {
   ) {}
 
   start(): void {
+    this.stopped = false;
     void this.tick();
     this.timer = setInterval(() => void this.tick(), this.everyMs);
     this.timer.unref();
