@@ -179,9 +179,11 @@ describe("the page's work per move", () => {
       for (const [i, uci] of ['h3e3', 'h10g8', 'h1g3'].entries()) {
         const { v, events } = s.act({ type: 'move', by: (i % 2) as 0 | 1, uci, ply: i }, 1000 * (i + 1));
         expect(live.apply(v, events, 1000 * (i + 1))).toBe('applied');
+        // Only the page's asking is counted: the server's game may clone its start referee (a new game's).
+        clones.mockClear();
         for (let r = 0; r < 10; r++) expect(live.movesThatViolate()).toEqual([]);
+        expect(clones).not.toHaveBeenCalled();
       }
-      expect(clones).not.toHaveBeenCalled();
     } finally {
       clones.mockRestore();
     }
