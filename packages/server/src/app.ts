@@ -104,6 +104,8 @@ export interface AppOptions {
   readonly socketRate?: { readonly perSecond: number; readonly burst: number; readonly strikes?: number };
   /** The quotas (limits/rules.ts): rules replaced kind by kind (tests), or 'off' (LIMITS=off: benchmarks). */
   readonly limits?: LimitOverrides | 'off';
+  /** STATS_CONTROL=1 (benchmarks): /api/stats honours ?reset and ?gc. */
+  readonly statsControl?: boolean;
   /** Open-at-once caps per address (limits/rules.ts OPEN_RULES) replaced kind by kind (tests). */
   readonly openLimits?: { readonly [K in OpenKind]?: OpenRule };
   /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For. */
@@ -341,6 +343,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     games: router,
     localGames: games,
     commitWindow: (reset) => commitWindow(given.store, reset),
+    statsControl: opts.statsControl ?? false,
     storeThreadCpuNs: () => storeThreadCpuNs(given.store),
     ownerOf: async (id) => (clubGames ? clubGames.ownerOf(id) : games.holds(id) ? node : null),
     ...(clubGames ? { forwardTimes: clubGames.forwardTimes } : {}),

@@ -32,6 +32,8 @@ export interface Config {
   readonly admins: readonly string[];
   /** LIMITS=off: no quotas (benchmarks only; docs/security.md). */
   readonly limitsOff: boolean;
+  /** STATS_CONTROL=1: /api/stats honours ?reset and ?gc (benchmarks only; docs/operations.md). */
+  readonly statsControl: boolean;
   /** TRUST_PROXY=1: behind a proxy, the client's address is the last in X-Forwarded-For. */
   readonly trustProxy: boolean;
 }
@@ -98,6 +100,9 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   if (limits !== '' && limits !== 'on' && limits !== 'off') return err('config.bad-value', `LIMITS must be on or off (got ${JSON.stringify(env.LIMITS)})`);
   const proxy = (env.TRUST_PROXY ?? '').toLowerCase();
   if (!['', '0', '1', 'false', 'true'].includes(proxy)) return err('config.bad-value', `TRUST_PROXY must be 1 or 0 (got ${JSON.stringify(env.TRUST_PROXY)})`);
+  const statsControl = (env.STATS_CONTROL ?? '').toLowerCase();
+  if (!['', '0', '1', 'false', 'true'].includes(statsControl))
+    return err('config.bad-value', `STATS_CONTROL must be 1 or 0 (got ${JSON.stringify(env.STATS_CONTROL)})`);
   const admins = (env.ADMINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -121,6 +126,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     shutdownMs: shutdown.value ?? 10_000,
     admins,
     limitsOff: limits === 'off',
+    statsControl: statsControl === '1' || statsControl === 'true',
     trustProxy: proxy === '1' || proxy === 'true',
   });
 }

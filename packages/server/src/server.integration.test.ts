@@ -199,4 +199,22 @@ describe.each(STORE_KINDS)('server over HTTP and WebSocket (%s)', (kind) => {
       expect(s.commits.writeMs.count).toBeGreaterThanOrEqual(s.commits.batchSize.count);
     } else expect(s.commits).toBeNull();
   });
+
+  it('/api/stats ignores ?reset without STATS_CONTROL: nobody can wipe the figures an operator reads', async () => {
+    const c = new TestClient(base);
+    await c.http('POST', '/api/session');
+    await c.http('POST', '/api/games', {
+      variant: 'janggi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 3 },
+      opponent: { type: 'invite' },
+    });
+    const first = (await new TestClient(base).http('GET', '/api/stats?reset')).json;
+    const second = (await new TestClient(base).http('GET', '/api/stats?reset')).json;
+    if (kind === 'sqlite') {
+      expect(first.commits.batchSize.count).toBeGreaterThan(0);
+      expect(second.commits.batchSize.count).toBeGreaterThanOrEqual(first.commits.batchSize.count);
+    }
+    expect(second.cpu).toBeDefined();
+  });
 });

@@ -94,6 +94,8 @@ export interface Deps {
   readonly ownerOf: (gameId: string) => Promise<string | null>;
   /** Several nodes: the times of actions forwarded between nodes (cluster/forward.ts), for /api/stats. */
   readonly forwardTimes?: ForwardTimes;
+  /** STATS_CONTROL=1 (benchmarks): /api/stats honours ?reset and ?gc; otherwise anyone could wipe the figures or force GCs. */
+  readonly statsControl?: boolean;
   readonly publicUrl: string;
   /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
   readonly analyse?: Analyse;
@@ -200,12 +202,14 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/stats$/,
     anonymous: true,
-    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes }) => {
-      const reset = ctx.url.searchParams.has('reset');
+    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes, statsControl }) => {
+      // ?reset and ?gc act only where the node runs with STATS_CONTROL=1 (the benchmarks); elsewhere they are ignored
+      // and the figures are only read (docs/operations.md).
+      const reset = statsControl === true && ctx.url.searchParams.has('reset');
       // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
       // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
       const forceGc = (globalThis as { gc?: () => void }).gc;
-      if (ctx.url.searchParams.has('gc') && forceGc) forceGc();
+      if (statsControl === true && ctx.url.searchParams.has('gc') && forceGc) forceGc();
       const m = process.memoryUsage();
       const d = loopDelay();
       const at = (p: number) => d.percentile(p) / 1e6;

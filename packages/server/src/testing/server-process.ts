@@ -77,7 +77,7 @@ export async function startBenchServer(
   const schema = store === 'postgres' ? await tempSchema() : null;
   const server = await startServerProcess(
     port,
-    { HTTP_RATE: '1000000', LIMITS: 'off', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
+    { HTTP_RATE: '1000000', LIMITS: 'off', STATS_CONTROL: '1', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
     {
       extraArgs: [...(opts.extraArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
       log: Boolean(process.env.BENCH_SERVER_LOG),
