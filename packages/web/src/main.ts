@@ -17,7 +17,7 @@ import { applyTheme } from './board/theme.ts';
 import { settingsButton } from './board/settings-panel.ts';
 import { syncSettings } from './app/settings.ts';
 import type { LearnResponse, Settings, SettingsResponse } from '@youzai/protocol';
-import { syncProgress } from './learn/progress.ts';
+import { forgetProgress, syncProgress } from './learn/progress.ts';
 import logoUrl from './assets/logo.svg?url';
 
 const storage = localStore();
@@ -187,6 +187,8 @@ function logoutButton(): HTMLElement {
   const b = h('button.linkish', { type: 'button' }, t('nav.logout'));
   b.addEventListener('click', async () => {
     await api('POST', '/api/logout');
+    // The account's Learn progress is not left here for the next person to log in on this browser.
+    forgetProgress();
     location.href = '/';
   });
   return b;

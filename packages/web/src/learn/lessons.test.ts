@@ -2,7 +2,18 @@ import { parseFen, parseUci, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COURSES } from './courses/index.ts';
 import { hasKings, playLearner, setupFen, solve, startAttempt, type Exercise } from './lessons.ts';
-import { isDone, loadProgress, markDone, mergeProgress, onProgress, parseProgress, finishLesson, syncProgress, type Progress } from './progress.ts';
+import {
+  isDone,
+  loadProgress,
+  markDone,
+  mergeProgress,
+  onProgress,
+  parseProgress,
+  finishLesson,
+  forgetProgress,
+  syncProgress,
+  type Progress,
+} from './progress.ts';
 
 describe('every lesson of every game', () => {
   for (const variant of VARIANT_KEYS) {
@@ -135,7 +146,11 @@ describe('progress with an account', () => {
   /** A browser's localStorage, in memory. */
   function browser(initial: Progress = {}): Map<string, string> {
     const m = new Map<string, string>([['yz.learn.v1', JSON.stringify(initial)]]);
-    const storage = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+    const storage = {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
     vi.stubGlobal('window', { localStorage: storage });
     return m;
   }
@@ -184,6 +199,24 @@ describe('progress with an account', () => {
     await syncProgress(null);
     finishLesson('sittuyin', 'queen');
     expect(a.sent.length).toBe(2);
+  });
+
+  it('at logout this browser forgets the account’s progress: the next account to log in here does not get it', async () => {
+    browser();
+    const first = { progress: { xiangqi: ['horse'] } as Progress };
+    await syncProgress(account(first));
+    expect(isDone(loadProgress(), 'xiangqi', 'horse')).toBe(true);
+    const seen: Progress[] = [];
+    const off = onProgress((p) => seen.push(p));
+    forgetProgress();
+    off();
+    expect(loadProgress()).toEqual({});
+    expect(seen).toEqual([{}]);
+    const second = { progress: {} as Progress };
+    const b = account(second);
+    await syncProgress(b);
+    expect(b.sent).toEqual([{}]);
+    expect(second.progress).toEqual({});
   });
 
   it('an unanswered merge keeps this browser’s progress as it was', async () => {

@@ -2,7 +2,8 @@
  * Which lessons a visitor finished: kept in the browser for everyone and,
  * for an account, on the server too (GET and POST /api/learn): at login
  * this browser's progress is merged into the account's (a union) and the
- * union kept here; each lesson finished is then sent as well. The stored
+ * union kept here; each lesson finished is then sent as well. At logout
+ * this browser forgets it (forgetProgress). The stored
  * text is read defensively (anything unknown or malformed is dropped): it
  * is input.
  */
@@ -88,4 +89,19 @@ export async function syncProgress(account: { merge: (p: Progress) => Promise<Pr
   if (!account) return;
   const stored = await account.merge(loadProgress());
   if (stored) saveProgress(mergeProgress(loadProgress(), stored));
+}
+
+/**
+ * Logout: this browser forgets the account's progress (it stays in the
+ * account), so that whoever logs in next here does not get it merged into
+ * theirs.
+ */
+export function forgetProgress(): void {
+  upload = null;
+  try {
+    localStore()?.removeItem(PROGRESS_KEY);
+  } catch {
+    // A refused storage: nothing was kept there either.
+  }
+  for (const l of [...listeners]) l({});
 }
