@@ -15,7 +15,7 @@ import { Bell } from './social/bell.ts';
 import { searchBox } from './social/search.ts';
 import { applyTheme } from './board/theme.ts';
 import { settingsButton } from './board/settings-panel.ts';
-import { syncSettings } from './app/settings.ts';
+import { inOrder, syncSettings } from './app/settings.ts';
 import type { LearnResponse, Settings, SettingsResponse } from '@youzai/protocol';
 import { forgetProgress, syncProgress } from './learn/progress.ts';
 import logoUrl from './assets/logo.svg?url';
@@ -167,7 +167,8 @@ async function followAccount(): Promise<void> {
             const r = await api<SettingsResponse>('GET', '/api/settings');
             return r.ok ? r.settings : undefined;
           },
-          save: (settings: Settings) => void api('PUT', '/api/settings', settings),
+          // One save in flight at a time, the latest after it: an older copy never lands after a newer one.
+          save: inOrder((settings: Settings) => api('PUT', '/api/settings', settings)),
         }
       : null,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings } from './settings.ts';
+import { DEFAULT_SETTINGS, inOrder, readSettings } from './settings.ts';
 
 const store = (items: Record<string, string>) => ({ getItem: (k: string) => items[k] ?? null });
 
@@ -22,5 +22,26 @@ describe('stored settings', () => {
     expect(readSettings(old)).toEqual({ board: 'slate', pieces: {}, coords: false, sound: false, notation: { janggi: 'janggi-korean' } });
     // A value the decoder refuses leaves the defaults.
     expect(readSettings(store({ 'yz-board-theme': 'NOT A NAME' }))).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('saves in order', () => {
+  it('one save in flight at a time; while it is, only the latest change waits, and goes after it', async () => {
+    const calls: { value: number; done: () => void; fail: (e: Error) => void }[] = [];
+    const save = inOrder((value: number) => new Promise<void>((done, fail) => calls.push({ value, done, fail })));
+    save(1);
+    save(2);
+    save(3);
+    expect(calls.map((c) => c.value)).toEqual([1]);
+    calls[0]!.done();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.map((c) => c.value)).toEqual([1, 3]);
+    save(4);
+    calls[1]!.fail(new Error('offline'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.map((c) => c.value)).toEqual([1, 3, 4]);
+    calls[2]!.done();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.length).toBe(3);
   });
 });

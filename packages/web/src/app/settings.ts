@@ -87,5 +87,31 @@ export async function syncSettings(account: { load: () => Promise<Settings | nul
   else account.save(current);
 }
 
+/**
+ * Sends saves one at a time, in order: while one is in flight only the
+ * latest change waits, and goes after it, so an older copy never reaches
+ * the server after a newer one. A failed save does not stop the next.
+ */
+export function inOrder<T>(send: (value: T) => Promise<unknown>): (value: T) => void {
+  let busy = false;
+  let pending: { value: T } | null = null;
+  const next = (): void => {
+    if (busy || !pending) return;
+    const { value } = pending;
+    pending = null;
+    busy = true;
+    void send(value)
+      .catch(() => undefined)
+      .finally(() => {
+        busy = false;
+        next();
+      });
+  };
+  return (value) => {
+    pending = { value };
+    next();
+  };
+}
+
 /** A per-game setting (piece set, notation) of a game, if the visitor chose one. */
 export const forGame = (m: Settings['pieces'], game: string): string | undefined => (m as Readonly<Record<string, string | undefined>>)[game];
