@@ -7,7 +7,7 @@
  *   PUBLIC_URL (links in invitations and exports; default http://localhost:PORT),
  *   ORIGINS (other public origins of the club, comma-separated: pages there may post and open sockets; docs/security.md),
  *   HTTP_RATE (requests per second per address, default 50), LIMITS=off (no quotas: benchmarks; docs/security.md),
- *   STATS_CONTROL=1 (benchmarks: /api/stats honours ?reset and ?gc; otherwise they are ignored),
+ *   STATS_CONTROL=1 (benchmarks: /api/stats honours ?reset and ?gc from anyone; otherwise only an admin's),
  *   TRUST_PROXY=1 (behind a proxy such as deploy/haproxy.cfg: the client's address is the last in X-Forwarded-For),
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1),
  *   LOG_LEVEL (info; debug adds a line per move), METRICS_TOKEN (GET /metrics with this bearer token),

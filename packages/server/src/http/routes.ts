@@ -26,6 +26,7 @@ import type { Notifier } from '../social/notifier.ts';
 import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { checkNewPassword } from '../auth/passwords.ts';
+import { isAdmin } from '../auth/admins.ts';
 import { LimitError, type Limits } from '../limits/limits.ts';
 import { OpenLimitError } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
@@ -201,15 +202,16 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     path: /^\/api\/stats$/,
-    anonymous: true,
+    // Not `anonymous`: the session is read (a reader without one stays anonymous, no guest is made), to know an admin.
     handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes, statsControl }) => {
-      // ?reset and ?gc act only where the node runs with STATS_CONTROL=1 (the benchmarks); elsewhere they are ignored
-      // and the figures are only read (docs/operations.md).
-      const reset = statsControl === true && ctx.url.searchParams.has('reset');
+      // ?reset and ?gc act only for an admin (ADMINS) or where the node runs with STATS_CONTROL=1 (the benchmarks);
+      // for anyone else they are ignored and the figures only read (docs/API.md).
+      const control = statsControl === true || isAdmin(ctx.user.username);
+      const reset = control && ctx.url.searchParams.has('reset');
       // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
       // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
       const forceGc = (globalThis as { gc?: () => void }).gc;
-      if (statsControl === true && ctx.url.searchParams.has('gc') && forceGc) forceGc();
+      if (control && ctx.url.searchParams.has('gc') && forceGc) forceGc();
       const m = process.memoryUsage();
       const d = loopDelay();
       const at = (p: number) => d.percentile(p) / 1e6;

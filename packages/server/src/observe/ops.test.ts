@@ -48,6 +48,29 @@ describe('operator view', () => {
     expect(r.status).toBe(403);
   });
 
+  it('/api/stats?gc forces a collection for an admin only (STATS_CONTROL unset); anyone else just reads', async () => {
+    const g = globalThis as { gc?: () => void };
+    const saved = g.gc;
+    let forced = 0;
+    g.gc = () => void forced++;
+    process.env.ADMINS = 'ops_admin,stats_admin';
+    try {
+      const guest = new TestClient(base);
+      expect((await guest.http('GET', '/api/stats?gc&reset')).json.ok).toBe(true);
+      const player = new TestClient(base);
+      await player.http('POST', '/api/register', { username: 'stats_player', password: 'long-enough-pw-1' });
+      expect((await player.http('GET', '/api/stats?gc&reset')).json.ok).toBe(true);
+      expect(forced).toBe(0);
+      const admin = new TestClient(base);
+      expect((await admin.http('POST', '/api/register', { username: 'stats_admin', password: 'long-enough-pw-1' })).status).toBe(200);
+      expect((await admin.http('GET', '/api/stats?gc')).json.ok).toBe(true);
+      expect(forced).toBe(1);
+    } finally {
+      g.gc = saved;
+      process.env.ADMINS = 'ops_admin';
+    }
+  });
+
   it("shows this node's live games, sockets and recent errors", async () => {
     const admin = new TestClient(base);
     expect((await admin.http('POST', '/api/register', { username: 'ops_admin', password: 'long-enough-pw-1' })).status).toBe(200);
