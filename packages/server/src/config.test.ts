@@ -14,7 +14,10 @@ describe('readConfig', () => {
   });
 
   it("takes the benchmarks' settings (no HTTP rate limit to speak of)", () => {
-    const r = readConfig({ HTTP_RATE: '1000000', ENGINE_WORKERS: '1', SQLITE_SYNC: 'normal', LOG_LEVEL: 'DEBUG', LIMITS: 'off', TRUST_PROXY: '1' }, 'box');
+    const r = readConfig(
+      { HTTP_RATE: '1000000', ENGINE_WORKERS: '1', SQLITE_SYNC: 'normal', LOG_LEVEL: 'DEBUG', LIMITS: 'off', TRUST_PROXY: '1', STATS_CONTROL: '1' },
+      'box',
+    );
     expect(r.ok && r.value).toMatchObject({
       httpRate: 1_000_000,
       engineWorkers: 1,
@@ -22,8 +25,9 @@ describe('readConfig', () => {
       logLevel: 'debug',
       limitsOff: true,
       trustProxy: true,
+      statsControl: true,
     });
-    expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { limitsOff: false, trustProxy: false } });
+    expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { limitsOff: false, trustProxy: false, statsControl: false } });
   });
 
   it.each([
@@ -38,6 +42,7 @@ describe('readConfig', () => {
     [{ HTTP_RATE: '0' }, /HTTP_RATE/],
     [{ LIMITS: 'sometimes' }, /LIMITS must be on or off/],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
+    [{ STATS_CONTROL: 'sure' }, /STATS_CONTROL must be 1 or 0/],
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /SHUTDOWN_TIMEOUT_MS/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a PostgreSQL URL/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
