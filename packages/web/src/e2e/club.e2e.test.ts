@@ -170,7 +170,8 @@ describe('a game against the computer', () => {
     await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     expect(await page.locator('.player.top').textContent()).toMatch(/2/);
     await clickMove(page, 'h3e3');
-    await waitForPlies(page, 2);
+    // The computer's first answer waits for an engine worker to load (WASM and network): slow on a loaded machine.
+    await waitForPlies(page, 2, 90_000);
     await shot(page, 'xiangqi-vs-computer');
   });
 });

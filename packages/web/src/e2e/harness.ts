@@ -115,7 +115,7 @@ export async function clickMove(page: Page, uci: string): Promise<void> {
   await page.mouse.click(to.x, to.y);
 }
 
-/** Waits until the move list shows `n` plies. */
-export async function waitForPlies(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= k, n, { timeout: 20_000 });
+/** Waits until the move list shows `n` plies (`timeout`: longer where an engine must answer first). */
+export async function waitForPlies(page: Page, n: number, timeout = 20_000): Promise<void> {
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= k, n, { timeout });
 }
