@@ -57,6 +57,8 @@ export interface BotsReport {
   readonly joinPairing: number[];
   /** Per watcher, by the server's time of sending (`now`) and by arrival here (which adds this process's and the network's delays). */
   readonly watchers: { heard: number; maxPerSecond: number; minGapMs: number; shortGaps: number; maxPerSecondArrived: number; minGapArrivedMs: number }[];
+  /** Frees that waited over 2 s (paired late, or still free at the report): who, which game had ended, and when (epoch ms). */
+  readonly late: { user: string; game: string; freedAt: number; pairedAt: number | null; waited: number }[];
   readonly moves: number;
   readonly games: number;
   readonly viewReads: number[];
@@ -117,6 +119,7 @@ let cfg: BotsConfig;
 let arena: Arena;
 let measuring = false;
 const repaired: number[] = [];
+const late: BotsReport['late'][number][] = [];
 const startPairing: number[] = [];
 const joinPairing: number[] = [];
 const viewReads: number[] = [];
@@ -171,6 +174,10 @@ class Player {
   /** When this player's last game ended (its `end` event), while it waits for the next pairing. */
   freeSince: number | null = null;
   freeCounted = false;
+  /** The same instant, epoch ms (to set beside the server's trace), and the game that had ended. */
+  freedAt = 0;
+  endedGame = '';
+  userId = '';
   joinedAt = 0;
   game: { id: string; color: 0 | 1; fen: string; ply: number; over: boolean; target: number; timer: NodeJS.Timeout | null } | null = null;
   private readonly moveIds = new Set<number>();
@@ -180,7 +187,8 @@ class Player {
   }
 
   async open(): Promise<void> {
-    await this.c.http('POST', '/api/session');
+    const r = await this.c.http('POST', '/api/session');
+    this.userId = String(r.json.user?.id ?? '');
     await this.c.connect((m) => this.onMessage(m));
   }
 
@@ -230,8 +238,11 @@ class Player {
 
   private paired(id: string, color: 0 | 1): void {
     const now = performance.now();
-    if (this.freeSince !== null && this.freeCounted) repaired.push(now - this.freeSince);
-    else if (this.freeSince === null && this.joinedAt > 0 && !this.game) {
+    if (this.freeSince !== null && this.freeCounted) {
+      repaired.push(now - this.freeSince);
+      if (now - this.freeSince > 2000)
+        late.push({ user: this.userId, game: this.endedGame, freedAt: this.freedAt, pairedAt: Date.now(), waited: now - this.freeSince });
+    } else if (this.freeSince === null && this.joinedAt > 0 && !this.game) {
       if (this.joinedAt < arena.startsAt) startPairing.push(Date.now() - arena.startsAt);
       else joinPairing.push(Date.now() - this.joinedAt);
     }
@@ -255,6 +266,8 @@ class Player {
       if (g.timer) clearTimeout(g.timer);
       this.freeSince = performance.now();
       this.freeCounted = measuring;
+      this.freedAt = Date.now();
+      this.endedGame = g.id;
       this.c.send({ t: 'unsub', game: g.id });
       return;
     }
@@ -343,6 +356,12 @@ function report(): BotsReport {
     type: 'report',
     repaired,
     stillWaiting: players.filter((p) => p.freeSince !== null && p.freeCounted).map((p) => now - p.freeSince!),
+    late: [
+      ...late,
+      ...players
+        .filter((p) => p.freeSince !== null && p.freeCounted && now - p.freeSince > 2000)
+        .map((p) => ({ user: p.userId, game: p.endedGame, freedAt: p.freedAt, pairedAt: null, waited: now - p.freeSince! })),
+    ],
     startPairing,
     startUnpaired: players.filter((p) => p.joinedAt > 0 && p.joinedAt < arena.startsAt && !p.game).map(() => Date.now() - arena.startsAt),
     joinPairing,

@@ -85,6 +85,69 @@ function waitFor<T>(w: ChildProcess, type: string): Promise<T> {
 
 const ms = (x: number) => (Number.isNaN(x) ? '—' : Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'none');
 
+interface PassTrace {
+  at: number;
+  ms: number;
+  listMs: number;
+  readMs: number;
+  writeMs: number;
+  createMs: number;
+  free: number;
+  paired: number;
+  left: string[];
+}
+
+/**
+ * The director's side of the measurement (its trace from /api/stats?director): how long its passes ran
+ * and, for each free that waited over 2 s, when the server recorded that game's end and what the
+ * passes in between did with the player.
+ */
+async function director(base: string, late: BotsReport['late'], from: number, to: number): Promise<void> {
+  const s = (await call(base, { v: '' }, 'GET', '/api/stats?director')) as {
+    director?: {
+      passes: PassTrace[];
+      ends: { game: string; players: string[]; toldAt: number; recordedAt: number }[];
+      waits: { user: string; freeSince: number; opponentSince: number | null; pairedAt: number }[];
+    };
+  };
+  if (!s.director) return console.log('director: no trace (the server runs without STATS_CONTROL=1)');
+  const { passes, ends } = s.director;
+  // The pairings made while measuring: how long each player waited for someone to meet, and then for the director.
+  const waits = s.director.waits.filter((w) => w.pairedAt >= from && w.pairedAt <= to);
+  const own = waits.map((w) => w.pairedAt - Math.max(w.freeSince, w.opponentSince ?? w.pairedAt));
+  const alone = waits.map((w) => Math.max(0, (w.opponentSince ?? w.pairedAt) - w.freeSince));
+  const ownWithin = own.filter((d) => d <= 2000).length;
+  console.log(
+    `director's side, ${waits.length} pairings while measuring (from the pass's start; the server's clock): nobody they may meet was free yet for p50 ${percentile(alone, 50).toFixed(0)} ms, p99 ${percentile(alone, 99).toFixed(0)} ms, max ${Math.max(0, ...alone).toFixed(0)} ms (${alone.filter((d) => d > 0).length} times over 0 ms)`,
+  );
+  console.log(
+    `  then paired within p50 ${percentile(own, 50).toFixed(0)} ms, p99 ${percentile(own, 99).toFixed(0)} ms, max ${Math.max(0, ...own).toFixed(0)} ms; within 2 s: ${((100 * ownWithin) / Math.max(1, own.length)).toFixed(2)}%`,
+  );
+  const ms = passes.map((p) => p.ms);
+  const gaps = passes.slice(1).map((p, i) => p.at - passes[i]!.at);
+  const record = ends.map((e) => e.recordedAt - e.toldAt);
+  console.log(
+    `director: ${passes.length} passes traced; pass p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms, max ${Math.max(0, ...ms).toFixed(0)} ms; between passes p50 ${percentile(gaps, 50).toFixed(0)} ms, max ${Math.max(0, ...gaps).toFixed(0)} ms; end recorded p50 ${percentile(record, 50).toFixed(0)} ms, p99 ${percentile(record, 99).toFixed(0)} ms, max ${Math.max(0, ...record).toFixed(0)} ms after the game service told it`,
+  );
+  for (const l of late) {
+    const end = ends.find((e) => e.game === l.game);
+    const until = l.pairedAt ?? Date.now();
+    const seen = passes.filter((p) => p.at >= l.freedAt - 1000 && p.at <= until);
+    const w = s.director.waits.filter((x) => x.user === l.user && x.pairedAt >= l.freedAt - 1000).sort((a, b) => a.pairedAt - b.pairedAt)[0];
+    if (w)
+      console.log(
+        `    director: free since ${w.freeSince - l.freedAt} ms, someone to meet free since ${w.opponentSince === null ? 'never' : `${w.opponentSince - l.freedAt} ms`}, paired by the pass at ${w.pairedAt - l.freedAt} ms`,
+      );
+    console.log(
+      `  late: ${l.user} waited ${l.waited.toFixed(0)} ms (${l.pairedAt === null ? 'still free' : 'paired'}); game ${l.game} end ${end ? `told ${end.toldAt - l.freedAt} ms, recorded ${end.recordedAt - l.freedAt} ms after the bench saw it` : 'not in the trace'}`,
+    );
+    for (const p of seen)
+      console.log(
+        `    pass at ${p.at - l.freedAt} ms: ${p.ms.toFixed(0)} ms (list ${p.listMs.toFixed(0)}, read ${p.readMs.toFixed(0)}, write ${p.writeMs.toFixed(0)}, create ${p.createMs.toFixed(0)}); free ${p.free}, paired ${p.paired}${p.left.includes(l.user) ? ', LEFT this player waiting' : ''}; left ${p.left.length}`,
+      );
+  }
+}
+
 async function main(): Promise<void> {
   const { base, server, dispose } = await startBenchServer(STORE);
   const workers: ChildProcess[] = [];
@@ -173,8 +236,10 @@ async function main(): Promise<void> {
     await stats('?reset');
     const cpu0 = cpuSeconds(server.pid!);
     const start = performance.now();
+    const measureFrom = Date.now();
     for (const w of workers) w.send({ type: 'measure' } satisfies ToBots);
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const measureTo = Date.now();
     const reports = await Promise.all(
       workers.map((w) => {
         const r = waitFor<BotsReport>(w, 'report');
@@ -242,6 +307,12 @@ async function main(): Promise<void> {
       `server: CPU ${(cpu * 100).toFixed(0)}% of a core; rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; event-loop delay p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`,
     );
     if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
+    await director(
+      base,
+      reports.flatMap((r) => r.late),
+      measureFrom,
+      measureTo,
+    );
   } catch (e) {
     console.error('bench:tournament failed:', e);
     process.exitCode = 1;

@@ -344,6 +344,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     localGames: games,
     commitWindow: (reset) => commitWindow(given.store, reset),
     statsControl: opts.statsControl ?? false,
+    directorTrace: () => director.trace(),
     storeThreadCpuNs: () => storeThreadCpuNs(given.store),
     ownerOf: async (id) => (clubGames ? clubGames.ownerOf(id) : games.holds(id) ? node : null),
     ...(clubGames ? { forwardTimes: clubGames.forwardTimes } : {}),

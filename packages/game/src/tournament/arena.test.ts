@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARENA_PAIRING, arenaScore, pairArena, type ArenaWaiting } from './arena.ts';
+import { ARENA_PAIRING, arenaScore, opponentSince, pairArena, type ArenaWaiting } from './arena.ts';
 import type { Pairing, Score } from './types.ts';
 
 let clock = 0;
@@ -78,6 +78,23 @@ describe('arena pairing', () => {
     expect(pairArena([waiting('a', 0, 2000, { colourBalance: 1 }), waiting('b', 0, 1000, { colourBalance: 0 })], 0)).toEqual([['b', 'a']]);
     expect(pairArena([waiting('a', 0, 2000, { lastColour: 0 }), waiting('b', 0, 1000, { lastColour: 1 })], 0)).toEqual([['b', 'a']]);
     expect(pairArena([waiting('a', 0, 2000), waiting('b', 0, 1000)], 0)).toEqual([['a', 'b']]);
+  });
+
+  it('opponentSince: a pair who just met has nobody to meet until a third is free, then from the later wait', () => {
+    const a = waiting('a', 0, 1500, { lastOpponent: 'b', waitingSince: 1000 });
+    const b = waiting('b', 0, 1500, { lastOpponent: 'a', waitingSince: 1000 });
+    expect([...opponentSince([a, b], 2000)]).toEqual([
+      ['a', null],
+      ['b', null],
+    ]);
+    const c = waiting('c', 0, 1500, { lastOpponent: 'x', waitingSince: 1800 });
+    const since = opponentSince([a, b, c], 2000);
+    expect(since.get('a')).toBe(1800);
+    expect(since.get('b')).toBe(1800);
+    // c may meet a, who was free first: c's own wait starts later, so it counts from c's.
+    expect(since.get('c')).toBe(1800);
+    // Once both have waited the rematch delay they may meet again: from then on each has someone to meet.
+    expect(opponentSince([a, b], 1000 + ARENA_PAIRING.rematchAfterMs).get('a')).toBe(1000);
   });
 
   it('pairs a thousand free players, each once', () => {

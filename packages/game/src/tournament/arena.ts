@@ -98,14 +98,35 @@ export interface ArenaPairingOptions {
 
 export const ARENA_PAIRING: ArenaPairingOptions = { rematchAfterMs: 20_000, window: 12 };
 
+/** Whether two free players may be paired now: not the opponents of each other's last game, unless both have waited `rematchAfterMs`. */
+export function mayMeet(a: ArenaWaiting, b: ArenaWaiting, now: number, opts: ArenaPairingOptions = ARENA_PAIRING): boolean {
+  return (
+    (a.lastOpponent !== b.userId && b.lastOpponent !== a.userId) || (now - a.waitingSince >= opts.rematchAfterMs && now - b.waitingSince >= opts.rematchAfterMs)
+  );
+}
+
+/**
+ * For each free player, since when some other free player they may meet has
+ * been free (the later of the two waits' starts); null when nobody they may
+ * meet is free. How long the pairing itself kept a player waiting is
+ * measured from there: before it, no pairing could have given them a game.
+ */
+export function opponentSince(free: readonly ArenaWaiting[], now: number, opts: ArenaPairingOptions = ARENA_PAIRING): Map<string, number | null> {
+  const byWait = [...free].sort((a, b) => a.waitingSince - b.waitingSince);
+  const out = new Map<string, number | null>();
+  for (const a of free) {
+    // The longest-waiting player a may meet: usually the first or second in the list (only a's last opponent is skipped).
+    const b = byWait.find((x) => x !== a && mayMeet(a, x, now, opts));
+    out.set(a.userId, b ? Math.max(a.waitingSince, b.waitingSince) : null);
+  }
+  return out;
+}
+
 /** Pairs the free players: [white, black] user ids. Those left over wait for the next pass. */
 export function pairArena(free: readonly ArenaWaiting[], now: number, opts: ArenaPairingOptions = ARENA_PAIRING): [string, string][] {
   const ranked = [...free].sort((a, b) => b.points - a.points || b.rating - a.rating || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   const taken = new Uint8Array(ranked.length);
   const out: [string, string][] = [];
-  const mayMeet = (a: ArenaWaiting, b: ArenaWaiting): boolean =>
-    (a.lastOpponent !== b.userId && b.lastOpponent !== a.userId) ||
-    (now - a.waitingSince >= opts.rematchAfterMs && now - b.waitingSince >= opts.rematchAfterMs);
   for (let i = 0; i < ranked.length; i++) {
     if (taken[i]) continue;
     const a = ranked[i]!;
@@ -113,7 +134,7 @@ export function pairArena(free: readonly ArenaWaiting[], now: number, opts: Aren
       if (taken[j]) continue;
       looked++;
       const b = ranked[j]!;
-      if (!mayMeet(a, b)) continue;
+      if (!mayMeet(a, b, now, opts)) continue;
       taken[i] = 1;
       taken[j] = 1;
       out.push(whiteFirst(a, b));

@@ -97,6 +97,8 @@ export interface Deps {
   readonly forwardTimes?: ForwardTimes;
   /** STATS_CONTROL=1 (benchmarks): /api/stats honours ?reset and ?gc; otherwise anyone could wipe the figures or force GCs. */
   readonly statsControl?: boolean;
+  /** The tournament director's last passes and recorded ends: /api/stats?director, where ?reset is honoured (benchmarks). */
+  readonly directorTrace?: () => unknown;
   readonly publicUrl: string;
   /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
   readonly analyse?: Analyse;
@@ -203,7 +205,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/stats$/,
     // Not `anonymous`: the session is read (a reader without one stays anonymous, no guest is made), to know an admin.
-    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes, statsControl }) => {
+    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes, statsControl, directorTrace }) => {
       // ?reset and ?gc act only for an admin (ADMINS) or where the node runs with STATS_CONTROL=1 (the benchmarks);
       // for anyone else they are ignored and the figures only read (docs/API.md).
       const control = statsControl === true || isAdmin(ctx.user.username);
@@ -248,6 +250,8 @@ export const ROUTES: readonly Route[] = [
               },
             }
           : {}),
+        // The director's passes (user ids in them): only where ?reset would be honoured.
+        ...(control && directorTrace && ctx.url.searchParams.has('director') ? { director: directorTrace() } : {}),
       });
       if (reset) {
         d.reset();

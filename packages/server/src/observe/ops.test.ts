@@ -59,12 +59,17 @@ describe('operator view', () => {
       expect((await guest.http('GET', '/api/stats?gc&reset')).json.ok).toBe(true);
       const player = new TestClient(base);
       await player.http('POST', '/api/register', { username: 'stats_player', password: 'long-enough-pw-1' });
-      expect((await player.http('GET', '/api/stats?gc&reset')).json.ok).toBe(true);
+      const read = (await player.http('GET', '/api/stats?gc&reset&director')).json;
+      expect(read.ok).toBe(true);
+      // The director's trace names players: not for anyone.
+      expect(read.director).toBeUndefined();
       expect(forced).toBe(0);
       const admin = new TestClient(base);
       expect((await admin.http('POST', '/api/register', { username: 'stats_admin', password: 'long-enough-pw-1' })).status).toBe(200);
-      expect((await admin.http('GET', '/api/stats?gc')).json.ok).toBe(true);
+      const mine = (await admin.http('GET', '/api/stats?gc&director')).json;
+      expect(mine.ok).toBe(true);
       expect(forced).toBe(1);
+      expect(mine.director).toMatchObject({ passes: expect.any(Array), ends: expect.any(Array), waits: expect.any(Array) });
     } finally {
       g.gc = saved;
       process.env.ADMINS = 'ops_admin';

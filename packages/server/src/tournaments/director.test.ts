@@ -424,6 +424,33 @@ describe('tournament director', () => {
     await checkNoneTwice(w, 'arenag');
   });
 
+  it("traces its passes for the benchmarks: who was free, who was left, each game end, and each pairing's wait for someone to meet", async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('arenat', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arenat', PLAYERS.slice(0, 4));
+    const d = w.director();
+    await d.tick();
+    const first = d.trace();
+    expect(first.passes.at(-1)).toMatchObject({ at: w.time.now(), free: 4, paired: 4, left: [] });
+    const [g1, g2] = await running(w, 'arenat');
+    // One game ends: its pair is free, but only with each other (they just met): left waiting, nobody to meet.
+    w.time.advance(5_000);
+    const freed = w.time.now();
+    await w.resign(g1!.gameId, g1!.white);
+    expect(d.trace().ends).toEqual([{ game: g1!.gameId, players: [g1!.white, g1!.black], toldAt: freed, recordedAt: freed }]);
+    await d.tick();
+    expect(d.trace().passes.at(-1)).toMatchObject({ free: 2, paired: 0, left: expect.arrayContaining([g1!.white, g1!.black]) });
+    // The other ends 3 s later: four free, paired across; the first pair's wait for someone to meet was those 3 s.
+    w.time.advance(3_000);
+    await w.resign(g2!.gameId, g2!.black);
+    w.time.advance(500);
+    await d.tick();
+    const waits = d.trace().waits.filter((x) => x.pairedAt === w.time.now());
+    expect(waits).toHaveLength(4);
+    for (const u of [g1!.white, g1!.black]) expect(waits.find((x) => x.user === u)).toMatchObject({ freeSince: freed, opponentSince: freed + 3_000 });
+    for (const u of [g2!.white, g2!.black]) expect(waits.find((x) => x.user === u)).toMatchObject({ freeSince: freed + 3_000, opponentSince: freed + 3_000 });
+  });
+
   it('a game ended on another node: the directing node hears it on the bus and passes soon; the other does not direct', async () => {
     const w = await world();
     await w.store.createTournament(tournamentRow('arenan2', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
