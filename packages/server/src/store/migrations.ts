@@ -398,6 +398,16 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 13,
+    name: 'tournament pairings: running ones, and by player',
+    sql: `
+      -- An arena's director reads the games still being played and the free players' games, not the whole sheet.
+      CREATE INDEX tournament_pairings_running ON tournament_pairings (tournament_id, paired_at) WHERE result IS NULL;
+      CREATE INDEX tournament_pairings_white ON tournament_pairings (tournament_id, white_id);
+      CREATE INDEX tournament_pairings_black ON tournament_pairings (tournament_id, black_id);
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -768,6 +778,16 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         done_at BIGINT NOT NULL,
         PRIMARY KEY (user_id, variant, lesson)
       );
+    `,
+  },
+  {
+    version: 13,
+    name: 'tournament pairings: running ones, and by player',
+    sql: `
+      -- An arena's director reads the games still being played and the free players' games, not the whole sheet.
+      CREATE INDEX tournament_pairings_running ON tournament_pairings (tournament_id, paired_at) WHERE result IS NULL;
+      CREATE INDEX tournament_pairings_white ON tournament_pairings (tournament_id, white_id);
+      CREATE INDEX tournament_pairings_black ON tournament_pairings (tournament_id, black_id);
     `,
   },
 ];

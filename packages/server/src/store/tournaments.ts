@@ -93,6 +93,14 @@ export interface TournamentStore {
   listTournaments(q: TournamentQuery): Promise<TournamentRow[]>;
   tournamentSheet(id: string): Promise<TournamentSheetRows>;
   /**
+   * A running tournament's live part: every entry, the pairings still being
+   * played, no byes. What an arena's director pass reads instead of the whole
+   * sheet, whose finished games grow all through the tournament.
+   */
+  tournamentLive(id: string): Promise<TournamentSheetRows>;
+  /** Every pairing of the tournament in which one of these players played, finished or not, in the sheet's order. */
+  pairingsOf(id: string, userIds: readonly string[]): Promise<Pairing[]>;
+  /**
    * Enters a player (active, present), or makes a returning one active and
    * present again with their games kept; 'full' when `maxPlayers` are
    * entered already (checked in the same transaction). The user must exist.

@@ -451,6 +451,40 @@ describe('tournament director', () => {
     for (const u of [g2!.white, g2!.black]) expect(waits.find((x) => x.user === u)).toMatchObject({ freeSince: freed + 3_000, opponentSince: freed + 3_000 });
   });
 
+  it("a running arena's pass reads its live part and the free players' own games, never the whole sheet", async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('arenal', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arenal', PLAYERS.slice(0, 4));
+    const calls: { name: string; args: unknown[] }[] = [];
+    const counted = new Proxy(w.store, {
+      get(target, name, receiver) {
+        const v = Reflect.get(target, name, receiver);
+        return typeof v === 'function'
+          ? (...args: unknown[]) => {
+              calls.push({ name: String(name), args });
+              return v.apply(target, args);
+            }
+          : v;
+      },
+    });
+    const d = w.director({ store: counted });
+    await d.tick();
+    const [g1, g2] = await running(w, 'arenal');
+    await w.resign(g1!.gameId, g1!.white);
+    await w.resign(g2!.gameId, g2!.black);
+    calls.length = 0;
+    w.time.advance(1_000);
+    await d.tick();
+    expect(await running(w, 'arenal')).toHaveLength(2);
+    const names = calls.map((c) => c.name);
+    expect(names).not.toContain('tournamentSheet');
+    expect(names).toContain('tournamentLive');
+    // Only the four free players' games were asked for.
+    const asked = calls.filter((c) => c.name === 'pairingsOf').map((c) => [...(c.args[1] as string[])].sort());
+    expect(asked).toEqual([[...PLAYERS.slice(0, 4)].sort()]);
+    await checkNoneTwice(w, 'arenal');
+  });
+
   it('a game ended on another node: the directing node hears it on the bus and passes soon; the other does not direct', async () => {
     const w = await world();
     await w.store.createTournament(tournamentRow('arenan2', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));

@@ -326,12 +326,11 @@ export class TournamentDirector {
       this.due = Math.min(this.due, row.terms.startsAt);
       return;
     }
-    const { store } = this.deps;
     let t = row;
-    let sheet = await this.timed('readMs', () => store.tournamentSheet(t.id));
+    let sheet = await this.read(t);
     let touched = await this.reconcile(t, sheet, now, sweep);
     touched = (await this.presence(t, sheet, now)) || touched;
-    if (touched) sheet = await this.timed('readMs', () => store.tournamentSheet(t.id));
+    if (touched) sheet = await this.read(t);
     // A start is followed at once by the first pairing.
     let started = false;
     try {
@@ -418,7 +417,10 @@ export class TournamentDirector {
         change = { ...progress, status: 'finished', endedAt: now, pairings: [], byes: [] };
         break;
       case 'pair-free': {
-        const free = arenaWaiting(sheet, now);
+        // The free players' own games (the live sheet holds only those being played): their scores, last opponents and colours.
+        const ids = sheet.entries.filter(isFree).map((e) => e.userId);
+        const history = ids.length === 0 ? [] : await this.timed('readMs', () => this.deps.store.pairingsOf(t.id, ids));
+        const free = arenaWaiting({ entries: sheet.entries, pairings: history, byes: [] }, now);
         const pairs = pairArena(free, now);
         this.traceWaits(t.id, free, pairs, now);
         if (pairs.length === 0) return null;
@@ -439,7 +441,7 @@ export class TournamentDirector {
     await this.timed('writeMs', () => this.deps.store.advanceTournament(t.id, t.version, change));
     const { pairings: _p, byes: _b, ...moved } = change;
     const row: TournamentRow = { ...t, ...moved, version: t.version + 1 };
-    const next = await this.timed('readMs', () => this.deps.store.tournamentSheet(t.id));
+    const next = await this.read(row);
     await this.timed('createMs', () => this.startGames(row, change.pairings, next.entries, now));
     return { row, sheet: next, started: s.type === 'start' };
   }
@@ -471,6 +473,17 @@ export class TournamentDirector {
       this.current.free += free.length;
       this.current.paired += taken.size;
     }
+  }
+
+  /**
+   * What a pass reads of a tournament: a running arena's live part (its
+   * entries and the games being played; the free players' finished games are
+   * read when they are paired), since its finished games grow all through it;
+   * the whole sheet otherwise (a round's pairing needs it all, once a round).
+   */
+  private read(t: TournamentRow): Promise<TournamentSheetRows> {
+    const { store } = this.deps;
+    return this.timed('readMs', () => (t.status === 'running' && t.terms.kind === 'arena' ? store.tournamentLive(t.id) : store.tournamentSheet(t.id)));
   }
 
   /** Runs `fn`, adding its time to the current pass's figure `part`. */
@@ -551,7 +564,10 @@ async function together<T>(items: readonly T[], fn: (item: T) => Promise<void>, 
   await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
 }
 
-/** An arena's free players: entered, not paused, present, not in a game. */
+/** Entered, not paused, present, not in a game: free for an arena's next pairing. */
+const isFree = (e: EntryRow): boolean => e.active && e.playing === null && e.awaySince === null;
+
+/** An arena's free players, from their entries and (at least) their own pairings. */
 export function arenaWaiting(sheet: TournamentSheetRows, _now: number): ArenaWaiting[] {
   const lastGame = new Map<string, Pairing>();
   const balance = new Map<string, number>();
@@ -572,18 +588,16 @@ export function arenaWaiting(sheet: TournamentSheetRows, _now: number): ArenaWai
       if (!p.forfeit) balance.set(u, (balance.get(u) ?? 0) + (side === 0 ? 1 : -1));
     }
   }
-  return sheet.entries
-    .filter((e) => e.active && e.playing === null && e.awaySince === null)
-    .map((e) => {
-      const last = lastGame.get(e.userId);
-      return {
-        userId: e.userId,
-        points: arenaScore(e.userId, gamesOf.get(e.userId) ?? []).points,
-        rating: e.rating,
-        lastOpponent: last ? (last.white === e.userId ? last.black : last.white) : null,
-        lastColour: last ? (last.white === e.userId ? 0 : 1) : null,
-        colourBalance: balance.get(e.userId) ?? 0,
-        waitingSince: last?.endedAt ?? e.joinedAt,
-      };
-    });
+  return sheet.entries.filter(isFree).map((e) => {
+    const last = lastGame.get(e.userId);
+    return {
+      userId: e.userId,
+      points: arenaScore(e.userId, gamesOf.get(e.userId) ?? []).points,
+      rating: e.rating,
+      lastOpponent: last ? (last.white === e.userId ? last.black : last.white) : null,
+      lastColour: last ? (last.white === e.userId ? 0 : 1) : null,
+      colourBalance: balance.get(e.userId) ?? 0,
+      waitingSince: last?.endedAt ?? e.joinedAt,
+    };
+  });
 }

@@ -168,6 +168,32 @@ export function describeTournamentStore(current: () => Under): void {
       await expect(store.advanceTournament('nope', 1, { ...running, pairings: [], byes: [] })).rejects.toBeInstanceOf(TournamentConflict);
     });
 
+    it("the live part (entries, games being played) and a player's pairings, without the rest of the sheet", async () => {
+      await store.createTournament(tournamentRow('t1'));
+      await store.createTournament(tournamentRow('t2'));
+      for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);
+      await enter('t2', 'u1');
+      await enter('t2', 'u2');
+      const g1 = pairing('g1', 'u1', 'u2');
+      const g2 = pairing('g2', 'u3', 'u4', { pairedAt: T0 + 101 });
+      await store.advanceTournament('t1', 1, { ...running, pairings: [g1, g2], byes: [] });
+      await store.advanceTournament('t2', 1, { ...running, pairings: [pairing('h1', 'u2', 'u1')], byes: [] });
+      const end = { result: 1, forfeit: false, plies: 30, endedAt: T0 + 5000 } as const;
+      expect(await store.recordTournamentGame('g1', end)).toBe(true);
+      const g3 = pairing('g3', 'u2', 'u1', { pairedAt: T0 + 6000 });
+      await store.advanceTournament('t1', 2, { ...running, pairings: [g3], byes: [] });
+      const live = await store.tournamentLive('t1');
+      expect(live.entries).toEqual((await store.tournamentSheet('t1')).entries);
+      expect(live.pairings).toEqual([g2, g3]);
+      expect(live.byes).toEqual([]);
+      // Finished and running, in the sheet's order; not another tournament's; nobody asked, nothing read.
+      expect(await store.pairingsOf('t1', ['u1'])).toEqual([{ ...g1, ...end }, g3]);
+      expect((await store.pairingsOf('t1', ['u4', 'u2'])).map((p) => p.gameId)).toEqual(['g1', 'g2', 'g3']);
+      expect(await store.pairingsOf('t1', [])).toEqual([]);
+      expect(await store.pairingsOf('nope', ['u1'])).toEqual([]);
+      expect(await store.tournamentLive('nope')).toEqual({ entries: [], pairings: [], byes: [] });
+    });
+
     it('a result is recorded once and frees both players; berserk only while the game runs', async () => {
       await store.createTournament(tournamentRow('t1'));
       for (const u of ['u1', 'u2', 'u3']) await enter('t1', u);

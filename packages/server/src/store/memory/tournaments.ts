@@ -23,6 +23,17 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
     for (const t of tables.open().tournaments.values()) if (pick(t)) return load(t);
     return null;
   };
+  const sheetOf = (id: string): TournamentSheetRows => {
+    const t = tables.open();
+    const entries = [...(t.entries.get(id)?.values() ?? [])].sort((a, b) => a.joinedAt - b.joinedAt || cmp(a.userId, b.userId)).map((e) => ({ ...e }));
+    const pairings = [...t.pairings.values()]
+      .filter((p) => p.tournamentId === id)
+      .map((p) => p.pairing)
+      .sort((a, b) => a.pairedAt - b.pairedAt || cmp(a.gameId, b.gameId))
+      .map(copyPairing);
+    const byes = [...(t.byes.get(id) ?? [])].sort((a, b) => a.round - b.round || cmp(a.userId, b.userId)).map((b) => ({ ...b }));
+    return { entries, pairings, byes };
+  };
   return {
     async createTournament(t: TournamentRow): Promise<void> {
       const all = tables.open().tournaments;
@@ -55,15 +66,17 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
     },
 
     async tournamentSheet(id: string): Promise<TournamentSheetRows> {
-      const t = tables.open();
-      const entries = [...(t.entries.get(id)?.values() ?? [])].sort((a, b) => a.joinedAt - b.joinedAt || cmp(a.userId, b.userId)).map((e) => ({ ...e }));
-      const pairings = [...t.pairings.values()]
-        .filter((p) => p.tournamentId === id)
-        .map((p) => p.pairing)
-        .sort((a, b) => a.pairedAt - b.pairedAt || cmp(a.gameId, b.gameId))
-        .map(copyPairing);
-      const byes = [...(t.byes.get(id) ?? [])].sort((a, b) => a.round - b.round || cmp(a.userId, b.userId)).map((b) => ({ ...b }));
-      return { entries, pairings, byes };
+      return sheetOf(id);
+    },
+
+    async tournamentLive(id: string): Promise<TournamentSheetRows> {
+      const sheet = sheetOf(id);
+      return { entries: sheet.entries, pairings: sheet.pairings.filter((p) => p.result === null), byes: [] };
+    },
+
+    async pairingsOf(id: string, userIds: readonly string[]): Promise<Pairing[]> {
+      const who = new Set(userIds);
+      return sheetOf(id).pairings.filter((p) => who.has(p.white) || who.has(p.black));
     },
 
     async enterTournament(e, maxPlayers): Promise<EnterOutcome> {

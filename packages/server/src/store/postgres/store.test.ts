@@ -41,6 +41,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 10, name: 'sessions by expiry' },
       { version: 11, name: 'rated games: states before and after' },
       { version: 12, name: 'learn progress' },
+      { version: 13, name: 'tournament pairings: running ones, and by player' },
     ]);
   });
 

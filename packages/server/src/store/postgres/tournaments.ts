@@ -174,6 +174,23 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       };
     },
 
+    async tournamentLive(id: string): Promise<TournamentSheetRows> {
+      const [e, p] = await Promise.all([
+        query<EntryRecord>('SELECT * FROM tournament_entries WHERE tournament_id = $1 ORDER BY joined_at, user_id COLLATE "C"', [id]),
+        query<PairingRecord>('SELECT * FROM tournament_pairings WHERE tournament_id = $1 AND result IS NULL ORDER BY paired_at, game_id COLLATE "C"', [id]),
+      ]);
+      return { entries: e.rows.map(toEntry), pairings: p.rows.map(toPairing), byes: [] };
+    },
+
+    async pairingsOf(id: string, userIds: readonly string[]): Promise<Pairing[]> {
+      if (userIds.length === 0) return [];
+      const r = await query<PairingRecord>(
+        'SELECT * FROM tournament_pairings WHERE tournament_id = $1 AND (white_id = ANY($2::text[]) OR black_id = ANY($2::text[])) ORDER BY paired_at, game_id COLLATE "C"',
+        [id, userIds],
+      );
+      return r.rows.map(toPairing);
+    },
+
     enterTournament(e, maxPlayers): Promise<EnterOutcome> {
       return db.transaction(async (q): Promise<EnterOutcome> => {
         // The tournament's row is locked: two players taking the last place queue here.

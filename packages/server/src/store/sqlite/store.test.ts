@@ -49,6 +49,7 @@ describe('SQLite store', () => {
       { version: 10, name: 'sessions by expiry' },
       { version: 11, name: 'rated games: states before and after' },
       { version: 12, name: 'learn progress' },
+      { version: 13, name: 'tournament pairings: running ones, and by player' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -75,7 +76,10 @@ describe('SQLite store', () => {
       'sessions_expiry',
       'sessions_user',
       'tournament_entries_user',
+      'tournament_pairings_black',
+      'tournament_pairings_running',
       'tournament_pairings_tournament',
+      'tournament_pairings_white',
       'tournaments_invite',
       'tournaments_room',
       'tournaments_schedule',

@@ -79,6 +79,8 @@ const FORWARDED = {
   tournamentByInvite: true,
   listTournaments: true,
   tournamentSheet: true,
+  tournamentLive: true,
+  pairingsOf: true,
   enterTournament: true,
   setEntryActive: true,
   setEntryAway: true,

@@ -179,6 +179,25 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
       };
     },
 
+    async tournamentLive(id: string): Promise<TournamentSheetRows> {
+      const entries = db.stmt('SELECT * FROM tournament_entries WHERE tournament_id = ? ORDER BY joined_at, user_id').all(id) as EntryRecord[];
+      const pairings = db
+        .stmt('SELECT * FROM tournament_pairings WHERE tournament_id = ? AND result IS NULL ORDER BY paired_at, game_id')
+        .all(id) as PairingRecord[];
+      return { entries: entries.map(toEntry), pairings: pairings.map(toPairing), byes: [] };
+    },
+
+    async pairingsOf(id: string, userIds: readonly string[]): Promise<Pairing[]> {
+      if (userIds.length === 0) return [];
+      // A JSON array for the ids: one statement whatever their number (SQLite caps bound parameters).
+      const rows = db
+        .stmt(
+          'SELECT * FROM tournament_pairings WHERE tournament_id = ? AND (white_id IN (SELECT value FROM json_each(?)) OR black_id IN (SELECT value FROM json_each(?))) ORDER BY paired_at, game_id',
+        )
+        .all(id, JSON.stringify(userIds), JSON.stringify(userIds)) as PairingRecord[];
+      return rows.map(toPairing);
+    },
+
     enterTournament(e, maxPlayers): Promise<EnterOutcome> {
       return db.write((): EnterOutcome => {
         const back = db
