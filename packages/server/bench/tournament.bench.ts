@@ -139,7 +139,7 @@ async function director(base: string, late: BotsReport['late'], from: number, to
         `    director: free since ${w.freeSince - l.freedAt} ms, someone to meet free since ${w.opponentSince === null ? 'never' : `${w.opponentSince - l.freedAt} ms`}, paired by the pass at ${w.pairedAt - l.freedAt} ms`,
       );
     console.log(
-      `  late: ${l.user} waited ${l.waited.toFixed(0)} ms (${l.pairedAt === null ? 'still free' : 'paired'}); game ${l.game} end ${end ? `told ${end.toldAt - l.freedAt} ms, recorded ${end.recordedAt - l.freedAt} ms after the bench saw it` : 'not in the trace'}`,
+      `  late: ${l.user} freed ${((l.freedAt - from) / 1000).toFixed(1)} s into the measurement, waited ${l.waited.toFixed(0)} ms (${l.pairedAt === null ? 'still free' : 'paired'}); game ${l.game} end ${end ? `told ${end.toldAt - l.freedAt} ms, recorded ${end.recordedAt - l.freedAt} ms after the bench saw it` : 'not in the trace'}`,
     );
     for (const p of seen)
       console.log(
