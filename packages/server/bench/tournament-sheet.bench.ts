@@ -1,0 +1,165 @@
+/**
+ * npm run bench:tournament-sheet: what a long arena's history costs the
+ * server. bench:tournament measures a minute of a fresh arena; a real one
+ * runs for hours and its finished games pile up (1,000 players playing
+ * 3+2 games for two hours: about 60,000 pairings). This fills the club's
+ * own store (SQLite on its thread, as `npm start` opens it; PostgreSQL with
+ * BENCH_STORE=postgres) with such an arena, then times, each several times:
+ * - the whole sheet (every entry, pairing and bye), which the standings
+ *   view reads (at most once a second per tournament, shared by its readers);
+ * - the live part a director pass reads instead (entries and the games being
+ *   played) and the free players' own games;
+ * - the standings view computed from the whole sheet (main thread);
+ * - a director pass pairing ten freed players (the game service stubbed).
+ * Nothing here is a test: the figures are printed.
+ *
+ * Env: BENCH_PLAYERS (1000), BENCH_PAIRINGS (60000), BENCH_STORE (sqlite|postgres).
+ */
+import type { Pairing } from '@youzai/game/tournament';
+import { performance } from 'node:perf_hooks';
+import { openStore } from '../src/store/open.ts';
+import { tempDir, tempSchema } from '../src/store/fixtures.ts';
+import type { TournamentRow } from '../src/store/tournaments.ts';
+import type { Store } from '../src/store/types.ts';
+import { percentile } from '../src/testing/server-process.ts';
+import { TournamentDirector } from '../src/tournaments/director.ts';
+import { viewOf } from '../src/tournaments/view.ts';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
+const PAIRINGS = Number(process.env.BENCH_PAIRINGS ?? 60_000);
+const STORE = process.env.BENCH_STORE ?? 'sqlite';
+const T0 = Date.now() - 3 * 3600_000;
+
+const row: TournamentRow = {
+  id: 'longarena',
+  name: 'Long arena',
+  terms: {
+    kind: 'arena',
+    variant: 'xiangqi',
+    rated: false,
+    clock: { kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 },
+    startsAt: T0,
+    durationMs: 6 * 3600_000,
+    maxPlayers: PLAYERS,
+    berserk: false,
+    minRatedGames: 0,
+    rounds: 0,
+    roundGapMs: 0,
+    lateJoinUntilRound: 0,
+    withdrawAfterMs: 600_000,
+  },
+  status: 'upcoming',
+  round: 0,
+  rounds: 0,
+  startedAt: null,
+  endedAt: null,
+  version: 1,
+  createdBy: null,
+  roomId: null,
+  inviteToken: null,
+  scheduleKey: null,
+  createdAt: T0,
+};
+
+async function timed(times: number, fn: () => Promise<unknown> | unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+const fig = (xs: number[]) => `median ${percentile(xs, 50).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms (${xs.length} reads)`;
+
+async function main(): Promise<void> {
+  const dir = tempDir();
+  const schema = STORE === 'postgres' ? await tempSchema() : null;
+  const store: Store = await openStore(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dir.dir, SQLITE_SYNC: 'NORMAL' });
+  try {
+    const ids = Array.from({ length: PLAYERS }, (_, i) => `p${String(i).padStart(5, '0')}`);
+    for (const id of ids) await store.createUser({ id, username: null, passwordHash: null, createdAt: T0 });
+    await store.createTournament(row);
+    for (const [i, id] of ids.entries()) await store.enterTournament({ tournamentId: row.id, userId: id, name: id, rating: 1500 + (i % 400), at: T0 }, PLAYERS);
+    await store.advanceTournament(row.id, 1, { status: 'running', round: 0, rounds: 0, startedAt: T0, endedAt: null, pairings: [], byes: [] });
+    let version = 2;
+    let n = 0;
+    const t0 = performance.now();
+    // Rounds of everyone paired at once, each finished before the next: the history of a long arena.
+    const half = Math.floor(PLAYERS / 2);
+    for (let r = 0; n < PAIRINGS + half; r++) {
+      const at = T0 + r * 60_000;
+      const pairings: Pairing[] = Array.from({ length: half }, (_, k) => ({
+        round: 0,
+        gameId: `g${r}-${k}`,
+        white: ids[(k + r) % PLAYERS]!,
+        black: ids[(k + r + half) % PLAYERS]!,
+        pairedAt: at,
+        result: null,
+        forfeit: false,
+        berserk: [false, false],
+        plies: 0,
+        endedAt: null,
+      }));
+      await store.advanceTournament(row.id, version++, { status: 'running', round: 0, rounds: 0, startedAt: T0, endedAt: null, pairings, byes: [] });
+      n += pairings.length;
+      // The last round stays in play (the games being played now).
+      if (n >= PAIRINGS + half) break;
+      await Promise.all(
+        pairings.map((p, k) =>
+          store.recordTournamentGame(p.gameId, { result: ([1, 0.5, 0] as const)[k % 3]!, forfeit: false, plies: 40, endedAt: at + 50_000 }),
+        ),
+      );
+    }
+    console.log(
+      `bench:tournament-sheet — store ${STORE}; an arena of ${PLAYERS} players with ${n} pairings (${n - half} finished, ${half} being played), written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    const whole = await timed(5, () => store.tournamentSheet(row.id));
+    const live = await timed(20, () => store.tournamentLive(row.id));
+    const ten = ids.slice(0, 10);
+    const own = await timed(20, () => store.pairingsOf(row.id, ten));
+    const current = (await store.tournament(row.id))!;
+    const sheet = await store.tournamentSheet(row.id);
+    const view = await timed(5, () => viewOf(current, sheet, null, Date.now()));
+    console.log(`whole sheet (the standings view's read): ${fig(whole)}`);
+    console.log(`live part (a director pass's read): ${fig(live)}`);
+    console.log(`ten players' own games (read when they are free): ${fig(own)}`);
+    console.log(`standings view from the whole sheet (main thread): ${fig(view)}`);
+
+    // Director passes: each time, the games of ten players end and a pass pairs them again.
+    const director = new TournamentDirector({
+      store,
+      games: { createPaired: async () => ({ ok: true, value: undefined }) as never },
+      clock: { now: () => Date.now() },
+      online: (u) => new Set(u),
+      log: () => {},
+    });
+    await director.tick();
+    const passes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const playing = (await store.tournamentLive(row.id)).pairings.slice(0, 5);
+      for (const p of playing) await store.recordTournamentGame(p.gameId, { result: 1, forfeit: false, plies: 40, endedAt: Date.now() - 30_000 });
+      const t = performance.now();
+      await director.tick();
+      passes.push(performance.now() - t);
+    }
+    const traced = director.trace().passes.slice(-20);
+    console.log(
+      `director pass pairing ten freed players: median ${percentile(passes, 50).toFixed(1)} ms, max ${Math.max(...passes).toFixed(1)} ms (20 passes; paired ${traced.reduce((a, p) => a + p.paired, 0)} in all; reads median ${percentile(
+        traced.map((p) => p.readMs),
+        50,
+      ).toFixed(1)} ms a pass)`,
+    );
+  } catch (e) {
+    console.error('bench:tournament-sheet failed:', e);
+    process.exitCode = 1;
+  } finally {
+    await store.close();
+    dir.dispose();
+    await schema?.dispose();
+  }
+}
+
+void main();
