@@ -130,14 +130,15 @@ async function find(t: TournamentRouteDeps, ctx: Ctx): Promise<TournamentRow> {
  * not exist. The socket's tour-sub and tour-chat ask the same question.
  */
 export async function mayViewTournament(
-  store: Pick<TournamentStore, 'tournamentSheet'>,
+  store: Pick<TournamentStore, 'tournamentLive'>,
   row: TournamentRow,
   userId: string | null,
   invite: string | null,
 ): Promise<boolean> {
   if (row.inviteToken === null || invite === row.inviteToken || (userId !== null && row.createdBy === userId)) return true;
   if (userId === null) return false;
-  const sheet = await store.tournamentSheet(row.id);
+  // The entries are all it needs: the live part has them without the finished games.
+  const sheet = await store.tournamentLive(row.id);
   return sheet.entries.some((e) => e.userId === userId);
 }
 
@@ -158,7 +159,8 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
         t.store.listTournaments({ ...q, statuses: ['running'] }),
         t.store.listTournaments({ ...q, statuses: ['finished'], latestFirst: true, limit: 10 }),
       ]);
-      const counted = async (rows: TournamentRow[]) => Promise.all(rows.map(async (r) => summaryOf(r, (await t.store.tournamentSheet(r.id)).entries.length)));
+      // Counting the players needs their entries only, not a long arena's finished games.
+      const counted = async (rows: TournamentRow[]) => Promise.all(rows.map(async (r) => summaryOf(r, (await t.store.tournamentLive(r.id)).entries.length)));
       const lists: TournamentLists = {
         upcoming: await counted(upcoming),
         running: await counted(running),
@@ -250,7 +252,8 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       const row = await find(t, ctx);
       const req = await body(ctx, Join);
       if (!(await mayView(t, row, ctx, req.invite ?? null))) fail('tournament.not-found', 'No such tournament');
-      const sheet = await t.store.tournamentSheet(row.id);
+      // Who may join depends on the entries (a place, a return), not on the games played.
+      const sheet = await t.store.tournamentLive(row.id);
       const ratings = await t.store.ratings(ctx.user.id);
       const mine = ratings.find((r) => r.variant === row.terms.variant);
       const ok = mayJoin(row.terms, progressOf(row), sheetOf(sheet), { userId: ctx.user.id, guest: ctx.user.username === null, ratedGames: mine?.games ?? 0 });
