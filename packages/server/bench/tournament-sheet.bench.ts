@@ -5,8 +5,9 @@
  * 3+2 games for two hours: about 60,000 pairings). This fills the club's
  * own store (SQLite on its thread, as `npm start` opens it; PostgreSQL with
  * BENCH_STORE=postgres) with such an arena, then times, each several times:
- * - the whole sheet (every entry, pairing and bye), which the standings
- *   view reads (at most once a second per tournament, shared by its readers);
+ * - the whole sheet (every entry, pairing and bye), which a view read
+ *   whole (at most once a second per tournament, shared by its readers),
+ *   and the running arena's view reads instead through its mirror;
  * - the live part a director pass reads instead (entries and the games being
  *   played) and the free players' own games;
  * - the standings view computed from the whole sheet (main thread);
@@ -23,6 +24,7 @@ import type { TournamentRow } from '../src/store/tournaments.ts';
 import type { Store } from '../src/store/types.ts';
 import { percentile } from '../src/testing/server-process.ts';
 import { TournamentDirector } from '../src/tournaments/director.ts';
+import { SheetMirror } from '../src/tournaments/sheet-mirror.ts';
 import { viewOf } from '../src/tournaments/view.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
@@ -123,7 +125,20 @@ async function main(): Promise<void> {
     const current = (await store.tournament(row.id))!;
     const sheet = await store.tournamentSheet(row.id);
     const view = await timed(5, () => viewOf(current, sheet, null, Date.now()));
-    console.log(`whole sheet (the standings view's read): ${fig(whole)}`);
+    // The view's read of a running arena: its mirror, refreshed after five games end each time.
+    const mirror = new SheetMirror(store, row.id);
+    await mirror.read(Date.now());
+    const mirrored: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const open = (await store.tournamentLive(row.id)).pairings.slice(0, 5);
+      for (const p of open) await store.recordTournamentGame(p.gameId, { result: 0, forfeit: false, plies: 40, endedAt: Date.now() });
+      const t = performance.now();
+      const got = await mirror.read(Date.now());
+      mirrored.push(performance.now() - t);
+      if (got.pairings.length !== n) throw new Error(`the mirror holds ${got.pairings.length} pairings, the store ${n}`);
+    }
+    console.log(`whole sheet (a view's read of a finished arena, a Swiss, the mirror's first): ${fig(whole)}`);
+    console.log(`the view's read of a running arena (its mirror: the live part and what changed; five games ended between reads): ${fig(mirrored)}`);
     console.log(`live part (a director pass's read): ${fig(live)}`);
     console.log(`ten players' own games (read when they are free): ${fig(own)}`);
     console.log(`standings view from the whole sheet (main thread): ${fig(view)}`);

@@ -101,6 +101,12 @@ export interface TournamentStore {
   /** Every pairing of the tournament in which one of these players played, finished or not, in the sheet's order. */
   pairingsOf(id: string, userIds: readonly string[]): Promise<Pairing[]>;
   /**
+   * The tournament's pairings paired at or after `since`, and those with these
+   * game ids, in the sheet's order: what changed since a reader last looked
+   * (a finished pairing never changes again).
+   */
+  pairingsChanged(id: string, since: number, gameIds: readonly string[]): Promise<Pairing[]>;
+  /**
    * Enters a player (active, present), or makes a returning one active and
    * present again with their games kept; 'full' when `maxPlayers` are
    * entered already (checked in the same transaction). The user must exist.

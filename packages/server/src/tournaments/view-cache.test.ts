@@ -38,6 +38,11 @@ async function setup() {
       reads++;
       return store.tournamentSheet(id);
     },
+    tournamentLive: (id: string) => {
+      reads++;
+      return store.tournamentLive(id);
+    },
+    pairingsChanged: (id: string, since: number, gameIds: readonly string[]) => store.pairingsChanged(id, since, gameIds),
   };
   let now = T0;
   const bus = new MemoryBus();

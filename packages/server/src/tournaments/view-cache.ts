@@ -12,7 +12,11 @@ import type { Bus } from '../bus/bus.ts';
 import { tournamentTopic } from '../bus/topics.ts';
 import type { TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
 import type { TournamentView } from '@youzai/protocol';
+import { SheetMirror, type MirrorStore } from './sheet-mirror.ts';
 import { boardOf, readerView, type Board } from './view.ts';
+
+/** A running arena's mirror unread this long is let go (nobody watches it here any more). */
+const MIRROR_IDLE_MS = 600_000;
 
 /** How long a built view serves readers on this node. */
 export const VIEW_MAX_AGE_MS = 500;
@@ -26,10 +30,12 @@ interface Built {
 
 export class TournamentViews {
   private readonly built = new Map<string, Built>();
+  /** Running arenas' sheets kept between views: a refresh reads what changed, not every finished game again. */
+  private readonly mirrors = new Map<string, { mirror: SheetMirror; usedAt: number }>();
 
   constructor(
     private readonly deps: {
-      readonly store: Pick<TournamentStore, 'tournamentSheet'>;
+      readonly store: MirrorStore;
       readonly now: () => number;
       /** The club's announcements: another node's change drops the view here too. */
       readonly bus?: Pick<Bus, 'subscribe'>;
@@ -43,7 +49,7 @@ export class TournamentViews {
     let b = this.built.get(row.id);
     if (!b || now - b.at >= (this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS)) {
       const view = (async () => {
-        const sheet = await this.deps.store.tournamentSheet(row.id);
+        const sheet = await this.sheet(row, now);
         return { board: boardOf(row, sheet, now), sheet };
       })();
       this.invalidate(row.id);
@@ -57,6 +63,27 @@ export class TournamentViews {
     const { board, sheet } = await b.view;
     const entry = userId === null ? undefined : sheet.entries.find((e) => e.userId === userId);
     return readerView(board, entry, userId, page, this.deps.now());
+  }
+
+  /** The sheet of `row`: a running arena's from its mirror, any other's read whole (a round's tournament is small, and read once a change). */
+  private sheet(row: TournamentRow, now: number): Promise<TournamentSheetRows> {
+    if (row.status !== 'running' || row.terms.kind !== 'arena') {
+      this.mirrors.delete(row.id);
+      return this.deps.store.tournamentSheet(row.id);
+    }
+    let m = this.mirrors.get(row.id);
+    if (!m) {
+      m = { mirror: new SheetMirror(this.deps.store, row.id), usedAt: now };
+      this.mirrors.set(row.id, m);
+    }
+    m.usedAt = now;
+    const read = m.mirror.read(now);
+    // A failed read starts the mirror again from a whole read.
+    const held = m;
+    read.catch(() => {
+      if (this.mirrors.get(row.id) === held) this.mirrors.delete(row.id);
+    });
+    return read;
   }
 
   /** A tournament changed on this node: its next reader gets a fresh view. */
@@ -80,5 +107,6 @@ export class TournamentViews {
   private sweep(now: number): void {
     const max = this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS;
     for (const [id, b] of this.built) if (now - b.at >= max) this.drop(id, b);
+    for (const [id, m] of this.mirrors) if (now - m.usedAt >= MIRROR_IDLE_MS) this.mirrors.delete(id);
   }
 }

@@ -192,6 +192,11 @@ export function describeTournamentStore(current: () => Under): void {
       expect(await store.pairingsOf('t1', [])).toEqual([]);
       expect(await store.pairingsOf('nope', ['u1'])).toEqual([]);
       expect(await store.tournamentLive('nope')).toEqual({ entries: [], pairings: [], byes: [] });
+      // What changed since a reader looked: paired since then, or named (once live, finished since); each once, not another tournament's.
+      expect(await store.pairingsChanged('t1', T0 + 6000, [])).toEqual([g3]);
+      expect(await store.pairingsChanged('t1', T0 + 6000, ['g1', 'g3', 'h1'])).toEqual([{ ...g1, ...end }, g3]);
+      expect((await store.pairingsChanged('t1', 0, [])).map((p) => p.gameId)).toEqual(['g1', 'g2', 'g3']);
+      expect(await store.pairingsChanged('t1', T0 + 7000, [])).toEqual([]);
     });
 
     it('a result is recorded once and frees both players; berserk only while the game runs', async () => {

@@ -79,6 +79,11 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
       return sheetOf(id).pairings.filter((p) => who.has(p.white) || who.has(p.black));
     },
 
+    async pairingsChanged(id: string, since: number, gameIds: readonly string[]): Promise<Pairing[]> {
+      const ids = new Set(gameIds);
+      return sheetOf(id).pairings.filter((p) => p.pairedAt >= since || ids.has(p.gameId));
+    },
+
     async enterTournament(e, maxPlayers): Promise<EnterOutcome> {
       const t = tables.open();
       t.needUser(e.userId);

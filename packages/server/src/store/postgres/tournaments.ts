@@ -191,6 +191,14 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       return r.rows.map(toPairing);
     },
 
+    async pairingsChanged(id: string, since: number, gameIds: readonly string[]): Promise<Pairing[]> {
+      const r = await query<PairingRecord>(
+        'SELECT * FROM tournament_pairings WHERE tournament_id = $1 AND (paired_at >= $2 OR game_id = ANY($3::text[])) ORDER BY paired_at, game_id COLLATE "C"',
+        [id, since, gameIds],
+      );
+      return r.rows.map(toPairing);
+    },
+
     enterTournament(e, maxPlayers): Promise<EnterOutcome> {
       return db.transaction(async (q): Promise<EnterOutcome> => {
         // The tournament's row is locked: two players taking the last place queue here.

@@ -81,6 +81,7 @@ const FORWARDED = {
   tournamentSheet: true,
   tournamentLive: true,
   pairingsOf: true,
+  pairingsChanged: true,
   enterTournament: true,
   setEntryActive: true,
   setEntryAway: true,

@@ -192,9 +192,22 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
       // A JSON array for the ids: one statement whatever their number (SQLite caps bound parameters).
       const rows = db
         .stmt(
-          'SELECT * FROM tournament_pairings WHERE tournament_id = ? AND (white_id IN (SELECT value FROM json_each(?)) OR black_id IN (SELECT value FROM json_each(?))) ORDER BY paired_at, game_id',
+          // The player indexes named: without statistics the planner would walk the whole tournament by time (its ORDER BY).
+          'SELECT * FROM tournament_pairings INDEXED BY tournament_pairings_white WHERE tournament_id = ? AND white_id IN (SELECT value FROM json_each(?)) ' +
+            'UNION SELECT * FROM tournament_pairings INDEXED BY tournament_pairings_black WHERE tournament_id = ? AND black_id IN (SELECT value FROM json_each(?)) ORDER BY paired_at, game_id',
         )
-        .all(id, JSON.stringify(userIds), JSON.stringify(userIds)) as PairingRecord[];
+        .all(id, JSON.stringify(userIds), id, JSON.stringify(userIds)) as PairingRecord[];
+      return rows.map(toPairing);
+    },
+
+    async pairingsChanged(id: string, since: number, gameIds: readonly string[]): Promise<Pairing[]> {
+      const rows = db
+        .stmt(
+          // The named games by their key (`+tournament_id`: not by the tournament's index, which would walk all its games).
+          'SELECT * FROM tournament_pairings WHERE tournament_id = ? AND paired_at >= ? ' +
+            'UNION SELECT * FROM tournament_pairings WHERE +tournament_id = ? AND game_id IN (SELECT value FROM json_each(?)) ORDER BY paired_at, game_id',
+        )
+        .all(id, since, id, JSON.stringify(gameIds)) as PairingRecord[];
       return rows.map(toPairing);
     },
 
