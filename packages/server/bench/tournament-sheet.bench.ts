@@ -16,7 +16,7 @@
  *
  * Env: BENCH_PLAYERS (1000), BENCH_PAIRINGS (60000), BENCH_STORE (sqlite|postgres).
  */
-import type { Pairing } from '@youzai/game/tournament';
+import type { ArenaMemo, Pairing } from '@youzai/game/tournament';
 import { performance } from 'node:perf_hooks';
 import { openStore } from '../src/store/open.ts';
 import { tempDir, tempSchema } from '../src/store/fixtures.ts';
@@ -25,7 +25,7 @@ import type { Store } from '../src/store/types.ts';
 import { percentile } from '../src/testing/server-process.ts';
 import { TournamentDirector } from '../src/tournaments/director.ts';
 import { SheetMirror } from '../src/tournaments/sheet-mirror.ts';
-import { viewOf } from '../src/tournaments/view.ts';
+import { boardOf, viewOf } from '../src/tournaments/view.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const PAIRINGS = Number(process.env.BENCH_PAIRINGS ?? 60_000);
@@ -127,8 +127,11 @@ async function main(): Promise<void> {
     const view = await timed(5, () => viewOf(current, sheet, null, Date.now()));
     // The view's read of a running arena: its mirror, refreshed after five games end each time.
     const mirror = new SheetMirror(store, row.id);
-    await mirror.read(Date.now());
+    const memo: ArenaMemo = new Map();
+    const running = (await store.tournament(row.id))!;
+    boardOf(running, await mirror.read(Date.now()), Date.now(), memo);
     const mirrored: number[] = [];
+    const boards: number[] = [];
     for (let i = 0; i < 20; i++) {
       const open = (await store.tournamentLive(row.id)).pairings.slice(0, 5);
       for (const p of open) await store.recordTournamentGame(p.gameId, { result: 0, forfeit: false, plies: 40, endedAt: Date.now() });
@@ -136,12 +139,16 @@ async function main(): Promise<void> {
       const got = await mirror.read(Date.now());
       mirrored.push(performance.now() - t);
       if (got.pairings.length !== n) throw new Error(`the mirror holds ${got.pairings.length} pairings, the store ${n}`);
+      const b = performance.now();
+      boardOf(running, got, Date.now(), memo);
+      boards.push(performance.now() - b);
     }
     console.log(`whole sheet (a view's read of a finished arena, a Swiss, the mirror's first): ${fig(whole)}`);
     console.log(`the view's read of a running arena (its mirror: the live part and what changed; five games ended between reads): ${fig(mirrored)}`);
     console.log(`live part (a director pass's read): ${fig(live)}`);
     console.log(`ten players' own games (read when they are free): ${fig(own)}`);
-    console.log(`standings view from the whole sheet (main thread): ${fig(view)}`);
+    console.log(`standings view from the whole sheet (main thread; a finished arena's, or a running one's first): ${fig(view)}`);
+    console.log(`standings view of a running arena, its players' figures kept from the last view (main thread; ten players' games changed): ${fig(boards)}`);
 
     // Director passes: each time, the games of ten players end and a pass pairs them again.
     const director = new TournamentDirector({

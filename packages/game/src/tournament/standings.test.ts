@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { standings } from './standings.ts';
+import { standings, type ArenaMemo } from './standings.ts';
 import type { Bye, Entrant, Pairing, Score } from './types.ts';
 
 const entrant = (userId: string, rating: number, active = true): Entrant => ({ userId, name: userId, rating, joinedAt: 0, active });
@@ -82,5 +83,34 @@ describe('arena standings', () => {
     expect(rows[0]!.points).toBe(2);
     expect(rows[0]!.performance).toBe(2400);
     expect(rows[0]!.marks?.map((m) => m.outcome)).toEqual(['W']);
+  });
+});
+
+describe('arena standings kept between computations', () => {
+  it('with a memo carried from one computation to the next, as each game ends: the same as computed afresh (property)', () => {
+    const players = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const entrants = players.map((u, i) => entrant(u, 1500 + 50 * i));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(5), fc.nat(5), fc.constantFrom<Score>(0, 0.5, 1), fc.boolean(), fc.nat(40)), { minLength: 1, maxLength: 30 }),
+        (games) => {
+          const memo: ArenaMemo = new Map();
+          const pairings: Pairing[] = [];
+          for (const [i, [w, b, result, forfeit, plies]] of games.entries()) {
+            if (w === b) continue;
+            pairings.push({
+              ...game(i + 1, players[w]!, players[b]!, result, forfeit),
+              gameId: `g${i}`,
+              pairedAt: i,
+              plies,
+              berserk: [plies % 2 === 0, false],
+            });
+            const sheet = { entrants, pairings: [...pairings], byes: [] };
+            expect(standings('arena', sheet, 0, memo)).toEqual(standings('arena', sheet));
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

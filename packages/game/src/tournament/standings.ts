@@ -11,7 +11,7 @@
  *
  * Players equal on every key share a rank.
  */
-import { arenaScore, type ArenaMark } from './arena.ts';
+import { arenaScore, type ArenaMark, type ArenaScore } from './arena.ts';
 import { bySeed, opponentOf, scoreOf, type Pairing, type TournamentKind, type TournamentSheet } from './types.ts';
 
 export interface StandingRow {
@@ -31,8 +31,19 @@ export interface StandingRow {
   readonly onStreak: boolean;
 }
 
-/** Standings after the finished games; `roundsDone` (Swiss) is the number of completed rounds. */
-export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDone = 0): StandingRow[] {
+/**
+ * An arena's per-player figures kept between two computations of its
+ * standings (a big arena's are computed every second): a player whose
+ * finished games are the same as last time is not scored again.
+ */
+export type ArenaMemo = Map<string, { readonly key: string; readonly score: ArenaScore; readonly performance: number | null }>;
+
+/**
+ * Standings after the finished games; `roundsDone` (Swiss) is the number of
+ * completed rounds. `memo` (arena): figures kept from the last computation
+ * of the same tournament, updated here.
+ */
+export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDone = 0, memo?: ArenaMemo): StandingRow[] {
   const entrants = [...sheet.entrants].sort(bySeed);
   const finished = sheet.pairings.filter((p) => p.result !== null);
   const rating = new Map(entrants.map((e) => [e.userId, e.rating]));
@@ -44,7 +55,28 @@ export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDo
     gamesOf.get(p.black)?.push(p);
   }
   const points = new Map<string, number>();
-  const arena = kind === 'arena' ? new Map(entrants.map((e) => [e.userId, arenaScore(e.userId, gamesOf.get(e.userId)!)])) : null;
+  // An arena player's score and performance, from their finished games (kept in `memo` while those stay the same).
+  const arenaPart = (u: string) => {
+    const games = gamesOf.get(u)!;
+    // The count and the last game (in the sheet's order): finished games never change, only more come.
+    const key = `${games.length}/${games.at(-1)?.gameId ?? ''}`;
+    const held = memo?.get(u);
+    if (held && held.key === key) return held;
+    const score = arenaScore(u, games);
+    const played = games.filter((p) => !p.forfeit);
+    let performance: number | null = null;
+    if (played.length > 0) {
+      let losses = 0;
+      for (const p of games) if (scoreOf(p, u) === 0) losses++;
+      const avg = played.reduce((t, p) => t + (rating.get(opponentOf(p, u)!) ?? 0), 0) / played.length;
+      performance = Math.round(avg + (400 * (score.wins - losses)) / games.length);
+    }
+    const part = { key, score, performance };
+    memo?.set(u, part);
+    return part;
+  };
+  const parts = kind === 'arena' ? new Map(entrants.map((e) => [e.userId, arenaPart(e.userId)])) : null;
+  const arena = parts ? new Map([...parts].map(([u, part]) => [u, part.score])) : null;
   for (const e of entrants) points.set(e.userId, arena ? arena.get(e.userId)!.points : 0);
   if (!arena) {
     for (const p of finished) {
@@ -78,10 +110,7 @@ export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDo
       for (const p of played) buchholz += points.get(opponentOf(p, e.userId)!)!;
       for (let r = 1; r <= roundsDone; r++) if (!playedRounds.has(r)) buchholz += own;
     }
-    if (kind === 'arena' && played.length > 0) {
-      const avg = played.reduce((t, p) => t + (rating.get(opponentOf(p, e.userId)!) ?? 0), 0) / played.length;
-      performance = Math.round(avg + (400 * (wins - losses)) / games.length);
-    }
+    if (parts) performance = parts.get(e.userId)!.performance;
     const a = arena?.get(e.userId);
     return {
       userId: e.userId,

@@ -11,6 +11,7 @@
 import type { Bus } from '../bus/bus.ts';
 import { tournamentTopic } from '../bus/topics.ts';
 import type { TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
+import type { ArenaMemo } from '@youzai/game/tournament';
 import type { TournamentView } from '@youzai/protocol';
 import { SheetMirror, type MirrorStore } from './sheet-mirror.ts';
 import { boardOf, readerView, type Board } from './view.ts';
@@ -31,7 +32,7 @@ interface Built {
 export class TournamentViews {
   private readonly built = new Map<string, Built>();
   /** Running arenas' sheets kept between views: a refresh reads what changed, not every finished game again. */
-  private readonly mirrors = new Map<string, { mirror: SheetMirror; usedAt: number }>();
+  private readonly mirrors = new Map<string, { mirror: SheetMirror; usedAt: number; memo: ArenaMemo }>();
 
   constructor(
     private readonly deps: {
@@ -50,7 +51,8 @@ export class TournamentViews {
     if (!b || now - b.at >= (this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS)) {
       const view = (async () => {
         const sheet = await this.sheet(row, now);
-        return { board: boardOf(row, sheet, now), sheet };
+        // A running arena's players whose games did not change since its last view are not scored again.
+        return { board: boardOf(row, sheet, now, this.mirrors.get(row.id)?.memo), sheet };
       })();
       this.invalidate(row.id);
       const fresh: Built = { at: now, view, off: this.deps.bus?.subscribe(tournamentTopic(row.id), () => this.drop(row.id, fresh)) ?? (() => {}) };
@@ -73,7 +75,7 @@ export class TournamentViews {
     }
     let m = this.mirrors.get(row.id);
     if (!m) {
-      m = { mirror: new SheetMirror(this.deps.store, row.id), usedAt: now };
+      m = { mirror: new SheetMirror(this.deps.store, row.id), usedAt: now, memo: new Map() };
       this.mirrors.set(row.id, m);
     }
     m.usedAt = now;

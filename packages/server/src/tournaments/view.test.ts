@@ -1,9 +1,10 @@
 /** What the tournament page reads of a Swiss: each round's boards and byes, and the standings' tie-breaks after each round. */
 import type { Bye, Pairing } from '@youzai/game/tournament';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tournamentRow } from '../store/conformance/tournaments.ts';
 import type { EntryRow, TournamentSheetRows } from '../store/tournaments.ts';
-import { NEAR, PLAYING_SHOWN, STANDINGS_PAGE, viewOf } from './view.ts';
+import { latestEnded, NEAR, PLAYING_SHOWN, STANDINGS_PAGE, viewOf } from './view.ts';
 
 const T0 = 1_800_000_000_000;
 
@@ -142,5 +143,21 @@ describe('the view of a big arena', () => {
     expect(v.playingCount).toBe(n);
     expect(v.playing).toHaveLength(PLAYING_SHOWN);
     expect(v.playing[0]!.white.rating + v.playing[0]!.black.rating).toBe(1118 + 1119);
+  });
+});
+
+describe('the games that ended last', () => {
+  it('in one pass, the same as sorting every finished game by its end, latest first, ties in the sheet’s order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.nat(20), { nil: null }), { maxLength: 60 }), fc.nat(12), (ends, n) => {
+        const games = ends.map((endedAt, i) => ({ id: i, result: endedAt === null ? null : 1, endedAt }));
+        const sorted = games
+          .filter((g) => g.result !== null)
+          .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0))
+          .slice(0, n);
+        expect(latestEnded(games, n)).toEqual(sorted);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -4,7 +4,7 @@
  * top games to watch, the cross table of a round-robin, the podium), in the
  * wire types of @youzai/protocol (tournaments.ts), which the pages read.
  */
-import { bySeed, crossTable, standings, type StandingRow } from '@youzai/game/tournament';
+import { bySeed, crossTable, standings, type ArenaMemo, type StandingRow } from '@youzai/game/tournament';
 import type { GameTag, RoundView, TournamentSummary, TournamentView } from '@youzai/protocol';
 import type { EntryRow, TournamentRow, TournamentSheetRows } from '../store/tournaments.ts';
 import { sheetOf } from './sheet.ts';
@@ -72,9 +72,9 @@ export function readerView(board: Board, entry: EntryRow | undefined, userId: st
 }
 
 /** The shared part of a tournament's view: the whole standings, the games, the rounds, the podium. */
-export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: number): Board {
+export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: number, memo?: ArenaMemo): Board {
   const roundsDone = t.terms.kind === 'swiss' ? Math.max(0, t.round - (sheet.pairings.some((p) => p.round === t.round && p.result === null) ? 1 : 0)) : 0;
-  const table = standings(t.terms.kind, sheetOf(sheet), roundsDone);
+  const table = standings(t.terms.kind, sheetOf(sheet), roundsDone, memo);
   const byId = new Map<string, EntryRow>(sheet.entries.map((e) => [e.userId, e]));
   const tag = (u: string) => ({ id: u, name: byId.get(u)?.name ?? '?', rating: Math.round(byId.get(u)?.rating ?? 0) });
   const gameTag = (p: (typeof sheet.pairings)[number]): GameTag => ({
@@ -91,11 +91,7 @@ export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: numbe
     .map(gameTag)
     .sort((a, b) => strength(b) - strength(a));
   const playingCount = playing.length;
-  const recent = sheet.pairings
-    .filter((p) => p.result !== null)
-    .sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0))
-    .slice(0, 10)
-    .map(gameTag);
+  const recent = latestEnded(sheet.pairings, 10).map(gameTag);
   let cross: TournamentView['cross'] = null;
   if (t.terms.kind === 'roundRobin') {
     const seeds = [...sheet.entries].sort(bySeed).map((e) => e.userId);
@@ -125,6 +121,23 @@ export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: numbe
     podium: t.status === 'finished' ? table.filter((r) => r.rank <= 3 && r.games + r.points > 0).slice(0, 3) : [],
     now,
   };
+}
+
+/** The `n` games that ended last, latest first (one pass: a long arena has tens of thousands). */
+export function latestEnded<P extends { readonly result: unknown; readonly endedAt: number | null }>(pairings: readonly P[], n: number): P[] {
+  const top: P[] = [];
+  if (n <= 0) return top;
+  const at = (p: P) => p.endedAt ?? 0;
+  for (const p of pairings) {
+    if (p.result === null) continue;
+    if (top.length === n && at(p) <= at(top[n - 1]!)) continue;
+    // Insert in order (latest first; an equal time after those already in, as a stable sort would leave it).
+    let i = top.length;
+    while (i > 0 && at(top[i - 1]!) < at(p)) i--;
+    top.splice(i, 0, p);
+    if (top.length > n) top.pop();
+  }
+  return top;
 }
 
 /** The visitor's place: their entry (absent: not entered) and rank; null for a visitor without a session. */
