@@ -129,11 +129,24 @@ async function director(base: string, late: BotsReport['late'], from: number, to
   console.log(
     `director: ${passes.length} passes traced; pass p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms, max ${Math.max(0, ...ms).toFixed(0)} ms; between passes p50 ${percentile(gaps, 50).toFixed(0)} ms, max ${Math.max(0, ...gaps).toFixed(0)} ms; end recorded p50 ${percentile(record, 50).toFixed(0)} ms, p99 ${percentile(record, 99).toFixed(0)} ms, max ${Math.max(0, ...record).toFixed(0)} ms after the game service told it`,
   );
+  // Each free over 2 s, set beside the director's record of its pairing: how long of it the player had nobody they may meet.
+  const match = (l: BotsReport['late'][number]) =>
+    s.director!.waits.filter((x) => x.user === l.user && x.pairedAt >= l.freedAt - 1000).sort((a, b) => a.pairedAt - b.pairedAt)[0];
+  if (late.length) {
+    const explained = late.filter((l) => {
+      const w = match(l);
+      // Paired by the director within 2 s of someone they may meet being free (the bench's own wait beyond the pass adds the game's creation and delivery).
+      return w !== undefined && w.opponentSince !== null && w.pairedAt - Math.max(w.freeSince, w.opponentSince) <= 2000;
+    }).length;
+    console.log(
+      `of the ${late.length} frees over 2 s: ${explained} had nobody they may meet free (only the opponent they had just played, whom the rematch rule keeps from them for 20 s) for all but at most 2 s of it; ${late.length - explained} waited over 2 s with someone to meet`,
+    );
+  }
   for (const l of late) {
     const end = ends.find((e) => e.game === l.game);
     const until = l.pairedAt ?? Date.now();
     const seen = passes.filter((p) => p.at >= l.freedAt - 1000 && p.at <= until);
-    const w = s.director.waits.filter((x) => x.user === l.user && x.pairedAt >= l.freedAt - 1000).sort((a, b) => a.pairedAt - b.pairedAt)[0];
+    const w = match(l);
     if (w)
       console.log(
         `    director: free since ${w.freeSince - l.freedAt} ms, someone to meet free since ${w.opponentSince === null ? 'never' : `${w.opponentSince - l.freedAt} ms`}, paired by the pass at ${w.pairedAt - l.freedAt} ms`,
