@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mayJoin } from './entry.ts';
+import { mayJoin, withdrawal } from './entry.ts';
+import { nextStep } from './schedule.ts';
 import { NOT_STARTED, type TournamentTerms } from './terms.ts';
 
 const terms = (extra: Partial<TournamentTerms> = {}): TournamentTerms => ({
@@ -51,5 +52,17 @@ describe('joining a tournament', () => {
     expect(code(mayJoin(terms({ kind: 'roundRobin', maxPlayers: 10 }), running, empty, member))).toBe('tournament-started');
     expect(code(mayJoin(terms({ kind: 'arena', maxPlayers: 10 }), { ...running, round: 0 }, empty, member))).toBe('ok');
     expect(code(mayJoin(terms(), { ...running, status: 'finished' }, empty, member))).toBe('tournament-over');
+  });
+
+  it('before the start a player who withdraws leaves the draw and may join again; once it runs they are withdrawn', () => {
+    const running = { ...NOT_STARTED, status: 'running' as const, startedAt: 1000 };
+    expect(withdrawal(NOT_STARTED)).toBe('leave');
+    expect(withdrawal(running)).toBe('withdraw');
+    expect(withdrawal({ ...running, status: 'finished' })).toBe('withdraw');
+    // Left: the entry is gone, so a five-player round-robin starts with four (three rounds, not five) and the place is free.
+    const four = ['a', 'b', 'c', 'd'].map((userId) => ({ userId, name: userId, rating: 1500, joinedAt: 0, active: true }));
+    const rr = terms({ kind: 'roundRobin', maxPlayers: 5 });
+    expect(nextStep(rr, NOT_STARTED, { ...empty, entrants: four }, 1000)).toEqual({ type: 'start', rounds: 3 });
+    expect(code(mayJoin(rr, NOT_STARTED, { ...empty, entrants: four }, { ...member, userId: 'e' }))).toBe('ok');
   });
 });

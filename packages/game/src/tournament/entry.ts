@@ -41,3 +41,13 @@ export function mayJoin(terms: TournamentTerms, progress: TournamentProgress, sh
   }
   return ok(null);
 }
+
+/**
+ * What withdrawing does. Before the start a player simply leaves, as on
+ * lichess and pychess: they are not in the draw (a round-robin's rounds and
+ * a Swiss's pairings count only those entered at the start), their place is
+ * free, and they may join again until the start. Once it runs they are
+ * withdrawn: their games stay, and a round-robin's later opponents win by
+ * forfeit.
+ */
+export const withdrawal = (progress: TournamentProgress): 'leave' | 'withdraw' => (progress.status === 'upcoming' ? 'leave' : 'withdraw');

@@ -83,6 +83,8 @@ export interface GameEnd {
 }
 
 export type EnterOutcome = 'joined' | 'rejoined' | 'full';
+/** `started`: the tournament is under way (withdraw with setEntryActive); `not-entered`: no such entry. */
+export type LeaveOutcome = 'left' | 'started' | 'not-entered';
 
 export interface TournamentStore {
   /** Throws UniqueViolation 'tournament', 'tournamentInvite' or 'tournamentSchedule'. */
@@ -112,6 +114,13 @@ export interface TournamentStore {
    * entered already (checked in the same transaction). The user must exist.
    */
   enterTournament(e: { tournamentId: string; userId: string; name: string; rating: number; at: number }, maxPlayers: number): Promise<EnterOutcome>;
+  /**
+   * Takes a player out of a tournament that has not started, as if they had
+   * never joined (they may join again before the start), and moves its
+   * version on, so that a start decided on the old entries (the round-robin's
+   * rounds, the draw) is refused. Checked and written in one transaction.
+   */
+  leaveTournament(tournamentId: string, userId: string): Promise<LeaveOutcome>;
   /** Pauses or withdraws a player (false), or brings them back (true); false when not entered. */
   setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean>;
   /** Since when a player has been away (null: back). No-op when not entered. */

@@ -316,6 +316,42 @@ describe('tournament director', () => {
     expect(view.standings.reduce((n, r) => n + r.points, 0)).toBe(6);
   });
 
+  it('a player who leaves a round-robin before the start, even as the director reads it, is not in its draw: no forfeits, no place', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('rr5', {}, { kind: 'roundRobin', rated: false, roundGapMs: 0, startsAt: w.time.now() }));
+    await enterAll(w, 'rr5', PLAYERS);
+    const leaver = PLAYERS[4]!;
+    // The player leaves just after the director has read the five entries: its start, decided on them, is refused.
+    let raced = false;
+    const store = Object.create(w.store) as Store;
+    store.tournamentSheet = async (id) => {
+      const sheet = await w.store.tournamentSheet(id);
+      if (!raced) {
+        raced = true;
+        expect(await w.store.leaveTournament(id, leaver)).toBe('left');
+      }
+      return sheet;
+    };
+    const d = w.director({ store });
+    await d.tick();
+    expect((await w.store.tournament('rr5'))?.status).toBe('upcoming');
+    await d.tick();
+    expect(await w.store.tournament('rr5')).toMatchObject({ status: 'running', round: 1, rounds: 3 });
+    for (let round = 1; round <= 3; round++) {
+      const games = (await running(w, 'rr5')).filter((p) => p.round === round);
+      expect(games).toHaveLength(2);
+      for (const p of games) await w.resign(p.gameId, p.black);
+      await d.tick();
+      await d.tick();
+    }
+    const t = await w.store.tournament('rr5');
+    expect(t).toMatchObject({ status: 'finished', round: 3 });
+    const sheet = await w.store.tournamentSheet('rr5');
+    expect(sheet.byes).toEqual([]);
+    expect(sheet.pairings.flatMap((p) => [p.white, p.black])).not.toContain(leaver);
+    expect(viewOf(t!, sheet, null, w.time.now()).standings.map((r) => r.userId)).not.toContain(leaver);
+  });
+
   it('is cancelled when fewer than two players came', async () => {
     const w = await world();
     await w.store.createTournament(tournamentRow('lonely', {}, { kind: 'swiss', rounds: 3, startsAt: w.time.now() }));

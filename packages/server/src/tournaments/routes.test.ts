@@ -103,9 +103,13 @@ describe('tournament API', () => {
     const id = casual.json.id;
     expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.entry).toBe('joined');
     expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.code).toBe('tournament.already-joined');
+    // Before the start, withdrawing leaves the tournament: not entered, the place free; joining again is a new entry.
     expect((await guest.http('POST', `/api/tournaments/${id}/withdraw`, {})).status).toBe(200);
-    expect((await guest.http('GET', `/api/tournaments/${id}`)).json.me).toMatchObject({ entered: true, active: false });
-    expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.entry).toBe('rejoined');
+    const left = await guest.http('GET', `/api/tournaments/${id}`);
+    expect(left.json.me).toMatchObject({ entered: false });
+    expect(left.json.standings).toEqual([]);
+    expect((await guest.http('POST', `/api/tournaments/${id}/withdraw`, {})).json.code).toBe('tournament.not-entered');
+    expect((await guest.http('POST', `/api/tournaments/${id}/join`, {})).json.entry).toBe('joined');
     expect((await minh.http('POST', `/api/tournaments/${id}/withdraw`, {})).json.code).toBe('tournament.not-entered');
     // Three open tournaments each at most.
     await minh.http('POST', '/api/tournaments', arena());
@@ -155,6 +159,9 @@ describe('tournament API', () => {
       tournament: { id, name: 'Giải nhanh tối thứ Ba', status: 'running', kind: 'arena' },
     });
     expect((await watcher.http('GET', '/api/tournament-games/nosuchgame1')).status).toBe(404);
+    // Once it runs, withdrawing keeps the player's entry and games, inactive.
+    expect((await b.http('POST', `/api/tournaments/${id}/withdraw`, {})).status).toBe(200);
+    expect((await b.http('GET', `/api/tournaments/${id}`)).json.me).toMatchObject({ entered: true, active: false });
 
     // The tournament's chat.
     expect((await a.request({ t: 'tour-sub', tournament: id }, 2)).t).toBe('ack');

@@ -6,7 +6,7 @@
  * load, links that are shared, and bots.
  */
 import { ClockSpec, type TournamentLists, type TournamentPage } from '@youzai/protocol';
-import { MAX_ROUND_ROBIN_PLAYERS, TOURNAMENT_KINDS, mayJoin, type TournamentTerms } from '@youzai/game/tournament';
+import { MAX_ROUND_ROBIN_PLAYERS, TOURNAMENT_KINDS, mayJoin, withdrawal, type TournamentTerms } from '@youzai/game/tournament';
 import { DEFAULT_RATING } from '@youzai/game';
 import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { z } from 'zod';
@@ -274,7 +274,10 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
     handler: async (ctx, all) => {
       const t = deps(all);
       const row = await find(t, ctx);
-      if (!(await t.store.setEntryActive(row.id, ctx.user.id, false))) fail('tournament.not-entered', 'You are not in this tournament');
+      // Before the start the player leaves the draw (the store refuses once the director has started it: then withdrawn).
+      const left = withdrawal(progressOf(row)) === 'leave' ? await t.store.leaveTournament(row.id, ctx.user.id) : 'started';
+      if (left === 'not-entered' || (left === 'started' && !(await t.store.setEntryActive(row.id, ctx.user.id, false))))
+        fail('tournament.not-entered', 'You are not in this tournament');
       t.changed(row.id);
       sendJson(ctx.res, 200, { ok: true });
     },

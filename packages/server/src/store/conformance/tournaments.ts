@@ -122,6 +122,27 @@ export function describeTournamentStore(current: () => Under): void {
       expect(await store.tournamentSheet('nope')).toEqual({ entries: [], pairings: [], byes: [] });
     });
 
+    it('a player leaves a tournament not started as if never entered, and its version moves on; once started, no more', async () => {
+      await store.createTournament(tournamentRow('t1'));
+      expect(await enter('t1', 'u1', T0 + 10, 2)).toBe('joined');
+      expect(await enter('t1', 'u2', T0 + 5, 2)).toBe('joined');
+      expect(await store.leaveTournament('t1', 'u1')).toBe('left');
+      expect((await store.tournamentSheet('t1')).entries.map((e) => e.userId)).toEqual(['u2']);
+      expect((await store.tournament('t1'))?.version).toBe(2);
+      // A start decided before the leave is refused.
+      const start = { ...running, pairings: [], byes: [] };
+      await expect(store.advanceTournament('t1', 1, start)).rejects.toThrow(TournamentConflict);
+      expect(await store.leaveTournament('t1', 'u1')).toBe('not-entered');
+      expect(await store.leaveTournament('nope', 'u1')).toBe('not-entered');
+      // The place it freed is taken again, with a new join time.
+      expect(await enter('t1', 'u3', T0 + 20, 2)).toBe('joined');
+      expect(await enter('t1', 'u1', T0 + 30, 2)).toBe('full');
+      await store.advanceTournament('t1', 2, start);
+      expect(await store.leaveTournament('t1', 'u2')).toBe('started');
+      expect((await store.tournamentSheet('t1')).entries.map((e) => e.userId)).toEqual(['u2', 'u3']);
+      expect((await store.tournament('t1'))?.version).toBe(3);
+    });
+
     it('an advance writes the progress, pairings and byes at the next version, and the paired players are playing', async () => {
       await store.createTournament(tournamentRow('t1'));
       for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);

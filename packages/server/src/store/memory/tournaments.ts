@@ -5,6 +5,7 @@ import type {
   EnterOutcome,
   EntryRow,
   GameEnd,
+  LeaveOutcome,
   TournamentAdvance,
   TournamentQuery,
   TournamentRow,
@@ -106,6 +107,17 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
         awaySince: null,
       });
       return 'joined';
+    },
+
+    async leaveTournament(tournamentId: string, userId: string): Promise<LeaveOutcome> {
+      const t = tables.open();
+      const m = t.entries.get(tournamentId);
+      const row = t.tournaments.get(tournamentId);
+      if (!row || !m?.has(userId)) return 'not-entered';
+      if (row.status !== 'upcoming') return 'started';
+      m.delete(userId);
+      t.tournaments.set(tournamentId, { ...row, version: row.version + 1 });
+      return 'left';
     },
 
     async setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean> {

@@ -5,6 +5,7 @@ import type {
   EnterOutcome,
   EntryRow,
   GameEnd,
+  LeaveOutcome,
   TournamentAdvance,
   TournamentQuery,
   TournamentRow,
@@ -216,6 +217,19 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
           [e.tournamentId, e.userId, e.name, e.rating, e.at],
         );
         return 'joined';
+      });
+    },
+
+    leaveTournament(tournamentId: string, userId: string): Promise<LeaveOutcome> {
+      return db.transaction(async (q): Promise<LeaveOutcome> => {
+        // The tournament's row is locked first (as a join locks it): a start or a join waits for this.
+        const t = await q<{ status: string }>('SELECT status FROM tournaments WHERE id = $1 FOR UPDATE', [tournamentId]);
+        const e = await q('SELECT 1 FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2', [tournamentId, userId]);
+        if (t.rowCount === 0 || e.rowCount === 0) return 'not-entered';
+        if (t.rows[0]?.status !== 'upcoming') return 'started';
+        await q('DELETE FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2', [tournamentId, userId]);
+        await q('UPDATE tournaments SET version = version + 1 WHERE id = $1', [tournamentId]);
+        return 'left';
       });
     },
 

@@ -83,6 +83,7 @@ const FORWARDED = {
   pairingsOf: true,
   pairingsChanged: true,
   enterTournament: true,
+  leaveTournament: true,
   setEntryActive: true,
   setEntryAway: true,
   advanceTournament: true,

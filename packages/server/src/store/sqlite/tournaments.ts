@@ -5,6 +5,7 @@ import type {
   EnterOutcome,
   EntryRow,
   GameEnd,
+  LeaveOutcome,
   TournamentAdvance,
   TournamentQuery,
   TournamentRow,
@@ -223,6 +224,16 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
           'INSERT INTO tournament_entries (tournament_id, user_id, name, rating, joined_at, active, away_since, playing) VALUES (?, ?, ?, ?, ?, 1, NULL, NULL)',
         ).run(e.tournamentId, e.userId, e.name, e.rating, e.at);
         return 'joined';
+      });
+    },
+
+    leaveTournament(tournamentId: string, userId: string): Promise<LeaveOutcome> {
+      return db.write((): LeaveOutcome => {
+        if (db.stmt('SELECT 1 FROM tournament_entries WHERE tournament_id = ? AND user_id = ?').get(tournamentId, userId) === undefined) return 'not-entered';
+        const moved = db.stmt("UPDATE tournaments SET version = version + 1 WHERE id = ? AND status = 'upcoming'").run(tournamentId);
+        if (moved.changes === 0) return 'started';
+        db.stmt('DELETE FROM tournament_entries WHERE tournament_id = ? AND user_id = ?').run(tournamentId, userId);
+        return 'left';
       });
     },
 
