@@ -17,7 +17,7 @@ import { scoreOf } from './types.ts';
 
 export const ARENA_WIN = 2;
 export const ARENA_DRAW = 1;
-/** Plies a draw needs to score (10 moves each): no quick agreed draws. */
+/** Plies a draw needs to score (10 moves each): no quick agreed draws. Placements (Sittuyin) are not moves: Pairing.plies leaves them out. */
 export const ARENA_MIN_DRAW_PLIES = 20;
 /** Plies a berserk win needs for its bonus point (7 moves each). */
 export const ARENA_BERSERK_MIN_PLIES = 14;

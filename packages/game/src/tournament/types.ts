@@ -29,7 +29,7 @@ export interface Pairing {
   readonly forfeit: boolean;
   /** Arena: who went berserk (half the clock for a bonus point on a win). */
   readonly berserk: readonly [boolean, boolean];
-  /** Plies played when it ended (a berserk win needs a real game). */
+  /** Plies played when it ended, placements not counted (a berserk win needs a real game). */
   readonly plies: number;
   readonly endedAt: number | null;
 }

@@ -398,6 +398,33 @@ describe('tournament director', () => {
     expect(table.find((r) => r.userId === p!.black)?.points).toBe(0);
   });
 
+  it('a Sittuyin arena counts moves after the placement: a berserk win resigned straight after placing earns no bonus', async () => {
+    const w = await world(memoryStore(), PLAYERS.slice(0, 2));
+    const clock = { kind: 'fischer' as const, baseMs: 180_000, incrementMs: 2_000 };
+    await w.store.createTournament(
+      tournamentRow('arenas', {}, { kind: 'arena', variant: 'sittuyin', rated: false, startsAt: w.time.now(), durationMs: 600_000, clock, berserk: true }),
+    );
+    await enterAll(w, 'arenas', PLAYERS.slice(0, 2));
+    const d = w.director();
+    await d.tick();
+    const [p] = await running(w, 'arenas');
+    const id = p!.gameId;
+    expect(await w.games.act(id, p!.white, { type: 'berserk' })).toEqual({ ok: true, value: true });
+    // The 16 placements, Red first, and no move after them.
+    const placements = 'K@e2 K@d7 F@d2 F@e7 R@a1 R@h8 R@h1 R@a8 S@c2 S@f7 S@f2 S@c7 N@b2 N@g7 N@g2 N@b7'.split(' ');
+    for (const [i, uci] of placements.entries()) {
+      w.time.advance(1_000);
+      const r = await w.games.act(id, i % 2 === 0 ? p!.white : p!.black, { type: 'move', uci, ply: i });
+      expect(r, uci).toEqual({ ok: true, value: true });
+    }
+    await w.resign(id, p!.black);
+    expect((await w.store.game(id))?.plies).toBe(16);
+    const sheet = await w.store.tournamentSheet('arenas');
+    expect(sheet.pairings[0]).toMatchObject({ gameId: id, result: 1, berserk: [true, false], plies: 0 });
+    const table = standings('arena', sheetOf(sheet));
+    expect(table.find((r) => r.userId === p!.white)).toMatchObject({ points: 2, marks: [{ outcome: 'W', points: 2, berserk: true }] });
+  });
+
   it('an arena that does not offer berserk starts games that refuse it', async () => {
     const w = await world(memoryStore(), PLAYERS.slice(0, 2));
     await w.store.createTournament(tournamentRow('arenan', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000, berserk: false }));

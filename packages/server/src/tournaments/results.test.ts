@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { game } from '../store/fixtures.ts';
-import { clockSpec, gameEnd } from './results.ts';
+import { clockSpec, gameEnd, movePlies } from './results.ts';
 
 const row = (over: Parameters<typeof game>[1]) => game('g1', { updatedAt: 5000, ...over });
 
@@ -23,6 +23,20 @@ describe('a tournament game’s end', () => {
     expect(gameEnd(row({ status: 'aborted', result: null, reason: 'no-first-move', plies: 1 }), 9)).toMatchObject({ result: 1, forfeit: true, noShow: 1 });
     expect(gameEnd(row({ status: 'aborted', result: null, reason: 'aborted', plies: 1 }), 9)).toMatchObject({ result: 0.5, forfeit: true, noShow: null });
     expect(gameEnd(row({ status: 'aborted', result: '1-0', reason: 'too-short', plies: 2 }), 9)).toMatchObject({ result: 1, forfeit: true, noShow: null });
+  });
+
+  it('records the plies that were moves: a Sittuyin game’s 16 placements are not; Xiangqi and Janggi plies (a pass included) all are', () => {
+    const over = { status: 'finished', result: '1-0', reason: 'resignation' } as const;
+    expect(gameEnd(row({ ...over, variant: 'sittuyin', plies: 16 }), 9)?.plies).toBe(0);
+    expect(gameEnd(row({ ...over, variant: 'sittuyin', plies: 30 }), 9)?.plies).toBe(14);
+    expect(gameEnd(row({ ...over, variant: 'xiangqi', plies: 30 }), 9)?.plies).toBe(30);
+    expect(movePlies(row({ ...over, variant: 'janggi', plies: 30 }))).toBe(30);
+    // A placement left unfinished: no move, and the side to place is still the no-show.
+    expect(gameEnd(row({ status: 'aborted', result: null, reason: 'no-first-move', variant: 'sittuyin', plies: 5 }), 9)).toMatchObject({
+      result: 1,
+      plies: 0,
+      noShow: 1,
+    });
   });
 
   it('names who went berserk, from the game’s stored clock', () => {

@@ -7,6 +7,7 @@
 import type { ClockSpec } from '@youzai/protocol';
 import type { ClockConfig } from '@youzai/game';
 import type { Score } from '@youzai/game/tournament';
+import { startHandCount, VARIANTS } from '@youzai/rules';
 import { readSnapshot, type Snapshot } from '../service/snapshot.ts';
 import type { GameRow } from '../store/games.ts';
 import type { GameEnd } from '../store/tournaments.ts';
@@ -32,12 +33,28 @@ export function gameEnd(row: GameRow, now: number): TournamentGameEnd | null {
   const endedAt = row.updatedAt > 0 ? row.updatedAt : now;
   const scored = row.result !== null && row.result in SCORES ? SCORES[row.result]! : null;
   const berserk = berserkOf(row);
-  if (row.status === 'finished' && scored !== null) return { result: scored, forfeit: false, plies: row.plies, endedAt, noShow: null, berserk };
+  const plies = movePlies(row);
+  if (row.status === 'finished' && scored !== null) return { result: scored, forfeit: false, plies, endedAt, noShow: null, berserk };
   if (row.reason === 'no-first-move' || (row.reason !== 'aborted' && scored === null)) {
+    // The side to move: every ply counts here, placements included.
     const noShow: 0 | 1 = row.plies % 2 === 0 ? 0 : 1;
-    return { result: noShow === 0 ? 0 : 1, forfeit: true, plies: row.plies, endedAt, noShow, berserk };
+    return { result: noShow === 0 ? 0 : 1, forfeit: true, plies, endedAt, noShow, berserk };
   }
-  return { result: scored ?? 0.5, forfeit: true, plies: row.plies, endedAt, noShow: null, berserk };
+  return { result: scored ?? 0.5, forfeit: true, plies, endedAt, noShow: null, berserk };
+}
+
+/**
+ * The plies of a tournament game that were moves, as an arena's thresholds
+ * count them (a draw scores after 10 moves each, a berserk win earns its bonus
+ * after 7): a placement game's placements are not moves (Sittuyin places its
+ * 16 pieces before Red's first move, RULES.md), so they are left out. A
+ * tournament game starts from its game's start position, so the placement is
+ * the start's pieces in hand. A Janggi pass is a move and counts (RULES.md
+ * counts it as one in perft and as a ply towards the 200-ply draw).
+ */
+export function movePlies(row: GameRow): number {
+  const v = VARIANTS[row.variant as keyof typeof VARIANTS];
+  return Math.max(0, row.plies - (v ? startHandCount(v) : 0));
 }
 
 /** Who went berserk, from the game's stored snapshot (its clock keeps it); neither when it cannot be read. */

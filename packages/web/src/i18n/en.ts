@@ -695,6 +695,8 @@ export const en: Record<MessageKey, string> = {
   'tour.rules.arena.berserk':
     'Berserk: before your first move you may halve your clock (the increment is dropped too); a win of at least 7 moves each then scores 1 point more.',
   'tour.rules.arena.no-berserk': 'Berserk is not offered in this tournament.',
+  'tour.rules.arena.placement':
+    'Placing the pieces at the start is not moving: the moves a draw or a berserk bonus needs count from the first move after the placement.',
   'tour.rules.arena.pause':
     'Your next game opens by itself when you are free. You may pause and come back; a player who never makes a first move loses that game and is paused.',
   'tour.rules.swiss.pairing': '{n} rounds, paired by the Swiss system (FIDE Dutch): players of equal score meet, nobody meets twice, colours are balanced.',

@@ -692,6 +692,8 @@ export const vi = {
   'tour.rules.arena.berserk':
     'Liều: trước nước đi đầu tiên, bạn có thể tự cắt nửa thời gian (bỏ cả thời gian cộng thêm mỗi nước); thắng ván đó với ít nhất 7 nước mỗi bên được thêm 1 điểm.',
   'tour.rules.arena.no-berserk': 'Giải này không cho phép liều (nửa thời gian).',
+  'tour.rules.arena.placement':
+    'Các lượt bày quân đầu ván không tính là nước đi: số nước để hoà được điểm hay để liều được thưởng chỉ đếm từ nước đi đầu tiên sau khi bày xong.',
   'tour.rules.arena.pause': 'Ván mới tự mở khi bạn rảnh. Có thể tạm nghỉ rồi vào lại; ai không đi nước đầu thì thua ván đó và được cho nghỉ.',
   'tour.rules.swiss.pairing': '{n} vòng, ghép cặp theo hệ Thụy Sĩ (FIDE Dutch): gặp người cùng điểm, không ai gặp nhau hai lần, màu quân được cân bằng.',
   'tour.rules.swiss.points': 'Thắng 1 điểm, hoà ½ điểm, thua 0 điểm.',

@@ -7,7 +7,7 @@
  * round-robin, the rules written out, the chat and the final podium.
  */
 import type { ServerMessage, TournamentLists } from '@youzai/protocol';
-import { VARIANT_KEYS } from '@youzai/rules';
+import { isVariantKey, startHandCount, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { clockConfigName } from '../app/names.ts';
@@ -230,6 +230,8 @@ function rulesText(v: TournamentView): HTMLElement {
       s.terms.berserk ? t('tour.rules.arena.berserk') : t('tour.rules.arena.no-berserk'),
       t('tour.rules.arena.pause'),
     );
+    // A placement game's moves (the draw and berserk thresholds) count from its first move after placing.
+    if (isVariantKey(s.variant) && startHandCount(VARIANTS[s.variant]) > 0) items.push(t('tour.rules.arena.placement'));
   } else if (s.kind === 'swiss') {
     items.push(
       t('tour.rules.swiss.pairing', { n: s.rounds }),
