@@ -12,6 +12,7 @@ import { tempDir, user } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { sqliteStore } from '../store/sqlite/store.ts';
 import type { Store } from '../store/types.ts';
+import { Ratings } from '../players/ratings.ts';
 import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
 import { ok } from '@youzai/rules';
@@ -39,8 +40,11 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-function serviceOf(w: { time: FakeTime; store: Store }, directors: () => TournamentDirector[]): GameService {
-  const games = new GameService({ store: w.store, bus: new MemoryBus(), clock: w.time, timers: w.time });
+function serviceOf(w: { time: FakeTime; store: Store }, directors: () => TournamentDirector[], rated = false): GameService {
+  const bus = new MemoryBus();
+  // The club's ratings hook, as the app wires it (rated: a rated tournament's games change ratings).
+  const ratings = rated ? new Ratings({ store: w.store, bus, clock: w.time }) : undefined;
+  const games = new GameService({ store: w.store, bus, clock: w.time, timers: w.time, ...(ratings ? { ratings } : {}) });
   games.onEnd((row) => {
     for (const d of directors()) void d.gameEnded(row);
   });
@@ -48,7 +52,7 @@ function serviceOf(w: { time: FakeTime; store: Store }, directors: () => Tournam
   return games;
 }
 
-async function world(store: Store = memoryStore(), players = PLAYERS.slice(0, 4)): Promise<World> {
+async function world(store: Store = memoryStore(), players = PLAYERS.slice(0, 4), rated = false): Promise<World> {
   await store.migrate();
   const time = new FakeTime(1_800_000_000_000);
   const directors: TournamentDirector[] = [];
@@ -80,7 +84,7 @@ async function world(store: Store = memoryStore(), players = PLAYERS.slice(0, 4)
       await settle();
     },
   };
-  w.games = serviceOf(w, () => (w.hooked ? directors : []));
+  w.games = serviceOf(w, () => (w.hooked ? directors : []), rated);
   for (const id of PLAYERS) await store.createUser(user(id, `P${id.slice(1, 2)}`));
   return w;
 }
@@ -350,6 +354,38 @@ describe('tournament director', () => {
     expect(sheet.byes).toEqual([]);
     expect(sheet.pairings.flatMap((p) => [p.white, p.black])).not.toContain(leaver);
     expect(viewOf(t!, sheet, null, w.time.now()).standings.map((r) => r.userId)).not.toContain(leaver);
+  });
+
+  it('a rated round-robin starts rated games, and their results change both players’ ratings as well as the standings', async () => {
+    const w = await world(memoryStore(), PLAYERS.slice(0, 4), true);
+    await w.store.createTournament(tournamentRow('rated1', {}, { kind: 'roundRobin', rated: true, roundGapMs: 0, startsAt: w.time.now() }));
+    await enterAll(w, 'rated1', PLAYERS.slice(0, 4));
+    const d = w.director();
+    await d.tick();
+    const games = await running(w, 'rated1');
+    expect(games).toHaveLength(2);
+    for (const p of games) {
+      expect((await w.store.game(p.gameId))?.rated).toBe(true);
+      // Enough plies to be rated (a shorter game is aborted as too short), then Black resigns.
+      for (const [i, uci] of ['h1g3', 'h10g8', 'b1c3', 'b10c8'].entries()) {
+        w.time.advance(1_000);
+        expect(await w.games.act(p.gameId, i % 2 === 0 ? p.white : p.black, { type: 'move', uci, ply: i })).toEqual({ ok: true, value: true });
+      }
+      await w.resign(p.gameId, p.black);
+    }
+    for (const p of games) {
+      expect(await w.store.game(p.gameId)).toMatchObject({ status: 'finished', result: '1-0', rated: true });
+      const [white, black] = [(await w.store.ratings(p.white))[0], (await w.store.ratings(p.black))[0]];
+      expect(white).toMatchObject({ variant: 'xiangqi', games: 1 });
+      expect(black).toMatchObject({ variant: 'xiangqi', games: 1 });
+      expect(white!.rating).toBeGreaterThan(1500);
+      expect(black!.rating).toBeLessThan(1500);
+    }
+    const sheet = await w.store.tournamentSheet('rated1');
+    expect(sheet.pairings.filter((p) => p.round === 1).map((p) => [p.result, p.forfeit])).toEqual([
+      [1, false],
+      [1, false],
+    ]);
   });
 
   it('is cancelled when fewer than two players came', async () => {
