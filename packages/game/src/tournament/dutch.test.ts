@@ -2,6 +2,7 @@ import { prng } from '@youzai/rules';
 import { describe, expect, it } from 'vitest';
 import { pairDutch } from './dutch.ts';
 import { swissCards } from './swiss-cards.ts';
+import { isTopscorer } from './swiss-colours.ts';
 import type { Bye, Entrant, Pairing, Score, TournamentSheet } from './types.ts';
 
 /** A history in the spirit of the FIDE TRF: per player, per round, [opponent, colour, result] or a bye. */
@@ -102,12 +103,123 @@ describe('Dutch system: published examples', () => {
   });
 });
 
+/**
+ * The 15-player, 9-round tournament worked through in FIDE TEC's "Mastering the Dutch" (2026 edition,
+ * for the C.04.3 rules in force from February 2026): round 1 in §3 (pp. 11-13), round 2 in §4
+ * (pp. 31-32), round 3 in §5 (pp. 33-37), rounds 4-9 in §6-§11 (pp. 37-67). Players are numbered by pairing number (Alice 1 ... Stephanie 15).
+ * Each round lists its games as "white-black result" (1, =, 0; + and - are wins by forfeit, not games
+ * played), "pab N" for the pairing-allocated bye, and "half N" for a requested half-point bye.
+ * Each round's games are in the book's board order, so a round's list is also the expected pairing
+ * (round 3 as in the pairing table of §5; its crosstable lists the forfeited 13-8 as 8-13).
+ * Transcribed from the book (as gnutterts/chesspairing's tests also transcribe it).
+ */
+const MTD_ROUNDS: readonly (readonly string[])[] = [
+  ['1-8 1', '9-2 =', '3-10 1', '11-4 0', '5-12 =', '13-6 1', '7-14 0', 'pab 15'],
+  ['14-1 0', '15-3 0', '4-13 1', '2-5 1', '12-9 =', '10-7 0', '8-11 1', 'half 6'],
+  ['1-4 =', '3-2 =', '13-8 -', '9-14 1', '12-15 1', '6-5 =', '11-10 1', 'half 7'],
+  ['4-3 -', '2-1 0', '8-9 0', '7-12 1', '5-13 1', '14-6 0', '15-11 0', 'pab 10'],
+  ['1-3 =', '9-7 0', '4-5 1', '12-2 =', '6-8 0', '13-11 1', '10-15 1', 'pab 14'],
+  ['7-1 0', '3-4 1', '8-12 1', '11-9 =', '2-10 1', '5-14 -', '15-6 0', 'pab 13'],
+  ['3-8 1', '1-9 =', '4-2 1', '6-7 0', '13-14 1', '12-11 1', '5-10 0', 'half 15'],
+  ['7-3 =', '1-13 1', '9-4 0', '2-8 1', '10-12 1', '11-6 1', '14-15 0', 'pab 5'],
+  ['10-1', '9-3', '4-7', '13-2', '8-15', '5-11', '12-14', 'pab 6'],
+];
+
+function mtdSheet(): TournamentSheet {
+  const id = (n: string) => `p${n}`;
+  const entrants: Entrant[] = Array.from({ length: 15 }, (_, i) => ({
+    userId: id(String(i + 1)),
+    name: `Player ${String(i + 1).padStart(2, '0')}`,
+    rating: 3000 - i,
+    joinedAt: 0,
+    active: true,
+  }));
+  const pairings: Pairing[] = [];
+  const byes: Bye[] = [];
+  MTD_ROUNDS.slice(0, -1).forEach((games, r) => {
+    for (const g of games) {
+      const [a, b] = g.split(' ') as [string, string];
+      if (a === 'pab' || a === 'half') {
+        byes.push({ round: r + 1, userId: id(b), kind: a === 'pab' ? 'pab' : 'absent', points: a === 'pab' ? 1 : 0.5 });
+        continue;
+      }
+      const [w, bl] = a.split('-') as [string, string];
+      const result: Score = b === '1' || b === '+' ? 1 : b === '=' ? 0.5 : 0;
+      pairings.push({
+        round: r + 1,
+        gameId: `g${r}-${w}`,
+        white: id(w),
+        black: id(bl),
+        pairedAt: 0,
+        result,
+        forfeit: b === '+' || b === '-',
+        berserk: [false, false],
+        plies: 40,
+        endedAt: 1,
+      });
+    }
+  });
+  return { entrants, pairings, byes };
+}
+
+/** The published pairing of `round`, in the form `show` prints, and who is away on a requested bye. */
+function mtdExpected(round: number): { pairs: string[]; absent: string[] } {
+  const games = MTD_ROUNDS[round - 1]!;
+  const absent = games.filter((g) => g.startsWith('half ')).map((g) => `p${g.slice(5)}`);
+  const pab = games.find((g) => g.startsWith('pab '));
+  const pairs = games.filter((g) => !g.startsWith('half ') && !g.startsWith('pab ')).map((g) => g.split(' ')[0]!);
+  return { pairs: [...pairs, `bye:${pab ? pab.slice(4) : '-'}`], absent };
+}
+
+describe('Dutch system: "Mastering the Dutch" (FIDE TEC, 2026), rounds 1-9', () => {
+  it('reads the crosstable into the scores the book prints before round 9', () => {
+    const sheet = mtdSheet();
+    const cards = swissCards(sheet, 9, new Set(sheet.entrants.map((e) => e.userId)));
+    expect(cards.map((c) => c.score)).toEqual([6.5, 4.5, 6.5, 5.5, 3, 3, 5, 4, 4, 4, 3.5, 3.5, 4, 3, 2.5]);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9])('round %i', (round) => {
+    const { pairs, absent } = mtdExpected(round);
+    expect(show(pairRound(mtdSheet(), round, 9, absent))).toEqual(pairs);
+  });
+});
+
 describe('Dutch system: rules', () => {
   it('a player who had the bye does not get a second one', () => {
     const sheet = sheetOf([2000, 1900, 1800], [[[2, 'w', '1']], [[1, 'b', '0']], ['U']]);
     const p = pairRound(sheet, 2, 3);
     expect(p?.bye).not.toBe('p3');
     expect(p?.pairs.map((x) => [...x].sort().join())).toContain(['p3', p?.bye === 'p1' ? 'p2' : 'p1'].sort().join());
+  });
+
+  it('a round scored above a loss without playing counts as a downfloat; a round missed for nothing does not (A.4)', () => {
+    const sheet = sheetOf([2000, 1900, 1800, 1700], [[[2, 'w', '+']], [[1, 'b', '-']], ['Z'], ['U']]);
+    const halfBye: Bye = { round: 1, userId: 'p3', kind: 'absent', points: 0.5 };
+    const cards = swissCards({ ...sheet, byes: [...sheet.byes.filter((b) => b.userId !== 'p3'), halfBye] }, 2, new Set(['p1', 'p2', 'p3', 'p4']));
+    expect(cards.map((c) => c.floats[0])).toEqual(['down', null, 'down', 'down']);
+    const zero = swissCards(sheet, 2, new Set(['p3']));
+    expect(zero[0]?.floats[0]).toBeNull();
+  });
+
+  it('topscorers in the last round have over half the points of the rounds played so far (A.7)', () => {
+    const sheet = sheetOf(
+      [2000, 1900],
+      [
+        [
+          [2, 'w', '1'],
+          [2, 'b', '='],
+        ],
+        [
+          [1, 'b', '0'],
+          [1, 'w', '='],
+        ],
+      ],
+    );
+    const [first, second] = swissCards(sheet, 3, new Set(['p1', 'p2']));
+    // 1.5 of 2 before the third and last round: a topscorer; 0.5 is not; nobody is before the last round.
+    expect(isTopscorer(first!, true, 3)).toBe(true);
+    expect(isTopscorer(second!, true, 3)).toBe(false);
+    expect(isTopscorer(first!, false, 3)).toBe(false);
   });
 
   it('a forfeit is not a game played: the two may meet again', () => {

@@ -1,28 +1,42 @@
 /**
- * Swiss pairing by the FIDE Dutch system (Handbook C.04.3).
+ * Swiss pairing by the FIDE Dutch system (Handbook C.04.3, criteria numbered
+ * as in the edition in force from February 2026).
  *
  * Brackets are paired from the top score down. A bracket holds the players
  * moved down from above (MDPs) and its residents; the MDPs that can be paired
  * go to S1 against residents (heterogeneous part), the rest of the residents
  * are split S1/S2 (homogeneous part) and candidates are generated in the
- * order of section D: transpositions of S2, then exchanges between S1 and
- * S2. Each candidate must satisfy the absolute criteria (C.1 no rematch, C.3
- * no absolute colour clash) and leave players that can still all be paired
- * below (C.4, checked with a maximum matching). Among valid candidates the
- * most pairs (C.5), then the most MDPs paired and the smallest score
- * differences (C.6), then the fewest colour and float violations
- * (C.10-C.17) win; the first perfect candidate in generation order is
- * taken. The bye goes to a player who never had one (C.2), of the lowest
- * score possible, and of those to one with the fewest unplayed games (C.9).
+ * order of the rules: transpositions of S2, then exchanges between S1 and S2.
  *
- * Not implemented: the look-ahead criteria C.7-C.8 (next bracket's pairs
- * and differences) and C.18-C.21 (float score differences); candidate
- * search is bounded, so a huge bracket may settle for the best candidate
- * seen. See dutch.test.ts for the published examples it reproduces.
+ * Implemented:
+ * - C.1 no rematch, C.3 no two non-topscorers with the same absolute colour
+ *   preference (topscorers: A.7, over half the points of the rounds played,
+ *   last round only); C.2 no second bye (a forfeit win counts as one).
+ * - C.4: a candidate must leave the players below pairable (maximum matching).
+ * - C.5: the bye goes to the lowest score that still lets everyone be paired
+ *   (applied as a filter on who may take it, as bbpPairings does).
+ * - C.6 most pairs; C.7 which MDPs are paired and which float on again
+ *   (Limbo), by the score differences this leaves, largest first.
+ * - C.8 look-ahead, in part: candidates are compared on how many players the
+ *   next bracket must then leave unpaired and how many of the floaters it
+ *   cannot pair with its residents; not on the scores of those it leaves.
+ * - C.9 fewest unplayed games for the bye, in the last bracket only.
+ * - C.10-C.13 colour criteria and C.14-C.17 float repetitions (counts), then
+ *   the first candidate in generation order; the first perfect one is taken.
+ * - Colours by E.1-E.5 (E.3 compares games played, latest first); boards in
+ *   order of the higher-ranked player's score, the sum of scores, then rank.
+ *
+ * Not implemented: C.18-C.21 (float score differences); C.8 beyond the next
+ * bracket's pair counts. The search is bounded (3,000 candidates per number
+ * of pairs and MDPs paired, 400 exchanges, 200 choices of MDPs to pair), so a
+ * huge bracket may settle for the best candidate seen, not the rules' best.
+ * dutch.test.ts reproduces all nine rounds of the example tournament of
+ * FIDE TEC's "Mastering the Dutch" (2026), round 1 of Mario Held's tutorial
+ * and two bbpPairings bye cases.
  */
 import { maxMatching, matchingSize } from './matching.ts';
 import type { Side, SwissCard } from './swiss-cards.ts';
-import { allocateColours, colourCost, compatible } from './swiss-colours.ts';
+import { allocateColours, colourCost, compatible, ranksAbove } from './swiss-colours.ts';
 
 export interface DutchOptions {
   /** The round being paired (1-based) and the planned number of rounds. */
@@ -102,7 +116,8 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
   const n = cards.length;
   const compat: boolean[][] = cards.map((a, i) => cards.map((b, j) => i !== j && compatible(a, b, final, opts.rounds)));
 
-  // Who may take the bye: never had one (C.2), lowest score, fewest unplayed games (C.9).
+  // Who may take the bye: never had one (C.2), of the lowest score possible (C.5). Fewest unplayed
+  // games (C.9) ranks below C.6-C.8, so it is a cost of the last bracket's candidates.
   let byeSet: ReadonlySet<number> = new Set();
   const pairable = (members: readonly number[], byeOk: ReadonlySet<number>): boolean => {
     const odd = members.length % 2 === 1;
@@ -125,10 +140,9 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
   const everyone = cards.map((_, i) => i);
   if (n % 2 === 1) {
     const eligible = everyone.filter((i) => !cards[i]!.hadBye);
-    const groups = new Map<string, number[]>();
-    for (const i of eligible.sort((x, y) => cards[x]!.score - cards[y]!.score || cards[x]!.unplayed - cards[y]!.unplayed)) {
-      const key = `${cards[i]!.score}/${cards[i]!.unplayed}`;
-      groups.set(key, [...(groups.get(key) ?? []), i]);
+    const groups = new Map<number, number[]>();
+    for (const i of eligible.sort((x, y) => cards[x]!.score - cards[y]!.score)) {
+      groups.set(cards[i]!.score, [...(groups.get(cards[i]!.score) ?? []), i]);
     }
     let found = false;
     for (const group of groups.values()) {
@@ -214,7 +228,9 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
     }
   }
 
-  const cost = (pairs: readonly [number, number][], floaters: readonly number[], mdps: ReadonlySet<number>): number[] => {
+  const cost = (pairs: readonly [number, number][], floaters: readonly number[], mdps: ReadonlySet<number>, last: boolean): number[] => {
+    // C.9: in the last bracket the one left over takes the bye; the fewer unplayed games, the better.
+    const byeUnplayed = last && floaters.length === 1 ? cards[floaters[0]!]!.unplayed : 0;
     let topDiff = 0;
     let topThree = 0;
     let pref = 0;
@@ -240,12 +256,37 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
       if (cards[f]!.floats[0] === 'down') down1++;
       if (cards[f]!.floats[1] === 'down') down2++;
     }
-    return [topDiff, topThree, pref, strong, down1, up1, down2, up2];
+    return [byeUnplayed, topDiff, topThree, pref, strong, down1, up1, down2, up2];
   };
 
-  /** Score differences of a choice of paired MDPs (C.6), largest first, in half points. */
+  /** Score differences of a choice of paired MDPs and of those left in Limbo (C.7), largest first, in half points. */
   const psd = (paired: readonly number[], limbo: readonly number[], bracketScore: number): number[] =>
     [...paired.map((i) => (cards[i]!.score - bracketScore) * 2), ...limbo.map((i) => (cards[i]!.score - bracketScore + 1) * 2)].sort((a, b) => b - a);
+
+  /**
+   * C.8: how well the next bracket can then be paired (C.6 and C.7 applied to it): players it must
+   * leave unpaired, and of those the players moved down into it, each over the least any choice of
+   * floaters of this size could leave (so a candidate that reaches the bound scores zero).
+   */
+  const lookAhead = (floaters: readonly number[], lower: readonly number[]): number[] => {
+    if (lower.length === 0 || floaters.length === 0) return [0, 0];
+    const next = cards[lower[0]!]!.score;
+    const residents = lower.filter((i) => cards[i]!.score === next);
+    const all = [...floaters, ...residents];
+    const adj = all.map((a) => all.map((b, j) => (compat[a]![b] ? j : -1)).filter((j) => j >= 0));
+    const unpaired = all.length - 2 * matchingSize(maxMatching(all.length, adj));
+    const f = floaters.length;
+    const bip = all.map((a, i) =>
+      i < f
+        ? all.map((b, j) => (j >= f && compat[a]![b] ? j : -1)).filter((j) => j >= 0)
+        : all
+            .slice(0, f)
+            .map((b, j) => (compat[a]![b] ? j : -1))
+            .filter((j) => j >= 0),
+    );
+    const mdpsLeft = f - matchingSize(maxMatching(all.length, bip));
+    return [unpaired - (all.length % 2), mdpsLeft - Math.max(0, f - residents.length)];
+  };
 
   const pairBracket = (mdps: readonly number[], residents: readonly number[], lower: readonly number[]): Candidate | null => {
     const all = [...mdps, ...residents];
@@ -277,7 +318,7 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
               const floaters = [...choice.limbo, ...homo.rest];
               if (!completes(floaters, lower)) continue;
               const pairs = [...hetero, ...homo.pairs];
-              const c = cost(pairs, floaters, mdpSet);
+              const c = [...lookAhead(floaters, lower), ...cost(pairs, floaters, mdpSet, lower.length === 0)];
               if (!best || betterCost(c, best.cost)) {
                 best = { pairs, floaters, cost: c };
                 bestPsd = choice.psd;
@@ -306,11 +347,12 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
   }
   if (carried.length > 1) return null;
   const ranked = pairs.map(([a, b]) => allocateColours(cards[a]!, cards[b]!, initial));
-  // Boards: the pair with the higher-ranked player first.
+  // Boards: by the higher-ranked player's score, then the sum of both scores, then the higher rank.
+  const top = ([w, b]: readonly [SwissCard, SwissCard]): SwissCard => (ranksAbove(w, b) ? w : b);
   ranked.sort((x, y) => {
-    const bx = Math.max(x[0].score, x[1].score);
-    const by = Math.max(y[0].score, y[1].score);
-    return by - bx || Math.min(x[0].tpn, x[1].tpn) - Math.min(y[0].tpn, y[1].tpn);
+    const tx = top(x);
+    const ty = top(y);
+    return ty.score - tx.score || y[0].score + y[1].score - (x[0].score + x[1].score) || tx.tpn - ty.tpn;
   });
   return { pairs: ranked.map(([w, b]) => [w.id, b.id] as const), bye: carried.length === 1 ? cards[carried[0]!]!.id : null };
 }

@@ -72,9 +72,15 @@ export function swissCards(sheet: TournamentSheet, round: number, playing: Reado
       score.set(p.white, (score.get(p.white) ?? 0) + scoreOf(p, p.white)!);
       score.set(p.black, (score.get(p.black) ?? 0) + scoreOf(p, p.black)!);
       if (p.forfeit) {
-        // A win by forfeit bars a later bye, as a bye would (C.2).
-        if (p.result === 1) hadBye.add(p.white);
-        if (p.result === 0) hadBye.add(p.black);
+        // A win by forfeit bars a later bye, as a bye would (C.2), and counts as a downfloat (A.4).
+        for (const [u, won] of [
+          [p.white, p.result === 1],
+          [p.black, p.result === 0],
+        ] as const) {
+          if (!won) continue;
+          hadBye.add(u);
+          roundFloat.set(u, 'down');
+        }
         continue;
       }
       opponents.get(p.white)?.add(p.black);
@@ -95,11 +101,9 @@ export function swissCards(sheet: TournamentSheet, round: number, playing: Reado
       if (b.round !== r) continue;
       score.set(b.userId, (score.get(b.userId) ?? 0) + b.points);
       if (b.kind === 'forfeit') hadBye.add(b.userId);
-      if (b.kind === 'pab') {
-        hadBye.add(b.userId);
-        // A player who receives the bye counts as floating down (A.4).
-        roundFloat.set(b.userId, 'down');
-      }
+      if (b.kind === 'pab') hadBye.add(b.userId);
+      // The bye, and any round scored above a loss without playing, counts as a downfloat (A.4).
+      if (b.points > 0) roundFloat.set(b.userId, 'down');
     }
     for (const e of seeds) {
       colours.get(e.userId)!.push(roundColour.get(e.userId) ?? null);

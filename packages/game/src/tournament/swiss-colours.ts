@@ -9,8 +9,11 @@ const STRENGTH: Record<PrefStrength, number> = { absolute: 3, strong: 2, mild: 1
 /** Higher score first, then the lower pairing number (A.2). */
 export const ranksAbove = (a: SwissCard, b: SwissCard): boolean => a.score > b.score || (a.score === b.score && a.tpn < b.tpn);
 
-/** Topscorers (A.7): in the last round only, players with more than half the maximum score. */
-export const isTopscorer = (c: SwissCard, finalRound: boolean, rounds: number): boolean => finalRound && c.score > rounds / 2;
+/**
+ * Topscorers (A.7): in the last round only, players with more than half the maximum score possible so
+ * far, that of the rounds already played ("Mastering the Dutch", 2026: 4.5 of 8 before a ninth round).
+ */
+export const isTopscorer = (c: SwissCard, finalRound: boolean, rounds: number): boolean => finalRound && c.score > (rounds - 1) / 2;
 
 /** C.1 and C.3: may these two be paired at all? */
 export function compatible(a: SwissCard, b: SwissCard, finalRound: boolean, rounds: number): boolean {
@@ -33,11 +36,13 @@ export function allocateColours(a: SwissCard, b: SwissCard, initial: Side = 'w')
     // E.2: the stronger preference; two absolute ones: the wider colour difference.
     if (STRENGTH[pa.strength] !== STRENGTH[pb.strength]) return give(STRENGTH[pa.strength] > STRENGTH[pb.strength] ? a : b, pa.colour);
     if (pa.strength === 'absolute' && Math.abs(a.cd) !== Math.abs(b.cd)) return give(Math.abs(a.cd) > Math.abs(b.cd) ? a : b, pa.colour);
-    // E.3: alternate from the latest round in which they had different colours.
-    for (let r = Math.min(a.colours.length, b.colours.length) - 1; r >= 0; r--) {
-      const ca = a.colours[r];
-      const cb = b.colours[r];
-      if (ca && cb && ca !== cb) return give(a, ca === 'w' ? 'b' : 'w');
+    // E.3: alternate from the latest game in which they had different colours, counting games
+    // played back from each one's latest (rounds without a game are left out).
+    const ga = a.colours.filter((c): c is Side => c !== null);
+    const gb = b.colours.filter((c): c is Side => c !== null);
+    for (let k = 1; k <= Math.min(ga.length, gb.length); k++) {
+      const ca = ga[ga.length - k]!;
+      if (ca !== gb[gb.length - k]) return give(a, ca === 'w' ? 'b' : 'w');
     }
     // E.4: the higher-ranked player's preference.
     return give(ranksAbove(a, b) ? a : b, pa.colour);
