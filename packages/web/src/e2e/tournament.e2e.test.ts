@@ -1,12 +1,17 @@
 /**
  * An arena in a real browser: a player signs up and creates it from the
  * tournaments page, three guests join from its link, a watcher keeps its
- * page open; at the start each player's game opens by itself, the games end,
- * and the standings change on the watcher's page without a reload.
+ * page open; at the start each player's game opens by itself. During the
+ * games each player opens the tournament in a second tab and pauses there;
+ * the games end, and the standings change on every page (the watcher's and
+ * each player's tab) without a reload. They rejoin, and the next game opens
+ * by itself in both of each player's tabs, against someone new.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
+import { join as joinPath } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { ARTIFACTS, clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
+import { whoAmI } from './tour-play.ts';
 
 let club: Club;
 
@@ -20,12 +25,36 @@ afterAll(async () => {
 
 const gameId = (page: Page) => /\/game\/([A-Za-z0-9]+)$/.exec(page.url())?.[1] ?? null;
 
+interface Visitor {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/** Counts the tournament announcements (`{t:'tournament'}` frames) that `page` hears on its sockets from now on, reconnects included. */
+function announcementsHeard(page: Page): () => number {
+  let n = 0;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.includes('"t":"tournament"')) n++;
+    }),
+  );
+  return () => n;
+}
+
 describe('an arena in Chromium', () => {
   it('four players join, each is taken to a game at the start, and the standings change on every page', async () => {
+    // On a failure every page is photographed (test-artifacts/e2e/failed-arena-*.png) to show where it stood.
+    onTestFailed(async () => {
+      const open = club.browser.contexts().flatMap((c) => c.pages());
+      for (const [i, page] of open.entries()) {
+        await page.screenshot({ path: joinPath(ARTIFACTS, `failed-arena-${i}.png`), fullPage: true }).catch(() => undefined);
+      }
+    });
     const host = await club.visitor();
     // Everyone's browser is open before the tournament exists: the start is a minute and a half away on a busy machine.
     const guests = [await club.visitor(), await club.visitor(), await club.visitor({ lang: 'en' })];
     const watcher = await club.visitor({ width: 1280, height: 1000 });
+    const heard = new Map<Page, () => number>([[watcher.page, announcementsHeard(watcher.page)]]);
     await host.page.goto('/register');
     await host.page.locator('input[name="username"]').fill('chutri');
     await host.page.locator('input[name="password"]').fill('correct horse');
@@ -36,7 +65,7 @@ describe('an arena in Chromium', () => {
     const form = host.page.getByTestId('tour-create-form');
     await form.locator('input[name="name"]').fill('Arena tối thứ Ba');
     await form.locator('select[name="kind"]').selectOption('arena');
-    await form.locator('input[name="minutes"]').fill('2');
+    await form.locator('input[name="minutes"]').fill('5');
     await form.locator('input[name="increment"]').fill('1');
     // A minute: time for everyone to join on a busy machine.
     await form.locator('input[name="start-in"]').fill('1.5');
@@ -68,7 +97,8 @@ describe('an arena in Chromium', () => {
     const games = players.map((p) => gameId(p.page)!);
     expect(new Set(games).size).toBe(2);
 
-    // Both games at once (a first move is due within 30 s): a move each, clicked on the board, then black resigns.
+    // Both games at once (a first move is due within 30 s): white, black, white again, clicked on the boards, so that
+    // black's full clock (5 min; the first moves are untimed) runs while each player opens a second tab below.
     const isBlack = async (p: Page) => ((await p.locator('.yz-board').first().getAttribute('class')) ?? '').includes('orientation-black');
     const boards = await Promise.all(
       [...new Set(games)].map(async (id) => {
@@ -76,30 +106,103 @@ describe('an arena in Chromium', () => {
         return (await isBlack(a!.page)) ? { white: b!, black: a! } : { white: a!, black: b! };
       }),
     );
-    // The first game's first mover goes berserk: the button goes, both pages show the mark and the halved clock (2 min → 1:00).
+    // The first game's first mover goes berserk: the button goes, both pages show the mark and the halved clock (5 min → 2:30).
     const b0 = boards[0]!;
     await b0.white.page.getByTestId('berserk').click();
-    await expect.poll(() => b0.black.page.locator('[data-testid^="berserk-"]').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => b0.black.page.locator('[data-testid^="berserk-"]').count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => b0.white.page.getByTestId('berserk').count()).toBe(0);
-    expect(await b0.black.page.locator('.seat:has([data-testid^="berserk-"]) .clock').textContent()).toMatch(/^1:00/);
+    expect(await b0.black.page.locator('.seat:has([data-testid^="berserk-"]) .clock').textContent()).toMatch(/^2:30/);
     await Promise.all(boards.map((g) => clickMove(g.white.page, 'h3e3')));
     await Promise.all(boards.map((g) => waitForPlies(g.black.page, 1)));
     await Promise.all(boards.map((g) => clickMove(g.black.page, 'h10g8')));
     await Promise.all(boards.map((g) => waitForPlies(g.white.page, 2)));
+    await Promise.all(boards.map((g) => clickMove(g.white.page, 'h1g3')));
+    await Promise.all(boards.map((g) => waitForPlies(g.black.page, 3)));
     await shot(boards[0]!.white.page, 'tournament-arena-game');
+
+    // Each player opens the tournament in a second tab: the pairing was announced before, so it stays there and offers
+    // the game one click away. Each pauses there, so that the arena does not pair them again when this game ends (their
+    // tournament tab would open the next game at once), and the tab keeps showing the standings.
+    const tabs = await Promise.all(
+      players.map(async (p) => {
+        const tab = await p.context.newPage();
+        tab.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
+        tab.setDefaultTimeout(60_000);
+        heard.set(tab, announcementsHeard(tab));
+        await tab.goto(path, { timeout: 120_000 });
+        await tab.getByTestId('tour-my-game').waitFor();
+        expect(await tab.getByTestId('tour-my-game').getAttribute('href')).toBe(`/game/${games[players.indexOf(p)]}`);
+        await tab.getByTestId('tour-withdraw').click();
+        await tab.getByTestId('tour-join').waitFor();
+        return tab;
+      }),
+    );
+    const pages = [watcher.page, ...tabs];
+    // A mark in each page's window: a reload would lose it, so the changes below are shown live.
+    for (const page of pages) await page.evaluate(() => Object.assign(window, { yzKept: true }));
+    /** Each player's points in the standings on `page`, by user id. */
+    const pointsOn = (page: Page) =>
+      page
+        .getByTestId('tour-standings')
+        .locator('tbody tr[data-user]')
+        .evaluateAll((rows) => Object.fromEntries(rows.map((r) => [r.getAttribute('data-user'), r.querySelectorAll('td')[4]?.textContent ?? ''])));
+    const ids = await Promise.all(players.map((p) => whoAmI(p)));
+    const idOf = (p: Visitor) => ids[players.indexOf(p)]!;
+    const before = Object.fromEntries(ids.map((id) => [id, '0']));
+    for (const page of pages) {
+      await expect.poll(() => pointsOn(page), { timeout: 30_000 }).toEqual(before);
+      // All four paused (the watcher's page and each player's tab).
+      await expect
+        .poll(
+          () =>
+            page
+              .getByTestId('tour-standings')
+              .locator('tbody tr')
+              .filter({ hasText: /đang nghỉ|paused/ })
+              .count(),
+          { timeout: 30_000 },
+        )
+        .toBe(4);
+    }
+
+    // Black resigns both games; white wins 2 points each, black none (the berserk bonus needs a longer game).
+    const heardBefore = pages.map((page) => heard.get(page)!());
     for (const g of boards) {
       await g.black.page.getByTestId('resign').click();
       await g.black.page.locator('.dialog button.primary').click();
     }
-    // Two winners with 2 points each, on the watcher's page without a reload.
-    const points = () => watcher.page.getByTestId('tour-standings').locator('tbody tr td:nth-child(5)').allTextContents();
-    await expect.poll(async () => (await points()).filter((p) => p === '2').length, { timeout: 20_000 }).toBe(2);
-    await expect.poll(() => watcher.page.getByTestId('tour-games').locator('[data-testid="tour-game"]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const after = Object.fromEntries(
+      boards.flatMap((g) => [
+        [idOf(g.white), '2'],
+        [idOf(g.black), '0'],
+      ]),
+    );
+    // The standings change on every page: the watcher's and each player's tournament tab, without a reload; each page
+    // heard the server announce the change over its socket (the page reads the view again when it does).
+    for (const page of pages) await expect.poll(() => pointsOn(page), { timeout: 30_000 }).toEqual(after);
+    for (const [i, page] of pages.entries()) expect(heard.get(page)!()).toBeGreaterThan(heardBefore[i]!);
+    for (const tab of tabs) await expect.poll(() => tab.getByTestId('tour-my-game').count(), { timeout: 30_000 }).toBe(0);
+    for (const page of pages) {
+      expect(await page.evaluate(() => (window as { yzKept?: boolean }).yzKept)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await expect.poll(() => watcher.page.getByTestId('tour-games').locator('[data-testid="tour-game"]').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await shot(watcher.page, 'tournament-arena-standings');
-    // The winners' own pages show their rank; the arena pairs them again (the next game opens by itself).
-    for (const p of players) await p.page.waitForURL((u) => u.pathname.startsWith('/game/') && !games.includes(u.pathname.slice(6)), { timeout: 45_000 });
-    await host.page.goto(path);
-    await expect.poll(() => host.page.getByTestId('tour-my-game').count()).toBe(1);
-    await shot(host.page, 'tournament-arena-host');
+    await shot(tabs[0]!, 'tournament-arena-host');
+
+    // Back in the arena: each rejoins from their tab, and the arena pairs them again, never straight away with the last
+    // opponent; the next game opens by itself in both of a player's tabs (the finished game's and the tournament's).
+    await Promise.all(tabs.map((tab) => tab.getByTestId('tour-join').click()));
+    const next = await Promise.all(
+      players.map(async (p, i) => {
+        const fresh = (u: URL) => u.pathname.startsWith('/game/') && !games.includes(u.pathname.slice(6));
+        await p.page.waitForURL(fresh, { timeout: 90_000 });
+        await tabs[i]!.waitForURL(fresh, { timeout: 90_000 });
+        expect(gameId(tabs[i]!)).toBe(gameId(p.page));
+        return gameId(p.page)!;
+      }),
+    );
+    expect(new Set(next).size).toBe(2);
+    for (const g of boards) expect(next[players.indexOf(g.white)]).not.toBe(next[players.indexOf(g.black)]);
   }, 420_000);
 });
