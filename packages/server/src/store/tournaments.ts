@@ -83,6 +83,35 @@ export interface GameEnd {
 }
 
 export type EnterOutcome = 'joined' | 'rejoined' | 'full';
+
+/**
+ * Whether a player entering (joining, or coming back) moves the tournament's
+ * version on. Before the start the director's decision reads the entries (a
+ * round-robin's rounds, the draw, a cancel for too few players), and so does
+ * each round of a running Swiss or round-robin (who is paired, who gets a late
+ * bye or the odd round's bye): a join landing between its read and its write
+ * must refuse that write. The director then decides again at once on a fresh
+ * read, whose window to the write is short, so a wave of joins around the
+ * start seldom refuses it twice; if it does, the start waits for the next pass.
+ *
+ * A running arena's does not. Its pass pairs only players it read as free,
+ * and the store checks each is entered and free in the same write; a joiner
+ * missed by a pass is free at the next one, which the join asks for within
+ * LOOK_AFTER_MS. Moving the version instead would refuse the whole pass, all
+ * its pairings, whenever any join landed in it, and the window is wide: the
+ * version is the one the pass listed before reading every tournament, its
+ * live sheet, presence and the free players' games (deciding again means
+ * reading the live sheet and those games again). A thousand players joining
+ * over a few seconds would land one in nearly every pass, and nobody, the
+ * players freed by finished games included, would be paired until the joins
+ * stopped.
+ */
+export const entryMovesVersion = (status: TournamentStatus, kind: TournamentTerms['kind']): boolean =>
+  status === 'upcoming' || (status === 'running' && kind !== 'arena');
+
+/** entryMovesVersion as an SQL condition on a row of `tournaments` (SQLite and PostgreSQL). */
+export const ENTRY_MOVES_VERSION_SQL = "(status = 'upcoming' OR (status = 'running' AND kind <> 'arena'))";
+
 /** `started`: the tournament is under way (withdraw with setEntryActive); `not-entered`: no such entry. */
 export type LeaveOutcome = 'left' | 'started' | 'not-entered';
 
@@ -112,6 +141,9 @@ export interface TournamentStore {
    * Enters a player (active, present), or makes a returning one active and
    * present again with their games kept; 'full' when `maxPlayers` are
    * entered already (checked in the same transaction). The user must exist.
+   * Where the director's next decision reads the entries (entryMovesVersion),
+   * it moves the tournament's version on in the same transaction, so that a
+   * start or a round decided without this player is refused and decided again.
    */
   enterTournament(e: { tournamentId: string; userId: string; name: string; rating: number; at: number }, maxPlayers: number): Promise<EnterOutcome>;
   /**

@@ -325,7 +325,8 @@ describe('tournament director', () => {
     await w.store.createTournament(tournamentRow('rr5', {}, { kind: 'roundRobin', rated: false, roundGapMs: 0, startsAt: w.time.now() }));
     await enterAll(w, 'rr5', PLAYERS);
     const leaver = PLAYERS[4]!;
-    // The player leaves just after the director has read the five entries: its start, decided on them, is refused.
+    // The player leaves just after the director has read the five entries: its start, decided on them, is refused,
+    // and decided again at once on the four left.
     let raced = false;
     const store = Object.create(w.store) as Store;
     store.tournamentSheet = async (id) => {
@@ -337,8 +338,6 @@ describe('tournament director', () => {
       return sheet;
     };
     const d = w.director({ store });
-    await d.tick();
-    expect((await w.store.tournament('rr5'))?.status).toBe('upcoming');
     await d.tick();
     expect(await w.store.tournament('rr5')).toMatchObject({ status: 'running', round: 1, rounds: 3 });
     for (let round = 1; round <= 3; round++) {
@@ -354,6 +353,82 @@ describe('tournament director', () => {
     expect(sheet.byes).toEqual([]);
     expect(sheet.pairings.flatMap((p) => [p.white, p.black])).not.toContain(leaver);
     expect(viewOf(t!, sheet, null, w.time.now()).standings.map((r) => r.userId)).not.toContain(leaver);
+  });
+
+  it('a player who joins a round-robin as the director reads it is in its draw: the start decided without them is refused and decided again', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('rrj', {}, { kind: 'roundRobin', rated: false, roundGapMs: 0, startsAt: w.time.now() }));
+    await enterAll(w, 'rrj', PLAYERS.slice(0, 4));
+    const joiner = PLAYERS[4]!;
+    // The fifth player joins just after the director has read the four entries (three rounds, no rest).
+    let raced = false;
+    const store = Object.create(w.store) as Store;
+    store.tournamentSheet = async (id) => {
+      const sheet = await w.store.tournamentSheet(id);
+      if (!raced) {
+        raced = true;
+        expect(await w.store.enterTournament({ tournamentId: id, userId: joiner, name: 'Pe', rating: 1900, at: w.time.now() }, 100)).toBe('joined');
+      }
+      return sheet;
+    };
+    const d = w.director({ store });
+    await d.tick();
+    expect(raced).toBe(true);
+    // Five players: five rounds, each with two games and one player resting.
+    expect(await w.store.tournament('rrj')).toMatchObject({ status: 'running', round: 1, rounds: 5 });
+    for (let round = 1; round <= 5; round++) {
+      const games = (await running(w, 'rrj')).filter((p) => p.round === round);
+      expect(games).toHaveLength(2);
+      for (const p of games) await w.resign(p.gameId, p.black);
+      await d.tick();
+      await d.tick();
+    }
+    expect((await w.store.tournament('rrj'))?.status).toBe('finished');
+    const sheet = await w.store.tournamentSheet('rrj');
+    const met = sheet.pairings.map((p) => [p.white, p.black].sort().join());
+    expect(new Set(met).size).toBe(10);
+    expect(sheet.byes.map((b) => b.kind).sort()).toEqual(['rest', 'rest', 'rest', 'rest', 'rest']);
+    expect(sheet.byes.map((b) => b.userId).sort()).toEqual([...PLAYERS].sort());
+  });
+
+  it('a late player who joins a Swiss as the director reads it for a round is in that round: the pairing decided without them is refused and decided again', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(
+      tournamentRow('swj', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now(), lateJoinUntilRound: 2 }),
+    );
+    await enterAll(w, 'swj', PLAYERS.slice(0, 4));
+    const d = w.director();
+    await d.tick();
+    for (const p of await running(w, 'swj')) await w.resign(p.gameId, p.black);
+    await d.tick();
+    expect((await w.store.tournament('swj'))?.round).toBe(1);
+    const joiner = PLAYERS[4]!;
+    // The late player joins just after the director has read the sheet for round 2.
+    let raced = false;
+    const store = Object.create(w.store) as Store;
+    store.tournamentSheet = async (id) => {
+      const sheet = await w.store.tournamentSheet(id);
+      if (!raced) {
+        raced = true;
+        expect(await w.store.enterTournament({ tournamentId: id, userId: joiner, name: 'Pe', rating: 1900, at: w.time.now() }, 100)).toBe('joined');
+      }
+      return sheet;
+    };
+    const d2 = w.director({ store });
+    await d.stop();
+    w.time.advance(5_000);
+    await d2.tick();
+    expect(raced).toBe(true);
+    expect((await w.store.tournament('swj'))?.round).toBe(2);
+    const sheet = await w.store.tournamentSheet('swj');
+    // Round 1 missed (a late bye, no points), round 2 played or the odd round's bye: never a round left out.
+    expect(sheet.byes.filter((b) => b.userId === joiner && b.round === 1)).toEqual([{ round: 1, userId: joiner, kind: 'late', points: 0 }]);
+    const inRound2 =
+      sheet.pairings.some((p) => p.round === 2 && (p.white === joiner || p.black === joiner)) ||
+      sheet.byes.some((b) => b.round === 2 && b.userId === joiner && b.kind === 'pab');
+    expect(inRound2).toBe(true);
+    expect(sheet.pairings.filter((p) => p.round === 2)).toHaveLength(2);
+    expect(sheet.byes.filter((b) => b.round === 2 && b.kind === 'pab')).toHaveLength(1);
   });
 
   it('a rated round-robin starts rated games, and their results change both players’ ratings as well as the standings', async () => {

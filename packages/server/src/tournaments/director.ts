@@ -50,6 +50,8 @@ export const DIRECTOR_EVERY_MS = 1000;
 export const LOOK_AFTER_MS = 200;
 /** The bus topic on which any node asks the directing node to look soon (a game of a tournament ended there). */
 export const DIRECTOR_TOPIC = 'tournament-director';
+/** A tournament's refused decisions a pass makes again at once on a fresh read (then it waits for the next pass). */
+const DECIDE_AGAIN_AT_ONCE = 2;
 /** Games a pass creates at once: their writes share a few commits rather than one each. */
 const CREATE_AT_ONCE = 256;
 /** How often it reads the games of running pairings for ends a dead node left unrecorded. */
@@ -94,6 +96,13 @@ export interface DirectorWaitTrace {
   readonly freeSince: number;
   readonly opponentSince: number | null;
   readonly pairedAt: number;
+}
+
+/** What a step wrote: the tournament's new row, its sheet read after, and whether it was the start. */
+interface Stepped {
+  readonly row: TournamentRow;
+  readonly sheet: TournamentSheetRows;
+  readonly started: boolean;
 }
 
 /** Refusals of the game service that will not change on a retry: the pairing is scored a forfeited draw. */
@@ -333,10 +342,25 @@ export class TournamentDirector {
     if (touched) sheet = await this.read(t);
     // A start is followed at once by the first pairing.
     let started = false;
+    let again = DECIDE_AGAIN_AT_ONCE;
     try {
-      for (let i = 0; i < 3; i++) {
-        const next = await this.step(t, sheet, now);
+      for (let steps = 0; steps < 3; ) {
+        let next: Stepped | null;
+        try {
+          next = await this.step(t, sheet, now);
+        } catch (e) {
+          if (!(e instanceof TournamentConflict) || again-- <= 0) throw e;
+          // Refused: the version moved on since the list (a join or a leave, or a rival director). Decided again
+          // now on a fresh read, whose window to the write is short, not at the next pass, whose window from its
+          // list to its write would again hold a join of a wave arriving around the start.
+          const fresh = await this.deps.store.tournament(t.id);
+          if (!fresh) throw e;
+          t = fresh;
+          sheet = await this.read(t);
+          continue;
+        }
         if (!next) break;
+        steps++;
         t = next.row;
         sheet = next.sheet;
         started ||= next.started;
@@ -395,11 +419,7 @@ export class TournamentDirector {
   }
 
   /** Does what the pure step says; the new row and sheet when something was written. */
-  private async step(
-    t: TournamentRow,
-    sheet: TournamentSheetRows,
-    now: number,
-  ): Promise<{ row: TournamentRow; sheet: TournamentSheetRows; started: boolean } | null> {
+  private async step(t: TournamentRow, sheet: TournamentSheetRows, now: number): Promise<Stepped | null> {
     const s = nextStep(t.terms, progressOf(t), sheetOf(sheet), now);
     const progress = progressOf(t);
     let change: TournamentAdvance;

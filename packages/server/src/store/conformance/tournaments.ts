@@ -128,25 +128,71 @@ export function describeTournamentStore(current: () => Under): void {
       expect(await enter('t1', 'u2', T0 + 5, 2)).toBe('joined');
       expect(await store.leaveTournament('t1', 'u1')).toBe('left');
       expect((await store.tournamentSheet('t1')).entries.map((e) => e.userId)).toEqual(['u2']);
-      expect((await store.tournament('t1'))?.version).toBe(2);
+      // Each join moved it on, and so did the leave.
+      expect((await store.tournament('t1'))?.version).toBe(4);
       // A start decided before the leave is refused.
       const start = { ...running, pairings: [], byes: [] };
-      await expect(store.advanceTournament('t1', 1, start)).rejects.toThrow(TournamentConflict);
+      await expect(store.advanceTournament('t1', 3, start)).rejects.toThrow(TournamentConflict);
       expect(await store.leaveTournament('t1', 'u1')).toBe('not-entered');
       expect(await store.leaveTournament('nope', 'u1')).toBe('not-entered');
       // The place it freed is taken again, with a new join time.
       expect(await enter('t1', 'u3', T0 + 20, 2)).toBe('joined');
       expect(await enter('t1', 'u1', T0 + 30, 2)).toBe('full');
-      await store.advanceTournament('t1', 2, start);
+      await store.advanceTournament('t1', 5, start);
       expect(await store.leaveTournament('t1', 'u2')).toBe('started');
       expect((await store.tournamentSheet('t1')).entries.map((e) => e.userId)).toEqual(['u2', 'u3']);
-      expect((await store.tournament('t1'))?.version).toBe(3);
+      expect((await store.tournament('t1'))?.version).toBe(6);
+    });
+
+    it('entering moves the version on where the next decision reads the entries: before the start, and in a running Swiss or round-robin; not in a running arena', async () => {
+      const version = async (id: string) => (await store.tournament(id))?.version;
+      await store.createTournament(tournamentRow('rr', {}, { kind: 'roundRobin' }));
+      expect(await enter('rr', 'u1', T0 + 10, 2)).toBe('joined');
+      expect(await version('rr')).toBe(2);
+      // A start decided before the second join (one player: cancel; or a round-robin's rounds) is refused.
+      const start = { ...running, rounds: 1, pairings: [], byes: [] };
+      expect(await enter('rr', 'u2', T0 + 20, 2)).toBe('joined');
+      await expect(store.advanceTournament('rr', 2, start)).rejects.toThrow(TournamentConflict);
+      expect(await version('rr')).toBe(3);
+      // Full: nothing entered, nothing moved.
+      expect(await enter('rr', 'u3', T0 + 30, 2)).toBe('full');
+      expect(await version('rr')).toBe(3);
+      await store.advanceTournament('rr', 3, start);
+      // Running: a withdrawn player coming back moves it too (the next round pairs them rather than giving their opponent a forfeit).
+      expect(await store.setEntryActive('rr', 'u2', false)).toBe(true);
+      expect(await version('rr')).toBe(4);
+      expect(await enter('rr', 'u2', T0 + 40, 2)).toBe('rejoined');
+      expect(await version('rr')).toBe(5);
+      await expect(store.advanceTournament('rr', 4, { ...start, round: 1 })).rejects.toThrow(TournamentConflict);
+
+      await store.createTournament(tournamentRow('sw', {}, { kind: 'swiss', rounds: 3, lateJoinUntilRound: 2 }));
+      for (const u of ['u1', 'u2']) await enter('sw', u);
+      await store.advanceTournament('sw', 3, { ...running, rounds: 3, pairings: [], byes: [] });
+      // A late player joining while round 1 is decided: that round's write is refused.
+      expect(await enter('sw', 'u3', T0 + 50)).toBe('joined');
+      await expect(
+        store.advanceTournament('sw', 4, { ...running, round: 1, rounds: 3, pairings: [pairing('s1', 'u1', 'u2', { round: 1 })], byes: [] }),
+      ).rejects.toThrow(TournamentConflict);
+      expect(await version('sw')).toBe(5);
+      expect((await store.tournamentSheet('sw')).pairings).toEqual([]);
+
+      await store.createTournament(tournamentRow('ar', {}, { kind: 'arena' }));
+      for (const u of ['u1', 'u2']) await enter('ar', u);
+      await store.advanceTournament('ar', 3, { ...running, pairings: [], byes: [] });
+      // A running arena: joins and returns leave the version alone, and a pass that read before them still pairs.
+      expect(await enter('ar', 'u3', T0 + 60)).toBe('joined');
+      expect(await store.setEntryActive('ar', 'u1', false)).toBe(true);
+      expect(await enter('ar', 'u1', T0 + 70)).toBe('rejoined');
+      expect(await version('ar')).toBe(4);
+      await store.advanceTournament('ar', 4, { ...running, pairings: [pairing('a1', 'u1', 'u2')], byes: [] });
+      expect(await version('ar')).toBe(5);
     });
 
     it('an advance writes the progress, pairings and byes at the next version, and the paired players are playing', async () => {
       await store.createTournament(tournamentRow('t1'));
-      for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);
       await store.advanceTournament('t1', 1, { ...running, pairings: [], byes: [] });
+      // Entered once the arena runs: their joins leave the version alone.
+      for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);
       const p1 = pairing('g1', 'u1', 'u2', { berserk: [false, true] });
       const p2 = pairing('g2', 'u3', 'u4', { round: 1, pairedAt: T0 + 101 });
       await store.advanceTournament('t1', 2, {
@@ -166,7 +212,8 @@ export function describeTournamentStore(current: () => Under): void {
     });
 
     it('an advance decided on an old version, or pairing a busy player, is refused and writes nothing', async () => {
-      await store.createTournament(tournamentRow('t1'));
+      // A running arena: the joins below leave its version at 1.
+      await store.createTournament(tournamentRow('t1', running));
       for (const u of ['u1', 'u2', 'u3']) await enter('t1', u);
       await store.advanceTournament('t1', 1, { ...running, pairings: [pairing('g1', 'u1', 'u2')], byes: [] });
       // A second director that read version 1 pairs u3 with u1: refused on the version.
@@ -190,8 +237,8 @@ export function describeTournamentStore(current: () => Under): void {
     });
 
     it("the live part (entries, games being played) and a player's pairings, without the rest of the sheet", async () => {
-      await store.createTournament(tournamentRow('t1'));
-      await store.createTournament(tournamentRow('t2'));
+      await store.createTournament(tournamentRow('t1', running));
+      await store.createTournament(tournamentRow('t2', running));
       for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);
       await enter('t2', 'u1');
       await enter('t2', 'u2');
@@ -221,7 +268,7 @@ export function describeTournamentStore(current: () => Under): void {
     });
 
     it('a result is recorded once and frees both players; berserk only while the game runs', async () => {
-      await store.createTournament(tournamentRow('t1'));
+      await store.createTournament(tournamentRow('t1', running));
       for (const u of ['u1', 'u2', 'u3']) await enter('t1', u);
       await store.advanceTournament('t1', 1, { ...running, pairings: [pairing('g1', 'u1', 'u2')], byes: [] });
       expect(await store.setTournamentBerserk('g1', 1)).toBe(true);

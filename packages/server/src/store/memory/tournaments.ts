@@ -1,16 +1,17 @@
 /** Tournaments in memory. */
 import type { Bye, Pairing } from '@youzai/game/tournament';
 import { dataJson } from '../checks.ts';
-import type {
-  EnterOutcome,
-  EntryRow,
-  GameEnd,
-  LeaveOutcome,
-  TournamentAdvance,
-  TournamentQuery,
-  TournamentRow,
-  TournamentSheetRows,
-  TournamentStore,
+import {
+  entryMovesVersion,
+  type EnterOutcome,
+  type EntryRow,
+  type GameEnd,
+  type LeaveOutcome,
+  type TournamentAdvance,
+  type TournamentQuery,
+  type TournamentRow,
+  type TournamentSheetRows,
+  type TournamentStore,
 } from '../tournaments.ts';
 import { TournamentConflict, UniqueViolation } from '../types.ts';
 import { cmp, MemoryTables } from './tables.ts';
@@ -88,14 +89,21 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
     async enterTournament(e, maxPlayers): Promise<EnterOutcome> {
       const t = tables.open();
       t.needUser(e.userId);
-      if (!t.tournaments.has(e.tournamentId)) throw new Error(`no tournament ${e.tournamentId}`);
+      const row = t.tournaments.get(e.tournamentId);
+      if (!row) throw new Error(`no tournament ${e.tournamentId}`);
+      // A decision read before this entry is refused (entryMovesVersion says where).
+      const move = () => {
+        if (entryMovesVersion(row.status, load(row).terms.kind)) t.tournaments.set(e.tournamentId, { ...row, version: row.version + 1 });
+      };
       const m = MemoryTables.inner(t.entries, e.tournamentId);
       const old = m.get(e.userId);
       if (old) {
         m.set(e.userId, { ...old, active: true, awaySince: null });
+        move();
         return 'rejoined';
       }
       if (m.size >= maxPlayers) return 'full';
+      move();
       m.set(e.userId, {
         tournamentId: e.tournamentId,
         userId: e.userId,

@@ -1,16 +1,17 @@
 /** Tournaments in PostgreSQL. */
 import type { Bye, Pairing, Score } from '@youzai/game/tournament';
 import { dataJson } from '../checks.ts';
-import type {
-  EnterOutcome,
-  EntryRow,
-  GameEnd,
-  LeaveOutcome,
-  TournamentAdvance,
-  TournamentQuery,
-  TournamentRow,
-  TournamentSheetRows,
-  TournamentStore,
+import {
+  ENTRY_MOVES_VERSION_SQL,
+  type EnterOutcome,
+  type EntryRow,
+  type GameEnd,
+  type LeaveOutcome,
+  type TournamentAdvance,
+  type TournamentQuery,
+  type TournamentRow,
+  type TournamentSheetRows,
+  type TournamentStore,
 } from '../tournaments.ts';
 import { TournamentConflict } from '../types.ts';
 import type { Bigint, PostgresDb } from './db.ts';
@@ -209,13 +210,19 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
           e.tournamentId,
           e.userId,
         ]);
-        if ((back.rowCount ?? 0) > 0) return 'rejoined';
+        // Under the lock a start or a round waits for this and then finds the version moved on (entryMovesVersion says where).
+        const move = () => q(`UPDATE tournaments SET version = version + 1 WHERE id = $1 AND ${ENTRY_MOVES_VERSION_SQL}`, [e.tournamentId]);
+        if ((back.rowCount ?? 0) > 0) {
+          await move();
+          return 'rejoined';
+        }
         const n = await q<{ n: string }>('SELECT count(*) AS n FROM tournament_entries WHERE tournament_id = $1', [e.tournamentId]);
         if (Number(n.rows[0]?.n ?? 0) >= maxPlayers) return 'full';
         await q(
           'INSERT INTO tournament_entries (tournament_id, user_id, name, rating, joined_at, active, away_since, playing) VALUES ($1, $2, $3, $4, $5, TRUE, NULL, NULL)',
           [e.tournamentId, e.userId, e.name, e.rating, e.at],
         );
+        await move();
         return 'joined';
       });
     },

@@ -1,16 +1,17 @@
 /** Tournaments in SQLite. */
 import type { Bye, Pairing, Score } from '@youzai/game/tournament';
 import { dataJson } from '../checks.ts';
-import type {
-  EnterOutcome,
-  EntryRow,
-  GameEnd,
-  LeaveOutcome,
-  TournamentAdvance,
-  TournamentQuery,
-  TournamentRow,
-  TournamentSheetRows,
-  TournamentStore,
+import {
+  ENTRY_MOVES_VERSION_SQL,
+  type EnterOutcome,
+  type EntryRow,
+  type GameEnd,
+  type LeaveOutcome,
+  type TournamentAdvance,
+  type TournamentQuery,
+  type TournamentRow,
+  type TournamentSheetRows,
+  type TournamentStore,
 } from '../tournaments.ts';
 import { TournamentConflict } from '../types.ts';
 import type { SqliteDb } from './db.ts';
@@ -214,15 +215,21 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
 
     enterTournament(e, maxPlayers): Promise<EnterOutcome> {
       return db.write((): EnterOutcome => {
+        // In the same transaction: a decision read before this entry is refused (entryMovesVersion says where).
+        const move = () => db.stmt(`UPDATE tournaments SET version = version + 1 WHERE id = ? AND ${ENTRY_MOVES_VERSION_SQL}`).run(e.tournamentId);
         const back = db
           .stmt('UPDATE tournament_entries SET active = 1, away_since = NULL WHERE tournament_id = ? AND user_id = ?')
           .run(e.tournamentId, e.userId);
-        if (back.changes > 0) return 'rejoined';
+        if (back.changes > 0) {
+          move();
+          return 'rejoined';
+        }
         const n = db.stmt('SELECT count(*) FROM tournament_entries WHERE tournament_id = ?').pluck().get(e.tournamentId) as number;
         if (n >= maxPlayers) return 'full';
         db.stmt(
           'INSERT INTO tournament_entries (tournament_id, user_id, name, rating, joined_at, active, away_since, playing) VALUES (?, ?, ?, ?, ?, 1, NULL, NULL)',
         ).run(e.tournamentId, e.userId, e.name, e.rating, e.at);
+        move();
         return 'joined';
       });
     },
