@@ -82,7 +82,18 @@ export interface GameEnd {
   readonly endedAt: number;
 }
 
-export type EnterOutcome = 'joined' | 'rejoined' | 'full';
+/**
+ * `changed`: a new entry refused because the tournament is no longer at the
+ * progress the caller checked the join against (it started, or paired a
+ * round, meanwhile): check again on the new row.
+ */
+export type EnterOutcome = 'joined' | 'rejoined' | 'full' | 'changed';
+
+/** The progress a join was checked against (mayJoin reads the status and the round). */
+export interface EnterSeen {
+  readonly status: TournamentStatus;
+  readonly round: number;
+}
 
 /**
  * Whether a player entering (joining, or coming back) moves the tournament's
@@ -144,8 +155,16 @@ export interface TournamentStore {
    * Where the director's next decision reads the entries (entryMovesVersion),
    * it moves the tournament's version on in the same transaction, so that a
    * start or a round decided without this player is refused and decided again.
+   * With `seen` (the join route always passes it), a new entry is written only
+   * while the tournament's status and round are still those: a round-robin
+   * started, or a Swiss round paired, after the check is not joined ('changed').
+   * A return is not fenced: mayJoin lets an entrant back whatever the progress.
    */
-  enterTournament(e: { tournamentId: string; userId: string; name: string; rating: number; at: number }, maxPlayers: number): Promise<EnterOutcome>;
+  enterTournament(
+    e: { tournamentId: string; userId: string; name: string; rating: number; at: number },
+    maxPlayers: number,
+    seen?: EnterSeen,
+  ): Promise<EnterOutcome>;
   /**
    * Takes a player out of a tournament that has not started, as if they had
    * never joined (they may join again before the start), and moves its

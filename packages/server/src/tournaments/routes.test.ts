@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
+import { tournamentRow } from '../store/conformance/tournaments.ts';
 import { memoryStore } from '../store/memory/store.ts';
+import type { Store } from '../store/types.ts';
 import { TestClient } from '../testing/client.ts';
 
 describe('tournament API', () => {
@@ -216,4 +218,44 @@ describe('tournament API', () => {
     expect((await outsider.http('GET', `/api/tournament-games/${paired.game}`)).json.code).toBe('tournament.not-found');
     expect((await new TestClient(base).http('GET', `/api/tournament-games/${paired.game}`)).status).toBe(404);
   }, 20_000);
+});
+
+describe('joining as the director moves a tournament on', () => {
+  it('a join checked before a round-robin started and written after it is checked again and refused: the draw stays as started', async () => {
+    const inner = memoryStore();
+    // The director starts the round-robin just after the join route read its entries.
+    let race: string | null = null;
+    const store = Object.create(inner) as Store;
+    store.tournamentLive = async (id) => {
+      const live = await inner.tournamentLive(id);
+      if (race === id) {
+        race = null;
+        const t = (await inner.tournament(id))!;
+        await inner.advanceTournament(id, t.version, { status: 'running', round: 0, rounds: 1, startedAt: Date.now(), endedAt: null, pairings: [], byes: [] });
+      }
+      return live;
+    };
+    const app = await createApp({ store, bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
+    await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const players = await Promise.all(
+        ['rrbinh', 'rrchau', 'rrdung'].map(async (name) => {
+          const c = new TestClient(base);
+          await c.http('POST', '/api/session');
+          expect((await c.http('POST', '/api/register', { username: name, password: 'correct horse' })).status).toBe(200);
+          return c;
+        }),
+      );
+      await store.createTournament(tournamentRow('rrjoin', {}, { kind: 'roundRobin', rated: false, startsAt: Date.now() + 600_000 }));
+      for (const c of players.slice(0, 2)) expect((await c.http('POST', '/api/tournaments/rrjoin/join', {})).json.entry).toBe('joined');
+      race = 'rrjoin';
+      expect((await players[2]!.http('POST', '/api/tournaments/rrjoin/join', {})).json.code).toBe('tournament.tournament-started');
+      expect(race).toBeNull();
+      expect((await store.tournamentSheet('rrjoin')).entries).toHaveLength(2);
+      for (const c of players) c.close();
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -113,6 +113,9 @@ export function newTournament(
   return { id, name, terms, status: 'upcoming', round: 0, rounds: terms.rounds, startedAt: null, endedAt: null, version: 1, ...who, createdAt: now };
 }
 
+/** How often a join is checked again when the tournament moves on between its check and its write (a start, a round paired). */
+const JOIN_TRIES = 3;
+
 function deps(all: { tournaments?: TournamentRouteDeps }): TournamentRouteDeps {
   if (!all.tournaments) fail('server.unavailable', 'Tournaments are not available on this server');
   return all.tournaments;
@@ -249,23 +252,37 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
     path: new RegExp(`^/api/tournaments/${ID}/join$`),
     handler: async (ctx, all) => {
       const t = deps(all);
-      const row = await find(t, ctx);
+      let row = await find(t, ctx);
       const req = await body(ctx, Join);
       if (!(await mayView(t, row, ctx, req.invite ?? null))) fail('tournament.not-found', 'No such tournament');
-      // Who may join depends on the entries (a place, a return), not on the games played.
-      const sheet = await t.store.tournamentLive(row.id);
       const ratings = await t.store.ratings(ctx.user.id);
       const mine = ratings.find((r) => r.variant === row.terms.variant);
-      const ok = mayJoin(row.terms, progressOf(row), sheetOf(sheet), { userId: ctx.user.id, guest: ctx.user.username === null, ratedGames: mine?.games ?? 0 });
-      if (!ok.ok) fail(`tournament.${ok.error.code}`, ok.error.message);
-      const r = await t.store.enterTournament(
-        { tournamentId: row.id, userId: ctx.user.id, name: displayName(ctx.user), rating: Math.round(mine?.rating ?? DEFAULT_RATING.rating), at: t.now() },
-        row.terms.maxPlayers,
-      );
-      if (r === 'full') fail('tournament.tournament-full', 'The tournament is full.');
-      t.changed(row.id);
-      if (row.status === 'running') t.look?.();
-      sendJson(ctx.res, 200, { ok: true, entry: r });
+      for (let tries = 1; ; tries++) {
+        // Who may join depends on the entries (a place, a return), not on the games played.
+        const sheet = await t.store.tournamentLive(row.id);
+        const ok = mayJoin(row.terms, progressOf(row), sheetOf(sheet), {
+          userId: ctx.user.id,
+          guest: ctx.user.username === null,
+          ratedGames: mine?.games ?? 0,
+        });
+        if (!ok.ok) fail(`tournament.${ok.error.code}`, ok.error.message);
+        // Entered only if the tournament is still where this check saw it: one started or paired meanwhile is checked again.
+        const r = await t.store.enterTournament(
+          { tournamentId: row.id, userId: ctx.user.id, name: displayName(ctx.user), rating: Math.round(mine?.rating ?? DEFAULT_RATING.rating), at: t.now() },
+          row.terms.maxPlayers,
+          { status: row.status, round: row.round },
+        );
+        if (r === 'full') fail('tournament.tournament-full', 'The tournament is full.');
+        if (r === 'changed') {
+          if (tries === JOIN_TRIES) fail('server.unavailable', 'The tournament moved on as you joined; try again.');
+          row = await find(t, ctx);
+          continue;
+        }
+        t.changed(row.id);
+        if (row.status === 'running') t.look?.();
+        sendJson(ctx.res, 200, { ok: true, entry: r });
+        return;
+      }
     },
   },
   {

@@ -188,6 +188,29 @@ export function describeTournamentStore(current: () => Under): void {
       expect(await version('ar')).toBe(5);
     });
 
+    it('a new entry checked against a progress gone by (a start, a round paired since) is refused and writes nothing; a return is not', async () => {
+      const enterSeen = (tournamentId: string, userId: string, status: 'upcoming' | 'running', round: number) =>
+        store.enterTournament({ tournamentId, userId, name: `Player${userId}`, rating: 1500, at: T0 + 10 }, 100, { status, round });
+      await store.createTournament(tournamentRow('rr', {}, { kind: 'roundRobin' }));
+      expect(await enterSeen('rr', 'u1', 'upcoming', 0)).toBe('joined');
+      expect(await enterSeen('rr', 'u2', 'upcoming', 0)).toBe('joined');
+      await store.advanceTournament('rr', 3, { ...running, rounds: 1, pairings: [], byes: [] });
+      // Checked while it was upcoming, written after its start: not entered, nothing moved.
+      expect(await enterSeen('rr', 'u3', 'upcoming', 0)).toBe('changed');
+      expect((await store.tournamentSheet('rr')).entries.map((e) => e.userId)).toEqual(['u1', 'u2']);
+      expect((await store.tournament('rr'))?.version).toBe(4);
+      // A withdrawn player coming back is let in whatever the progress.
+      expect(await store.setEntryActive('rr', 'u2', false)).toBe(true);
+      expect(await enterSeen('rr', 'u2', 'upcoming', 0)).toBe('rejoined');
+
+      // A Swiss: checked before round 1 was paired, written after: refused; checked again on the new round: in.
+      await store.createTournament(tournamentRow('sw', running, { kind: 'swiss', rounds: 3, lateJoinUntilRound: 2 }));
+      await store.advanceTournament('sw', 1, { ...running, round: 1, rounds: 3, pairings: [], byes: [] });
+      expect(await enterSeen('sw', 'u1', 'running', 0)).toBe('changed');
+      expect(await enterSeen('sw', 'u1', 'running', 1)).toBe('joined');
+      expect((await store.tournamentSheet('sw')).entries.map((e) => e.userId)).toEqual(['u1']);
+    });
+
     it('an advance writes the progress, pairings and byes at the next version, and the paired players are playing', async () => {
       await store.createTournament(tournamentRow('t1'));
       await store.advanceTournament('t1', 1, { ...running, pairings: [], byes: [] });

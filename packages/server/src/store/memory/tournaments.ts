@@ -86,7 +86,7 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
       return sheetOf(id).pairings.filter((p) => p.pairedAt >= since || ids.has(p.gameId));
     },
 
-    async enterTournament(e, maxPlayers): Promise<EnterOutcome> {
+    async enterTournament(e, maxPlayers, seen): Promise<EnterOutcome> {
       const t = tables.open();
       t.needUser(e.userId);
       const row = t.tournaments.get(e.tournamentId);
@@ -102,6 +102,7 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
         move();
         return 'rejoined';
       }
+      if (seen && (row.status !== seen.status || row.round !== seen.round)) return 'changed';
       if (m.size >= maxPlayers) return 'full';
       move();
       m.set(e.userId, {

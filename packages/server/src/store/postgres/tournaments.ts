@@ -201,11 +201,12 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       return r.rows.map(toPairing);
     },
 
-    enterTournament(e, maxPlayers): Promise<EnterOutcome> {
+    enterTournament(e, maxPlayers, seen): Promise<EnterOutcome> {
       return db.transaction(async (q): Promise<EnterOutcome> => {
         // The tournament's row is locked: two players taking the last place queue here.
-        const t = await q('SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE', [e.tournamentId]);
-        if (t.rowCount === 0) throw new Error(`no tournament ${e.tournamentId}`);
+        const t = await q<{ status: string; round: number }>('SELECT status, round FROM tournaments WHERE id = $1 FOR UPDATE', [e.tournamentId]);
+        const now = t.rows[0];
+        if (!now) throw new Error(`no tournament ${e.tournamentId}`);
         const back = await q('UPDATE tournament_entries SET active = TRUE, away_since = NULL WHERE tournament_id = $1 AND user_id = $2', [
           e.tournamentId,
           e.userId,
@@ -216,6 +217,7 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
           await move();
           return 'rejoined';
         }
+        if (seen && (now.status !== seen.status || now.round !== seen.round)) return 'changed';
         const n = await q<{ n: string }>('SELECT count(*) AS n FROM tournament_entries WHERE tournament_id = $1', [e.tournamentId]);
         if (Number(n.rows[0]?.n ?? 0) >= maxPlayers) return 'full';
         await q(

@@ -213,7 +213,7 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
       return rows.map(toPairing);
     },
 
-    enterTournament(e, maxPlayers): Promise<EnterOutcome> {
+    enterTournament(e, maxPlayers, seen): Promise<EnterOutcome> {
       return db.write((): EnterOutcome => {
         // In the same transaction: a decision read before this entry is refused (entryMovesVersion says where).
         const move = () => db.stmt(`UPDATE tournaments SET version = version + 1 WHERE id = ? AND ${ENTRY_MOVES_VERSION_SQL}`).run(e.tournamentId);
@@ -223,6 +223,10 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
         if (back.changes > 0) {
           move();
           return 'rejoined';
+        }
+        if (seen) {
+          const now = db.stmt('SELECT status, round FROM tournaments WHERE id = ?').get(e.tournamentId) as { status: string; round: number } | undefined;
+          if (now && (now.status !== seen.status || now.round !== seen.round)) return 'changed';
         }
         const n = db.stmt('SELECT count(*) FROM tournament_entries WHERE tournament_id = ?').pluck().get(e.tournamentId) as number;
         if (n >= maxPlayers) return 'full';
