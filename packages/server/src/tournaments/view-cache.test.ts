@@ -3,7 +3,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { tournamentTopic } from '../bus/topics.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { newTournament } from './routes.ts';
-import { TournamentViews } from './view-cache.ts';
+import { ENDED_VIEW_MAX_AGE_MS, TournamentViews } from './view-cache.ts';
 
 const T0 = Date.UTC(2026, 11, 1, 12);
 
@@ -84,6 +84,21 @@ describe('tournament views shared by a node’s readers', () => {
     w.tick(1);
     await w.views.view(w.row, null);
     expect(w.reads()).toBe(4);
+  });
+
+  it("a finished tournament's view serves for a minute (nothing moves it), unless a change is announced", async () => {
+    const w = await setup();
+    const finished = { ...w.row, status: 'finished' as const };
+    await w.views.view(finished, null);
+    w.tick(ENDED_VIEW_MAX_AGE_MS - 1);
+    await w.views.view(finished, null);
+    expect(w.reads()).toBe(1);
+    w.tick(1);
+    await w.views.view(finished, null);
+    expect(w.reads()).toBe(2);
+    w.bus.publish(tournamentTopic('arena001'), 'changed');
+    await w.views.view(finished, null);
+    expect(w.reads()).toBe(3);
   });
 
   it('lets go of its bus subscriptions with the views it drops', async () => {

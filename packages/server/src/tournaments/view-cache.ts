@@ -10,7 +10,7 @@
  */
 import type { Bus } from '../bus/bus.ts';
 import { tournamentTopic } from '../bus/topics.ts';
-import type { TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
+import type { TournamentRow, TournamentSheetRows } from '../store/tournaments.ts';
 import type { ArenaMemo } from '@youzai/game/tournament';
 import type { TournamentView } from '@youzai/protocol';
 import { SheetMirror, type MirrorStore } from './sheet-mirror.ts';
@@ -21,9 +21,17 @@ const MIRROR_IDLE_MS = 600_000;
 
 /** How long a built view serves readers on this node. */
 export const VIEW_MAX_AGE_MS = 500;
+/**
+ * A finished (or cancelled) tournament's view: nothing moves it any more,
+ * and a long arena's whole sheet is half a second of reading, so it serves
+ * its readers this long (a change announced still drops it at once).
+ */
+export const ENDED_VIEW_MAX_AGE_MS = 60_000;
 
 interface Built {
   readonly at: number;
+  /** How long it serves. */
+  readonly maxAge: number;
   /** Ends the bus subscription that drops this view on a change announced by any node. */
   readonly off: () => void;
   readonly view: Promise<{ readonly board: Board; readonly sheet: TournamentSheetRows }>;
@@ -48,14 +56,16 @@ export class TournamentViews {
   async view(row: TournamentRow, userId: string | null, page = 1): Promise<TournamentView> {
     const now = this.deps.now();
     let b = this.built.get(row.id);
-    if (!b || now - b.at >= (this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS)) {
+    if (!b || now - b.at >= b.maxAge) {
+      const ended = row.status === 'finished' || row.status === 'cancelled';
+      const maxAge = ended ? Math.max(ENDED_VIEW_MAX_AGE_MS, this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS) : (this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS);
       const view = (async () => {
         const sheet = await this.sheet(row, now);
         // A running arena's players whose games did not change since its last view are not scored again.
         return { board: boardOf(row, sheet, now, this.mirrors.get(row.id)?.memo), sheet };
       })();
       this.invalidate(row.id);
-      const fresh: Built = { at: now, view, off: this.deps.bus?.subscribe(tournamentTopic(row.id), () => this.drop(row.id, fresh)) ?? (() => {}) };
+      const fresh: Built = { at: now, maxAge, view, off: this.deps.bus?.subscribe(tournamentTopic(row.id), () => this.drop(row.id, fresh)) ?? (() => {}) };
       this.built.set(row.id, fresh);
       b = fresh;
       // A failed read is not kept.
@@ -107,8 +117,7 @@ export class TournamentViews {
 
   /** Views too old to serve are let go (tournaments nobody reads any more). */
   private sweep(now: number): void {
-    const max = this.deps.maxAgeMs ?? VIEW_MAX_AGE_MS;
-    for (const [id, b] of this.built) if (now - b.at >= max) this.drop(id, b);
+    for (const [id, b] of this.built) if (now - b.at >= b.maxAge) this.drop(id, b);
     for (const [id, m] of this.mirrors) if (now - m.usedAt >= MIRROR_IDLE_MS) this.mirrors.delete(id);
   }
 }
