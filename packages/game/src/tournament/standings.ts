@@ -91,12 +91,7 @@ export function standings(kind: TournamentKind, sheet: TournamentSheet, roundsDo
     const games = gamesOf.get(e.userId)!;
     const played = games.filter((p) => !p.forfeit);
     let wins = 0;
-    let losses = 0;
-    for (const p of games) {
-      const s = scoreOf(p, e.userId);
-      if (s === 1) wins++;
-      else if (s === 0) losses++;
-    }
+    for (const p of games) if (scoreOf(p, e.userId) === 1) wins++;
     let buchholz: number | null = null;
     let sb: number | null = null;
     let performance: number | null = null;

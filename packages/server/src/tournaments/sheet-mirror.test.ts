@@ -108,9 +108,18 @@ describe('a running arena’s sheet mirrored between reads', () => {
     const w = await arena();
     const calls: string[] = [];
     const spied: MirrorStore = {
-      tournamentSheet: (id) => (calls.push('whole'), w.store.tournamentSheet(id)),
-      tournamentLive: (id) => (calls.push('live'), w.store.tournamentLive(id)),
-      pairingsChanged: (id, since, ids) => (calls.push('changed'), w.store.pairingsChanged(id, since, ids)),
+      tournamentSheet: (id) => {
+        calls.push('whole');
+        return w.store.tournamentSheet(id);
+      },
+      tournamentLive: (id) => {
+        calls.push('live');
+        return w.store.tournamentLive(id);
+      },
+      pairingsChanged: (id, since, ids) => {
+        calls.push('changed');
+        return w.store.pairingsChanged(id, since, ids);
+      },
     };
     const mirror = new SheetMirror(spied, 'a1');
     await mirror.read(T0);
