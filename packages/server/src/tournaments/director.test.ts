@@ -113,6 +113,25 @@ async function checkNoneTwice(w: World, tid: string) {
   return sheet;
 }
 
+/**
+ * The store as a director sees it, but `act` runs once just after its first
+ * sheet read returns to it (a join or a leave landing between the director's
+ * read and its write). `acted()` tells whether it ran.
+ */
+function actAfterFirstRead(w: World, act: (tournamentId: string) => Promise<void>): { store: Store; acted: () => boolean } {
+  let done = false;
+  const store = Object.create(w.store) as Store;
+  store.tournamentSheet = async (id) => {
+    const sheet = await w.store.tournamentSheet(id);
+    if (!done) {
+      done = true;
+      await act(id);
+    }
+    return sheet;
+  };
+  return { store, acted: () => done };
+}
+
 const running = async (w: World, tid: string) => (await w.store.tournamentSheet(tid)).pairings.filter((p) => p.result === null);
 
 /** A minute between a started director's regular passes: what happens sooner comes from its own wake-ups. */
@@ -327,16 +346,9 @@ describe('tournament director', () => {
     const leaver = PLAYERS[4]!;
     // The player leaves just after the director has read the five entries: its start, decided on them, is refused,
     // and decided again at once on the four left.
-    let raced = false;
-    const store = Object.create(w.store) as Store;
-    store.tournamentSheet = async (id) => {
-      const sheet = await w.store.tournamentSheet(id);
-      if (!raced) {
-        raced = true;
-        expect(await w.store.leaveTournament(id, leaver)).toBe('left');
-      }
-      return sheet;
-    };
+    const { store, acted: raced } = actAfterFirstRead(w, async (id) => {
+      expect(await w.store.leaveTournament(id, leaver)).toBe('left');
+    });
     const d = w.director({ store });
     await d.tick();
     expect(await w.store.tournament('rr5')).toMatchObject({ status: 'running', round: 1, rounds: 3 });
@@ -361,19 +373,12 @@ describe('tournament director', () => {
     await enterAll(w, 'rrj', PLAYERS.slice(0, 4));
     const joiner = PLAYERS[4]!;
     // The fifth player joins just after the director has read the four entries (three rounds, no rest).
-    let raced = false;
-    const store = Object.create(w.store) as Store;
-    store.tournamentSheet = async (id) => {
-      const sheet = await w.store.tournamentSheet(id);
-      if (!raced) {
-        raced = true;
-        expect(await w.store.enterTournament({ tournamentId: id, userId: joiner, name: 'Pe', rating: 1900, at: w.time.now() }, 100)).toBe('joined');
-      }
-      return sheet;
-    };
+    const { store, acted: raced } = actAfterFirstRead(w, async (id) => {
+      expect(await w.store.enterTournament({ tournamentId: id, userId: joiner, name: 'Pe', rating: 1900, at: w.time.now() }, 100)).toBe('joined');
+    });
     const d = w.director({ store });
     await d.tick();
-    expect(raced).toBe(true);
+    expect(raced()).toBe(true);
     // Five players: five rounds, each with two games and one player resting.
     expect(await w.store.tournament('rrj')).toMatchObject({ status: 'running', round: 1, rounds: 5 });
     for (let round = 1; round <= 5; round++) {
@@ -404,21 +409,14 @@ describe('tournament director', () => {
     expect((await w.store.tournament('swj'))?.round).toBe(1);
     const joiner = PLAYERS[4]!;
     // The late player joins just after the director has read the sheet for round 2.
-    let raced = false;
-    const store = Object.create(w.store) as Store;
-    store.tournamentSheet = async (id) => {
-      const sheet = await w.store.tournamentSheet(id);
-      if (!raced) {
-        raced = true;
-        expect(await w.store.enterTournament({ tournamentId: id, userId: joiner, name: 'Pe', rating: 1900, at: w.time.now() }, 100)).toBe('joined');
-      }
-      return sheet;
-    };
+    const { store, acted: raced } = actAfterFirstRead(w, async (id) => {
+      expect(await w.store.enterTournament({ tournamentId: id, userId: joiner, name: 'Pe', rating: 1900, at: w.time.now() }, 100)).toBe('joined');
+    });
     const d2 = w.director({ store });
     await d.stop();
     w.time.advance(5_000);
     await d2.tick();
-    expect(raced).toBe(true);
+    expect(raced()).toBe(true);
     expect((await w.store.tournament('swj'))?.round).toBe(2);
     const sheet = await w.store.tournamentSheet('swj');
     // Round 1 missed (a late bye, no points), round 2 played or the odd round's bye: never a round left out.
