@@ -351,6 +351,7 @@ describe('tournament director', () => {
     });
     const d = w.director({ store });
     await d.tick();
+    expect(raced()).toBe(true);
     expect(await w.store.tournament('rr5')).toMatchObject({ status: 'running', round: 1, rounds: 3 });
     for (let round = 1; round <= 3; round++) {
       const games = (await running(w, 'rr5')).filter((p) => p.round === round);
