@@ -16,11 +16,10 @@
  *
  * Env: BENCH_PLAYERS (1000), BENCH_PAIRINGS (60000), BENCH_STORE (sqlite|postgres).
  */
-import type { ArenaMemo, Pairing } from '@youzai/game/tournament';
+import type { ArenaMemo } from '@youzai/game/tournament';
 import { performance } from 'node:perf_hooks';
 import { openStore } from '../src/store/open.ts';
-import { tempDir, tempSchema } from '../src/store/fixtures.ts';
-import type { TournamentRow } from '../src/store/tournaments.ts';
+import { pairing, tempDir, tempSchema, tournamentRow } from '../src/store/fixtures.ts';
 import type { Store } from '../src/store/types.ts';
 import { percentile } from '../src/testing/server-process.ts';
 import { TournamentDirector } from '../src/tournaments/director.ts';
@@ -32,36 +31,11 @@ const PAIRINGS = Number(process.env.BENCH_PAIRINGS ?? 60_000);
 const STORE = process.env.BENCH_STORE ?? 'sqlite';
 const T0 = Date.now() - 3 * 3600_000;
 
-const row: TournamentRow = {
-  id: 'longarena',
-  name: 'Long arena',
-  terms: {
-    kind: 'arena',
-    variant: 'xiangqi',
-    rated: false,
-    clock: { kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 },
-    startsAt: T0,
-    durationMs: 6 * 3600_000,
-    maxPlayers: PLAYERS,
-    berserk: false,
-    minRatedGames: 0,
-    rounds: 0,
-    roundGapMs: 0,
-    lateJoinUntilRound: 0,
-    withdrawAfterMs: 600_000,
-  },
-  status: 'upcoming',
-  round: 0,
-  rounds: 0,
-  startedAt: null,
-  endedAt: null,
-  version: 1,
-  createdBy: null,
-  roomId: null,
-  inviteToken: null,
-  scheduleKey: null,
-  createdAt: T0,
-};
+const row = tournamentRow(
+  'longarena',
+  { name: 'Long arena', createdAt: T0 },
+  { kind: 'arena', rated: false, startsAt: T0, durationMs: 6 * 3600_000, maxPlayers: PLAYERS, berserk: false, withdrawAfterMs: 600_000 },
+);
 
 async function timed(times: number, fn: () => Promise<unknown> | unknown): Promise<number[]> {
   const out: number[] = [];
@@ -93,18 +67,7 @@ async function main(): Promise<void> {
     const half = Math.floor(PLAYERS / 2);
     for (let r = 0; n < PAIRINGS + half; r++) {
       const at = T0 + r * 60_000;
-      const pairings: Pairing[] = Array.from({ length: half }, (_, k) => ({
-        round: 0,
-        gameId: `g${r}-${k}`,
-        white: ids[(k + r) % PLAYERS]!,
-        black: ids[(k + r + half) % PLAYERS]!,
-        pairedAt: at,
-        result: null,
-        forfeit: false,
-        berserk: [false, false],
-        plies: 0,
-        endedAt: null,
-      }));
+      const pairings = Array.from({ length: half }, (_, k) => pairing(`g${r}-${k}`, ids[(k + r) % PLAYERS]!, ids[(k + r + half) % PLAYERS]!, { pairedAt: at }));
       await store.advanceTournament(row.id, version++, { status: 'running', round: 0, rounds: 0, startedAt: T0, endedAt: null, pairings, byes: [] });
       n += pairings.length;
       // The last round stays in play (the games being played now).

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Pairing, TournamentTerms } from '@youzai/game/tournament';
+import type { TournamentRow } from './tournaments.ts';
 import type { GameRow, MoveRow, UserRow } from './types.ts';
 
 /** The test server; TEST_DATABASE_URL overrides. */
@@ -86,3 +88,55 @@ export function played(g: GameRow, n: number): { row: GameRow; moves: MoveRow[] 
   const moves = Array.from({ length: n }, (_, i) => move(g.id, g.plies + i + 1));
   return { row: { ...g, plies: g.plies + n, version: g.version + 1, updatedAt: g.updatedAt + n * 1000, data: { plies: g.plies + n } }, moves };
 }
+
+/** A tournament's terms: an arena of Xiangqi 3+2, rated, starting a minute after T0. */
+export const tournamentTerms = (over: Partial<TournamentTerms> = {}): TournamentTerms => ({
+  kind: 'arena',
+  variant: 'xiangqi',
+  clock: { kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 },
+  rated: true,
+  startsAt: T0 + 60_000,
+  durationMs: 3_600_000,
+  rounds: 0,
+  roundGapMs: 0,
+  berserk: true,
+  minRatedGames: 0,
+  maxPlayers: 100,
+  lateJoinUntilRound: 0,
+  withdrawAfterMs: 120_000,
+  ...over,
+});
+
+/** A tournament not started yet, at version 1. */
+export const tournamentRow = (id: string, over: Partial<TournamentRow> = {}, terms: Partial<TournamentTerms> = {}): TournamentRow => ({
+  id,
+  name: `Giải ${id} — Xiangqi`,
+  terms: tournamentTerms(terms),
+  status: 'upcoming',
+  round: 0,
+  rounds: 0,
+  startedAt: null,
+  endedAt: null,
+  version: 1,
+  createdBy: null,
+  roomId: null,
+  inviteToken: null,
+  scheduleKey: null,
+  createdAt: T0,
+  ...over,
+});
+
+/** A pairing of a tournament's sheet (still being played unless `over` says otherwise). */
+export const pairing = (gameId: string, white: string, black: string, over: Partial<Pairing> = {}): Pairing => ({
+  round: 0,
+  gameId,
+  white,
+  black,
+  pairedAt: T0 + 100,
+  result: null,
+  forfeit: false,
+  berserk: [false, false],
+  plies: 0,
+  endedAt: null,
+  ...over,
+});

@@ -7,7 +7,7 @@
 import { standings } from '@youzai/game/tournament';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../bus/bus.ts';
-import { tournamentRow } from '../store/conformance/tournaments.ts';
+import { tournamentRow } from '../store/fixtures.ts';
 import { tempDir, user } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { sqliteStore } from '../store/sqlite/store.ts';

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Leader } from '../cluster/leader.ts';
 import type { PairedTerms } from '../service/game-service.ts';
 import { systemClock } from '../service/time.ts';
-import { tournamentRow } from '../store/conformance/tournaments.ts';
+import { tournamentRow } from '../store/fixtures.ts';
 import { T0, game, tempSchema, user } from '../store/fixtures.ts';
 import { postgresStore } from '../store/postgres/store.ts';
 import type { Store } from '../store/types.ts';

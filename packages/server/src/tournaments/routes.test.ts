@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
-import { tournamentRow } from '../store/conformance/tournaments.ts';
+import { tournamentRow } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { TestClient } from '../testing/client.ts';

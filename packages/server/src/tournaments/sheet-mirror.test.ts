@@ -1,8 +1,6 @@
-import type { Pairing } from '@youzai/game/tournament';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tournamentRow } from '../store/conformance/tournaments.ts';
-import { T0, user } from '../store/fixtures.ts';
+import { pairing, T0, tournamentRow, user } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { PAIRED_MARGIN_MS, SheetMirror, WHOLE_EVERY_MS, type MirrorStore } from './sheet-mirror.ts';
@@ -24,23 +22,11 @@ async function arena(): Promise<{
   for (const u of PLAYERS) await store.enterTournament({ tournamentId: 'a1', userId: u, name: u, rating: 1500, at: T0 }, 100);
   let version = 2;
   let n = 0;
-  const pairing = (gameId: string, white: string, black: string, at: number): Pairing => ({
-    round: 0,
-    gameId,
-    white,
-    black,
-    pairedAt: at,
-    result: null,
-    forfeit: false,
-    berserk: [false, false],
-    plies: 0,
-    endedAt: null,
-  });
   return {
     store,
     async pair(w, b, at) {
       const id = `g${String(n++).padStart(4, '0')}`;
-      await store.advanceTournament('a1', version++, { ...running, pairings: [pairing(id, w, b, at)], byes: [] });
+      await store.advanceTournament('a1', version++, { ...running, pairings: [pairing(id, w, b, { pairedAt: at })], byes: [] });
       return id;
     },
     async finish(gameId, at) {

@@ -2,7 +2,7 @@
 import type { Bye, Pairing } from '@youzai/game/tournament';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tournamentRow } from '../store/conformance/tournaments.ts';
+import { tournamentRow } from '../store/fixtures.ts';
 import type { EntryRow, TournamentSheetRows } from '../store/tournaments.ts';
 import { latestEnded, NEAR, PLAYING_SHOWN, STANDINGS_PAGE, viewOf } from './view.ts';
 

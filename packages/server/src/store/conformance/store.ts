@@ -6,7 +6,7 @@
  * A new back end passes all of them before it is used.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { T0, game, played, user } from '../fixtures.ts';
+import { T0, game, played, tournamentRow, user } from '../fixtures.ts';
 import type { PuzzleResult } from '../puzzles.ts';
 import type { Store } from '../types.ts';
 import { describeAnalysisStore } from './analyses.ts';
@@ -16,7 +16,7 @@ import { describeNotificationStore } from './notifications.ts';
 import { describePuzzleStore } from './puzzles.ts';
 import { describeRatingStore } from './ratings.ts';
 import { describeSocialStore } from './social.ts';
-import { describeTournamentStore, tournamentRow } from './tournaments.ts';
+import { describeTournamentStore } from './tournaments.ts';
 import { describeUserStore } from './users.ts';
 
 export interface StoreFixture {

@@ -1,62 +1,12 @@
 /** TournamentStore conformance: tournaments listed, players entered, pairings fenced by version and by who is free, results recorded once. */
-import type { Pairing, TournamentTerms } from '@youzai/game/tournament';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { T0, user } from '../fixtures.ts';
-import type { TournamentRow, TournamentStore } from '../tournaments.ts';
+import { pairing, T0, tournamentRow, tournamentTerms, user } from '../fixtures.ts';
+import type { TournamentStore } from '../tournaments.ts';
 import { TournamentConflict, UniqueViolation } from '../types.ts';
 import type { UserStore } from '../users.ts';
 
 /** What these tests use. */
 type Under = UserStore & TournamentStore;
-
-export const tournamentTerms = (over: Partial<TournamentTerms> = {}): TournamentTerms => ({
-  kind: 'arena',
-  variant: 'xiangqi',
-  clock: { kind: 'fischer', baseMs: 180_000, incrementMs: 2_000 },
-  rated: true,
-  startsAt: T0 + 60_000,
-  durationMs: 3_600_000,
-  rounds: 0,
-  roundGapMs: 0,
-  berserk: true,
-  minRatedGames: 0,
-  maxPlayers: 100,
-  lateJoinUntilRound: 0,
-  withdrawAfterMs: 120_000,
-  ...over,
-});
-
-export const tournamentRow = (id: string, over: Partial<TournamentRow> = {}, terms: Partial<TournamentTerms> = {}): TournamentRow => ({
-  id,
-  name: `Giải ${id} — Xiangqi`,
-  terms: tournamentTerms(terms),
-  status: 'upcoming',
-  round: 0,
-  rounds: 0,
-  startedAt: null,
-  endedAt: null,
-  version: 1,
-  createdBy: null,
-  roomId: null,
-  inviteToken: null,
-  scheduleKey: null,
-  createdAt: T0,
-  ...over,
-});
-
-const pairing = (gameId: string, white: string, black: string, over: Partial<Pairing> = {}): Pairing => ({
-  round: 0,
-  gameId,
-  white,
-  black,
-  pairedAt: T0 + 100,
-  result: null,
-  forfeit: false,
-  berserk: [false, false],
-  plies: 0,
-  endedAt: null,
-  ...over,
-});
 
 const running = { status: 'running', round: 0, rounds: 0, startedAt: T0 + 60_000, endedAt: null } as const;
 
