@@ -43,8 +43,8 @@ function merged(a: readonly Pairing[], b: readonly Pairing[]): Pairing[] {
 }
 
 export class SheetMirror {
-  private readonly finished = new Map<string, Pairing>();
-  /** The finished games in the sheet's order. */
+  /** The finished games' ids, and the games themselves in the sheet's order. */
+  private readonly finished = new Set<string>();
   private ordered: Pairing[] = [];
   /** Games being played at the last read: read again by id, since they may have ended since. */
   private playing: string[] = [];
@@ -77,13 +77,13 @@ export class SheetMirror {
     for (const p of live.pairings) open.set(p.gameId, p);
     const added: Pairing[] = [];
     for (const p of changed) {
-      if (p.result !== null) {
-        if (!this.finished.has(p.gameId)) added.push(p);
-        this.finished.set(p.gameId, p);
-        open.delete(p.gameId);
-      } else if (!this.finished.has(p.gameId)) open.set(p.gameId, p);
+      if (p.result === null) open.set(p.gameId, p);
+      else if (!this.finished.has(p.gameId)) {
+        this.finished.add(p.gameId);
+        added.push(p);
+      }
     }
-    this.ordered = merged(this.ordered, added.sort(bySheetOrder));
+    if (added.length > 0) this.ordered = merged(this.ordered, added.sort(bySheetOrder));
     // Read as live first, then found finished by the second read: the finished one holds.
     for (const id of [...open.keys()]) if (this.finished.has(id)) open.delete(id);
     return this.keep(live.entries, [...open.values()]);
@@ -98,7 +98,7 @@ export class SheetMirror {
     this.ordered = [];
     for (const p of sheet.pairings) {
       if (p.result !== null) {
-        this.finished.set(p.gameId, p);
+        this.finished.add(p.gameId);
         this.ordered.push(p);
       } else open.push(p);
     }
