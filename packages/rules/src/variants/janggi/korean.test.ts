@@ -1,31 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { square } from '../../board.ts';
-import { parseFen } from '../../fen.ts';
 import { makeLine, parseLine } from '../../notation.ts';
 import type { Position } from '../../position.ts';
-import { makeUci, parseUci } from '../../uci.ts';
+import { parseUci } from '../../uci.ts';
 import { prng, walkPositions as walk } from '../../testing/random-play.ts';
+import { notationCases } from '../../testing/notation-cases.ts';
 import { roundTrip } from '../../testing/notation-round-trip.ts';
 import { janggi, makeJanggi, JANGGI_TRADITIONAL_RULES } from './index.ts';
 import { janggiKorean as n, koreanPoint } from './korean.ts';
 import { janggiAlgebraic } from './notation.ts';
 
-const at = (fen: string, v = janggi): Position => {
-  const r = parseFen(v, fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const start = (): Position => at(janggi.startFen);
-const print = (pos: Position, text: string): string => {
-  const r = parseUci(pos, text);
-  if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
-  return n.make(pos, r.value);
-};
-const read = (pos: Position, text: string): string => {
-  const r = n.parse(pos, text);
-  return r.ok ? makeUci(pos, r.value) : r.error.code;
-};
+const { at, start, print, read } = notationCases(janggi, n);
 
 // Cho chariots on a1 and b9 against a bare Han general on e10.
 const LADDER = '4k4/1R7/9/9/9/9/9/9/4K4/R8 w - - 0 1';

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseFen } from '../../fen.ts';
 import type { Move } from '../../move.ts';
 import { makeLine } from '../../notation.ts';
 import type { Position } from '../../position.ts';
-import { makeUci, parseUci } from '../../uci.ts';
+import { parseUci } from '../../uci.ts';
 import { janggi } from './index.ts';
 import { janggiAlgebraic as n } from './notation.ts';
 import { prng, walkPositions as walk } from '../../testing/random-play.ts';
+import { notationCases } from '../../testing/notation-cases.ts';
 import { roundTrip } from '../../testing/notation-round-trip.ts';
 
-const at = (fen: string): Position => {
-  const r = parseFen(janggi, fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const start = (): Position => at(janggi.startFen);
-const print = (pos: Position, text: string): string => {
-  const r = parseUci(pos, text);
-  if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
-  return n.make(pos, r.value);
-};
-const read = (pos: Position, text: string): string => {
-  const r = n.parse(pos, text);
-  return r.ok ? makeUci(pos, r.value) : r.error.code;
-};
+const { at, start, print, read } = notationCases(janggi, n);
 
 // Cho chariots on a1 and b9 against a bare Han general on e10.
 const LADDER = '4k4/1R7/9/9/9/9/9/9/4K4/R8 w - - 0 1';

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseFen } from '../../fen.ts';
 import { makeLine, parseLine } from '../../notation.ts';
 import type { Position } from '../../position.ts';
-import { makeUci, parseUci } from '../../uci.ts';
 import { sittuyin } from './index.ts';
 import { sittuyinAlgebraic as n } from './notation.ts';
 import { prng, walkPositions as walk } from '../../testing/random-play.ts';
+import { notationCases } from '../../testing/notation-cases.ts';
 import { roundTrip } from '../../testing/notation-round-trip.ts';
 
-const at = (fen: string): Position => {
-  const r = parseFen(sittuyin, fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const start = (): Position => at(sittuyin.startFen);
-const print = (pos: Position, text: string): string => {
-  const r = parseUci(pos, text);
-  if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
-  return n.make(pos, r.value);
-};
-const read = (pos: Position, text: string): string => {
-  const r = n.parse(pos, text);
-  return r.ok ? makeUci(pos, r.value) : r.error.code;
-};
+const { at, start, print, read } = notationCases(sittuyin, n);
 
 const PLACED = 'rn1k1snr/2s1f3/4pppp/pppp4/4PPPP/PPPP4/3FK3/RNS2SNR[] w - - 0 1';
 // Red has no general: the d5 pawn (on a long diagonal, in Black's half) may promote.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeFen, parseFen } from '../../fen.ts';
+import { makeFen } from '../../fen.ts';
 import { square } from '../../board.ts';
 import { normalMove, type Move } from '../../move.ts';
 import { makeLine, parseLine, type Notation } from '../../notation.ts';
@@ -8,14 +8,10 @@ import { makeUci, parseUci } from '../../uci.ts';
 import { xiangqi } from './index.ts';
 import { xiangqiVietnamese, xiangqiWxf } from './notation.ts';
 import { prng, walkPositions as walk } from '../../testing/random-play.ts';
+import { notationCases } from '../../testing/notation-cases.ts';
 import { roundTrip } from '../../testing/notation-round-trip.ts';
 
-const at = (fen: string): Position => {
-  const r = parseFen(xiangqi, fen);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-};
-const start = (): Position => at(xiangqi.startFen);
+const { at, start } = notationCases(xiangqi, xiangqiWxf);
 const uci = (pos: Position, text: string): Move => {
   const r = parseUci(pos, text);
   if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
