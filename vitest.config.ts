@@ -1,12 +1,63 @@
+/**
+ * The test suite in four layers (Vitest projects), each with the pool it
+ * needs; `npm test` (scripts/test.mjs) runs them all after the static checks.
+ *
+ * - unit: pure code (rules, game, protocol, puzzles, the web client's
+ *   modules): no build, no server, no database; threads.
+ * - integration: the server in one process (memory, SQLite, PostgreSQL,
+ *   Redis), the engine's workers, scripts that run them; forks.
+ * - cluster: several server processes behind Redis and PostgreSQL.
+ * - e2e: Chromium against the built client: the only layer that builds it
+ *   (once per run, in its global setup).
+ *
+ * `npm run test:unit` (or `vitest run --project unit`) runs one layer.
+ */
 import { defineConfig } from 'vitest/config';
+
+const E2E = ['packages/web/src/e2e/**/*.e2e.test.ts'];
+const CLUSTER = ['packages/server/src/**/*.cluster.test.ts'];
+const UNIT = [
+  'packages/rules/src/**/*.test.ts',
+  'packages/game/src/**/*.test.ts',
+  'packages/protocol/src/**/*.test.ts',
+  'packages/puzzles/src/**/*.test.ts',
+  'packages/puzzles/scripts/input.test.ts',
+  'packages/puzzles/scripts/miner.test.ts',
+  'packages/web/src/**/*.test.ts',
+  'scripts/games.test.ts',
+];
+const INTEGRATION = ['packages/server/src/**/*.test.ts', 'packages/engine/src/**/*.test.ts', 'packages/rules/scripts/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+// Vitest's default is one worker fewer than the cores: one on this 2-core
+// machine kind. Unit tests are CPU-bound: one thread per core. The other
+// layers mostly wait (on servers, databases, browsers): three at once.
+const UNIT_WORKERS = 2;
+const WORKERS = 3;
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    pool: 'forks',
-    // The end-to-end tests drive the built web client.
-    globalSetup: ['packages/web/scripts/build.global.ts'],
+    projects: [
+      // The unit layer runs first (groupOrder 0): a broken rule fails in seconds.
+      { extends: true, test: { name: 'unit', include: UNIT, exclude: E2E, pool: 'threads', maxWorkers: UNIT_WORKERS, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: 'integration', include: INTEGRATION, exclude: [...CLUSTER, ...UNIT], pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
+      },
+      { extends: true, test: { name: 'cluster', include: CLUSTER, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } } },
+      // The end-to-end tests drive the built web client, built once by the global setup.
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: E2E,
+          pool: 'forks',
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['packages/web/scripts/build.global.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,9 +1,49 @@
-// Runs the whole test suite with Vitest and ends with a plain
-// "N passed, N failed" line, which CI reads.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+// `npm test`: the static checks first (type checker and Biome, side by side;
+// a failure stops here), then every test layer (vitest.config.ts) in one
+// Vitest run. Ends with a plain "N passed, N failed" line, which CI reads.
+// Arguments go to Vitest (`npm test -- --project unit`, a file filter...).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+const started = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a command, its output kept until it ends (two run at once), and resolves to its status, output and time. */
+function run(name, cmd, args) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
+    child.on('close', (status) => resolve({ name, status, out, ms: Date.now() - t0 }));
+  });
+}
+
+const checks = await Promise.all([
+  run('tsc -b', 'npx', ['tsc', '-b', '--pretty', 'false']),
+  run('biome ci', 'npx', ['biome', 'ci', '--max-diagnostics=50', '.']),
+]);
+let staticFailed = 0;
+for (const c of checks) {
+  const ok = c.status === 0;
+  console.log(`static: ${c.name} ${ok ? 'passed' : 'FAILED'} (${secs(c.ms)})`);
+  if (!ok) {
+    staticFailed++;
+    console.log(c.out.trim());
+  }
+}
+if (staticFailed > 0) {
+  console.log(`static checks failed: no test was run (${secs(Date.now() - started)})`);
+  console.log(`0 passed, ${staticFailed} failed`);
+  process.exit(1);
+}
 
 const out = join(mkdtempSync(join(tmpdir(), 'youzai-test-')), 'results.json');
 const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...process.argv.slice(2)];
@@ -13,7 +53,7 @@ const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outpu
 const lock = join(tmpdir(), 'youzai-test-suite.lock');
 const haveFlock = spawnSync('flock', ['--version']).status === 0;
 if (haveFlock && spawnSync('flock', ['-n', lock, 'true']).status !== 0) console.log(`waiting for another test run on this machine (${lock})...`);
-const run = haveFlock ? spawnSync('flock', [lock, 'npx', ...args], { stdio: 'inherit' }) : spawnSync('npx', args, { stdio: 'inherit' });
+const tests = haveFlock ? spawnSync('flock', [lock, 'npx', ...args], { stdio: 'inherit' }) : spawnSync('npx', args, { stdio: 'inherit' });
 let passed = 0;
 let failed = 0;
 if (existsSync(out)) {
@@ -22,6 +62,9 @@ if (existsSync(out)) {
   // Failed tests, plus files that failed without running a test (a load error).
   const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
   failed = r.numFailedTests + brokenFiles;
+} else {
+  failed = 1;
 }
+console.log(`npm test took ${secs(Date.now() - started)} (static checks ${secs(Math.max(...checks.map((c) => c.ms)))})`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status ?? 1);
+process.exit(tests.status ?? 1);
