@@ -18,6 +18,7 @@ import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
 import { SOCIAL_ROUTES } from './http/social-routes.ts';
 import { SETTINGS_ROUTES } from './http/settings-routes.ts';
 import { LEARN_ROUTES } from './http/learn-routes.ts';
+import { testClockRoutes, type MovableTime } from './http/test-clock-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
@@ -106,6 +107,8 @@ export interface AppOptions {
   readonly limits?: LimitOverrides | 'off';
   /** STATS_CONTROL=1 (benchmarks): /api/stats honours ?reset and ?gc. */
   readonly statsControl?: boolean;
+  /** TEST_CLOCK=1 (tests only): `clock` and `timers` are this time, which POST /api/test/clock moves forward; absent, that route does not exist. */
+  readonly testClock?: MovableTime;
   /** Open-at-once caps per address (limits/rules.ts OPEN_RULES) replaced kind by kind (tests). */
   readonly openLimits?: { readonly [K in OpenKind]?: OpenRule };
   /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For. */
@@ -375,7 +378,7 @@ export async function createApp(given: AppOptions): Promise<App> {
 
   const board = new OpsBoard({ node, metrics, recent: metrics.recent, link: club?.link ?? null });
   board.start();
-  const routes = [...ROUTES, ...metricsRoutes(metrics, opts.metricsToken, board)];
+  const routes = [...ROUTES, ...metricsRoutes(metrics, opts.metricsToken, board), ...(opts.testClock ? testClockRoutes(opts.testClock) : [])];
   const observe = observeRequests(metrics, log);
 
   let draining = false;

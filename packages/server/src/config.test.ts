@@ -43,6 +43,7 @@ describe('readConfig', () => {
     [{ LIMITS: 'sometimes' }, /LIMITS must be on or off/],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
     [{ STATS_CONTROL: 'sure' }, /STATS_CONTROL must be 1 or 0/],
+    [{ TEST_CLOCK: 'yes' }, /TEST_CLOCK must be 1 or 0/],
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /SHUTDOWN_TIMEOUT_MS/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a PostgreSQL URL/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
@@ -51,6 +52,21 @@ describe('readConfig', () => {
     const r = readConfig(env as Record<string, string>, 'box');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(message);
+  });
+
+  it('TEST_CLOCK=1: off by default, said at the start, and refused with NODE_ENV=production', () => {
+    expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { testClock: false } });
+    const on = readConfig({ TEST_CLOCK: '1' }, 'box');
+    expect(on).toMatchObject({ ok: true, value: { testClock: true } });
+    if (on.ok) expect(describeConfig(on.value).testClock).toMatch(/tests only/);
+    expect(readConfig({ TEST_CLOCK: 'true', NODE_ENV: 'test' }, 'box')).toMatchObject({ ok: true, value: { testClock: true } });
+    expect(readConfig({ TEST_CLOCK: '0', NODE_ENV: 'production' }, 'box')).toMatchObject({ ok: true, value: { testClock: false } });
+    const prod = readConfig({ TEST_CLOCK: '1', NODE_ENV: 'production' }, 'box');
+    expect(prod.ok).toBe(false);
+    if (!prod.ok) {
+      expect(prod.error.code).toBe('config.bad-value');
+      expect(prod.error.message).toMatch(/TEST_CLOCK.*never with NODE_ENV=production/);
+    }
   });
 
   it('prints every setting without passwords or tokens', () => {

@@ -36,6 +36,8 @@ export interface Config {
   readonly statsControl: boolean;
   /** TRUST_PROXY=1: behind a proxy, the client's address is the last in X-Forwarded-For. */
   readonly trustProxy: boolean;
+  /** TEST_CLOCK=1: the node's time may be moved forward over HTTP (tests only; never with NODE_ENV=production). */
+  readonly testClock: boolean;
 }
 
 export type ConfigEnv = ModeEnv & { readonly [name: string]: string | undefined };
@@ -103,6 +105,12 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   const statsControl = (env.STATS_CONTROL ?? '').toLowerCase();
   if (!['', '0', '1', 'false', 'true'].includes(statsControl))
     return err('config.bad-value', `STATS_CONTROL must be 1 or 0 (got ${JSON.stringify(env.STATS_CONTROL)})`);
+  const testClock = (env.TEST_CLOCK ?? '').toLowerCase();
+  if (!['', '0', '1', 'false', 'true'].includes(testClock)) return err('config.bad-value', `TEST_CLOCK must be 1 or 0 (got ${JSON.stringify(env.TEST_CLOCK)})`);
+  const testClockOn = testClock === '1' || testClock === 'true';
+  // Anyone could move a real club's clocks and deadlines forward: a test facility only.
+  if (testClockOn && env.NODE_ENV === 'production')
+    return err('config.bad-value', 'TEST_CLOCK=1 lets anyone move the server’s time forward: it is for tests, never with NODE_ENV=production');
   const admins = (env.ADMINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -128,6 +136,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     limitsOff: limits === 'off',
     statsControl: statsControl === '1' || statsControl === 'true',
     trustProxy: proxy === '1' || proxy === 'true',
+    testClock: testClockOn,
   });
 }
 
@@ -166,5 +175,6 @@ export function describeConfig(c: Config): Record<string, unknown> {
           : 'off (set METRICS_PORT or METRICS_TOKEN)',
     shutdownMs: c.shutdownMs,
     admins: c.admins.length,
+    ...(c.testClock ? { testClock: 'on: POST /api/test/clock moves time forward (tests only)' } : {}),
   };
 }

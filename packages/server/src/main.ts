@@ -9,6 +9,7 @@
  *   HTTP_RATE (requests per second per address, default 50), LIMITS=off (no quotas: benchmarks; docs/security.md),
  *   STATS_CONTROL=1 (benchmarks: /api/stats honours ?reset and ?gc from anyone; otherwise only an admin's),
  *   TRUST_PROXY=1 (behind a proxy such as deploy/haproxy.cfg: the client's address is the last in X-Forwarded-For),
+ *   TEST_CLOCK=1 (tests only, refused with NODE_ENV=production: POST /api/test/clock moves the node's time forward),
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1),
  *   LOG_LEVEL (info; debug adds a line per move), METRICS_TOKEN (GET /metrics with this bearer token),
  *   METRICS_PORT / METRICS_HOST (/metrics on a port of its own), SHUTDOWN_TIMEOUT_MS (10000),
@@ -28,7 +29,7 @@ import { describeConfig, readConfig } from './config.ts';
 import { createLogger } from './observe/log.ts';
 import { metricsServer } from './observe/metrics-http.ts';
 import { Metrics } from './observe/metrics.ts';
-import { systemClock, systemTimers } from './service/time.ts';
+import { ShiftedTime, systemClock, systemTimers } from './service/time.ts';
 import { openStore } from './store/open.ts';
 import { loadSchedule } from './tournaments/schedule.ts';
 
@@ -113,11 +114,14 @@ async function main(): Promise<void> {
     );
     return a.lines.map((l) => ({ pv: l.pv, depth: l.depth, score: l.score.kind === 'cp' ? { cp: l.score.value } : { mate: l.score.value } }));
   };
+  // TEST_CLOCK=1: the real time plus an offset a test moves forward (a scheduled start without the wait).
+  const testClock = c.testClock ? new ShiftedTime() : null;
   const app = await createApp({
     store,
     bus,
-    clock: systemClock,
-    timers: systemTimers,
+    clock: testClock ?? systemClock,
+    timers: testClock ?? systemTimers,
+    ...(testClock ? { testClock } : {}),
     publicUrl: c.publicUrl,
     origins: c.origins,
     secureCookies: c.publicUrl.startsWith('https:'),

@@ -66,3 +66,83 @@ export class FakeTime implements Clock, Timers {
     this.t = end;
   }
 }
+
+/**
+ * A test server process's time (TEST_CLOCK=1): the real time plus an offset
+ * that only grows. Its timers are real timers armed against the shifted
+ * time, so the process runs as it would, but a test that waits for a
+ * scheduled event (a tournament's start, a round's pause) moves the time
+ * forward instead of sleeping through it. `base` is the real time (tests
+ * give fake time there, so they need no wall clock).
+ */
+export class ShiftedTime implements Clock, Timers {
+  private offset = 0;
+  private readonly pending = new Map<number, { readonly at: number; readonly fn: () => void; cancel: () => void }>();
+  private nextId = 0;
+
+  constructor(private readonly base: Clock & Timers = { ...systemClock, ...systemTimers }) {}
+
+  now(): number {
+    return this.base.now() + this.offset;
+  }
+
+  /** How far this time is ahead of the real time, ms. */
+  get offsetMs(): number {
+    return this.offset;
+  }
+
+  at(at: number, fn: () => void): () => void {
+    const id = this.nextId++;
+    const entry = { at, fn, cancel: () => {} };
+    this.pending.set(id, entry);
+    entry.cancel = this.arm(id, at);
+    return () => {
+      const e = this.pending.get(id);
+      if (!e) return;
+      this.pending.delete(id);
+      e.cancel();
+    };
+  }
+
+  /**
+   * Moves the time forward by `ms`: every timer now due fires at once,
+   * earliest first (one cancelled by an earlier one's callback does not);
+   * the others are armed again for their shifted time. Returns the new now.
+   */
+  advance(ms: number): number {
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`time only moves forward by whole ms (got ${ms})`);
+    this.offset += ms;
+    const now = this.now();
+    const due: [number, { readonly at: number }][] = [];
+    for (const [id, e] of this.pending) {
+      e.cancel();
+      if (e.at <= now) due.push([id, e]);
+      else e.cancel = this.arm(id, e.at);
+    }
+    due.sort(([a, x], [b, y]) => x.at - y.at || a - b);
+    let failure: { error: unknown } | null = null;
+    for (const [id] of due) {
+      const e = this.pending.get(id);
+      if (!e) continue;
+      this.pending.delete(id);
+      try {
+        e.fn();
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    // The others fired all the same; the first failure is not lost.
+    if (failure) throw failure.error;
+    return now;
+  }
+
+  /** A real timer for the shifted time `at`, under the offset as it is now. */
+  private arm(id: number, at: number): () => void {
+    return this.base.at(at - this.offset, () => {
+      const e = this.pending.get(id);
+      if (!e) return;
+      this.pending.delete(id);
+      e.fn();
+    });
+  }
+}
