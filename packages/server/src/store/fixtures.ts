@@ -1,16 +1,19 @@
 /**
  * Throwaway databases for the store tests: a temporary folder for SQLite, a
  * schema of its own for PostgreSQL (so that test files and parallel runs
- * sharing one server never see each other's rows), and rows to put in them.
+ * sharing one server never see each other's rows), a way to empty either
+ * under an open store, and rows to put in them.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Pairing, TournamentTerms } from '@youzai/game/tournament';
+import type { StoreFixture } from './conformance/store.ts';
 import type { TournamentRow } from './tournaments.ts';
-import type { GameRow, MoveRow, UserRow } from './types.ts';
+import type { GameRow, MoveRow, Store, UserRow } from './types.ts';
 
 /** The test server; TEST_DATABASE_URL overrides. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -51,6 +54,139 @@ async function admin(url: string, sql: string): Promise<void> {
   } finally {
     await c.end();
   }
+}
+
+/** The migrations' own record: what emptying a database keeps. */
+const MIGRATIONS_TABLE = 'schema_migrations';
+
+/**
+ * Empties a migrated SQLite file through a connection of its own, with the
+ * store that uses it still open: every row goes but the migrations' record,
+ * so the file is as `migrate` left it. The tables are read on the first call.
+ */
+export function sqliteEmptier(path: string): { empty(): void; close(): void } {
+  let db: Database.Database | null = null;
+  let run: (() => void) | null = null;
+  return {
+    empty() {
+      if (!db || !run) {
+        const conn = new Database(path, { timeout: 5000 });
+        db = conn;
+        // Any order then; and nothing here needs to reach the disk.
+        conn.pragma('foreign_keys = OFF');
+        conn.pragma('synchronous = OFF');
+        const tables = conn
+          .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND (name NOT LIKE 'sqlite%' OR name = 'sqlite_sequence') AND name <> ?")
+          .pluck()
+          .all(MIGRATIONS_TABLE) as string[];
+        const deletes = tables.map((t) => conn.prepare(`DELETE FROM "${t}"`));
+        run = conn.transaction(() => {
+          for (const d of deletes) d.run();
+        }).immediate;
+      }
+      run();
+    },
+    close() {
+      db?.close();
+    },
+  };
+}
+
+/**
+ * Empties a migrated PostgreSQL schema (`url` as tempSchema gives it) through
+ * a connection of its own, with the store that uses it still open: every row
+ * goes but the migrations' record, sequences start again, so the schema is as
+ * `migrate` left it. One round trip; DELETE, not TRUNCATE, which costs a new
+ * file per table. The tables are read on the first call.
+ */
+export function postgresEmptier(url: string): { empty(): Promise<void>; close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let sql: string | null = null;
+  return {
+    async empty() {
+      if (!client || sql === null) {
+        const c = new pg.Client({ connectionString: url });
+        client = c;
+        await c.connect();
+        const tables = (
+          await c.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> $1', [MIGRATIONS_TABLE])
+        ).rows.map((r) => r.name);
+        const references = (
+          await c.query<{ child: string; parent: string }>(
+            `SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint k
+               JOIN pg_class ch ON ch.oid = k.conrelid JOIN pg_class pa ON pa.oid = k.confrelid
+              WHERE k.contype = 'f' AND k.connamespace = current_schema()::regnamespace`,
+          )
+        ).rows;
+        const sequences = (await c.query<{ name: string }>('SELECT sequencename AS name FROM pg_sequences WHERE schemaname = current_schema()')).rows.map(
+          (r) => r.name,
+        );
+        sql = [
+          'BEGIN',
+          ...referencingFirst(tables, references).map((t) => `DELETE FROM "${t}"`),
+          ...sequences.map((q) => `ALTER SEQUENCE "${q}" RESTART`),
+          'COMMIT',
+        ].join(';\n');
+      }
+      await client.query(sql);
+    },
+    async close() {
+      await client?.end();
+    },
+  };
+}
+
+/** The tables in an order that deletes a referencing table's rows before those of the tables it references. */
+function referencingFirst(tables: readonly string[], references: readonly { child: string; parent: string }[]): string[] {
+  const order: string[] = [];
+  const left = new Set(tables);
+  while (left.size > 0) {
+    // A table no remaining table references (other than itself) can go now.
+    const next = [...left].find((t) => !references.some((r) => r.parent === t && r.child !== t && left.has(r.child)));
+    if (next === undefined) throw new Error(`foreign keys in a cycle among ${[...left].join(', ')}`);
+    order.push(next);
+    left.delete(next);
+  }
+  return order;
+}
+
+/**
+ * A conformance fixture over a SQLite file in a temporary folder, `open`
+ * making the store (in process, or on a worker thread): it reopens the same
+ * file, and empties it for the next test.
+ */
+export function sqliteFileFixture(open: (path: string) => Store): () => Promise<StoreFixture> {
+  return async () => {
+    const tmp = tempDir();
+    const path = `${tmp.dir}/test.sqlite3`;
+    const emptier = sqliteEmptier(path);
+    return {
+      store: open(path),
+      reopen: async () => open(path),
+      empty: async () => emptier.empty(),
+      dispose: async () => {
+        emptier.close();
+        tmp.dispose();
+      },
+    };
+  };
+}
+
+/** A conformance fixture over a PostgreSQL schema of its own (tempSchema), `open` making the store: it reopens the same schema, and empties it for the next test. */
+export function postgresSchemaFixture(open: (url: string) => Store): () => Promise<StoreFixture> {
+  return async () => {
+    const schema = await tempSchema();
+    const emptier = postgresEmptier(schema.url);
+    return {
+      store: open(schema.url),
+      reopen: async () => open(schema.url),
+      empty: () => emptier.empty(),
+      dispose: async () => {
+        await emptier.close();
+        await schema.dispose();
+      },
+    };
+  };
 }
 
 /** Realistic epoch milliseconds: past 2^32, so a 32-bit column or a string would show. */

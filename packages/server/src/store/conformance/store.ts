@@ -1,11 +1,12 @@
 /**
- * The behaviour every Store must have, as vitest tests: store.test.ts runs
- * them against each back end. One suite per concern (users.ts, games.ts,
- * ratings.ts, puzzles.ts, social.ts beside this file), plus what belongs to
- * the store as a whole here: migrations, meta, durability across a reopen.
- * A new back end passes all of them before it is used.
+ * The behaviour every Store must have, as vitest tests, run against each back
+ * end and configuration in CONFORMANCE_RUNS below. One suite per concern
+ * (users.ts, games.ts, ratings.ts, puzzles.ts, social.ts beside this file),
+ * plus what belongs to the store as a whole here: migrations, meta,
+ * durability across a reopen. A new back end passes all of them before it is
+ * used.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { T0, game, played, tournamentRow, user } from '../fixtures.ts';
 import type { PuzzleResult } from '../puzzles.ts';
 import type { Store } from '../types.ts';
@@ -19,11 +20,38 @@ import { describeSocialStore } from './social.ts';
 import { describeTournamentStore } from './tournaments.ts';
 import { describeUserStore } from './users.ts';
 
+/**
+ * Every back end and configuration the conformance suite runs on, each with
+ * the test file (under store/) that calls describeStore for it: one file per
+ * back end, so that they run in parallel test workers. A configuration we
+ * ship goes here, and into its file.
+ */
+export const CONFORMANCE_RUNS = {
+  memory: 'memory/conformance.test.ts',
+  'SQLite :memory:': 'sqlite/conformance.test.ts',
+  'SQLite file': 'sqlite/conformance.test.ts',
+  // The timer path of group commit, and batches cut short by maxBatch.
+  'SQLite file, 2 ms window, batches of 3': 'sqlite/conformance.test.ts',
+  // What openStore returns by default: the SQLite store on a worker thread.
+  'SQLite file on a worker thread': 'sqlite/threaded.conformance.test.ts',
+  // PostgreSQL runs on every machine of this kind and in CI (127.0.0.1:5432, database test): no skipping.
+  PostgreSQL: 'postgres/conformance.test.ts',
+} as const;
+
+export type ConformanceRun = keyof typeof CONFORMANCE_RUNS;
+
 export interface StoreFixture {
   /** A store over fresh, empty storage, not yet migrated. */
   readonly store: Store;
   /** Opens the same storage again, after `store` is closed; absent where the data dies with the store. */
   readonly reopen?: () => Promise<Store>;
+  /**
+   * Deletes every row of the migrated storage, with the store still open, so
+   * that it is as `migrate` left it: then one store serves test after test
+   * (opening one costs a worker thread, or a schema and its migrations).
+   * Absent: each test opens a fresh store.
+   */
+  readonly empty?: () => Promise<void>;
   /** Frees the storage once the stores are closed. */
   dispose(): Promise<void>;
 }
@@ -37,27 +65,52 @@ const attempt: PuzzleResult = {
   initial: { rating: 1320, deviation: 300, volatility: 0.06 },
 };
 
-/** `durable`: the back end keeps data across close and reopen (its fixture provides `reopen`). */
-export function describeStore(name: string, setup: () => Promise<StoreFixture>, { durable }: { durable: boolean }): void {
+/**
+ * `durable`: the back end keeps data across close and reopen (its fixture provides `reopen`).
+ * Every test starts on an empty, migrated store: a fresh one, or, where the
+ * fixture can empty it, the previous test's store emptied. A test that fails
+ * leaves its store behind: the next one opens a fresh store.
+ */
+export function describeStore(name: ConformanceRun, setup: () => Promise<StoreFixture>, { durable }: { durable: boolean }): void {
   describe(`${name}: Store conformance`, () => {
-    let fx: StoreFixture;
+    /** The fixture in use; kept from one test to the next where it can be emptied. */
+    let fx: StoreFixture | null = null;
     let store: Store;
     let opened: Store[] = [];
 
+    async function release(): Promise<void> {
+      const f = fx;
+      fx = null;
+      for (const s of opened.splice(0)) await s.close();
+      await f?.dispose();
+    }
+
     beforeEach(async () => {
+      if (fx?.empty) {
+        await fx.empty();
+        return;
+      }
       fx = await setup();
       store = fx.store;
       opened = [store];
       await store.migrate();
     });
-    afterEach(async () => {
-      for (const s of opened) await s.close();
-      await fx.dispose();
+    afterEach(async ({ task }) => {
+      if (fx?.empty && task.result?.state !== 'fail') {
+        // Kept for the next test: the store in use now (a reopen's, after one); those it replaced are closed.
+        for (const s of opened) if (s !== store) await s.close();
+        opened = [store];
+        return;
+      }
+      await release();
     });
+    afterAll(release);
 
     async function reopen(): Promise<Store> {
+      const again = fx?.reopen;
+      if (!again) throw new Error(`${name}: the fixture cannot reopen its storage`);
       await store.close();
-      store = await fx.reopen!();
+      store = await again();
       opened.push(store);
       await store.migrate();
       return store;
