@@ -28,7 +28,14 @@ export interface Club {
   readonly browser: Browser;
   /** A new visitor: its own cookies (a new guest), Vietnamese unless told otherwise. */
   visitor(opts?: { width?: number; height?: number; lang?: 'vi' | 'en' }): Promise<{ context: BrowserContext; page: Page }>;
-  /** Kills the server (SIGKILL: no goodbye to anyone) and returns a function that starts it again on the same port and data. */
+  /**
+   * Moves the server's time forward by `ms` (TEST_CLOCK: its timers falling due fire at once) and returns its new now:
+   * a test that waits for a scheduled event (a tournament's start, a round's pause) jumps to it instead.
+   */
+  advance(ms: number): Promise<number>;
+  /** The server's time now (ms). */
+  now(): Promise<number>;
+  /** Kills the server (SIGKILL: no goodbye to anyone) and returns a function that starts it again on the same port and data (its time back to the real time). */
   crash(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -37,15 +44,24 @@ export interface Club {
 export async function startClub(webDir: string, extraEnv: Record<string, string> = {}): Promise<Club> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-e2e-'));
-  const env = { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1', ...extraEnv };
+  // TEST_CLOCK: the server's time can be moved forward (advance below).
+  const env = { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1', TEST_CLOCK: '1', ...extraEnv };
   let server: ChildProcess = await startServerProcess(port, env);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const base = `http://127.0.0.1:${port}`;
   const contexts: BrowserContext[] = [];
   mkdirSync(ARTIFACTS, { recursive: true });
+  const clock = async (init?: RequestInit): Promise<number> => {
+    const r = await fetch(`${base}/api/test/clock`, init);
+    const body = (await r.json()) as { ok: boolean; now?: number; code?: string; message?: string };
+    if (!r.ok || typeof body.now !== 'number') throw new Error(`the test clock answered ${r.status}: ${JSON.stringify(body)}`);
+    return body.now;
+  };
   return {
     base,
     browser,
+    advance: (ms) => clock({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: Math.round(ms) }) }),
+    now: () => clock(),
     async visitor(opts = {}) {
       const context = await browser.newContext({
         viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },

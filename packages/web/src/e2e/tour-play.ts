@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ARTIFACTS, clickMove } from './harness.ts';
+import { ARTIFACTS, clickMove, type Club } from './harness.ts';
 
 export interface Player {
   readonly context: BrowserContext;
@@ -37,7 +37,7 @@ export interface TourStanding {
 }
 
 export interface TourView {
-  readonly tournament: { readonly status: string; readonly round: number; readonly rounds: number; readonly kind: string };
+  readonly tournament: { readonly status: string; readonly round: number; readonly rounds: number; readonly kind: string; readonly startsAt: number };
   readonly standings: readonly TourStanding[];
   readonly rounds:
     | readonly {
@@ -48,6 +48,15 @@ export interface TourView {
     | null;
   readonly cross: { readonly names: readonly string[]; readonly cells: readonly (readonly (number | null)[])[] } | null;
   readonly podium: readonly TourStanding[];
+  /** Games being played now. */
+  readonly playingCount: number;
+  /** The server's time when it answered. */
+  readonly now: number;
+}
+
+/** A round played out: the view once its results are in, and the server's time when it was seen paired (before any of its games ended). */
+export interface PlayedRound extends TourView {
+  readonly pairedSeen: number;
 }
 
 export async function whoAmI(p: { context: BrowserContext }): Promise<string> {
@@ -159,7 +168,7 @@ async function playOut(white: Page, black: Page, outcome: Outcome): Promise<void
  * each player's page open their game by itself, and plays every game out
  * at once (a first move is due within 30 s), `outcomes[board]` deciding each.
  */
-export async function playRound(watcher: Player, path: string, players: readonly Player[], round: number, outcomes: readonly Outcome[]): Promise<TourView> {
+export async function playRound(watcher: Player, path: string, players: readonly Player[], round: number, outcomes: readonly Outcome[]): Promise<PlayedRound> {
   await expect.poll(async () => (await readView(watcher, path)).rounds?.[0]?.round ?? 0, { timeout: 90_000, interval: 500 }).toBe(round);
   const v = await readView(watcher, path);
   const games = v.rounds![0]!.games;
@@ -181,7 +190,25 @@ export async function playRound(watcher: Player, path: string, players: readonly
   await expect
     .poll(async () => (await readView(watcher, path)).rounds?.find((r) => r.round === round)?.games.every((g) => g.result !== null), { timeout: 60_000 })
     .toBe(true);
-  return readView(watcher, path);
+  return { ...(await readView(watcher, path)), pairedSeen: v.now };
+}
+
+/**
+ * Moves the server's time forward to `at` (TEST_CLOCK; nothing when it is there already) and resolves once the
+ * tournament director has made a pass at that time or later, so that what a page or the view shows next is what
+ * the director decided then (GET /api/stats?director: the server runs with STATS_CONTROL=1). Returns the time reached.
+ */
+export async function jumpTo(club: Club, at: number): Promise<number> {
+  const ms = Math.ceil(at - (await club.now()));
+  const reached = ms > 0 ? await club.advance(ms) : await club.now();
+  const passedSince = async () => {
+    const r = await fetch(`${club.base}/api/stats?director`);
+    const stats = (await r.json()) as { director?: { passes: readonly { at: number }[] } };
+    if (!stats.director) throw new Error('no director trace: start the server with STATS_CONTROL=1');
+    return stats.director.passes.some((p) => p.at >= reached);
+  };
+  await expect.poll(passedSince, { timeout: 30_000, interval: 100 }).toBe(true);
+  return reached;
 }
 
 export async function fullShot(page: Page, name: string): Promise<void> {

@@ -8,17 +8,33 @@
  * watchers' pages (Vietnamese and English) without a reload. The
  * round-robin is a public one, found in the home page's list: three players,
  * one resting each round, its cross table filling in round by round.
+ * Nobody waits for a start or a pause between rounds: the server's time
+ * (TEST_CLOCK) jumps to just before each, where nothing is paired yet, then
+ * past it.
  */
 import type { Page } from 'playwright-core';
 import { join as joinPath } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { ARTIFACTS, startClub, type Club } from './harness.ts';
-import { createFromForm, fullShot, playRound, readView, register, standingsExpected, standingsOnPage, whoAmI, type Player } from './tour-play.ts';
+import {
+  createFromForm,
+  fullShot,
+  jumpTo,
+  playRound,
+  readView,
+  register,
+  standingsExpected,
+  standingsOnPage,
+  whoAmI,
+  type PlayedRound,
+  type Player,
+} from './tour-play.ts';
 
 let club: Club;
 
 beforeAll(async () => {
-  club = await startClub(inject('webDir'));
+  // STATS_CONTROL: jumpTo reads the director's passes.
+  club = await startClub(inject('webDir'), { STATS_CONTROL: '1' });
 });
 
 afterAll(async () => {
@@ -70,6 +86,47 @@ async function pageFollows(page: Page, reader: Player, path: string): Promise<vo
 
 const column = (rows: string[][], i: number) => rows.map((r) => r[i]);
 
+/** Starts far away (minutes), and pauses between rounds (seconds) longer than a round takes to play: only a jump reaches either. */
+const START_IN_MINUTES = 30;
+const ROUND_GAP_SECONDS = 300;
+/** How far before a scheduled event the first jump lands: the director passes there, and the view is read, well before it. */
+const JUST_BEFORE_MS = 3000;
+
+/** The form's "start in" sets the start that far from the server's time (the page's estimate of it). */
+async function startsIn(reader: Player, path: string, minutes: number): Promise<void> {
+  const v = await readView(reader, path);
+  expect(v.tournament.startsAt - v.now).toBeGreaterThan((minutes - 1) * 60_000);
+  // (A second's leeway: the page's estimate may run a few ms ahead of the server.)
+  expect(v.tournament.startsAt - v.now).toBeLessThanOrEqual(minutes * 60_000 + 1000);
+}
+
+/** The start: the server's time jumps to just before it (the tournament still upcoming, nobody paired), then to it. */
+async function jumpOverStart(reader: Player, path: string): Promise<void> {
+  const { startsAt } = (await readView(reader, path)).tournament;
+  await jumpTo(club, startsAt - JUST_BEFORE_MS);
+  const before = await readView(reader, path);
+  expect(before.now).toBeLessThan(startsAt);
+  expect(before.tournament).toMatchObject({ status: 'upcoming', round: 0 });
+  expect(before.rounds).toEqual([]);
+  await jumpTo(club, startsAt);
+}
+
+/**
+ * The pause after round `played`: its last game ended after the round was seen paired and before its results were
+ * read, so the server's time jumps to just before the pause has run from the earlier (the next round not paired),
+ * then past the pause from the later.
+ */
+async function jumpOverGap(reader: Player, path: string, played: PlayedRound): Promise<void> {
+  const round = played.tournament.round;
+  const gapMs = ROUND_GAP_SECONDS * 1000;
+  await jumpTo(club, played.pairedSeen + gapMs - JUST_BEFORE_MS);
+  const before = await readView(reader, path);
+  expect(before.now).toBeLessThan(played.pairedSeen + gapMs);
+  expect(before.tournament).toMatchObject({ status: 'running', round });
+  expect(before.rounds?.[0]?.round).toBe(round);
+  await jumpTo(club, played.now + gapMs);
+}
+
 describe('Swiss and round-robin in Chromium', () => {
   it('a private Swiss of five: created from the form, a late joiner, byes, tie-breaks changing every round, the podium', async () => {
     photographOnFailure('swiss');
@@ -84,15 +141,16 @@ describe('Swiss and round-robin in Chromium', () => {
       rounds: 3,
       minutes: 5,
       increment: 0,
-      startIn: 1,
-      // Long enough to read each round's standings before the next round's bye scores.
-      roundGap: 10,
+      startIn: START_IN_MINUTES,
+      // Long enough to read each round's standings before the next round's bye scores; jumped over.
+      roundGap: ROUND_GAP_SECONDS,
       private: true,
     });
     expect(path).toMatch(/\?invite=[A-Za-z0-9]+$/);
     const bare = path.split('?')[0]!;
+    await startsIn(watcher, path, START_IN_MINUTES);
     // The four players join at once with the link, each over HTTP with their browser's cookies (the form's button is
-    // clicked by the late fifth below): a minute is short on a busy machine.
+    // clicked by the late fifth below).
     await Promise.all([host, ...guests].map((p) => joinOverHttp(p, path)));
     expect((await readView(watcher, path)).tournament.status).toBe('upcoming');
     await expect.poll(() => host.page.getByTestId('tour-standings').locator('tbody tr').count(), { timeout: 60_000 }).toBe(4);
@@ -124,7 +182,8 @@ describe('Swiss and round-robin in Chromium', () => {
 
     const players = [host, ...guests];
     // Round 1 is paired at the start; the fifth player may still join (until round 2 is paired).
-    await expect.poll(async () => (await readView(watcher, path)).tournament.round, { timeout: 240_000, interval: 1000 }).toBe(1);
+    await jumpOverStart(watcher, path);
+    await expect.poll(async () => (await readView(watcher, path)).tournament.round, { timeout: 30_000, interval: 200 }).toBe(1);
     await expect
       .poll(() => late.page.locator('.tour-actions').textContent(), { timeout: 60_000 })
       .toContain('Late players may still join until round 2 is paired.');
@@ -132,18 +191,19 @@ describe('Swiss and round-robin in Chromium', () => {
     await expect.poll(() => watcher.page.getByTestId('tour-standings').locator('tbody tr').count(), { timeout: 60_000 }).toBe(5);
 
     const r1 = await playRound(watcher, path, players, 1, ['white', 'black']);
-    // Until round 2 is paired (its bye scores at once): a winner's Buchholz is their beaten opponent's 0 points, a loser's their winner's 1.
-    if (r1.tournament.round === 1) {
-      expect(r1.standings.map((r) => r.points).sort()).toEqual([0, 0, 0, 1, 1]);
-      for (const r of r1.standings.filter((x) => x.userId !== late.id)) expect(r.buchholz).toBe(r.points === 1 ? 0 : 1);
-    }
+    // Until round 2 is paired (its bye scores at once; not before the pause): a winner's Buchholz is their beaten
+    // opponent's 0 points, a loser's their winner's 1.
+    expect(r1.tournament.round).toBe(1);
+    expect(r1.standings.map((r) => r.points).sort()).toEqual([0, 0, 0, 1, 1]);
+    for (const r of r1.standings.filter((x) => x.userId !== late.id)) expect(r.buchholz).toBe(r.points === 1 ? 0 : 1);
     await pageFollows(watcher.page, watcher, path);
     await pageFollows(late.page, watcher, path);
     const after1 = await standingsOnPage(watcher.page);
     await expect.poll(() => watcher.page.locator('[data-testid="tour-round"][data-round="1"] [data-testid="tour-pairing"]').count()).toBe(2);
     await fullShot(watcher.page, 'tournament-swiss-round1');
 
-    // Round 2: five players, so one sits out with a point; the late joiner's round 1 is marked.
+    // Round 2, after the pause: five players, so one sits out with a point; the late joiner's round 1 is marked.
+    await jumpOverGap(watcher, path, r1);
     const all = [...players, late];
     const r2 = await playRound(watcher, path, all, 2, ['draw', 'white']);
     const byes2 = r2.rounds!.find((r) => r.round === 2)!.byes;
@@ -161,7 +221,8 @@ describe('Swiss and round-robin in Chromium', () => {
     expect(await watcher.page.getByTestId('tour-join').count()).toBe(0);
     await fullShot(watcher.page, 'tournament-swiss-round2');
 
-    // Round 3, the last: the bye goes to someone else; then the podium, on both languages' pages.
+    // Round 3, the last, after the pause: the bye goes to someone else; then the podium, on both languages' pages.
+    await jumpOverGap(watcher, path, r2);
     const r3 = await playRound(watcher, path, all, 3, ['white', 'black']);
     const byes3 = r3.rounds!.find((r) => r.round === 3)!.byes;
     expect(byes3).toHaveLength(1);
@@ -187,7 +248,16 @@ describe('Swiss and round-robin in Chromium', () => {
     await register(host.page, 'vongtron');
     const guest = await visitor();
     const guestEn = await visitor('en');
-    const path = await createFromForm(host.page, { name: 'Vòng tròn cuối tuần', kind: 'roundRobin', minutes: 5, increment: 0, startIn: 1.5, roundGap: 3 });
+    const path = await createFromForm(host.page, {
+      name: 'Vòng tròn cuối tuần',
+      kind: 'roundRobin',
+      minutes: 5,
+      increment: 0,
+      startIn: START_IN_MINUTES,
+      roundGap: ROUND_GAP_SECONDS,
+    });
+    // The host's page came after the Swiss's jumps: its estimate of the server's time is today's.
+    await startsIn(host, path, START_IN_MINUTES);
     // Two join over HTTP (quick: a round-robin is joined before its start only); the third finds it on the home page.
     await Promise.all([host, guest].map((p) => joinOverHttp(p, path)));
     await guestEn.page.goto('/');
@@ -217,8 +287,12 @@ describe('Swiss and round-robin in Chromium', () => {
     const players = [host, ...guests];
     const cellText = (x: number | null) => (x === null ? '' : x === 1 ? '1' : x === 0 ? '0' : '½');
     const outcomes = ['white', 'draw', 'black'] as const;
+    await jumpOverStart(watcher, path);
+    let played: PlayedRound | null = null;
     for (let round = 1; round <= 3; round++) {
+      if (played) await jumpOverGap(watcher, path, played);
       const v = await playRound(watcher, path, players, round, [outcomes[round - 1]!]);
+      played = v;
       const byes = v.rounds!.find((r) => r.round === round)!.byes;
       expect(byes.map((b) => b.kind)).toEqual(['rest']);
       // Two more cells each round (each player's score against the other), on both pages, as the view has them.

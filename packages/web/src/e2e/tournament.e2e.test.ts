@@ -5,18 +5,21 @@
  * games each player opens the tournament in a second tab and pauses there;
  * the games end, and the standings change on every page (the watcher's and
  * each player's tab) without a reload. They rejoin, and the next game opens
- * by itself in both of each player's tabs, against someone new.
+ * by itself in both of each player's tabs, against someone new. Nobody
+ * waits for the start: the server's time (TEST_CLOCK) jumps to just before
+ * it, where nobody is paired yet, then to it.
  */
 import { join as joinPath } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { ARTIFACTS, clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
-import { whoAmI } from './tour-play.ts';
+import { jumpTo, readView, whoAmI } from './tour-play.ts';
 
 let club: Club;
 
 beforeAll(async () => {
-  club = await startClub(inject('webDir'));
+  // STATS_CONTROL: jumpTo reads the director's passes.
+  club = await startClub(inject('webDir'), { STATS_CONTROL: '1' });
 });
 
 afterAll(async () => {
@@ -51,7 +54,7 @@ describe('an arena in Chromium', () => {
       }
     });
     const host = await club.visitor();
-    // Everyone's browser is open before the tournament exists: the start is a minute and a half away on a busy machine.
+    // Everyone's browser is open before the tournament exists.
     const guests = [await club.visitor(), await club.visitor(), await club.visitor({ lang: 'en' })];
     const watcher = await club.visitor({ width: 1280, height: 1000 });
     const heard = new Map<Page, () => number>([[watcher.page, announcementsHeard(watcher.page)]]);
@@ -67,8 +70,8 @@ describe('an arena in Chromium', () => {
     await form.locator('select[name="kind"]').selectOption('arena');
     await form.locator('input[name="minutes"]').fill('5');
     await form.locator('input[name="increment"]').fill('1');
-    // A minute: time for everyone to join on a busy machine.
-    await form.locator('input[name="start-in"]').fill('1.5');
+    // Half an hour: nobody's wait ends it but the jump below.
+    await form.locator('input[name="start-in"]').fill('30');
     await host.page.getByTestId('tour-create').click();
     await host.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
     const path = new URL(host.page.url()).pathname;
@@ -91,9 +94,20 @@ describe('an arena in Chromium', () => {
     expect(await guests[2]!.page.getByTestId('tour-rules').textContent()).toContain('A win scores 2 points');
     expect(await watcher.page.getByTestId('tour-rules').textContent()).toContain('Liều');
 
-    // The start: each player's game opens by itself.
+    // Just before the start (the server's time jumps there), nobody is paired and every page stays where it is.
     const players = [host, ...guests];
-    for (const p of players) await p.page.waitForURL(/\/game\/[A-Za-z0-9]+$/, { timeout: 150_000 });
+    const { startsAt } = (await readView(watcher, path)).tournament;
+    expect(startsAt - (await club.now())).toBeGreaterThan(29 * 60_000);
+    await jumpTo(club, startsAt - 3000);
+    const beforeStart = await readView(watcher, path);
+    expect(beforeStart.now).toBeLessThan(startsAt);
+    expect(beforeStart.tournament.status).toBe('upcoming');
+    expect(beforeStart.playingCount).toBe(0);
+    for (const p of players) expect(new URL(p.page.url()).pathname).toBe(path);
+
+    // The start: each player's game opens by itself.
+    await jumpTo(club, startsAt);
+    for (const p of players) await p.page.waitForURL(/\/game\/[A-Za-z0-9]+$/, { timeout: 60_000 });
     const games = players.map((p) => gameId(p.page)!);
     expect(new Set(games).size).toBe(2);
 
