@@ -1,29 +1,28 @@
 /**
- * Differential test against Fairy-Stockfish (WASM, a devDependency): in
- * thousands of positions reached by seeded random play, our legal move set
- * must equal the engine's. The engine is given each position as a FEN, so its
- * "two passes in a row end a Janggi game" rule never applies. The only other
+ * Differential test against Fairy-Stockfish, as data: in thousands of
+ * positions reached by seeded random play, our legal move set must equal the
+ * engine's, as fixtures/differential/<run>.json keeps it (written by
+ * scripts/gen-differential-fixtures.ts, `npm run fixtures:differential`; the
+ * live engine is checked against the fixtures by
+ * scripts/fairy/differential-fixtures.test.ts). No engine runs here.
+ *
+ * The engine was given each position as a FEN, so its "two passes in a row
+ * end a Janggi game" rule never applies; we read the same FEN. The only other
  * tolerated differences are the house rules listed in HOUSE_DIFFERENCES.
+ *
+ * The fixtures must still be the positions the seeded walks reach: a change to
+ * random play or to the rules that moves a walk fails here until the fixtures
+ * are generated again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Fairy } from '../scripts/fairy/fairy.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { HOUSE_DIFFERENCES } from '../scripts/fairy/house-differences.ts';
-import { makeFen, parseFen } from './fen.ts';
-import type { Position } from './position.ts';
-import { randomWalk } from './testing/random-play.ts';
+import { parseFen } from './fen.ts';
+import { DIFFERENTIAL_RUNS, type DifferentialFixture, type DifferentialRun, parseDifferentialFixture, unpackMoves, walkFens } from './testing/differential.ts';
 import { legalUcis } from './uci.ts';
-import type { VariantModule } from './variant.ts';
-import { GAMES } from './descriptor.ts';
-import type { VariantKey } from './types.ts';
-import { JANGGI_TRADITIONAL_RULES, makeJanggi } from './variants/janggi/index.ts';
 
-let fairy: Fairy;
-beforeAll(async () => {
-  fairy = await Fairy.create();
-});
-afterAll(async () => {
-  await fairy.quit();
-});
+const fixture = (name: string): DifferentialFixture =>
+  parseDifferentialFixture(readFileSync(new URL(`../fixtures/differential/${name}.json`, import.meta.url), 'utf8'));
 
 interface Tally {
   compared: number;
@@ -32,17 +31,15 @@ interface Tally {
   failures: string[];
 }
 
-async function compare(v: VariantModule, fsVariant: string, games: number, plies: number, seed: number): Promise<Tally> {
+function compare(run: DifferentialRun, f: DifferentialFixture): Tally {
   const tally: Tally = { compared: 0, exact: 0, tolerated: new Map(), failures: [] };
-  const start = parseFen(v, v.startFen);
-  if (!start.ok) throw new Error(start.error.message);
-  const positions: Position[] = [];
-  for (let g = 0; g < games; g++) randomWalk(start.value, plies, seed + g, (pos) => void positions.push(pos.clone()));
-  const differences = HOUSE_DIFFERENCES.filter((d) => d.variant === fsVariant);
-  for (const pos of positions) {
-    const fen = makeFen(pos);
+  const differences = HOUSE_DIFFERENCES.filter((d) => d.variant === run.fairyVariant);
+  for (const [fen, moves] of f.positions) {
+    const parsed = parseFen(run.rules, fen);
+    if (!parsed.ok) throw new Error(`${fen}: ${parsed.error.message}`);
+    const pos = parsed.value;
     const ours = legalUcis(pos);
-    const theirs = await fairy.legalMoves(fsVariant, fen);
+    const theirs = unpackMoves(moves);
     tally.compared++;
     const oursOnly = ours.filter((m) => !theirs.includes(m));
     const theirsOnly = theirs.filter((m) => !ours.includes(m));
@@ -58,38 +55,47 @@ async function compare(v: VariantModule, fsVariant: string, games: number, plies
     if (tally.failures.length < 5) tally.failures.push(`${fen}: ours only [${oursOnly.join(' ')}], Fairy-Stockfish only [${theirsOnly.join(' ')}]`);
   }
   console.log(
-    `${v.key} vs Fairy-Stockfish ${fsVariant}: ${tally.compared} positions, ${tally.exact} exact, tolerated ${JSON.stringify(Object.fromEntries(tally.tolerated))}`,
+    `${run.rules.key} vs Fairy-Stockfish ${run.fairyVariant}: ${tally.compared} positions, ${tally.exact} exact, tolerated ${JSON.stringify(Object.fromEntries(tally.tolerated))}`,
   );
   return tally;
 }
 
-/**
- * How each game is walked (seeded random games of so many plies): a Record
- * over the keys, so a new game does not compile until it has its run. A game
- * whose house rules FS cannot express (HOUSE_DIFFERENCES) must still match
- * exactly in most positions; every other game in all.
- */
-const RUNS: Record<VariantKey, { readonly plies: number; readonly seed: number }> = {
-  xiangqi: { plies: 120, seed: 1 },
-  janggi: { plies: 90, seed: 4 },
-  sittuyin: { plies: 90, seed: 2 },
-};
+const title = (run: DifferentialRun): string =>
+  run.ruleSet === 'house'
+    ? `${run.name}, against its house section`
+    : `${run.rules.key} under the ${run.ruleSet} rule set, against Fairy-Stockfish ${run.fairyVariant} (janggi without bikjang or counting)`;
 
-describe('legal moves equal Fairy-Stockfish', () => {
-  it.each(GAMES.map((g) => [g.key, g] as const))('%s, against its house section', async (key, g) => {
-    const run = RUNS[key];
-    const t = await compare(g, key, 40, run.plies, run.seed);
+describe.each(DIFFERENTIAL_RUNS.map((run) => [title(run), run] as const))('legal moves equal Fairy-Stockfish: %s', (_title, run) => {
+  const f = fixture(run.name);
+
+  it('the fixture is this run: same game, rules, FS variant and section, walk', () => {
+    expect({ game: f.game, rules: f.rules, fairyVariant: f.fairyVariant, section: f.section, walk: f.walk }).toEqual({
+      game: run.rules.key,
+      rules: run.ruleSet,
+      fairyVariant: run.fairyVariant,
+      section: run.section.name,
+      walk: { games: run.games, plies: run.plies, seed: run.seed },
+    });
+  });
+
+  it('the fixture holds exactly the positions the seeded walk reaches now, in order', () => {
+    const walked = walkFens(run);
+    const first = walked.findIndex((fen, i) => fen !== f.positions[i]?.[0]);
+    const at = first >= 0 ? first : walked.length < f.count ? walked.length : -1;
+    // A moved walk means stale fixtures: regenerate them (npm run fixtures:differential).
+    expect(
+      at === -1 ? null : { at, walk: walked[at] ?? '(walk ended)', fixture: f.positions[at]?.[0] ?? '(fixture ended)' },
+      'the seeded walk has moved: run npm run fixtures:differential',
+    ).toBeNull();
+    expect(walked.length).toBe(f.count);
+  });
+
+  it('every position matches, or differs only where a house difference explains it', () => {
+    const t = compare(run, f);
     expect(t.failures).toEqual([]);
     expect(t.compared).toBeGreaterThanOrEqual(2000);
     // Most positions must still match exactly where house rules differ: the tolerance is narrow.
-    if (HOUSE_DIFFERENCES.some((d) => d.variant === key)) expect(t.exact).toBeGreaterThanOrEqual(t.compared / 2);
+    if (HOUSE_DIFFERENCES.some((d) => d.variant === run.fairyVariant)) expect(t.exact).toBeGreaterThanOrEqual(t.compared / 2);
     else expect(t.exact).toBe(t.compared);
-  });
-
-  it('janggi under the traditional rule set, against Fairy-Stockfish janggi without bikjang or counting', async () => {
-    const t = await compare(makeJanggi(JANGGI_TRADITIONAL_RULES), 'janggicasual', 40, 90, 3);
-    expect(t.failures).toEqual([]);
-    expect(t.compared).toBeGreaterThanOrEqual(2000);
-    expect(t.exact).toBe(t.compared);
   });
 });
