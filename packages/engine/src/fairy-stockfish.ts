@@ -3,7 +3,7 @@
  * 1.1.12, GPL-3.0). It loads the engine with the house ini and the options
  * every use needs, and passes UCI lines in and out, one command at a time.
  * The computer (fairy-engine.ts, in an engine worker) and the rules' test
- * harness (packages/rules/scripts/fairy/fairy.ts: differential test, perft
+ * harness (packages/rules/scripts/fairy/fairy.ts: differential fixtures, perft
  * fixtures, bench:perft) both load it here, so they play the same rules.
  * Node only.
  */

@@ -3,7 +3,7 @@
  * variants.ini assembled from every game's `engine.sections` (each game's
  * descriptor in packages/rules), written to the engine's in-memory filesystem
  * and selected with `setoption name VariantPath value /house.ini`. The
- * computer (fairy-engine.ts) and the rules' test harness (differential test,
+ * computer (fairy-engine.ts) and the rules' test harness (differential fixtures,
  * perft fixtures, bench:perft) load this one file through fairy-stockfish.ts.
  * What FS cannot express is listed in README.md ("Where the engine's rules
  * differ") and packages/rules/scripts/fairy/HOUSE-DIFFERENCES.md; the root

@@ -1,5 +1,5 @@
 // The rules' test harness around Fairy-Stockfish (a test oracle here): perft,
-// legal moves and FENs for the differential test, the perft fixture generator
+// legal moves and FENs for the differential fixtures (and their live check), the perft fixture generator
 // and bench:perft. The engine, its house ini and its options come from the
 // engine package's one loader, so the rules are checked against exactly what
 // the computer plays. Never import this from packages/rules/src (the rules
