@@ -39,8 +39,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [
-      // The unit layer runs first (groupOrder 0): a broken rule fails in seconds.
-      { extends: true, test: { name: 'unit', include: UNIT, exclude: E2E, pool: 'threads', maxWorkers: UNIT_WORKERS, sequence: { groupOrder: 0 } } },
+      // The unit layer runs first (groupOrder 0): a broken rule fails in seconds. Pure modules need no
+      // fresh module graph per file (isolate: false): the imports are made once per thread.
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT, exclude: E2E, pool: 'threads', isolate: false, maxWorkers: UNIT_WORKERS, sequence: { groupOrder: 0 } },
+      },
       {
         extends: true,
         test: { name: 'integration', include: INTEGRATION, exclude: [...CLUSTER, ...UNIT], pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
@@ -53,6 +57,8 @@ export default defineConfig({
           name: 'e2e',
           include: E2E,
           pool: 'forks',
+          // A worker's files share one Chromium (harness.ts, workerBrowser); each test's visitors have contexts of their own.
+          isolate: false,
           maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
           globalSetup: ['packages/web/scripts/build.global.ts'],

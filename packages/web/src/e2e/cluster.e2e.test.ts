@@ -8,12 +8,12 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startHaproxy } from '../../../server/src/cluster/haproxy.ts';
 import { startCluster, type TestCluster } from '../../../server/src/testing/cluster.ts';
 import { freePort } from '../../../server/src/testing/server-process.ts';
-import { ARTIFACTS, CHROMIUM_ARGS, clickMove, shot, waitForPlies } from './harness.ts';
+import { ARTIFACTS, clickMove, shot, waitForPlies, workerBrowser } from './harness.ts';
 
 let club: TestCluster;
 let haproxy: ChildProcess;
@@ -31,11 +31,11 @@ beforeAll(async () => {
   );
   base = `http://127.0.0.1:${port}`;
   mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close().catch(() => undefined);
+  for (const c of browser?.contexts() ?? []) await c.close().catch(() => undefined);
   haproxy?.kill('SIGKILL');
   await club?.close();
   rmSync(dir, { recursive: true, force: true });

@@ -40,6 +40,25 @@ export interface Club {
   close(): Promise<void>;
 }
 
+/**
+ * One Chromium per test worker: the e2e layer runs its files with `isolate: false`
+ * (vitest.config.ts), so the files a worker runs share it, each test's visitors
+ * in contexts of their own. Kept on `globalThis` in case a file's modules are
+ * evaluated again; Playwright closes it when the worker exits.
+ */
+export function workerBrowser(): Promise<Browser> {
+  const g = globalThis as { youzaiBrowser?: Promise<Browser> };
+  if (!g.youzaiBrowser) {
+    const launched = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    g.youzaiBrowser = launched;
+    launched.then(
+      (b) => b.on('disconnected', () => g.youzaiBrowser === launched && delete g.youzaiBrowser),
+      () => g.youzaiBrowser === launched && delete g.youzaiBrowser,
+    );
+  }
+  return g.youzaiBrowser;
+}
+
 /** `extraEnv`: more of the server's configuration (ADMINS…). */
 export async function startClub(webDir: string, extraEnv: Record<string, string> = {}): Promise<Club> {
   const port = await freePort();
@@ -47,7 +66,7 @@ export async function startClub(webDir: string, extraEnv: Record<string, string>
   // TEST_CLOCK: the server's time can be moved forward (advance below).
   const env = { DATA_DIR: dataDir, WEB_DIR: webDir, HTTP_RATE: '100000', ENGINE_WORKERS: '1', TEST_CLOCK: '1', ...extraEnv };
   let server: ChildProcess = await startServerProcess(port, env);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await workerBrowser();
   const base = `http://127.0.0.1:${port}`;
   const contexts: BrowserContext[] = [];
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -83,8 +102,8 @@ export async function startClub(webDir: string, extraEnv: Record<string, string>
       };
     },
     async close() {
+      // The worker's browser stays open for its next file; this club's visitors go.
       for (const c of contexts) await c.close().catch(() => undefined);
-      await browser.close().catch(() => undefined);
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
