@@ -1,6 +1,9 @@
-/** ShiftedTime: the real time (here a FakeTime standing in for it) plus an offset that a test moves forward. */
+/**
+ * ShiftedTime: the real time (here a FakeTime standing in for it) plus an offset that a test moves forward;
+ * every(): a repeating timer on the given time.
+ */
 import { describe, expect, it } from 'vitest';
-import { FakeTime, ShiftedTime } from './time.ts';
+import { every, FakeTime, ShiftedTime } from './time.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -127,5 +130,81 @@ describe('ShiftedTime', () => {
     expect(time.now() - Date.now()).toBe(86_400_000);
     const at = await new Promise<number>((resolve) => time.at(time.now() + 5, () => resolve(Date.now())));
     expect(at - before).toBeLessThan(1000);
+  });
+});
+
+describe('every', () => {
+  it('runs every period, the first one period from now, as the time advances', () => {
+    const time = new FakeTime(T0);
+    const runs: number[] = [];
+    every(time, time, 1000, () => runs.push(time.now() - T0));
+    time.advance(999);
+    expect(runs).toEqual([]);
+    time.advance(1);
+    expect(runs).toEqual([1000]);
+    time.advance(3500);
+    expect(runs).toEqual([1000, 2000, 3000, 4000]);
+  });
+
+  it('a run that came late arms the next from when it ran: late runs do not bunch up', () => {
+    const time = new FakeTime(T0);
+    const runs: number[] = [];
+    every(time, time, 1000, () => runs.push(time.now() - T0));
+    // The event loop was busy for 2.5 s: the run due at 1 s happens at 2.5 s, once, and the next at 3.5 s.
+    time.jump(2500);
+    time.advance(0);
+    expect(runs).toEqual([2500]);
+    time.advance(999);
+    expect(runs).toEqual([2500]);
+    time.advance(1);
+    expect(runs).toEqual([2500, 3500]);
+  });
+
+  it('stops when cancelled, also from within a run', () => {
+    const time = new FakeTime(T0);
+    let a = 0;
+    const cancelA = every(time, time, 100, () => a++);
+    let b = 0;
+    const cancelB = every(time, time, 100, () => {
+      if (++b === 3) cancelB();
+    });
+    time.advance(250);
+    cancelA();
+    time.advance(10_000);
+    expect(a).toBe(2);
+    expect(b).toBe(3);
+    cancelA();
+  });
+
+  it('keeps running after a run that throws', () => {
+    const time = new FakeTime(T0);
+    let runs = 0;
+    every(time, time, 1000, () => {
+      if (++runs === 1) throw new Error('boom');
+    });
+    expect(() => time.advance(1000)).toThrow('boom');
+    time.advance(2000);
+    expect(runs).toBe(3);
+  });
+
+  it('on a ShiftedTime: a jump forward runs it once, then it goes on with the real time', () => {
+    const { real, time } = shifted();
+    let runs = 0;
+    every(time, time, 1000, () => runs++);
+    time.advance(3_600_000);
+    expect(runs).toBe(1);
+    real.advance(999);
+    expect(runs).toBe(1);
+    real.advance(1);
+    expect(runs).toBe(2);
+    real.advance(2000);
+    expect(runs).toBe(4);
+  });
+
+  it('refuses a period that is not positive', () => {
+    const time = new FakeTime(T0);
+    expect(() => every(time, time, 0, () => undefined)).toThrow(RangeError);
+    expect(() => every(time, time, -5, () => undefined)).toThrow(RangeError);
+    expect(() => every(time, time, Number.NaN, () => undefined)).toThrow(RangeError);
   });
 });

@@ -25,6 +25,35 @@ export const systemTimers: Timers = {
   },
 };
 
+/**
+ * Calls `fn` every `ms` on the given time, the first time `ms` from now: a
+ * setInterval that a test's time moves. Each run arms the next from the
+ * clock as it reads after the run, so a run that came late (a busy event
+ * loop, a ShiftedTime jump) does not bring the next ones closer; FakeTime's
+ * advance() runs each one that falls within it. Returns a cancel function,
+ * which may also be called from within `fn`.
+ */
+export function every(clock: Clock, timers: Timers, ms: number, fn: () => void): () => void {
+  if (!(ms > 0)) throw new RangeError(`a repeating timer needs a positive period (got ${ms})`);
+  let cancel: () => void = () => {};
+  let stopped = false;
+  const run = () => {
+    try {
+      fn();
+    } finally {
+      if (!stopped) arm();
+    }
+  };
+  const arm = () => {
+    cancel = timers.at(clock.now() + ms, run);
+  };
+  arm();
+  return () => {
+    stopped = true;
+    cancel();
+  };
+}
+
 /** Fake time for tests: advance() runs due timers in order. */
 export class FakeTime implements Clock, Timers {
   private t: number;
