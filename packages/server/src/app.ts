@@ -51,7 +51,7 @@ import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
 import type { GamesPort } from './service/games-port.ts';
 import { ClubGames } from './cluster/games.ts';
-import type { Clock, Timers } from './service/time.ts';
+import { every, type Clock, type Timers } from './service/time.ts';
 import type { Store, UserRow } from './store/types.ts';
 import { tournamentTopic, userTopic } from './bus/topics.ts';
 import { TOURNAMENT_ROUTES, mayViewTournament } from './tournaments/routes.ts';
@@ -213,7 +213,18 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(club ? { mayOwn: (id: string) => clubGames?.mayOwn(id) ?? false, fenceOnLoad: true, onLost: (id: string) => clubGames?.lost(id) } : {}),
   });
   computer.attach(timedGames(games, metrics, 'computer'));
-  if (club) clubGames = new ClubGames({ link: club.link, bus: opts.bus, nodes: club.nodes, store: store, local: games, isLeader: () => club.leader.isLeader });
+  if (club) {
+    clubGames = new ClubGames({
+      link: club.link,
+      bus: opts.bus,
+      nodes: club.nodes,
+      store: store,
+      local: games,
+      isLeader: () => club.leader.isLeader,
+      clock: opts.clock,
+      timers: opts.timers,
+    });
+  }
   const router: GamesPort = timedGames(clubGames ?? games, metrics, 'http');
   const time = { clock: opts.clock, timers: opts.timers };
   const presence = new Presence();
@@ -249,7 +260,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     ? new ClubRooms({ link: club.link, bus: opts.bus, clock: opts.clock, games, chat, lobby, member: () => club.nodes.member, ...roomRules })
     : null;
   const rooms: RoomsPort = clubRooms ?? new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...roomRules });
-  let presenceTimer: NodeJS.Timeout | null = null;
+  let presenceTimer: (() => void) | null = null;
   if (club && clubPresence && clubRooms) {
     // The leader purges what a dead node held; each node re-reads who is alive every second.
     club.chores.push(async (dead) => {
@@ -258,8 +269,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     });
     club.nodes.onExpired(() => void clubPresence.refresh(true).catch(() => undefined));
     await clubPresence.refresh(true);
-    presenceTimer = setInterval(() => void clubPresence.refresh().catch(() => undefined), 1000);
-    presenceTimer.unref();
+    presenceTimer = every(opts.clock, opts.timers, 1000, () => void clubPresence.refresh().catch(() => undefined));
   }
   const tournamentViews = new TournamentViews({ store, now: () => opts.clock.now(), bus: opts.bus });
   // A change made here drops this node's shared view at once, and is announced on every node.
@@ -321,6 +331,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     store: store,
     bus: opts.bus,
     clock: opts.clock,
+    timers: opts.timers,
     node,
     initialFen: async (id) => (await router.view(id))?.view.initialFen ?? null,
     ...(opts.evaluate ? { evaluate: opts.evaluate } : {}),
@@ -376,7 +387,7 @@ export async function createApp(given: AppOptions): Promise<App> {
   const web = new WebFiles(opts.webDir ?? null);
   const origins = originPolicy(opts.publicUrl, opts.origins ?? []);
 
-  const board = new OpsBoard({ node, metrics, recent: metrics.recent, link: club?.link ?? null });
+  const board = new OpsBoard({ node, metrics, recent: metrics.recent, link: club?.link ?? null, clock: opts.clock, timers: opts.timers });
   board.start();
   const routes = [...ROUTES, ...metricsRoutes(metrics, opts.metricsToken, board), ...(opts.testClock ? testClockRoutes(opts.testClock) : [])];
   const observe = observeRequests(metrics, log);
@@ -544,7 +555,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       sweeping?.();
       sweeping = null;
       board.close();
-      if (presenceTimer) clearInterval(presenceTimer);
+      presenceTimer?.();
       await director.stop();
       clubGames?.close();
       analyses.close();

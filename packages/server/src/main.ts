@@ -47,7 +47,11 @@ async function main(): Promise<void> {
   // A server keeps serving: a stray rejection is logged, never fatal.
   process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
   log.info({ config: describeConfig(c) }, 'starting');
-  const club: Club | null = c.mode.kind === 'cluster' ? await openClub({ node, redisUrl: c.mode.redisUrl, prefix: c.mode.prefix }) : null;
+  // TEST_CLOCK=1: the real time plus an offset a test moves forward (a scheduled start without the wait).
+  const testClock = c.testClock ? new ShiftedTime() : null;
+  const clock = testClock ?? systemClock;
+  const timers = testClock ?? systemTimers;
+  const club: Club | null = c.mode.kind === 'cluster' ? await openClub({ node, redisUrl: c.mode.redisUrl, prefix: c.mode.prefix, clock, timers }) : null;
   const store = await openStore({
     ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}),
     DATA_DIR: c.dataDir,
@@ -114,13 +118,11 @@ async function main(): Promise<void> {
     );
     return a.lines.map((l) => ({ pv: l.pv, depth: l.depth, score: l.score.kind === 'cp' ? { cp: l.score.value } : { mate: l.score.value } }));
   };
-  // TEST_CLOCK=1: the real time plus an offset a test moves forward (a scheduled start without the wait).
-  const testClock = c.testClock ? new ShiftedTime() : null;
   const app = await createApp({
     store,
     bus,
-    clock: testClock ?? systemClock,
-    timers: testClock ?? systemTimers,
+    clock,
+    timers,
     ...(testClock ? { testClock } : {}),
     publicUrl: c.publicUrl,
     origins: c.origins,
@@ -178,6 +180,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     log.info({ signal, boundMs: c.shutdownMs }, 'stopping');
     // Past the bound the process ends anyway, saying so: a stuck write must not keep a node half alive.
+    // On the real clock: the operator's bound on a stop that hangs, in the time the operator waits.
     const bound = setTimeout(() => {
       log.error({ afterMs: Date.now() - started }, 'stop took too long: exiting now');
       log.flush();

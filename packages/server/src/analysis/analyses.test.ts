@@ -1,6 +1,6 @@
 /** Finished games' analyses: the API, progress on the socket, the per-user cap, and a dead node's analysis taken over. */
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App, type AppOptions } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { FakeTime, systemClock, systemTimers } from '../service/time.ts';
@@ -196,8 +196,8 @@ describe('GameAnalyses across nodes', () => {
       new Promise((resolve) => {
         release = () => resolve({ score: { cp: 0 }, pv: [req.legalMoves[0]!], depth: 1 });
       });
-    const a = new GameAnalyses({ store, bus, clock: time, node: 'a', evaluate: stuck, sweepMs: 0, staleMs: 30_000 });
-    const b = new GameAnalyses({ store, bus, clock: time, node: 'b', evaluate: scripted, sweepMs: 0, staleMs: 30_000 });
+    const a = new GameAnalyses({ store, bus, clock: time, timers: time, node: 'a', evaluate: stuck, sweepMs: 0, staleMs: 30_000 });
+    const b = new GameAnalyses({ store, bus, clock: time, timers: time, node: 'b', evaluate: scripted, sweepMs: 0, staleMs: 30_000 });
     expect((await a.request('g1', 'u1')).ok).toBe(true);
     await a.sweep();
     expect(await store.analysis('g1')).toMatchObject({ state: 'running', holder: 'a/1' });
@@ -213,6 +213,42 @@ describe('GameAnalyses across nodes', () => {
     expect((await b.view('g1'))?.plies?.map((p) => p.eval)).toEqual([{ cp: 20 }, { cp: 20 }, { cp: 600 }]);
     a.close();
     b.close();
+  });
+
+  it('looks for queued analyses on its own every sweepMs of the time it is given', async () => {
+    const store = memoryStore();
+    await store.migrate();
+    await finishedRow(store, 'g2');
+    // Queued by another node: nothing here was asked, only the sweep finds it.
+    await store.requestAnalysis({
+      gameId: 'g2',
+      state: 'queued',
+      done: 0,
+      total: 3,
+      requestedBy: 'u1',
+      requestedAt: T0,
+      updatedAt: T0,
+      holder: null,
+      data: null,
+    });
+    const looks = vi.spyOn(store, 'unfinishedAnalyses');
+    const time = new FakeTime(T0);
+    const a = new GameAnalyses({ store, bus: new MemoryBus(), clock: time, timers: time, node: 'a', evaluate: scripted, sweepMs: 10_000 });
+    time.advance(9_999);
+    expect(looks).not.toHaveBeenCalled();
+    time.advance(1);
+    expect(looks).toHaveBeenCalledTimes(1);
+    await a.sweep(); // the sweep under way
+    expect(await store.analysis('g2')).toMatchObject({ holder: 'a/1' });
+    time.advance(10_000);
+    expect(looks).toHaveBeenCalledTimes(2);
+    await a.sweep();
+    time.advance(10_000);
+    expect(looks).toHaveBeenCalledTimes(3);
+    await a.sweep();
+    a.close();
+    time.advance(60_000);
+    expect(looks).toHaveBeenCalledTimes(3);
   });
 
   it('reads engine scores from the first side', () => {

@@ -12,7 +12,7 @@ import type { AnalysedPly, GameAnalysisView, JudgementCounts, ServerMessage } fr
 import { err, isVariantKey, ok, type Result, type RuleError, type VariantKey } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { topicOf } from '../service/game-service.ts';
-import type { Clock } from '../service/time.ts';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { AnalysisRow, AnalysisStore, GameStore } from '../store/types.ts';
 import { replayPositions } from './positions.ts';
 
@@ -32,6 +32,8 @@ export interface AnalysesOptions {
   readonly store: AnalysisStore & GameStore;
   readonly bus: Bus;
   readonly clock: Clock;
+  /** The sweep's timer, on the same time as `clock`. */
+  readonly timers: Timers;
   /** This node's name (claims are `${node}/${n}`). */
   readonly node: string;
   /** A game's start position as its view gives it (several nodes: from any node); the stored snapshot's when absent. */
@@ -56,14 +58,13 @@ export class GameAnalyses {
   private claims = 0;
   private closed = false;
   private sweeping: Promise<void> | null = null;
-  private readonly timer: ReturnType<typeof setInterval> | null;
+  private readonly stopSweeps: (() => void) | null;
   readonly perUser: number;
 
   constructor(private readonly o: AnalysesOptions) {
     this.perUser = o.perUser ?? 2;
-    const every = o.sweepMs ?? 10_000;
-    this.timer = every > 0 && o.evaluate ? setInterval(() => void this.sweep(), every) : null;
-    this.timer?.unref();
+    const sweepMs = o.sweepMs ?? 10_000;
+    this.stopSweeps = sweepMs > 0 && o.evaluate ? every(o.clock, o.timers, sweepMs, () => void this.sweep()) : null;
   }
 
   get enabled(): boolean {
@@ -122,7 +123,7 @@ export class GameAnalyses {
 
   close(): void {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
+    this.stopSweeps?.();
   }
 
   private async claimSome(): Promise<void> {

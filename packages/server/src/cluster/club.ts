@@ -6,6 +6,7 @@
  * not (one node).
  */
 import { RedisBus } from '../bus/redis.ts';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { Store } from '../store/types.ts';
 import { Leader } from './leader.ts';
 import { NodeRegistry, type NodeRegistryOptions } from './nodes.ts';
@@ -31,13 +32,22 @@ export interface Club {
   close(): Promise<void>;
 }
 
-export async function openClub(opts: { node: string; redisUrl: string; prefix: string; registry?: NodeRegistryOptions }): Promise<Club> {
+export async function openClub(opts: {
+  node: string;
+  redisUrl: string;
+  prefix: string;
+  /** The server's time (the beats, the lease's renewals, the sweep): what createApp is given. */
+  clock: Clock;
+  timers: Timers;
+  registry?: Pick<NodeRegistryOptions, 'ttlMs' | 'beatMs'>;
+}): Promise<Club> {
   const link = await connectRedis(opts.redisUrl, opts.prefix);
   const bus = new RedisBus(link);
-  const nodes = new NodeRegistry(link, opts.node, opts.registry);
-  const leader = new Leader(link, 'club', () => nodes.member);
+  const time = { clock: opts.clock, timers: opts.timers };
+  const nodes = new NodeRegistry(link, opts.node, { ...time, ...opts.registry });
+  const leader = new Leader(link, 'club', () => nodes.member, time);
   const chores: ((dead: string) => Promise<void>)[] = [];
-  let sweep: NodeJS.Timeout | null = null;
+  let sweep: (() => void) | null = null;
   let sweeping = false;
   return {
     node: opts.node,
@@ -49,7 +59,7 @@ export async function openClub(opts: { node: string; redisUrl: string; prefix: s
     async start() {
       await nodes.start();
       leader.start();
-      sweep = setInterval(() => {
+      sweep = every(opts.clock, opts.timers, 1000, () => {
         if (!leader.isLeader || sweeping) return;
         sweeping = true;
         void (async () => {
@@ -60,11 +70,11 @@ export async function openClub(opts: { node: string; redisUrl: string; prefix: s
         })()
           .catch(() => undefined)
           .finally(() => (sweeping = false));
-      }, 1000);
-      sweep.unref();
+      });
     },
     async close() {
-      if (sweep) clearInterval(sweep);
+      sweep?.();
+      sweep = null;
       await leader.stop();
       await nodes.leave().catch(() => undefined);
       await bus.close();
@@ -75,6 +85,7 @@ export async function openClub(opts: { node: string; redisUrl: string; prefix: s
 
 /** Whether Redis and the database answer now: what /health reports, and what a move needs. */
 export async function checkHealth(link: RedisLink | null, store: Store, timeoutMs = 1000): Promise<Health> {
+  // On the real clock: a bound on a hung database or Redis, whose calls take real time whatever the server's clock says.
   const within = <T>(p: Promise<T>): Promise<T> =>
     Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), timeoutMs).unref())]);
   if (link && !link.up()) return { ok: false, reason: 'redis unreachable' };

@@ -86,6 +86,7 @@ export class Forwarder {
     const node = to.slice(0, to.indexOf('|'));
     const sent = wallNow();
     return new Promise((resolve, reject) => {
+      // On the real clock: the call's own bound on a hung or dead peer, whose answer takes real time whatever the server's clock says.
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(new NoAnswer(to));

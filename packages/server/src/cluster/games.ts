@@ -20,6 +20,7 @@ import { err, type Result, type Side } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { HttpError } from '../http/util.ts';
 import type { GameService, PairedTerms, PlayerAction, ServiceError } from '../service/game-service.ts';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { Store } from '../store/types.ts';
 import { InOrder } from './in-order.ts';
 import { Forwarder, Moved, NoAnswer, type ForwardTimes, type RpcRequest } from './forward.ts';
@@ -49,6 +50,9 @@ export interface ClubGamesDeps {
   readonly store: Store;
   readonly local: GameService;
   readonly isLeader: () => boolean;
+  /** The server's time: the reaper's second, the orphans' grace, the database sweep, a request's deadline and its waits. */
+  readonly clock: Clock;
+  readonly timers: Timers;
 }
 
 const unavailable = (what: string): ServiceError => ({ code: 'server.unavailable', message: `The club cannot reach ${what} now: try again in a moment` });
@@ -61,7 +65,7 @@ export class ClubGames {
   private readonly orphansSeen = new Map<string, number>();
   /** The owner each game was last forwarded to: tried first, forgotten when it moved or did not answer. */
   private readonly owners = new Map<string, string>();
-  private reaper: NodeJS.Timeout | null = null;
+  private reaper: (() => void) | null = null;
   private reaping = false;
   private lastDbSweep = 0;
   private draining = false;
@@ -106,8 +110,8 @@ export class ClubGames {
 
   async start(): Promise<void> {
     await this.forwarder.ready();
-    this.reaper = setInterval(() => void this.reap(), 1000);
-    this.reaper.unref();
+    this.reaper?.();
+    this.reaper = every(this.deps.clock, this.deps.timers, 1000, () => void this.reap());
     void this.reap();
   }
 
@@ -227,7 +231,8 @@ export class ClubGames {
    */
   async handover(): Promise<number> {
     this.draining = true;
-    if (this.reaper) clearInterval(this.reaper);
+    this.reaper?.();
+    this.reaper = null;
     const held = this.deps.local.held();
     await this.deps.nodes.leave();
     await this.deps.local.drain();
@@ -238,7 +243,8 @@ export class ClubGames {
   }
 
   close(): void {
-    if (this.reaper) clearInterval(this.reaper);
+    this.reaper?.();
+    this.reaper = null;
     this.forwarder.close();
     this.offHandover();
     this.offPresenceAsk();
@@ -269,7 +275,7 @@ export class ClubGames {
    */
   private async route<T>(id: string, op: string, args: unknown[], here: () => Promise<T>): Promise<T> {
     if (!GAME_ID.test(id)) return here();
-    const deadline = Date.now() + ROUTE_DEADLINE_MS;
+    const deadline = this.deps.clock.now() + ROUTE_DEADLINE_MS;
     for (let attempt = 0; ; attempt++) {
       if (!this.deps.link.up()) throw new HttpError(503, 'server.unavailable', unavailable('Redis').message);
       if (this.draining) throw new HttpError(503, 'server.unavailable', 'This node is stopping: try again');
@@ -308,8 +314,9 @@ export class ClubGames {
       } catch (e) {
         this.owners.delete(id);
         if (!(e instanceof Moved || e instanceof NoAnswer)) throw e;
-        if (Date.now() > deadline) throw new HttpError(503, 'server.unavailable', 'The node deciding this game does not answer: try again in a moment');
-        await new Promise((r) => setTimeout(r, Math.min(500, 50 * (attempt + 1))));
+        if (this.deps.clock.now() > deadline)
+          throw new HttpError(503, 'server.unavailable', 'The node deciding this game does not answer: try again in a moment');
+        await new Promise<void>((r) => this.deps.timers.at(this.deps.clock.now() + Math.min(500, 50 * (attempt + 1)), r));
       }
     }
   }
@@ -376,7 +383,7 @@ export class ClubGames {
       for (const d of dead) this.forwarder.abandon(d);
       if (dead.length) {
         const alive = (await this.deps.nodes.alive()).sort();
-        const now = Date.now();
+        const now = this.deps.clock.now();
         for (const d of dead) {
           for (const id of await this.ownership.ownedBy(d)) {
             const first = this.orphansSeen.get(id) ?? now;
@@ -387,8 +394,8 @@ export class ClubGames {
         }
       }
       if (this.orphansSeen.size > 10_000) this.orphansSeen.clear();
-      if (this.deps.isLeader() && Date.now() - this.lastDbSweep > DB_SWEEP_MS) {
-        this.lastDbSweep = Date.now();
+      if (this.deps.isLeader() && this.deps.clock.now() - this.lastDbSweep > DB_SWEEP_MS) {
+        this.lastDbSweep = this.deps.clock.now();
         const rows = await this.deps.store.games({ status: ['active', 'waiting'], limit: 100_000 });
         for (const r of rows) if (!this.mine.has(r.id) && (await this.ownership.owner(r.id)) === null) await this.adopt(r.id);
       }

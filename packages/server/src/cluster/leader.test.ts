@@ -5,6 +5,7 @@
  * pools' tick does nothing), and the listeners (the pools' timer) hear it.
  */
 import { describe, expect, it } from 'vitest';
+import { FakeTime } from '../service/time.ts';
 import { Leader } from './leader.ts';
 import type { RedisLink } from './redis.ts';
 
@@ -30,19 +31,15 @@ function fakeLink(): { link: RedisLink; granted: number; pending: (() => void)[]
   return f;
 }
 
+/** The time the renewals are armed on (the lease itself is counted on `now`). */
+const time = new FakeTime();
+
 describe('Leader', () => {
   it('is leader once granted, and no longer once its lease would have run out without a renewal (frozen)', async () => {
     let now = 0;
     const f = fakeLink();
     const heard: boolean[] = [];
-    const leader = new Leader(
-      f.link,
-      'club',
-      () => 'n1|a',
-      3000,
-      1000,
-      () => now,
-    );
+    const leader = new Leader(f.link, 'club', () => 'n1|a', { clock: time, timers: time, ttlMs: 3000, everyMs: 1000, now: () => now });
     leader.onChange((held) => heard.push(held));
     await leader.tick();
     expect(leader.isLeader).toBe(true);
@@ -65,14 +62,7 @@ describe('Leader', () => {
     let now = 0;
     const f = fakeLink();
     f.manual = true;
-    const leader = new Leader(
-      f.link,
-      'club',
-      () => 'n1|a',
-      3000,
-      1000,
-      () => now,
-    );
+    const leader = new Leader(f.link, 'club', () => 'n1|a', { clock: time, timers: time, ttlMs: 3000, everyMs: 1000, now: () => now });
     const t = leader.tick();
     now = 3500;
     f.pending.shift()!();
@@ -83,14 +73,7 @@ describe('Leader', () => {
   it('refused (another node holds the lease): not leader', async () => {
     const f = fakeLink();
     f.granted = 0;
-    const leader = new Leader(
-      f.link,
-      'club',
-      () => 'n1|a',
-      3000,
-      1000,
-      () => 0,
-    );
+    const leader = new Leader(f.link, 'club', () => 'n1|a', { clock: time, timers: time, ttlMs: 3000, everyMs: 1000, now: () => 0 });
     await leader.tick();
     expect(leader.isLeader).toBe(false);
   });
@@ -105,14 +88,7 @@ describe('Leader', () => {
       return (evalOf as (...a: unknown[]) => Promise<unknown>)(...a);
     };
     const heard: boolean[] = [];
-    const leader = new Leader(
-      f.link,
-      'club',
-      () => 'n1|a',
-      3000,
-      1000,
-      () => 0,
-    );
+    const leader = new Leader(f.link, 'club', () => 'n1|a', { clock: time, timers: time, ttlMs: 3000, everyMs: 1000, now: () => 0 });
     leader.onChange((held) => heard.push(held));
     // Not leader yet: the first claim is sent, then the node stops before the answer.
     const t = leader.tick();
@@ -124,5 +100,30 @@ describe('Leader', () => {
     expect(heard).toEqual([]);
     // The lease Redis granted is deleted rather than left to block the other nodes for its whole ttl.
     expect(evals).toBe(2);
+  });
+
+  it('renews on the time it is given: at start, then every period as the time advances, until stopped', async () => {
+    const f = fakeLink();
+    let evals = 0;
+    const evalOf = f.link.client.eval.bind(f.link.client);
+    (f.link.client as unknown as { eval: (...a: unknown[]) => Promise<unknown> }).eval = (...a: unknown[]) => {
+      evals++;
+      return (evalOf as (...a: unknown[]) => Promise<unknown>)(...a);
+    };
+    const t = new FakeTime();
+    const leader = new Leader(f.link, 'club', () => 'n1|a', { clock: t, timers: t, ttlMs: 3000, everyMs: 1000, now: () => 0 });
+    leader.start();
+    expect(evals).toBe(1);
+    t.advance(999);
+    expect(evals).toBe(1);
+    t.advance(1);
+    expect(evals).toBe(2);
+    t.advance(3000);
+    expect(evals).toBe(5);
+    await leader.stop();
+    // Stopping gave the lease back (one more call); no renewal after it.
+    const after = evals;
+    t.advance(10_000);
+    expect(evals).toBe(after);
   });
 });

@@ -14,6 +14,7 @@
  * do nothing once another node may hold the lease.
  */
 import { performance } from 'node:perf_hooks';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { RedisLink } from './redis.ts';
 
 const CLAIM = `
@@ -21,8 +22,24 @@ local v = redis.call('GET', KEYS[1])
 if v == false or v == ARGV[1] then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
 return 0`;
 
+export interface LeaderOptions {
+  /** The time the renewals are armed on (the server's: a test moves it). */
+  readonly clock: Clock;
+  readonly timers: Timers;
+  /** The lease's time to live in Redis (default 3 s). */
+  readonly ttlMs?: number;
+  /** How often it is renewed (default every second). */
+  readonly everyMs?: number;
+  /**
+   * What the lease is counted against (default: this process's monotonic
+   * clock). Not `clock`: Redis lets the lease run out on the real time, so
+   * a test moving the server's time forward must not end it here.
+   */
+  readonly now?: () => number;
+}
+
 export class Leader {
-  private timer: NodeJS.Timeout | null = null;
+  private cancelTick: (() => void) | null = null;
   private held = false;
   /** Stopped: a renewal still under way when it stopped must not make it leader again. */
   private stopped = false;
@@ -30,20 +47,26 @@ export class Leader {
   private validUntil = 0;
   private readonly listeners: ((held: boolean) => void)[] = [];
 
+  private readonly ttlMs: number;
+  private readonly everyMs: number;
+  private readonly now: () => number;
+
   constructor(
     private readonly link: RedisLink,
     private readonly name: string,
     private readonly who: () => string,
-    private readonly ttlMs = 3000,
-    private readonly everyMs = 1000,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    private readonly opts: LeaderOptions,
+  ) {
+    this.ttlMs = opts.ttlMs ?? 3000;
+    this.everyMs = opts.everyMs ?? 1000;
+    this.now = opts.now ?? (() => performance.now());
+  }
 
   start(): void {
     this.stopped = false;
     void this.tick();
-    this.timer = setInterval(() => void this.tick(), this.everyMs);
-    this.timer.unref();
+    this.cancelTick?.();
+    this.cancelTick = every(this.opts.clock, this.opts.timers, this.everyMs, () => void this.tick());
   }
 
   get isLeader(): boolean {
@@ -57,8 +80,8 @@ export class Leader {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.cancelTick?.();
+    this.cancelTick = null;
     if (this.held) {
       await this.release();
       this.set(false);

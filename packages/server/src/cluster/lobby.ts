@@ -24,7 +24,7 @@ import { Pools, poolSpec, type PoolEntry } from '../lobby/pools.ts';
 import { ratingTag } from '../players/ratings.ts';
 import { checkTerms, type PairedTerms } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
-import type { Clock, Timers } from '../service/time.ts';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { RatingRow } from '../store/types.ts';
 import type { Leader } from './leader.ts';
 import type { ClubPresence } from './presence.ts';
@@ -68,7 +68,7 @@ export class ClubLobby implements LobbyPort {
   private readonly counters: Coalescer<LobbyCounters>;
   private readonly pending = new Map<string, Seek | null>();
   private flushing: (() => void) | null = null;
-  private poolTimer: NodeJS.Timeout | null = null;
+  private poolTimer: (() => void) | null = null;
   private matching: Promise<void> | null = null;
   private again = false;
   private ticks = 0;
@@ -266,19 +266,18 @@ export class ClubLobby implements LobbyPort {
 
   private armPools(): void {
     if (this.poolTimer) return;
-    this.poolTimer = setInterval(() => {
+    this.poolTimer = every(this.deps.clock, this.deps.timers, this.rules.poolTickMs, () => {
       // The lease may have lapsed since the timer was armed (a node frozen past it): the tick is the leader's alone.
       if (!this.deps.leader.isLeader) return;
       void this.matchPools();
       if (++this.ticks % SWEEP_EVERY === 0) void this.sweep().catch(() => undefined);
       this.counters.changed();
-    }, this.rules.poolTickMs);
-    this.poolTimer.unref();
+    });
     void this.matchPools();
   }
 
   private disarmPools(): void {
-    if (this.poolTimer) clearInterval(this.poolTimer);
+    this.poolTimer?.();
     this.poolTimer = null;
   }
 

@@ -11,6 +11,7 @@
  * and must drop whatever it decided, then it registers again.
  */
 import { randomBytes } from 'node:crypto';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { RedisLink } from './redis.ts';
 
 export const NODE_TTL_MS = 3000;
@@ -35,6 +36,9 @@ end
 return out`;
 
 export interface NodeRegistryOptions {
+  /** The time the beats are armed on (the server's: a test moves it). */
+  readonly clock: Clock;
+  readonly timers: Timers;
   readonly ttlMs?: number;
   readonly beatMs?: number;
 }
@@ -43,7 +47,7 @@ export class NodeRegistry {
   /** `<node>|<incarnation>`: who this node is now (changes when it re-registers after being declared dead). */
   member: string;
   private incarnation: string;
-  private timer: NodeJS.Timeout | null = null;
+  private cancelBeat: (() => void) | null = null;
   private readonly ttlMs: number;
   private readonly beatMs: number;
   private expiredListeners: (() => void)[] = [];
@@ -53,7 +57,7 @@ export class NodeRegistry {
   constructor(
     private readonly link: RedisLink,
     readonly node: string,
-    opts: NodeRegistryOptions = {},
+    private readonly opts: NodeRegistryOptions,
   ) {
     this.ttlMs = opts.ttlMs ?? NODE_TTL_MS;
     this.beatMs = opts.beatMs ?? NODE_BEAT_MS;
@@ -64,8 +68,8 @@ export class NodeRegistry {
   /** Registers and starts beating. */
   async start(): Promise<void> {
     await this.register();
-    this.timer = setInterval(() => void this.beat(), this.beatMs);
-    this.timer.unref();
+    this.cancelBeat?.();
+    this.cancelBeat = every(this.opts.clock, this.opts.timers, this.beatMs, () => void this.beat());
     // Back from a lost connection: check our key at once (Redis may have restarted empty) rather than at the next beat.
     this.link.client.on('ready', this.onReady);
   }
@@ -110,15 +114,15 @@ export class NodeRegistry {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.cancelBeat?.();
+    this.cancelBeat = null;
     this.link.client.off('ready', this.onReady);
   }
 
   private async register(): Promise<void> {
     const c = this.link.client;
     await c.set(this.link.key(`node:${this.node}`), this.incarnation, 'PX', this.ttlMs);
-    await c.zadd(this.link.key('nodes'), Date.now(), this.member);
+    await c.zadd(this.link.key('nodes'), this.opts.clock.now(), this.member);
     this.beating = true;
   }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { connectRedis, deletePrefix } from '../cluster/redis.ts';
-import { systemClock, systemTimers } from '../service/time.ts';
+import { FakeTime, systemClock, systemTimers } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
 import { createLogger } from './log.ts';
@@ -98,10 +98,11 @@ describe('operator view', () => {
   it('with several nodes, any node shows every node alive (from Redis)', async () => {
     const prefix = `t-ops-${randomBytes(4).toString('hex')}:`;
     const links = await Promise.all([0, 1].map(() => connectRedis('redis://127.0.0.1:6379', prefix)));
+    const time = new FakeTime();
     const boards = ['a', 'b'].map((node, i) => {
       const metrics = new Metrics({ node });
       metrics.watch({ sockets: () => 10 + i });
-      return new OpsBoard({ node, metrics, recent: metrics.recent, link: links[i]! });
+      return new OpsBoard({ node, metrics, recent: metrics.recent, link: links[i]!, clock: time, timers: time });
     });
     try {
       for (const b of boards) b.start();
@@ -113,6 +114,17 @@ describe('operator view', () => {
       expect(seen.map((n) => [n.node, n.sockets])).toEqual([
         ['a', 10],
         ['b', 11],
+      ]);
+      // Each node publishes again every 2 s of its time: figures lost meanwhile are back, as of then.
+      await links[0]!.client.del(links[0]!.key('ops:b'));
+      time.advance(2000);
+      for (let i = 0; i < 50 && !(seen.length === 2 && seen[1]!.at === time.now()); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await boards[0]!.club();
+      }
+      expect(seen.map((n) => [n.node, n.at])).toEqual([
+        ['a', time.now()],
+        ['b', time.now()],
       ]);
       // A node gone (its figures expired) drops out of the list.
       boards[1]!.close();

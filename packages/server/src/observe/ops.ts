@@ -8,6 +8,7 @@
 import type { NodeFigures, RecentError } from '@youzai/protocol';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RedisLink } from '../cluster/redis.ts';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { Metrics } from './metrics.ts';
 
 /** One error worth an operator's look: anything logged at error level (5xx answers, failed actions, lost writes). */
@@ -44,11 +45,22 @@ const PUBLISH_MS = 2000;
 const KEEP_MS = 10_000;
 
 export class OpsBoard {
-  private readonly startedAt = Date.now();
+  private readonly startedAt: number;
   private readonly loop = monitorEventLoopDelay({ resolution: 10 });
-  private timer: NodeJS.Timeout | null = null;
+  private timer: (() => void) | null = null;
 
-  constructor(private readonly deps: { readonly node: string; readonly metrics: Metrics; readonly recent: RecentErrors; readonly link?: RedisLink | null }) {
+  constructor(
+    private readonly deps: {
+      readonly node: string;
+      readonly metrics: Metrics;
+      readonly recent: RecentErrors;
+      readonly link?: RedisLink | null;
+      /** The server's time: the figures' times and the publishing timer. */
+      readonly clock: Clock;
+      readonly timers: Timers;
+    },
+  ) {
+    this.startedAt = deps.clock.now();
     this.loop.enable();
   }
 
@@ -61,13 +73,12 @@ export class OpsBoard {
       await link.client.set(link.key(`ops:${this.deps.node}`), JSON.stringify(await this.figures()), 'PX', KEEP_MS);
       await link.client.sadd(link.key('ops:nodes'), this.deps.node);
     };
-    this.timer = setInterval(() => void publish().catch(() => undefined), PUBLISH_MS);
-    this.timer.unref();
+    this.timer = every(this.deps.clock, this.deps.timers, PUBLISH_MS, () => void publish().catch(() => undefined));
     void publish().catch(() => undefined);
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.();
     this.timer = null;
     this.loop.disable();
   }
@@ -86,7 +97,7 @@ export class OpsBoard {
     const mem = process.memoryUsage();
     return {
       node: this.deps.node,
-      at: Date.now(),
+      at: this.deps.clock.now(),
       startedAt: this.startedAt,
       liveGames: src.liveGames?.().length ?? 0,
       loadedGames: src.loadedGames?.() ?? 0,

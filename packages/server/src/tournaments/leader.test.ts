@@ -9,7 +9,7 @@ import { ok } from '@youzai/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Leader } from '../cluster/leader.ts';
 import type { PairedTerms } from '../service/game-service.ts';
-import { systemClock } from '../service/time.ts';
+import { systemClock, systemTimers, type Timers } from '../service/time.ts';
 import { tournamentRow } from '../store/fixtures.ts';
 import { T0, game, tempSchema, user } from '../store/fixtures.ts';
 import { postgresStore } from '../store/postgres/store.ts';
@@ -37,7 +37,15 @@ async function node(name: string, url: string, prefix: string): Promise<Node> {
   const store = postgresStore(url);
   await store.migrate();
   const link = await testRedis(prefix);
-  const leader = new Leader(link, 'club', () => name, 800, 100);
+  let dead = false;
+  // Dead: its timers no longer fire, so its lease is left to expire in Redis.
+  const timers: Timers = {
+    at: (at, fn) =>
+      systemTimers.at(at, () => {
+        if (!dead) fn();
+      }),
+  };
+  const leader = new Leader(link, 'club', () => name, { clock: systemClock, timers, ttlMs: 800, everyMs: 100 });
   const created: string[] = [];
   const games = {
     async createPaired(white: Identity, black: Identity, terms: PairedTerms) {
@@ -57,11 +65,9 @@ async function node(name: string, url: string, prefix: string): Promise<Node> {
   });
   leader.start();
   director.start(100);
-  let dead = false;
   const die = async () => {
     if (dead) return;
     dead = true;
-    clearInterval((leader as unknown as { timer: NodeJS.Timeout }).timer);
     await director.stop();
   };
   cleanups.push(async () => {

@@ -473,6 +473,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   };
   // Heartbeat in slices: each second pings the connections of one slice, so
   // 10,000 sockets never get 10,000 pings in one event-loop turn.
+  // On the real clock: it guards against hung peers, whose pongs take real time (a test's jump would cut every socket).
   const SLICES = HEARTBEAT_MS / 1000;
   let tick = 0;
   const beat = setInterval(() => {
