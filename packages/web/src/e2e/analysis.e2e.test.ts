@@ -100,7 +100,7 @@ describe('computer analysis of a finished game', () => {
 });
 
 describe('rematch', () => {
-  it('is offered from the end panel, accepted on the other player’s page, and both pages go to the new game', async () => {
+  it('is offered from the end panel, accepted on the other player’s page, both pages go to the new game, and the old game stays reachable', async () => {
     const red = await club.visitor();
     const black = await club.visitor({ lang: 'en' });
     await red.page.goto('/');
@@ -136,5 +136,18 @@ describe('rematch', () => {
     // Colours swapped: the former second player moves first now.
     await expect.poll(() => black.page.getByTestId('status').textContent()).toMatch(/your turn/i);
     await shot(red.page, 'rematch-started-vi');
+    // The game just played stays reachable: its URL shows it finished, with a link to the rematch, not a redirect
+    // (the link is drawn from the stored rematch, the very answer that used to redirect).
+    const next = new URL(red.page.url()).pathname;
+    for (const [p, link] of [
+      [red.page, 'Ván đấu lại'],
+      [black.page, 'The rematch'],
+    ] as const) {
+      await p.goto(`/game/${game.id}`);
+      await p.getByTestId('end-panel').waitFor({ state: 'visible' });
+      await expect.poll(() => p.getByTestId('rematch-link').getAttribute('href')).toBe(next);
+      expect(await p.getByTestId('rematch-link').textContent()).toBe(link);
+      expect(new URL(p.url()).pathname).toBe(`/game/${game.id}`);
+    }
   });
 });

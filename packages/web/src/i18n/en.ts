@@ -224,6 +224,7 @@ export const en: Record<MessageKey, string> = {
   'rematch.decline': 'Decline',
   'rematch.declinedByThem': 'Your opponent declined the rematch.',
   'rematch.declinedByYou': 'You declined the rematch.',
+  'rematch.link': 'The rematch',
   'rematch.watch': 'Watch the rematch',
   'err.rematch.not-finished': 'A rematch is offered once the game has ended.',
   'err.rematch.none': 'There is no rematch offer.',

@@ -222,6 +222,7 @@ export const vi = {
   'rematch.decline': 'Từ chối',
   'rematch.declinedByThem': 'Đối thủ đã từ chối chơi lại.',
   'rematch.declinedByYou': 'Bạn đã từ chối chơi lại.',
+  'rematch.link': 'Ván đấu lại',
   'rematch.watch': 'Xem ván chơi lại',
   'err.rematch.not-finished': 'Chỉ mời chơi lại khi ván đã kết thúc.',
   'err.rematch.none': 'Không có lời mời chơi lại nào.',
