@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../store/memory/store.ts';
+import type { Store } from '../store/types.ts';
 import { ACCOUNT_SESSION_TTL_MS, GUEST_SESSION_TTL_MS, SESSION_RENEW_MS, Sessions } from './sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -79,5 +80,49 @@ describe('session lifetimes', () => {
     expect(await sessions.sweep()).toBe(0);
     // Swept rows are gone from the store, not only refused.
     expect(await store.deleteExpiredSessions(Number.MAX_SAFE_INTEGER, 100)).toBe(1);
+  });
+});
+
+describe('the session secret', () => {
+  it('nodes opening together on a fresh store all keep the one secret stored first, and accept each other’s cookies', async () => {
+    const store = memoryStore();
+    const n = 3;
+    // Each node has its own link to the one store. Every node reads "no secret" before any writes one; then they
+    // write in turn, each after the one before it has finished opening (the interleaving that split the club).
+    let read = 0;
+    let allRead!: () => void;
+    const barrier = new Promise<void>((r) => (allRead = r));
+    const opened: Promise<Sessions>[] = [];
+    const linkOf = (i: number): Store => {
+      const afterPrevious = () => (i === 0 ? Promise.resolve() : opened[i - 1]!.then(() => undefined));
+      let first = true;
+      return {
+        ...store,
+        async getMeta(key) {
+          const v = await store.getMeta(key);
+          if (first) {
+            first = false;
+            if (++read === n) allRead();
+            await barrier;
+          }
+          return v;
+        },
+        async setMeta(key, value) {
+          await afterPrevious();
+          return store.setMeta(key, value);
+        },
+        async setMetaIfAbsent(key, value) {
+          await afterPrevious();
+          return store.setMetaIfAbsent(key, value);
+        },
+      };
+    };
+    for (let i = 0; i < n; i++) opened.push(Sessions.open(linkOf(i), () => 1_750_000_000_000));
+    const nodes = await Promise.all(opened);
+    const guest = await nodes[0]!.newGuest();
+    for (const [i, from] of nodes.entries()) {
+      const cookie = await from.start(guest);
+      for (const [j, to] of nodes.entries()) expect((await to.resolve(cookie))?.id, `cookie of node ${i} on node ${j}`).toBe(guest.id);
+    }
   });
 });

@@ -12,6 +12,8 @@ import { randomId } from '../service/ids.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const COOKIE = 'yz_session';
+/** The meta key of the HMAC key: made once per store by the first node to start, then shared by all. */
+const SECRET_KEY = 'session-secret';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Sessions last a while since their last use (a sliding lifetime): a guest's
@@ -59,11 +61,9 @@ export class Sessions {
   ) {}
 
   static async open(store: UserStore & MetaStore, now: () => number): Promise<Sessions> {
-    let secret = await store.getMeta('session-secret');
-    if (!secret) {
-      await store.setMeta('session-secret', randomBytes(32).toString('base64'));
-      secret = (await store.getMeta('session-secret'))!;
-    }
+    // Nodes started together on a fresh store race here: the first secret stored wins and every node reads it back
+    // (an overwrite left one node with a secret the others reject).
+    const secret = (await store.getMeta(SECRET_KEY)) ?? (await store.setMetaIfAbsent(SECRET_KEY, randomBytes(32).toString('base64')));
     return new Sessions(store, Buffer.from(secret, 'base64'), now);
   }
 

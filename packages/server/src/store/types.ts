@@ -32,6 +32,12 @@ export type * from './users.ts';
 export interface MetaStore {
   getMeta(key: string): Promise<string | null>;
   setMeta(key: string, value: string): Promise<void>;
+  /**
+   * Stores the value unless the key has one, in one atomic step, and answers
+   * the value stored: the first writer wins, and every caller, however many
+   * race, gets the same answer (the session secret of nodes started together).
+   */
+  setMetaIfAbsent(key: string, value: string): Promise<string>;
 }
 
 export type StoreBackend = 'memory' | 'sqlite' | 'postgres';

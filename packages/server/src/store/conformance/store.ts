@@ -134,6 +134,15 @@ export function describeStore(name: ConformanceRun, setup: () => Promise<StoreFi
       expect(await store.getMeta('secret')).toBe('b');
     });
 
+    it('meta if absent: the first value stored wins; a second attempt, or racing ones, answer the first', async () => {
+      expect(await store.setMetaIfAbsent('secret', 'a')).toBe('a');
+      expect(await store.setMetaIfAbsent('secret', 'b')).toBe('a');
+      expect(await store.getMeta('secret')).toBe('a');
+      const raced = await Promise.all(['c', 'd', 'e'].map((v) => store.setMetaIfAbsent('other', v)));
+      expect(new Set(raced).size).toBe(1);
+      expect(await store.getMeta('other')).toBe(raced[0]);
+    });
+
     // Only back ends that keep data can show they keep it; the others do not register this test.
     const itDurable = durable ? it : ((() => undefined) as unknown as typeof it);
     itDurable('data survives closing and reopening', async () => {

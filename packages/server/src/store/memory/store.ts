@@ -31,6 +31,11 @@ export function memoryStore(): Store {
     async setMeta(key, value) {
       tables.open().meta.set(key, value);
     },
+    async setMetaIfAbsent(key, value) {
+      const meta = tables.open().meta;
+      if (!meta.has(key)) meta.set(key, value);
+      return meta.get(key)!;
+    },
     ...memoryUsers(tables),
     ...memoryGames(tables),
     ...memoryRatings(tables),

@@ -51,6 +51,13 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     async setMeta(key, value) {
       await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
     },
+    async setMetaIfAbsent(key, value) {
+      // Two statements on purpose: the insert waits for a racing one and does nothing when it lost; the read after it,
+      // on a new snapshot, sees the winner's row (a read in the same statement could miss a row committed meanwhile).
+      await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, value]);
+      const r = await db.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]);
+      return r.rows[0]!.value;
+    },
     ...postgresUsers(db),
     ...postgresGames(db, saves),
     ...postgresRatings(db),

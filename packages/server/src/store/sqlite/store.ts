@@ -50,6 +50,12 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
         db.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
       });
     },
+    setMetaIfAbsent(key, value) {
+      return db.write(() => {
+        db.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(key, value);
+        return db.stmt('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string;
+      });
+    },
     ...sqliteUsers(db),
     ...sqliteGames(db),
     ...sqliteRatings(db),

@@ -22,6 +22,7 @@ const FORWARDED = {
   // MetaStore
   getMeta: true,
   setMeta: true,
+  setMetaIfAbsent: true,
   // UserStore
   createUser: true,
   userById: true,
