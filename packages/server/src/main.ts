@@ -22,6 +22,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import { unclaimedAdmins } from './auth/admins.ts';
 import { PID_FILE } from './backup/backup.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { openClub, type Club } from './cluster/club.ts';
@@ -57,6 +58,13 @@ async function main(): Promise<void> {
     DATA_DIR: c.dataDir,
     SQLITE_SYNC: c.sqliteSync,
   });
+  // A name in ADMINS that no account holds is reserved (nobody may register it) until the operator claims it.
+  const unclaimed = await unclaimedAdmins(store);
+  if (unclaimed.length > 0)
+    log.warn(
+      { unclaimed },
+      `ADMINS names no account holds: ${unclaimed.join(', ')}. Nobody can register them; claim each with \`npm run admin -- create <name>\` (docs/operations.md)`,
+    );
   const bus: Bus = club ? club.bus : new MemoryBus();
   const pool = new EnginePool(c.engineWorkers !== null ? { size: c.engineWorkers } : {});
   const timed = async <T>(kind: string, search: () => Promise<T>): Promise<T> => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isAdmin } from './admins.ts';
+import { isAdmin, reservedName } from './admins.ts';
 
 describe('admins', () => {
   const saved = process.env.ADMINS;
@@ -18,5 +18,11 @@ describe('admins', () => {
     expect(isAdmin(undefined)).toBe(false);
     delete process.env.ADMINS;
     expect(isAdmin('lan')).toBe(false);
+  });
+
+  it('reserve their names: registration refuses them in any case', () => {
+    process.env.ADMINS = 'Lan';
+    expect(reservedName('LAN')).toMatchObject({ ok: false, error: { code: 'auth.username-reserved' } });
+    expect(reservedName('lanx').ok).toBe(true);
   });
 });

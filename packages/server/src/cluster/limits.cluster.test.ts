@@ -1,7 +1,7 @@
 /**
  * Quotas hold club-wide: two nodes (child processes on real Redis and
  * PostgreSQL) count one player's invitations, challenges, one address's
- * waiting games, and one account's wrong passwords, together, in Redis under
+ * waiting games, and one account's wrong passwords (sent in turn or at once), together, in Redis under
  * the club's key prefix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,10 +116,10 @@ describe('limits across nodes', () => {
     expect((await owner.http('POST', '/api/register', { username: name, password: 'a long pass phrase' })).status).toBe(200);
     // Failures alternate between the nodes; a lock met on either is waited out, so the waits grow (1 s, 2 s, then 4 s).
     let failures = 0;
-    for (let i = 0; failures < LOGIN_RULES.account.free + 3; i++) {
+    for (let i = 0; failures < LOGIN_RULES.pair.free + 3; i++) {
       const r = await new TestClient(club.nodes[i % 2]!.base).http('POST', '/api/login', { username: name, password: `wrong guess ${i}` });
       if (r.status === 429) {
-        expect(failures, 'locked only after the free failures').toBeGreaterThan(LOGIN_RULES.account.free);
+        expect(failures, 'locked only after the free failures').toBeGreaterThan(LOGIN_RULES.pair.free);
         await new Promise((res) => setTimeout(res, Number(r.headers.get('retry-after')) * 1000 + 100));
       } else {
         expect(r.status).toBe(401);
@@ -130,5 +130,20 @@ describe('limits across nodes', () => {
       const r = await new TestClient(club.nodes[i]!.base).http('POST', '/api/login', { username: name, password: 'a long pass phrase' });
       expect([r.status, r.json.code], `node ${i}`).toEqual([429, 'auth.throttled']);
     }
+  });
+
+  it('30 wrong passwords sent at once to both nodes: each counted in Redis before it is checked, so few are checked', async () => {
+    const owner = new TestClient(club.nodes[0]!.base);
+    await owner.http('POST', '/api/session');
+    const name = `pl${process.pid % 100000}`;
+    expect((await owner.http('POST', '/api/register', { username: name, password: 'a long pass phrase' })).status).toBe(200);
+    const rs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        new TestClient(club.nodes[i % 2]!.base).http('POST', '/api/login', { username: name, password: `wrong guess ${i}` }),
+      ),
+    );
+    const statuses = rs.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_RULES.pair.free + 1);
+    expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
   });
 });

@@ -26,7 +26,7 @@ import type { Notifier } from '../social/notifier.ts';
 import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, readBody, sendJson, statusFor } from './util.ts';
 import { checkNewPassword } from '../auth/passwords.ts';
-import { isAdmin } from '../auth/admins.ts';
+import { isAdmin, reservedName } from '../auth/admins.ts';
 import { LimitError, type Limits } from '../limits/limits.ts';
 import { OpenLimitError } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
@@ -276,6 +276,9 @@ export const ROUTES: readonly Route[] = [
       const c = await body(ctx, Credentials);
       const weak = checkNewPassword(c.password, c.username);
       if (!weak.ok) fail(weak.code, weak.message);
+      // An admin's name is never registered over HTTP: admin power must not go to whoever asks for it first (auth/admins.ts).
+      const reserved = reservedName(c.username);
+      if (!reserved.ok) fail(reserved.error.code, reserved.error.message);
       await limits.enforce('register', { addr: ctx.addr });
       const r = await sessions.register(ctx.user, c.username, c.password);
       if (!r.ok) fail(r.error.code, r.error.message);
@@ -292,14 +295,15 @@ export const ROUTES: readonly Route[] = [
     anonymous: true,
     handler: async (ctx, { sessions, limits, moderation }) => {
       const c = await body(ctx, Credentials);
-      const throttled = await limits.login.check(c.username, ctx.addr);
-      if (!throttled.ok) throw new LimitError(throttled.error);
-      const r = await sessions.login(c.username, c.password);
-      if (!r.ok) {
-        await limits.login.failed(c.username, ctx.addr);
-        fail(r.error.code, r.error.message);
-      }
-      await limits.login.succeeded(c.username);
+      // Counted before the password is verified: parallel guesses cannot all pass the throttle (limits/login.ts).
+      const attempt = await limits.login.attempt(c.username, ctx.addr);
+      if (!attempt.ok) throw new LimitError(attempt.error);
+      const r = await sessions.login(c.username, c.password).catch(async (e: unknown) => {
+        await attempt.value.abandon();
+        throw e;
+      });
+      if (!r.ok) fail(r.error.code, r.error.message);
+      await attempt.value.succeeded();
       // A banned or closed account cannot start a session.
       const refused = await moderation?.loginRefusal(r.value.id);
       if (refused) throw new HttpError(403, refused.code, refused.message);

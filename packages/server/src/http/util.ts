@@ -20,7 +20,14 @@ export function statusFor(code: string): number {
   if (code.startsWith('server.')) return 503;
   if (code === 'rate-limited' || code.startsWith('limit.') || code === 'auth.throttled') return 429;
   if (code === 'http.origin') return 403;
-  if (code === 'game.conflict' || code === 'auth.username-taken' || code === 'game.stale' || code === 'analysis.game-in-progress') return 409;
+  if (
+    code === 'game.conflict' ||
+    code === 'auth.username-taken' ||
+    code === 'auth.username-reserved' ||
+    code === 'game.stale' ||
+    code === 'analysis.game-in-progress'
+  )
+    return 409;
   return 400;
 }
 

@@ -49,27 +49,62 @@ describe('Limits (memory)', () => {
 });
 
 describe('login throttle', () => {
-  it('lets a few failures through, then makes each attempt wait longer, per account and per address', async () => {
+  /** An attempt whose password turns out wrong: counted, nothing given back. */
+  const fail = async (login: Limits['login'], account: string, addr: string) => (await login.attempt(account, addr)).ok;
+
+  it('lets a few failures through, then makes each attempt wait longer; the account from one address', async () => {
     const { login } = new Limits();
-    for (let i = 0; i < LOGIN_RULES.account.free; i++) {
-      expect((await login.check('Alice', '1.1.1.1')).ok).toBe(true);
-      await login.failed('Alice', `1.1.1.${i}`);
-    }
-    expect((await login.check('alice', '5.5.5.5')).ok).toBe(true);
-    await login.failed('alice', '5.5.5.5');
-    const r = await login.check('ALICE', '6.6.6.6');
+    for (let i = 0; i < LOGIN_RULES.pair.free; i++) expect(await fail(login, i % 2 ? 'Alice' : 'alice', '1.1.1.1')).toBe(true);
+    // The first past the free ones takes the gate for 1 s; the next waits it out.
+    expect(await fail(login, 'ALICE', '1.1.1.1')).toBe(true);
+    const r = await login.attempt('alice', '1.1.1.1');
     expect(r).toMatchObject({ ok: false, error: { code: 'auth.throttled' } });
     if (!r.ok) expect(r.error.retryAfterMs).toBeGreaterThan(0);
-    // Another account from a fresh address is not held up.
-    expect((await login.check('bob', '6.6.6.6')).ok).toBe(true);
-    await login.succeeded('alice');
-    expect((await login.check('alice', '6.6.6.6')).ok).toBe(true);
+    // Another account from the same address, and the same account from another address, are not held up.
+    expect((await login.attempt('bob', '1.1.1.1')).ok).toBe(true);
+    const owner = await login.attempt('alice', '5.5.5.5');
+    expect(owner.ok).toBe(true);
+    if (owner.ok) await owner.value.succeeded();
+    // The owner's success clears nothing of the stranger's count.
+    expect((await login.attempt('alice', '1.1.1.1')).ok).toBe(false);
+  });
+
+  it('counts before verifying: of 30 attempts at once, only the free ones and one more pass', async () => {
+    const { login } = new Limits();
+    const rs = await Promise.all(Array.from({ length: 30 }, () => login.attempt('carol', '2.2.2.2')));
+    expect(rs.filter((r) => r.ok)).toHaveLength(LOGIN_RULES.pair.free + 1);
+    // Refused attempts cost nothing: the count is that of the attempts let through.
+    const next = await Promise.all(Array.from({ length: 30 }, () => login.attempt('carol', '2.2.2.2')));
+    expect(next.filter((r) => r.ok)).toHaveLength(0);
+  });
+
+  it('a success clears the account’s count from that address; an abandoned attempt is given back', async () => {
+    const { login } = new Limits();
+    for (let i = 0; i < LOGIN_RULES.pair.free - 1; i++) await fail(login, 'dan', '3.3.3.3');
+    const right = await login.attempt('dan', '3.3.3.3');
+    if (right.ok) await right.value.succeeded();
+    for (let i = 0; i < LOGIN_RULES.pair.free; i++) {
+      const a = await login.attempt('dan', '3.3.3.3');
+      expect(a.ok).toBe(true);
+      if (a.ok) await a.value.abandon();
+    }
+    for (let i = 0; i < LOGIN_RULES.pair.free + 1; i++) expect(await fail(login, 'dan', '3.3.3.3')).toBe(true);
+    expect(await fail(login, 'dan', '3.3.3.3')).toBe(false);
+  });
+
+  it('the account’s count over all addresses stops distributed guessing, except from an address it logged in from', async () => {
+    const { login } = new Limits();
+    const home = await login.attempt('erin', '4.4.4.4');
+    if (home.ok) await home.value.succeeded();
+    for (let i = 0; i <= LOGIN_RULES.account.free; i++) expect(await fail(login, 'erin', `10.0.0.${i}`)).toBe(true);
+    expect(await login.attempt('erin', '10.0.1.1')).toMatchObject({ ok: false, error: { code: 'auth.throttled' } });
+    expect((await login.attempt('erin', '4.4.4.4')).ok).toBe(true);
   });
 
   it('the address count holds across accounts', async () => {
     const { login } = new Limits();
-    for (let i = 0; i <= LOGIN_RULES.addr.free; i++) await login.failed(`user${i}`, '7.7.7.7');
-    expect(await login.check('someone-else', '7.7.7.7')).toMatchObject({ ok: false, error: { code: 'auth.throttled' } });
+    for (let i = 0; i <= LOGIN_RULES.addr.free; i++) await fail(login, `user${i}`, '7.7.7.7');
+    expect(await login.attempt('someone-else', '7.7.7.7')).toMatchObject({ ok: false, error: { code: 'auth.throttled' } });
   });
 
   it('waits double after the free failures, up to the cap', () => {
