@@ -3,8 +3,12 @@
  * are remembered with the last version seen, so after a reconnect (to any
  * node) the client asks for exactly what it missed (`sub {since}`).
  * The server's clock offset is estimated from ping/pong for smooth clocks.
+ * A link that goes silent without closing is noticed by the watchdog
+ * (watchdog.ts) and handled as a close: pending requests are told
+ * `net.offline`, the state says reconnecting, and a new socket is opened.
  */
 import type { ClientMessage, ServerMessage } from '@youzai/protocol';
+import { LinkWatchdog, browserTime, type WatchdogTime } from './watchdog.ts';
 
 export type SocketState = 'connecting' | 'open' | 'reconnecting';
 type Listener = (msg: ServerMessage) => void;
@@ -27,6 +31,9 @@ export interface Reply {
   readonly msg: ServerMessage;
 }
 
+/** How long a connection may take to open before it is given up and tried again. */
+const OPEN_WITHIN = 10_000;
+
 export class Socket {
   private ws: WebSocket | null = null;
   private nextId = 1;
@@ -40,7 +47,7 @@ export class Socket {
   /** Tournaments watched, with a private one's link token. */
   private readonly tournaments = new Map<string, string | null>();
   private attempt = 0;
-  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly watchdog: LinkWatchdog;
   private pingSent = new Map<number, number>();
   state: SocketState = 'connecting';
   /** serverTime ≈ Date.now() + offset. */
@@ -51,7 +58,12 @@ export class Socket {
   onAuthRequired: (() => Promise<boolean>) | null = null;
   private readonly openWaiters: (() => void)[] = [];
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly time: WatchdogTime = browserTime,
+  ) {
+    this.watchdog = new LinkWatchdog({ time, ping: () => this.ping(), lost: () => this.lost() });
+  }
 
   /** Opens a new connection at once (the session changed): resolves when it is open. */
   reconnect(): Promise<void> {
@@ -70,7 +82,10 @@ export class Socket {
   connect(): void {
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    // On a dead link the handshake can hang for minutes, and a retried TCP connect waits ever longer: start afresh.
+    const opening = this.time.setTimeout(() => this.ws === ws && ws.readyState === WebSocket.CONNECTING && this.lost(), OPEN_WITHIN);
     ws.onopen = () => {
+      this.time.clearTimeout(opening);
       for (const w of this.openWaiters.splice(0)) w();
       this.attempt = 0;
       this.setState('open');
@@ -78,10 +93,10 @@ export class Socket {
       if (this.lobby) this.rawSend({ t: 'lobby-sub' });
       for (const room of this.rooms) this.rawSend({ t: 'room-join', room });
       for (const [tournament, invite] of this.tournaments) this.rawSend({ t: 'tour-sub', tournament, ...(invite ? { invite } : {}) });
-      this.ping();
-      this.pingTimer = setInterval(() => this.ping(), 10_000);
+      this.watchdog.start();
     };
     ws.onmessage = (e) => {
+      this.watchdog.heard();
       let msg: ServerMessage;
       try {
         msg = JSON.parse(String(e.data)) as ServerMessage;
@@ -90,17 +105,31 @@ export class Socket {
       }
       this.receive(msg);
     };
-    ws.onclose = () => {
-      this.closed();
-      this.setState('reconnecting');
-      const delay = Math.min(8000, 250 * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);
-      setTimeout(() => this.connect(), delay);
-    };
+    ws.onclose = () => this.dropped();
+  }
+
+  /** The connection is gone: tell what waited, say so, and connect again with backoff. */
+  private dropped(): void {
+    this.closed();
+    this.setState('reconnecting');
+    const delay = Math.min(8000, 250 * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);
+    this.time.setTimeout(() => this.connect(), delay);
+  }
+
+  /** The watchdog heard nothing: the browser may not notice the dead link for a minute, so leave it now. */
+  private lost(): void {
+    const ws = this.ws;
+    if (!ws) return;
+    ws.onclose = null;
+    ws.onmessage = null;
+    ws.onopen = null;
+    ws.close();
+    this.ws = null;
+    this.dropped();
   }
 
   private closed(): void {
-    if (this.pingTimer) clearInterval(this.pingTimer);
-    this.pingTimer = null;
+    this.watchdog.stop();
     // Pings of the closed socket will never be answered.
     this.pingSent.clear();
     for (const [, resolve] of this.pending)
