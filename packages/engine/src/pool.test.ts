@@ -232,6 +232,9 @@ describe('EnginePool', () => {
     await expect.poll(() => dispatched.includes('board-1')).toBe(true);
     two.abort();
     expect(((await queued) as EngineError).code).toBe('cancelled');
+    // Some search before the stop, so that it has lines to answer: on a loaded machine the worker may not
+    // have run at all when it was dispatched (seen: an empty answer at load 10). Depth 1 takes milliseconds.
+    await new Promise((r) => setTimeout(r, 500));
     one.abort();
     const a = await running;
     // Stopped long before its 20 s: the lines it had.
