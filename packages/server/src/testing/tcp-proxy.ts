@@ -2,7 +2,8 @@
  * A TCP proxy for outage tests: forwards a local port to a service (the
  * shared PostgreSQL) until `cut()`, which drops every connection and refuses
  * new ones, as a database that went away would; `resume()` listens again on
- * the same port. The shared service itself is never touched.
+ * the same port. The shared service itself is never touched. `stall()`
+ * makes every open connection go silent without closing (a Wi-Fi drop).
  */
 import net from 'node:net';
 import { freePort } from './server-process.ts';
@@ -10,6 +11,8 @@ import { freePort } from './server-process.ts';
 export interface TcpProxy {
   readonly port: number;
   cut(): Promise<void>;
+  /** Every open connection goes silent: nothing is forwarded either way and neither end is closed; new connections forward as before. */
+  stall(): void;
   resume(): Promise<void>;
   close(): Promise<void>;
 }
@@ -17,6 +20,7 @@ export interface TcpProxy {
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const port = await freePort();
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket; stalled: boolean }>();
   let server: net.Server | null = null;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -27,9 +31,15 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
           x.on('close', () => sockets.delete(x));
           x.on('error', () => undefined);
         }
+        const pair = { client, upstream, stalled: false };
+        pairs.add(pair);
         client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
+        // A stalled end says nothing to the other, not even that it closed.
+        client.on('close', () => {
+          pairs.delete(pair);
+          if (!pair.stalled) upstream.destroy();
+        });
+        upstream.on('close', () => pair.stalled || client.destroy());
       });
       s.once('error', reject);
       s.listen(port, '127.0.0.1', () => resolve());
@@ -42,6 +52,15 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     sockets.clear();
     if (s) await new Promise<void>((r) => s.close(() => r()));
   };
+  const stall = () => {
+    for (const p of pairs) {
+      p.stalled = true;
+      p.client.unpipe(p.upstream);
+      p.upstream.unpipe(p.client);
+      // Read and drop, so neither end sees its writes back up.
+      for (const x of [p.client, p.upstream]) x.on('data', () => undefined);
+    }
+  };
   await listen();
-  return { port, cut: stop, resume: listen, close: stop };
+  return { port, cut: stop, stall, resume: listen, close: stop };
 }

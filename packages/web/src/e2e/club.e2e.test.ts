@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { legalUcis, parseFen, parseUci, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
+import { startTcpProxy } from '../../../server/src/testing/tcp-proxy.ts';
 import { clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
 
 /** A poll's patience: a browser on a busy machine can take seconds to draw what a timer of 450 ms scheduled (the default is 1 s). */
@@ -104,6 +105,31 @@ describe('a server restart in the middle of a game', () => {
     await waitForPlies(red.page, 2);
     expect(await moveTexts(red.page)).toEqual(await moveTexts(black.page));
     expect(await moveTexts(red.page)).toHaveLength(2);
+  });
+});
+
+describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
+  it('is noticed within seconds: the banner shows, the socket reconnects, and the move made in the silence arrives', async () => {
+    // The second player reaches the club through a proxy that can go silent; the first, directly.
+    const proxy = await startTcpProxy('127.0.0.1', Number(new URL(club.base).port));
+    try {
+      const red = await club.visitor();
+      const black = await club.visitor();
+      const game = await createInvite(red.page, 'xiangqi');
+      await black.page.goto(`http://127.0.0.1:${proxy.port}${new URL(game.invite).pathname}`);
+      await black.page.waitForURL(/\/game\//);
+      await clickMove(red.page, 'h3e3');
+      await waitForPlies(black.page, 1);
+      proxy.stall();
+      await clickMove(black.page, 'h10g8');
+      // A ping unanswered for 8 s at most: the old client waited for a close that never came.
+      await black.page.locator('.banner:not([hidden])').waitFor({ timeout: 10_000 });
+      await black.page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 10_000 });
+      await waitForPlies(red.page, 2, 10_000);
+      expect(await moveTexts(red.page)).toEqual(await moveTexts(black.page));
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
