@@ -7,6 +7,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { connectRedis, deletePrefix } from '../cluster/redis.ts';
 import { FakeTime, systemClock, systemTimers } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
+import { adminClient } from '../testing/admin.ts';
 import { TestClient } from '../testing/client.ts';
 import { createLogger } from './log.ts';
 import { Metrics } from './metrics.ts';
@@ -14,6 +15,7 @@ import { OpsBoard, type NodeFigures } from './ops.ts';
 
 describe('operator view', () => {
   let app: App;
+  const store = memoryStore();
   let base: string;
   const admins = process.env.ADMINS;
 
@@ -22,7 +24,7 @@ describe('operator view', () => {
     const metrics = new Metrics({ node: 'n1' });
     const log = createLogger({ node: 'n1', destination: { write: () => undefined }, recent: metrics.recent });
     app = await createApp({
-      store: memoryStore(),
+      store,
       bus: new MemoryBus(),
       clock: systemClock,
       timers: systemTimers,
@@ -64,8 +66,7 @@ describe('operator view', () => {
       // The director's trace names players: not for anyone.
       expect(read.director).toBeUndefined();
       expect(forced).toBe(0);
-      const admin = new TestClient(base);
-      expect((await admin.http('POST', '/api/register', { username: 'stats_admin', password: 'long-enough-pw-1' })).status).toBe(200);
+      const admin = await adminClient(base, store, 'stats_admin');
       const mine = (await admin.http('GET', '/api/stats?gc&director')).json;
       expect(mine.ok).toBe(true);
       expect(forced).toBe(1);
@@ -77,8 +78,7 @@ describe('operator view', () => {
   });
 
   it("shows this node's live games, sockets and recent errors", async () => {
-    const admin = new TestClient(base);
-    expect((await admin.http('POST', '/api/register', { username: 'ops_admin', password: 'long-enough-pw-1' })).status).toBe(200);
+    const admin = await adminClient(base, store, 'ops_admin');
     await admin.http('POST', '/api/games', {
       variant: 'janggi',
       color: 'first',

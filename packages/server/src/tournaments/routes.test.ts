@@ -8,17 +8,19 @@ import { systemClock, systemTimers } from '../service/time.ts';
 import { tournamentRow } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
+import { adminClient } from '../testing/admin.ts';
 import { TestClient } from '../testing/client.ts';
 
 describe('tournament API', () => {
   let app: App;
+  const store = memoryStore();
   let base: string;
   const saved = process.env.ADMINS;
   const clients: TestClient[] = [];
 
   beforeAll(async () => {
     process.env.ADMINS = 'boss';
-    app = await createApp({ store: memoryStore(), bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
+    app = await createApp({ store, bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
     await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });
@@ -59,7 +61,9 @@ describe('tournament API', () => {
     expect((await lan.http('POST', '/api/tournaments', arena({ clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } }))).json.code).toBe(
       'game.clock',
     );
-    const boss = await player('boss');
+    // An admin's name is claimed by the operator, not registered over HTTP.
+    const boss = await adminClient(base, store, 'boss');
+    clients.push(boss);
     const club = await boss.http('POST', '/api/tournaments', arena({ club: true, name: 'Club arena' }));
     expect(club.status).toBe(201);
     const priv = await lan.http('POST', '/api/tournaments', arena({ private: true, name: 'Nhà Lan', kind: 'swiss', rounds: 3 }));

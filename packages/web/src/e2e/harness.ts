@@ -4,7 +4,7 @@
  * built client; Debian's Chromium driven by playwright-core. Screenshots go
  * to test-artifacts/e2e/ and are kept.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,8 @@ export interface Club {
   now(): Promise<number>;
   /** Kills the server (SIGKILL: no goodbye to anyone) and returns a function that starts it again on the same port and data (its time back to the real time). */
   crash(): Promise<() => Promise<void>>;
+  /** The operator's `npm run admin -- create <name>` on this club's data: a name in its ADMINS cannot be registered over HTTP. */
+  claimAdmin(name: string, password: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,16 @@ export async function startClub(webDir: string, extraEnv: Record<string, string>
       return async () => {
         server = await startServerProcess(port, env);
       };
+    },
+    async claimAdmin(name, password) {
+      const script = fileURLToPath(new URL('../../../server/scripts/admin.ts', import.meta.url));
+      const run = spawn(process.execPath, ['--import', 'tsx', script, 'create', name], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      run.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      run.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      run.stdin.end(`${password}\n`);
+      const code = await new Promise<number | null>((r) => run.once('exit', r));
+      if (code !== 0) throw new Error(`npm run admin -- create ${name} failed (${code}): ${out}`);
     },
     async close() {
       // The worker's browser stays open for its next file; this club's visitors go.

@@ -18,17 +18,22 @@ afterAll(async () => {
   await club?.close();
 });
 
-async function member(name: string, lang: 'vi' | 'en' = 'vi'): Promise<Page> {
+/** A registered player; the admin (a name in ADMINS, never registered over HTTP) is claimed by the operator, then logs in. */
+async function member(name: string, lang: 'vi' | 'en' = 'vi', admin = false): Promise<Page> {
   const { page } = await club.visitor({ lang });
   await page.goto('/');
-  const r = await page.evaluate(async (username) => {
-    const res = await fetch('/api/register', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'a long pass phrase' }),
-    });
-    return res.json();
-  }, name);
+  if (admin) await club.claimAdmin(name, 'a long pass phrase');
+  const r = await page.evaluate(
+    async ([username, path]) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'a long pass phrase' }),
+      });
+      return res.json();
+    },
+    [name, admin ? '/api/login' : '/api/register'] as const,
+  );
   expect(r.ok).toBe(true);
   await page.goto('/');
   await page.getByTestId('bell').waitFor();
@@ -81,7 +86,7 @@ describe('reporting a player', () => {
     await target.getByText('Your report about an_rep went to the admins.').waitFor();
 
     // The admin's page lists both, newest first, the game with the first.
-    const admin = await member('mod_rep', 'en');
+    const admin = await member('mod_rep', 'en', true);
     await admin.goto('/admin/moderation');
     const rows = admin.getByTestId('mod-report');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
