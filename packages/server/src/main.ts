@@ -53,6 +53,11 @@ async function main(): Promise<void> {
   const clock = testClock ?? systemClock;
   const timers = testClock ?? systemTimers;
   const club: Club | null = c.mode.kind === 'cluster' ? await openClub({ node, redisUrl: c.mode.redisUrl, prefix: c.mode.prefix, clock, timers }) : null;
+  // Frozen or cut off past the TTL while another process claimed our NODE_ID: that one is the node now; this one goes.
+  club?.nodes.onTaken(() => {
+    log.error({ node }, `NODE_ID ${node} was claimed by another process while this one was not beating: exiting`);
+    log.flush(() => process.exit(1));
+  });
   const store = await openStore({
     ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}),
     DATA_DIR: c.dataDir,

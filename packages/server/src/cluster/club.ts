@@ -45,6 +45,13 @@ export async function openClub(opts: {
   const bus = new RedisBus(link);
   const time = { clock: opts.clock, timers: opts.timers };
   const nodes = new NodeRegistry(link, opts.node, { ...time, ...opts.registry });
+  // The id first, before anything subscribes under it: a second process given a live node's NODE_ID stops here (NodeIdTaken).
+  try {
+    await nodes.claimId();
+  } catch (e) {
+    await link.close();
+    throw e;
+  }
   const leader = new Leader(link, 'club', () => nodes.member, time);
   const chores: ((dead: string) => Promise<void>)[] = [];
   let sweep: (() => void) | null = null;

@@ -9,6 +9,12 @@
  * A node whose key expired while it was frozen learns it at its next beat
  * (the renewal finds no key of its own): it is told through `onExpired`
  * and must drop whatever it decided, then it registers again.
+ *
+ * The key is also the claim on the id: it is only ever written if absent
+ * (SET NX). A process started with the id of a live node refuses to start
+ * (NodeIdTaken) rather than take the key over, which made two processes
+ * adopt each other's games many times a second. A node restarted after a
+ * crash waits, once, for its former key to expire (at most the TTL).
  */
 import { randomBytes } from 'node:crypto';
 import { every, type Clock, type Timers } from '../service/time.ts';
@@ -35,6 +41,17 @@ for _, m in ipairs(members) do
 end
 return out`;
 
+/** Thrown by claimId() (and start()): another live process holds this node's id. */
+export class NodeIdTaken extends Error {
+  constructor(readonly node: string) {
+    super(`NODE_ID ${node} is in use by another node that is alive (its claim in Redis is being renewed): give every node of the club its own NODE_ID`);
+    this.name = 'NodeIdTaken';
+  }
+}
+
+/** Past a key's time to live, how long to wait before trying again (Redis's expiry and ours need not meet to the ms). */
+const EXPIRY_MARGIN_MS = 20;
+
 export interface NodeRegistryOptions {
   /** The time the beats are armed on (the server's: a test moves it). */
   readonly clock: Clock;
@@ -51,6 +68,9 @@ export class NodeRegistry {
   private readonly ttlMs: number;
   private readonly beatMs: number;
   private expiredListeners: (() => void)[] = [];
+  private takenListeners: (() => void)[] = [];
+  private claimed = false;
+  private registered = false;
   /** Whether our last beat reached Redis (false from a reconnection until our key is checked again). */
   beating = false;
 
@@ -65,13 +85,32 @@ export class NodeRegistry {
     this.member = `${node}|${this.incarnation}`;
   }
 
-  /** Registers and starts beating. */
-  async start(): Promise<void> {
-    await this.register();
+  /**
+   * Claims the id and keeps it (beating), before the node builds anything
+   * that listens under its id. When the id is held, waits once for the
+   * holder's key to run out (a crashed node's does); when it is still held
+   * after that, its holder is alive: throws NodeIdTaken.
+   */
+  async claimId(): Promise<void> {
+    if (this.claimed) return;
+    if (!(await this.claim())) {
+      const left = await this.link.client.pttl(this.key);
+      await new Promise<void>((resolve) => this.opts.timers.at(this.opts.clock.now() + Math.max(0, left) + EXPIRY_MARGIN_MS, resolve));
+      if (!(await this.claim())) throw new NodeIdTaken(this.node);
+    }
+    this.claimed = true;
+    this.beating = true;
     this.cancelBeat?.();
     this.cancelBeat = every(this.opts.clock, this.opts.timers, this.beatMs, () => void this.beat());
     // Back from a lost connection: check our key at once (Redis may have restarted empty) rather than at the next beat.
     this.link.client.on('ready', this.onReady);
+  }
+
+  /** Claims the id (claimId) if not done yet, then enters the registry of members: the others see this node alive. */
+  async start(): Promise<void> {
+    await this.claimId();
+    await this.register();
+    this.registered = true;
   }
 
   private readonly onReady = (): void => {
@@ -81,6 +120,15 @@ export class NodeRegistry {
 
   onExpired(fn: () => void): void {
     this.expiredListeners.push(fn);
+  }
+
+  /**
+   * Told when our key expired and another process has since claimed the id
+   * (we were frozen past the TTL and a node with our id started): this
+   * process no longer beats and must stop deciding; it does not take the id back.
+   */
+  onTaken(fn: () => void): void {
+    this.takenListeners.push(fn);
   }
 
   /** Members (`node|incarnation`) registered whose node is no longer alive as that incarnation. */
@@ -109,8 +157,7 @@ export class NodeRegistry {
   /** Leaves at once (SIGTERM): the others see this node dead without waiting for the key to expire. */
   async leave(): Promise<void> {
     this.stop();
-    const key = this.link.key(`node:${this.node}`);
-    await this.link.client.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1`, 1, key, this.incarnation);
+    await this.link.client.eval(`if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end return 1`, 1, this.key, this.incarnation);
   }
 
   stop(): void {
@@ -119,10 +166,18 @@ export class NodeRegistry {
     this.link.client.off('ready', this.onReady);
   }
 
+  private get key(): string {
+    return this.link.key(`node:${this.node}`);
+  }
+
+  /** Takes the id's key for our incarnation if nobody holds it. */
+  private async claim(): Promise<boolean> {
+    return (await this.link.client.set(this.key, this.incarnation, 'PX', this.ttlMs, 'NX')) === 'OK';
+  }
+
+  /** Enters the registry of members (our key claimed). */
   private async register(): Promise<void> {
-    const c = this.link.client;
-    await c.set(this.link.key(`node:${this.node}`), this.incarnation, 'PX', this.ttlMs);
-    await c.zadd(this.link.key('nodes'), this.opts.clock.now(), this.member);
+    await this.link.client.zadd(this.link.key('nodes'), this.opts.clock.now(), this.member);
     this.beating = true;
   }
 
@@ -132,12 +187,25 @@ export class NodeRegistry {
     if (this.beatInFlight) return;
     this.beatInFlight = true;
     try {
-      const kept = await this.link.client.eval(RENEW, 1, this.link.key(`node:${this.node}`), this.incarnation, String(this.ttlMs));
-      this.beating = true;
-      if (kept === 1) return;
-      // Our key expired (frozen, or Redis lost its data): we are a new incarnation from now on.
+      const kept = await this.link.client.eval(RENEW, 1, this.key, this.incarnation, String(this.ttlMs));
+      if (kept === 1) {
+        this.beating = true;
+        return;
+      }
+      // Our key expired (frozen, or Redis lost its data): we are a new incarnation from now on, once registered.
+      this.beating = false;
       this.incarnation = randomBytes(6).toString('hex');
       this.member = `${this.node}|${this.incarnation}`;
+      if (!(await this.claim())) {
+        // Another process claimed our id meanwhile: it is the node now; taking the key back would start a tug of war.
+        this.stop();
+        for (const fn of this.takenListeners) fn();
+        return;
+      }
+      if (!this.registered) {
+        this.beating = true;
+        return;
+      }
       await this.register();
       for (const fn of this.expiredListeners) fn();
     } catch {

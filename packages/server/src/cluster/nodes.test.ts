@@ -1,0 +1,120 @@
+/**
+ * The node's id is claimed in Redis (a key prefix of its own per test): a
+ * second process with the id of a live node refuses to start; the id is free
+ * again once its holder left, or once a crashed holder's key ran out; a node
+ * frozen past its time to live whose id was claimed meanwhile steps aside
+ * rather than take it back.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeTime, systemClock, systemTimers, type Timers } from '../service/time.ts';
+import { eventually, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { NODE_TTL_MS, NodeIdTaken, NodeRegistry } from './nodes.ts';
+
+const opened: { dispose(): Promise<void> }[] = [];
+const registries: NodeRegistry[] = [];
+afterEach(async () => {
+  for (const r of registries.splice(0)) await r.leave().catch(() => undefined);
+  for (const l of opened.splice(0).reverse()) await l.dispose();
+});
+
+/** Two processes' links to one club (one prefix). */
+async function club() {
+  const prefix = uniquePrefix();
+  const a = await testRedis(prefix);
+  const b = await testRedis(prefix);
+  opened.push(a, b);
+  return { a, b };
+}
+
+function registry(...args: ConstructorParameters<typeof NodeRegistry>): NodeRegistry {
+  const r = new NodeRegistry(...args);
+  registries.push(r);
+  return r;
+}
+
+/** Timers that say when the first one is armed (the start's wait for the holder's key). */
+function watched(time: FakeTime): { timers: Timers; armed: Promise<void> } {
+  let armed!: () => void;
+  const p = new Promise<void>((r) => (armed = r));
+  return {
+    timers: {
+      at(at, fn) {
+        armed();
+        return time.at(at, fn);
+      },
+    },
+    armed: p,
+  };
+}
+
+describe('a node’s id', () => {
+  it('a second process with the id of a live node refuses to start, after waiting out one time to live; the first keeps it', async () => {
+    const { a, b } = await club();
+    const time = new FakeTime();
+    const first = registry(a, 'n1', { clock: time, timers: time });
+    await first.start();
+    const w = watched(time);
+    const second = registry(b, 'n1', { clock: time, timers: w.timers });
+    const started = second.start();
+    started.catch(() => undefined);
+    await w.armed;
+    // The holder beats through the wait, as a live node does.
+    time.advance(NODE_TTL_MS + 100);
+    await expect(started).rejects.toBeInstanceOf(NodeIdTaken);
+    await expect(started).rejects.toThrow(/NODE_ID n1 is in use/);
+    expect(await first.isAlive(first.member)).toBe(true);
+    expect(await first.alive()).toEqual([first.member]);
+  });
+
+  it('is free at once after its holder left (SIGTERM)', async () => {
+    const { a, b } = await club();
+    const time = new FakeTime();
+    const first = registry(a, 'n1', { clock: time, timers: time });
+    await first.start();
+    await first.leave();
+    const second = registry(b, 'n1', { clock: time, timers: time });
+    await second.start();
+    expect(await second.isAlive(second.member)).toBe(true);
+  });
+
+  it('a restart after a crash takes the id once the crashed holder’s key ran out', async () => {
+    const { a, b } = await club();
+    // Redis counts the key's life in its own (real) time: a short one, waited for on the real timers.
+    const ttlMs = 150;
+    const time = new FakeTime();
+    const crashed = registry(a, 'n1', { clock: time, timers: time, ttlMs });
+    await crashed.start();
+    crashed.stop();
+    const restarted = registry(b, 'n1', { clock: systemClock, timers: systemTimers, ttlMs });
+    await restarted.start();
+    expect(await restarted.isAlive(restarted.member)).toBe(true);
+    expect(await restarted.isAlive(crashed.member)).toBe(false);
+  });
+
+  it('a node frozen past its time to live, whose id another process claimed meanwhile, steps aside instead of taking it back', async () => {
+    const { a, b } = await club();
+    const time = new FakeTime();
+    const frozen = registry(a, 'n1', { clock: time, timers: time });
+    await frozen.start();
+    let taken = 0;
+    let expired = 0;
+    frozen.onTaken(() => taken++);
+    frozen.onExpired(() => expired++);
+    // Frozen past the TTL: its key ran out (deleted here rather than waited for), and a process with its id started.
+    await a.client.del(a.key('node:n1'));
+    const other = registry(b, 'n1', { clock: time, timers: time });
+    await other.start();
+    // The frozen one resumes: its next beat finds the id held by another.
+    time.advance(1000);
+    await eventually(() => taken > 0, 2000, 'the id found taken');
+    expect(taken).toBe(1);
+    expect(expired).toBe(0);
+    expect(frozen.beating).toBe(false);
+    expect(await other.isAlive(other.member)).toBe(true);
+    // It beats no more, so it never tries again.
+    time.advance(5000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await other.isAlive(other.member)).toBe(true);
+    expect(taken).toBe(1);
+  });
+});
