@@ -115,15 +115,45 @@ describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
     try {
       const red = await club.visitor();
       const black = await club.visitor();
+      // The second player's page runs on a clock the test moves (Playwright's, flowing as the real one until moved):
+      // the client's watchdog is a scheduled event, so the test jumps over its 8 s instead of waiting for them.
+      await black.context.clock.install();
       const game = await createInvite(red.page, 'xiangqi');
       await black.page.goto(`http://127.0.0.1:${proxy.port}${new URL(game.invite).pathname}`);
       await black.page.waitForURL(/\/game\//);
       await clickMove(red.page, 'h3e3');
       await waitForPlies(black.page, 1);
+      // Whether the reconnecting banner has shown since now (it may hide again quickly once a new socket opens).
+      await black.page.evaluate(() => {
+        const banner = document.querySelector('.banner')!;
+        const w = window as { bannerShown?: boolean };
+        w.bannerShown = false;
+        new MutationObserver(() => {
+          if (!banner.hasAttribute('hidden')) w.bannerShown = true;
+        }).observe(banner, { attributes: true });
+      });
+      const bannerShown = () => black.page.evaluate(() => (window as { bannerShown?: boolean }).bannerShown);
       proxy.stall();
       await clickMove(black.page, 'h10g8');
-      // A ping unanswered for 8 s at most: the old client waited for a close that never came.
-      await black.page.locator('.banner:not([hidden])').waitFor({ timeout: 10_000 });
+      // The page's time stops here (a fifth of a second on) and moves only as the test says; a read that came too late is read again.
+      for (;;) {
+        const at = (await black.page.evaluate(() => Date.now())) + 200;
+        if (
+          await black.page.clock.pauseAt(at).then(
+            () => true,
+            (e: Error) => (/past/.test(e.message) ? false : Promise.reject(e)),
+          )
+        )
+          break;
+      }
+      // Not on a short silence (the last pong may be 5 s old, the next ping just out: 3 s at the least).
+      await black.page.clock.runFor(1_000);
+      expect(await bannerShown()).toBe(false);
+      // A ping unanswered for 8 s at most (pings every 5 s): the old client waited for a close that never came.
+      await black.page.clock.runFor(12_000);
+      await expect.poll(bannerShown, { timeout: 5_000 }).toBe(true);
+      // Time flows again for the reconnection (its backoff).
+      await black.page.clock.resume();
       await black.page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 10_000 });
       await waitForPlies(red.page, 2, 10_000);
       expect(await moveTexts(red.page)).toEqual(await moveTexts(black.page));
