@@ -352,7 +352,14 @@ export async function createApp(given: AppOptions): Promise<App> {
     store,
     notifier,
     clock: opts.clock,
-    onBlock: (userId, targetId, on) => void chat.mute(userId, targetId, on).catch((e: unknown) => log.error({ err: e, user: userId }, 'block: chat not muted')),
+    onBlock: (userId, targetId, on) => {
+      void chat.mute(userId, targetId, on).catch((e: unknown) => log.error({ err: e, user: userId }, 'block: chat not muted'));
+      // The store ended both follows; live sockets (on any node) stop hearing each other too.
+      if (on) {
+        opts.bus.publish(userTopic(userId), { unfollow: targetId });
+        opts.bus.publish(userTopic(targetId), { unfollow: userId });
+      }
+    },
     sessions,
     games: router,
     localGames: games,

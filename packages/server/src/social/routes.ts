@@ -103,7 +103,12 @@ export const PLAYER_ROUTES: readonly Route[] = [
       account(ctx);
       const u = await target(ctx, deps);
       const { on } = await body(ctx, Toggle);
-      if (on && (await deps.store.relation(ctx.user.id, u.id)).blocks) fail('social.blocked', 'Unblock this player before following them');
+      if (on) {
+        const rel = await deps.store.relation(ctx.user.id, u.id);
+        if (rel.blocks) fail('social.blocked', 'Unblock this player before following them');
+        // A blocked player hears nothing of the blocker: no follow (issue 31, item 8).
+        if (rel.blockedBy) fail('social.blocked-by', 'This player does not accept followers from you');
+      }
       await deps.store.setFollow(ctx.user.id, u.id, on, deps.clock.now());
       sendJson(ctx.res, 200, { ok: true, follows: on });
     },

@@ -25,8 +25,9 @@ export interface SocialStore {
   /** How many follow `userId`. */
   followerCount(userId: string): Promise<number>;
   /**
-   * `userId` blocks (or unblocks) `targetId`. Blocking also ends `userId`'s
-   * follow of `targetId`, in the same transaction. Idempotent; both users must exist.
+   * `userId` blocks (or unblocks) `targetId`. Blocking also ends the follows
+   * between them, both ways, in the same transaction (unblocking brings
+   * neither back). Idempotent; both users must exist.
    */
   setBlock(userId: string, targetId: string, on: boolean, at: number): Promise<void>;
   /** Whom `userId` has blocked. */

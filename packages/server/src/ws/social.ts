@@ -200,6 +200,19 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
   }
 }
 
+/** Bus message on a user's topic: their sockets stop hearing `unfollow`'s topic (a block ended the follow). */
+export interface Unfollow {
+  readonly unfollow: string;
+}
+export const isUnfollow = (m: unknown): m is Unfollow => typeof m === 'object' && m !== null && typeof (m as Unfollow).unfollow === 'string';
+
+/** A follow ended elsewhere (a block, on any node): this socket no longer hears that player. */
+export function unfollowOne(c: SocialConnection, userId: string): void {
+  const topic = playerTopic(userId);
+  if (!c.followed.delete(topic)) return;
+  c.unlisten(topic);
+}
+
 function unfollowAll(c: SocialConnection): void {
   for (const topic of c.followed) c.unlisten(topic);
   c.followed.clear();

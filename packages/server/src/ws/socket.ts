@@ -40,7 +40,7 @@ import { systemTimers, type Clock, type Timers } from '../service/time.ts';
 import { COALESCE_EVERY_MS, CoalescedTopics, stampNow } from './coalesced.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { TurnCorks, type Corkable } from './corks.ts';
-import { dispatchSocial, isSocial, type SocialConnection } from './social.ts';
+import { dispatchSocial, isSocial, isUnfollow, unfollowOne, type SocialConnection } from './social.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { Logger } from '../observe/log.ts';
 import type { Metrics } from '../observe/metrics.ts';
@@ -154,6 +154,7 @@ class Connection implements SocialConnection, FanoutMember {
     const off = (coalesced ? this.coalesced : this.deps.bus).subscribe(topic, (m) => {
       if (typeof m === 'string') this.sendRaw(m);
       else if (isKick(m)) this.ws.close(4003, m.kick);
+      else if (isUnfollow(m)) unfollowOne(this, m.unfollow);
       // Logged out (on any node): nothing more is done in this session's name.
       else if (isSessionEnded(m)) {
         if (m.sessionEnded === this.session) this.ws.close(SESSION_ENDED, 'session ended');

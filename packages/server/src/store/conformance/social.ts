@@ -53,25 +53,29 @@ export function describeSocialStore(current: () => Under): void {
       expect(await store.following('ghost', 10)).toEqual([]);
     });
 
-    it('blocks: set, idempotent, undone; blocking ends the blocker\u2019s follow, not the other\u2019s', async () => {
+    it('blocks: set, idempotent, undone; blocking ends the follows both ways', async () => {
       await store.setFollow('u1', 'u2', true, T0);
       await store.setFollow('u2', 'u1', true, T0);
+      await store.setFollow('u2', 'u3', true, T0);
       await store.setBlock('u1', 'u2', true, T0);
       await store.setBlock('u1', 'u2', true, T0 + 1);
       await store.setBlock('u1', 'u3', true, T0);
       expect(await store.blocks('u1')).toEqual(['u2', 'u3']);
       expect(await store.blocks('u2')).toEqual([]);
       expect(await store.following('u1', 10)).toEqual([]);
-      expect(await store.following('u2', 10)).toEqual(['u1']);
-      expect(await store.relation('u1', 'u2')).toEqual({ follows: false, followedBy: true, blocks: true, blockedBy: false });
-      expect(await store.relation('u2', 'u1')).toEqual({ follows: true, followedBy: false, blocks: false, blockedBy: true });
+      // The blocked player's follow of the blocker is gone too; their other follows stay.
+      expect(await store.following('u2', 10)).toEqual(['u3']);
+      expect(await store.followerCount('u1')).toBe(0);
+      expect(await store.relation('u1', 'u2')).toEqual({ ...NONE, blocks: true });
+      expect(await store.relation('u2', 'u1')).toEqual({ ...NONE, blockedBy: true });
       expect(await store.relation('u3', 'u4')).toEqual(NONE);
       await store.setBlock('u1', 'u2', false, T0);
       await store.setBlock('u1', 'u2', false, T0);
       expect(await store.blocks('u1')).toEqual(['u3']);
-      expect(await store.relation('u2', 'u1')).toEqual({ ...NONE, follows: true });
-      // Unblocking does not bring the follow back.
+      expect(await store.relation('u2', 'u1')).toEqual(NONE);
+      // Unblocking brings neither follow back.
       expect(await store.following('u1', 10)).toEqual([]);
+      expect(await store.following('u2', 10)).toEqual(['u3']);
       await expect(store.setBlock('u1', 'ghost', true, T0)).rejects.toThrow();
     });
   });

@@ -156,8 +156,9 @@ export function describeStore(name: ConformanceRun, setup: () => Promise<StoreFi
       await store.createUser(user('u2', 'Bob'));
       const change = await store.applyRatedGame({ gameId: 'g9', variant: 'xiangqi', whiteId: 'u1', blackId: 'u2', score: 0.5, at: T0 });
       await store.setMute('u1', 'u2', true, T0);
-      await store.setFollow('u1', 'u2', true, T0);
+      // Blocked first: a block ends the follows made before it (the route refuses this follow; the store keeps what it is given).
       await store.setBlock('u2', 'u1', true, T0);
+      await store.setFollow('u1', 'u2', true, T0);
       await store.putNotification({ userId: 'u1', id: 'n1', kind: 'challenge', data: { game: 'g1' }, createdAt: T0, readAt: null });
       await store.setNotificationOff('u1', 'your-turn', true);
       const solved = await store.applyPuzzleResult(attempt);

@@ -45,7 +45,11 @@ export function memorySocial(tables: MemoryTables): SocialStore {
 
     async setBlock(userId: string, targetId: string, on: boolean, at: number): Promise<void> {
       set(tables.blocks, userId, targetId, on, at);
-      if (on) tables.follows.get(userId)?.delete(targetId);
+      // Both follows end: the blocked player must not hear of the blocker either.
+      if (on) {
+        tables.follows.get(userId)?.delete(targetId);
+        tables.follows.get(targetId)?.delete(userId);
+      }
     },
 
     async blocks(userId: string): Promise<string[]> {

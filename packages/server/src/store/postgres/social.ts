@@ -40,7 +40,8 @@ export function postgresSocial(db: PostgresDb): SocialStore {
       }
       await db.transaction(async (q) => {
         await q('INSERT INTO blocks (user_id, blocked_id, blocked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userId, targetId, at]);
-        await q('DELETE FROM follows WHERE user_id = $1 AND followed_id = $2', [userId, targetId]);
+        // Both follows end: the blocked player must not hear of the blocker either.
+        await q('DELETE FROM follows WHERE (user_id = $1 AND followed_id = $2) OR (user_id = $2 AND followed_id = $1)', [userId, targetId]);
       });
     },
 

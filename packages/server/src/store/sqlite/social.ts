@@ -39,7 +39,8 @@ export function sqliteSocial(db: SqliteDb): SocialStore {
       return db.write(() => {
         if (on) {
           db.stmt('INSERT INTO blocks (user_id, blocked_id, blocked_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(userId, targetId, at);
-          db.stmt('DELETE FROM follows WHERE user_id = ? AND followed_id = ?').run(userId, targetId);
+          // Both follows end: the blocked player must not hear of the blocker either.
+          db.stmt('DELETE FROM follows WHERE (user_id = ? AND followed_id = ?) OR (user_id = ? AND followed_id = ?)').run(userId, targetId, targetId, userId);
         } else db.stmt('DELETE FROM blocks WHERE user_id = ? AND blocked_id = ?').run(userId, targetId);
       });
     },
