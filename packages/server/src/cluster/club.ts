@@ -10,7 +10,11 @@ import { every, type Clock, type Timers } from '../service/time.ts';
 import type { Store } from '../store/types.ts';
 import { Leader } from './leader.ts';
 import { NodeRegistry, type NodeRegistryOptions } from './nodes.ts';
+import { Ownership } from './ownership.ts';
 import { connectRedis, type RedisLink } from './redis.ts';
+
+/** A dead member still listing games past this is forgotten anyway: the leader's database sweep finds what it left. */
+const FORGET_AFTER_MS = 60_000;
 
 export interface Health {
   readonly ok: boolean;
@@ -54,6 +58,9 @@ export async function openClub(opts: {
   }
   const leader = new Leader(link, 'club', () => nodes.member, time);
   const chores: ((dead: string) => Promise<void>)[] = [];
+  const ownership = new Ownership(link, () => nodes.member);
+  /** When the sweep first saw each dead member (a member whose games cannot all be taken is forgotten after FORGET_AFTER_MS all the same). */
+  const deadSince = new Map<string, number>();
   let sweep: (() => void) | null = null;
   let sweeping = false;
   return {
@@ -70,9 +77,18 @@ export async function openClub(opts: {
         if (!leader.isLeader || sweeping) return;
         sweeping = true;
         void (async () => {
-          for (const dead of await nodes.dead()) {
-            for (const chore of chores) await chore(dead);
-            await nodes.forget(dead);
+          const now = opts.clock.now();
+          const dead = await nodes.dead();
+          for (const m of deadSince.keys()) if (!dead.includes(m)) deadSince.delete(m);
+          for (const m of dead) {
+            for (const chore of chores) await chore(m);
+            // The reapers find a dead member's games through the registry: it stays there until they took them all (ClubGames.reap).
+            const since = deadSince.get(m) ?? now;
+            deadSince.set(m, since);
+            if ((await ownership.forgetIfEmpty(m)) || now - since >= FORGET_AFTER_MS) {
+              await nodes.forget(m);
+              deadSince.delete(m);
+            }
           }
         })()
           .catch(() => undefined)

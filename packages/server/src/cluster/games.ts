@@ -353,10 +353,14 @@ export class ClubGames {
     return { value };
   }
 
-  /** Takes a game over: lease, then load (which fences it and arms its timers). */
-  private async adopt(id: string): Promise<void> {
+  /** Takes a game over: lease, then load (which fences it and arms its timers). `from`: the dead member that listed it. */
+  private async adopt(id: string, from?: string): Promise<void> {
     const c = await this.ownership.claim(id);
-    if (!c.ok) return;
+    if (!c.ok) {
+      // Another live node has it already: off the dead member's list, which must empty for the member to be forgotten.
+      if (from) await this.ownership.release(id, from);
+      return;
+    }
     this.mine.add(id);
     await this.deps.local.view(id).catch(() => null);
     if (this.deps.local.holds(id)) {
@@ -389,7 +393,7 @@ export class ClubGames {
             const first = this.orphansSeen.get(id) ?? now;
             this.orphansSeen.set(id, first);
             const preferred = alive[hashOf(id) % Math.max(1, alive.length)];
-            if (preferred === this.deps.nodes.member || now - first >= ORPHAN_GRACE_MS) await this.adopt(id);
+            if (preferred === this.deps.nodes.member || now - first >= ORPHAN_GRACE_MS) await this.adopt(id, d);
           }
         }
       }

@@ -1,0 +1,111 @@
+/**
+ * A dead node's games get a new owner within a second or two of its death
+ * being seen, idle ones included (nobody moves, so no request takes them):
+ * two nodes in this process on one Redis (a prefix of their own) and one
+ * in-memory store, on fake time. The leader's sweep must not forget the
+ * dead member before the reapers have found its games through it.
+ */
+import type { Identity } from '@youzai/protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GameService } from '../service/game-service.ts';
+import { FakeTime } from '../service/time.ts';
+import { memoryStore } from '../store/memory/store.ts';
+import type { Store } from '../store/types.ts';
+import { eventually, TEST_REDIS_URL, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { openClub, type Club } from './club.ts';
+import { ClubGames } from './games.ts';
+
+const alice: Identity = { id: 'ua', name: 'alice', guest: false };
+const bob: Identity = { id: 'ub', name: 'bob', guest: false };
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const fn of cleanup.splice(0).reverse()) await fn().catch(() => undefined);
+});
+
+/** One node: its club link, its GameService and its ClubGames, on the shared fake time. */
+async function node(name: string, prefix: string, store: Store, time: FakeTime) {
+  const club: Club = await openClub({ node: name, redisUrl: TEST_REDIS_URL, prefix, clock: time, timers: time });
+  let games: ClubGames | null = null;
+  const local = new GameService({
+    store,
+    bus: club.bus,
+    clock: time,
+    timers: time,
+    mayOwn: (id) => games?.mayOwn(id) ?? false,
+    fenceOnLoad: true,
+    onLost: (id) => games?.lost(id),
+  });
+  games = new ClubGames({ link: club.link, bus: club.bus, nodes: club.nodes, store, local, isLeader: () => club.leader.isLeader, clock: time, timers: time });
+  const g = games;
+  /** The node dies (its key gone at once, as after a SIGTERM or an expiry): nothing of it runs any more. */
+  const kill = async () => {
+    g.close();
+    await local.close();
+    await club.close();
+  };
+  let dead = false;
+  cleanup.push(async () => {
+    if (!dead) await kill();
+  });
+  return {
+    club,
+    local,
+    games: g,
+    kill: async () => {
+      dead = true;
+      await kill();
+    },
+  };
+}
+
+/** Moves the fake time a second at a time, letting Redis answer between the seconds, until `pred` holds. */
+async function secondsUntil(time: FakeTime, pred: () => Promise<boolean>, max: number): Promise<number> {
+  for (let s = 0; s <= max; s++) {
+    if (await pred()) return s;
+    time.advance(1000);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+describe('a dead node’s games', () => {
+  it('an idle game of a dead node is taken by a live one at the next sweep, and the member is forgotten once it owns nothing', async () => {
+    const prefix = uniquePrefix();
+    const redis = await testRedis(prefix);
+    cleanup.push(() => redis.dispose());
+    const time = new FakeTime();
+    const store = memoryStore();
+    const a = await node('a', prefix, store, time);
+    await a.club.start();
+    await eventually(() => a.club.leader.isLeader, 3000, 'a leads');
+    const b = await node('b', prefix, store, time);
+    await b.club.start();
+    await a.games.start();
+    await b.games.start();
+    // The leader's first database sweep is behind us (the next is 15 s away): only the reapers can find the game.
+    time.advance(1000);
+    await new Promise((r) => setTimeout(r, 150));
+
+    const c = await b.games.create(alice, {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 5, increment: 0 },
+      opponent: { type: 'invite' },
+      rated: false,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    const id = c.value.id;
+    expect((await b.games.join(id, bob, c.value.inviteToken!)).ok).toBe(true);
+    expect(await a.games.ownerOf(id)).toBe('b');
+    const bMember = b.club.nodes.member;
+
+    await b.kill();
+    const took = await secondsUntil(time, async () => (await a.games.ownerOf(id)) === 'a' && a.local.holds(id), 5);
+    expect(took).toBeLessThanOrEqual(2);
+    // Once its games are taken the dead member leaves the registry (and its list of games with it).
+    await secondsUntil(time, async () => !(await redis.client.zrange(redis.key('nodes'), 0, -1)).includes(bMember), 3);
+    expect(await redis.client.zrange(redis.key('nodes'), 0, -1)).not.toContain(bMember);
+    expect(await redis.client.exists(redis.key(`owned:${bMember}`))).toBe(0);
+  });
+});
