@@ -81,11 +81,20 @@ export function decodeBody<S extends z.ZodType>(
   text: string,
 ): { ok: true; value: z.infer<S> } | { ok: false; code: BodyErrorCode; message: string } {
   let raw: unknown;
+  let proto = false;
   try {
-    raw = text === '' ? {} : JSON.parse(text);
+    // A `__proto__` key is no field of ours: refused wherever it is, rather than dropped unseen by a record or a strip.
+    raw =
+      text === ''
+        ? {}
+        : JSON.parse(text, (key, value: unknown) => {
+            if (key === '__proto__') proto = true;
+            return value;
+          });
   } catch {
     return { ok: false, code: 'body.malformed', message: 'The body is not valid JSON' };
   }
+  if (proto) return { ok: false, code: 'body.invalid', message: 'body: "__proto__" is not a field' };
   const r = schema.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0];

@@ -62,6 +62,26 @@ describe('settings API', () => {
     expect((await c.http('GET', '/api/settings')).json.settings).toEqual(SETTINGS);
   });
 
+  it('refuses a body naming __proto__ anywhere (issue 31, item 13), rather than dropping it silently', async () => {
+    const c = new TestClient(base);
+    await c.http('POST', '/api/register', { username: 'proto', password: 'a long pass phrase' });
+    await c.http('PUT', '/api/settings', SETTINGS);
+    const json = JSON.stringify({ ...SETTINGS, board: 'slate' });
+    const bodies = [
+      json.replace('{', '{"__proto__":{"admin":true},'),
+      json.replace('"pieces":{', '"pieces":{"__proto__":"beginner",'),
+      json.replace('"notation":{', '"notation":{"__proto__":{"polluted":"yes"},'),
+    ];
+    for (const text of bodies) {
+      const r = await c.http('PUT', '/api/settings', undefined, { text, type: 'application/json' });
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe('body.invalid');
+      expect(r.json.message).toContain('__proto__');
+    }
+    expect((await c.http('GET', '/api/settings')).json.settings).toEqual(SETTINGS);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('a guest keeps none on the server', async () => {
     const c = new TestClient(base);
     await c.http('POST', '/api/session');

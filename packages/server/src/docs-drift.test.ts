@@ -1,0 +1,30 @@
+/**
+ * The API's documents say what the code does (issue 31, item 13): the
+ * protocol version the `welcome` frame sends, and the `lag` hint (ignored;
+ * the server measures lag), where the documents once said 2 and "clamped to
+ * 500".
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PROTOCOL_VERSION } from '@youzai/protocol';
+import { describe, expect, it } from 'vitest';
+
+const doc = (name: string): string => readFileSync(fileURLToPath(new URL(`../../../docs/${name}`, import.meta.url)), 'utf8');
+
+describe('docs agree with the code', () => {
+  it('welcome says the protocol version the server sends', () => {
+    const api = doc('API.md');
+    expect(api).toContain(`| \`welcome\` | \`protocol\` (${PROTOCOL_VERSION}: \`PROTOCOL_VERSION\`)`);
+    expect(api).toContain(`Protocol ${PROTOCOL_VERSION} (the\n\`welcome\` frame's \`protocol\`)`);
+  });
+
+  it('the lag hint is documented as ignored, not clamped', () => {
+    for (const name of ['API.md', 'server.md']) {
+      const text = doc(name);
+      expect(text).not.toMatch(/clamped to 500/);
+      expect(text).not.toMatch(/`lag` hint is forgiven/);
+    }
+    expect(doc('API.md')).toMatch(/`lag` \([^)]*\) is accepted from older clients and ignored/);
+    expect(doc('server.md')).toMatch(/`lag` hint is ignored/);
+  });
+});
