@@ -124,7 +124,12 @@ export type GameEvent =
       readonly clock: ClockView;
       readonly firstMoveDeadline: number | null;
     }
-  | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };
+  | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict }
+  /**
+   * Another server took the game over (its former one died or stopped) and restored it as after a restart: the
+   * side to move has its whole turn back. Its own version, so watchers see no gap.
+   */
+  | { readonly type: 'resumed'; readonly clock: ClockView; readonly firstMoveDeadline: number | null };
 
 export type GameErrorCode =
   | 'game.not-started'

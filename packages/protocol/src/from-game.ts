@@ -112,6 +112,8 @@ export function wireEvent(e: domain.GameEvent): GameEvent {
       };
     case 'end':
       return { type: 'end', status: e.status, verdict: wireVerdict(e.verdict) };
+    case 'resumed':
+      return { type: 'resumed', clock: wireClock(e.clock), firstMoveDeadline: e.firstMoveDeadline };
   }
 }
 

@@ -163,4 +163,6 @@ export type GameEvent =
       readonly clock: ClockView;
       readonly firstMoveDeadline: number | null;
     }
-  | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict };
+  | { readonly type: 'end'; readonly status: GameStatus; readonly verdict: Verdict }
+  /** Another server took the game over and restored it: the clock as it now runs (the side to move has its whole turn back). */
+  | { readonly type: 'resumed'; readonly clock: ClockView; readonly firstMoveDeadline: number | null };

@@ -7,8 +7,9 @@
  */
 import type { Identity } from '@youzai/protocol';
 import { describe, expect, it } from 'vitest';
-import { MemoryBus } from '../bus/bus.ts';
-import { GameService } from '../service/game-service.ts';
+import type { ServerMessage } from '@youzai/protocol';
+import { MemoryBus, type Bus } from '../bus/bus.ts';
+import { GameService, topicOf } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
@@ -16,10 +17,10 @@ import type { Store } from '../store/types.ts';
 const alice: Identity = { id: 'ua', name: 'alice', guest: false };
 const bob: Identity = { id: 'ub', name: 'bob', guest: false };
 
-function node(store: Store, time: FakeTime, owned: Set<string>, lost: string[]) {
+function node(store: Store, time: FakeTime, owned: Set<string>, lost: string[], bus: Bus = new MemoryBus()) {
   return new GameService({
     store,
-    bus: new MemoryBus(),
+    bus,
     clock: time,
     timers: time,
     mayOwn: (id) => owned.has(id),
@@ -110,5 +111,46 @@ describe('fencing a game taken over', () => {
     // A's timer fired first (it was armed first) and its write was refused.
     expect(a.staleWritesRefused).toBe(1);
     expect(a.holds(id)).toBe(false);
+  });
+
+  it('the takeover is a version like any other: one frame on the bus, in the catch-up history, carrying the new owner\u2019s clock', async () => {
+    const time = new FakeTime();
+    const store = memoryStore();
+    // One bus for the club: what either node publishes reaches every watcher.
+    const bus = new MemoryBus();
+    const [ownedA, ownedB] = [new Set<string>(), new Set<string>()];
+    const a = node(store, time, ownedA, [], bus);
+    const b = node(store, time, ownedB, [], bus);
+    const c = await a.create(alice, {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      opponent: { type: 'invite' },
+      rated: false,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    const id = c.value.id;
+    ownedA.add(id);
+    const seen: Extract<ServerMessage, { t: 'events' }>[] = [];
+    bus.subscribe(topicOf(id), (m) => {
+      const f = JSON.parse(m as string) as ServerMessage;
+      // Connection frames keep the version (presence, not versioned).
+      if (f.t === 'events' && f.events.some((e) => e.type !== 'connection')) seen.push(f);
+    });
+    await a.join(id, bob, c.value.inviteToken!);
+    await a.act(id, 'ua', { type: 'move', uci: 'h3e3', ply: 0 });
+    const held = (await store.game(id))!.version;
+    time.advance(5_000);
+    ownedB.add(id);
+    await b.view(id);
+    await b.act(id, 'ub', { type: 'move', uci: 'h10g8', ply: 1 });
+
+    const vs = seen.map((f) => f.v);
+    expect(vs).toEqual(vs.map((_, i) => vs[0]! + i));
+    const fence = seen.find((f) => f.v === held + 1);
+    // The side to move got its whole turn back, and watchers are told so.
+    expect(fence?.events).toEqual([expect.objectContaining({ type: 'resumed', clock: expect.objectContaining({ remainingMs: [60_000, 60_000] }) })]);
+    // A watcher of A reconnecting to B with the last version it held catches up without a full resync.
+    expect((await b.since(id, held))?.map((f) => f.v)).toEqual([held + 1, held + 2]);
   });
 });

@@ -147,6 +147,11 @@ export class GamePipeline {
     return ok(events);
   }
 
+  /** A version stored outside commit (the fence of a game taken over): published and remembered as one frame like any other. */
+  announce(actor: GameActor, events: readonly GameEvent[]): void {
+    this.publish(actor, actor.version, events, true);
+  }
+
   /**
    * Applies a change that is not stored on its own (a seat's connection): the next stored change
    * carries it. Its events are published at the current version and kept out of the catch-up history.

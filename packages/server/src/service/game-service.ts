@@ -101,7 +101,9 @@ export class GameService {
 
   constructor(private readonly deps: ServiceDeps) {
     this.conduct = deps.conduct ?? DEFAULT_CONDUCT;
-    this.live = new LiveGames({ ...deps, conduct: this.conduct }, (actor, action, now) => this.pipeline.commit(actor, action, now));
+    this.live = new LiveGames({ ...deps, conduct: this.conduct, fenced: (actor, events) => this.pipeline.announce(actor, events) }, (actor, action, now) =>
+      this.pipeline.commit(actor, action, now),
+    );
     this.pipeline = new GamePipeline({ ...deps, cost: this.moveCost }, this.live);
     this.presences = new Presence(this.live, this.pipeline, deps.clock, { bus: deps.bus, timers: deps.timers });
   }

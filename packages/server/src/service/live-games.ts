@@ -6,7 +6,7 @@
  * changes a game itself: a deadline that falls due is handed, as an action,
  * to the pipeline given at construction (see game-pipeline.ts).
  */
-import { Game, type ConductRules, type GameAction, type GameView, type MoveEntry, type Seat } from '@youzai/game';
+import { Game, type ConductRules, type GameAction, type GameEvent, type GameView, type MoveEntry, type Seat } from '@youzai/game';
 import { err, ok, type Result } from '@youzai/rules';
 import type { GameStore } from '../store/games.ts';
 import { UniqueViolation, VersionConflict } from '../store/types.ts';
@@ -26,6 +26,8 @@ export interface LifecycleDeps {
   readonly mayOwn?: (gameId: string) => boolean;
   /** Several nodes: a live game loaded here is written back at the next version first (see ServiceDeps). */
   readonly fenceOnLoad?: boolean;
+  /** A game fenced on load: its new version and the events it carries, to be published as any version is (the pipeline's). */
+  readonly fenced?: (actor: GameActor, events: readonly GameEvent[]) => void;
 }
 
 /** Runs an action on a held game inside its mailbox (the pipeline's commit). */
@@ -143,19 +145,24 @@ export class LiveGames {
     const restored = Game.restore(stored.game, moves, clock.now(), conduct);
     if (!restored.ok) throw new Error(restored.error.message);
     let actor = new GameActor(restored.value, row, stored.extras);
+    let fenced = false;
     if (live && this.deps.fenceOnLoad) {
-      const fenced = rowOf(restored.value, stored.extras, row.version + 1, clock.now());
+      const next = rowOf(restored.value, stored.extras, row.version + 1, clock.now());
       try {
-        await store.saveGame(fenced, row.version, []);
+        await store.saveGame(next, row.version, []);
       } catch (e) {
         // The former owner wrote in between: read again (its write is in), then fence.
         if (e instanceof VersionConflict && attempt < 3) return this.load(id, attempt + 1);
         throw e;
       }
-      actor = new GameActor(restored.value, fenced, stored.extras);
+      actor = new GameActor(restored.value, next, stored.extras);
+      fenced = true;
     }
     // Finished games are served from the store each time; live ones stay owned here.
     if (live) this.adopt(actor);
+    // The fence is a version like any other: one frame for it, so that watchers see no gap (the clock as restored here).
+    if (fenced)
+      this.deps.fenced?.(actor, [{ type: 'resumed', clock: actor.game.clockView(clock.now()), firstMoveDeadline: actor.game.snapshot.firstMoveDeadline }]);
     return actor;
   }
 

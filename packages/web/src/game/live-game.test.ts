@@ -83,6 +83,23 @@ describe('the client copy of a game', () => {
     expect(live.over).toBe(true);
   });
 
+  it('follows a takeover by another server (resumed): one version, the side to move with its whole turn back', () => {
+    const s = server();
+    const live = new LiveGame(s.g.view(0), s.v(), 'first');
+    const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
+    expect(live.apply(first.v, first.events, first.now)).toBe('applied');
+    // The owner dies; 20 s later another server restores the game and writes the next version.
+    const r = Game.restore(s.g.game.snapshot, s.g.game.moves, 21_000);
+    if (!r.ok) throw new Error(r.error.message);
+    s.g.game = r.value;
+    const restored = s.g.view(21_000);
+    const resumed: GameEvent = { type: 'resumed', clock: restored.clock, firstMoveDeadline: restored.firstMoveDeadline };
+    expect(live.apply(first.v + 1, [resumed], 21_000)).toBe('applied');
+    expect(live.view.clock).toEqual(restored.clock);
+    expect(live.view.clock.remainingMs).toEqual([300_000, 300_000]);
+    expect(live.view.firstMoveDeadline).toBe(restored.firstMoveDeadline);
+  });
+
   it('ignores what it already holds and asks for a resync across a gap', () => {
     const s = server();
     const live = new LiveGame(s.g.view(0), s.v(), 'first');

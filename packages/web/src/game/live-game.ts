@@ -114,6 +114,10 @@ export class LiveGame {
         this.view = { ...view, berserk, clock: event.clock };
         break;
       }
+      case 'resumed':
+        // Another server took the game over: the clock as it runs there.
+        this.view = { ...view, clock: event.clock, firstMoveDeadline: event.firstMoveDeadline };
+        break;
       case 'draw-offer':
         this.view = { ...view, drawOffer: event.by };
         break;
