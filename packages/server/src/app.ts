@@ -4,7 +4,8 @@
  * real thing against memory storage and fake time.
  */
 import { GameAnalyses, type AnalysesOptions, type EvaluatePosition } from './analysis/analyses.ts';
-import { AnalysisBoards, playingGame, type BoardSearch, type BoardStep } from './analysis/board.ts';
+import { LivePositions, MemoryLivePositions, RedisLivePositions } from './analysis/live-positions.ts';
+import { AnalysisBoards, type BoardSearch, type BoardStep } from './analysis/board.ts';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ConductRules } from '@youzai/game';
@@ -159,6 +160,8 @@ export interface App {
   readonly analyses: GameAnalyses;
   /** The analysis board's running evaluations on this node. */
   readonly boards: AnalysisBoards;
+  /** The current positions of the club's games in progress, which the engine refuses. */
+  readonly livePositions: LivePositions;
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
   readonly lobby: LobbyPort;
@@ -337,14 +340,17 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(opts.evaluate ? { evaluate: opts.evaluate } : {}),
     ...opts.analyses,
   });
+  // The current positions of the club's games in progress (the deciding node writes its games'; Redis with several nodes).
+  const livePositions = new LivePositions(club ? new RedisLivePositions(club.link) : new MemoryLivePositions());
+  games.onChange((c) => void livePositions.onChange(c).catch((e: unknown) => log.warn({ err: e, game: c.row.id }, 'live position not recorded')));
   const boards = new AnalysisBoards({
     ...(opts.boardSearch ? { search: opts.boardSearch } : {}),
-    // Every node's games are in the store: a player seated in any game in progress is refused wherever it is decided.
-    playing: (userId) => playingGame(store, userId),
+    live: (variant, fen) => livePositions.refuses(variant, fen),
     maxSessions: opts.boards?.maxSessions ?? 8,
     ...(opts.boards?.steps ? { steps: opts.boards.steps } : {}),
   });
   const deps: Deps = {
+    livePositions,
     moderation,
     limits,
     analyses,
@@ -541,6 +547,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     games,
     analyses,
     boards,
+    livePositions,
     sessions,
     sockets,
     lobby,

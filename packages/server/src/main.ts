@@ -164,6 +164,8 @@ async function main(): Promise<void> {
   await app.clubGames?.start();
   // With several nodes a game is loaded by the node that owns it, not by every node at start.
   const recovered = club ? 0 : await app.games.recover();
+  // One node keeps the live positions in memory: those of the games it just loaded (a club's are in Redis already).
+  if (!club) await app.livePositions.restore((await Promise.all(app.games.held().map((id) => app.games.view(id)))).flatMap((g) => (g ? [g.view] : [])));
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject);
     app.server.listen(c.port, c.host, resolve);

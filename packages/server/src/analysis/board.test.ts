@@ -13,6 +13,9 @@ import { AnalysisBoards, BOARD_STEPS, type BoardClient, type BoardSearch } from 
 const XQ = VARIANTS.xiangqi.startFen;
 /** Black to move after h3e3. */
 const XQ_BLACK = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/4C2C1/9/RNBAKABNR b - - 1 1';
+/** Seven plies from the start (past the open plies), and the position they reach. */
+const LINE = ['h3e3', 'h10g8', 'h1g3', 'b10c8', 'i1h1', 'i10h10', 'b1c3'];
+const AFTER_LINE = 'r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 b - - 7 4';
 
 type Call = Parameters<BoardSearch>[0] & { resolve: (lines: Awaited<ReturnType<BoardSearch>>) => void; aborted: boolean };
 
@@ -48,7 +51,7 @@ function client(userId: string): BoardClient & { frames: Extract<ServerMessage, 
   return { userId, frames, send: (m) => void (m.t === 'board' && frames.push(m)) };
 }
 
-const notPlaying = async () => null;
+const notLive = async () => false;
 
 describe('AnalysisBoards', () => {
   it('deepens step by step, each step a bounded search, and says done at the last', async () => {
@@ -57,7 +60,7 @@ describe('AnalysisBoards', () => {
       { depth: 4, movetimeMs: 100 },
       { depth: 8, movetimeMs: 200 },
     ];
-    const boards = new AnalysisBoards({ search: e.search, playing: notPlaying, maxSessions: 4, steps });
+    const boards = new AnalysisBoards({ search: e.search, live: notLive, maxSessions: 4, steps });
     const a = client('a');
     expect((await boards.start(a, { variant: 'xiangqi', fen: XQ, multipv: 3 })).ok).toBe(true);
     await expect.poll(() => e.pending.length).toBe(1);
@@ -77,7 +80,7 @@ describe('AnalysisBoards', () => {
 
   it('fair share: a player with a long analysis waits behind a newcomer, one step at a time', async () => {
     const e = fakeEngine();
-    const boards = new AnalysisBoards({ search: e.search, playing: notPlaying, maxSessions: 4 });
+    const boards = new AnalysisBoards({ search: e.search, live: notLive, maxSessions: 4 });
     const a = client('a');
     const b = client('b');
     await boards.start(a, { variant: 'xiangqi', fen: XQ, multipv: 1 });
@@ -100,7 +103,7 @@ describe('AnalysisBoards', () => {
 
   it('one session per player: another tab takes it over, the first hears why; a new position replaces the old', async () => {
     const e = fakeEngine();
-    const boards = new AnalysisBoards({ search: e.search, playing: notPlaying, maxSessions: 4 });
+    const boards = new AnalysisBoards({ search: e.search, live: notLive, maxSessions: 4 });
     const tab1 = client('a');
     const tab2 = client('a');
     await boards.start(tab1, { variant: 'xiangqi', fen: XQ, multipv: 2 });
@@ -116,26 +119,26 @@ describe('AnalysisBoards', () => {
     boards.close();
   });
 
-  it('refuses past the node capacity, a player in a game in progress, a finished position, and without an engine', async () => {
+  it("refuses past the node capacity, a live game's position, a finished position, and without an engine", async () => {
     const e = fakeEngine();
-    const boards = new AnalysisBoards({ search: e.search, playing: async (u) => (u === 'p' ? 'G1234567' : null), maxSessions: 1 });
+    const boards = new AnalysisBoards({ search: e.search, live: async (_v, fen) => fen === XQ_BLACK, maxSessions: 1 });
     expect((await boards.start(client('a'), { variant: 'xiangqi', fen: XQ, multipv: 1 })).ok).toBe(true);
     const full = await boards.start(client('b'), { variant: 'xiangqi', fen: XQ, multipv: 1 });
     expect(full.ok ? null : full.error.code).toBe('analysis.board-full');
-    const playing = await boards.start(client('p'), { variant: 'xiangqi', fen: XQ, multipv: 1 });
-    expect(playing.ok ? null : playing.error.code).toBe('analysis.playing');
+    const live = await boards.start(client('p'), { variant: 'xiangqi', fen: XQ_BLACK, multipv: 1 });
+    expect(live.ok ? null : live.error.code).toBe('analysis.live-position');
     const mated = await boards.start(client('c'), { variant: 'xiangqi', fen: '1R2k4/R8/9/9/9/9/9/9/9/3K5 b - - 1 1', multipv: 1 });
     expect(mated.ok ? null : mated.error.code).toBe('analysis.game-over');
     const bad = await boards.start(client('c'), { variant: 'xiangqi', fen: 'nonsense', multipv: 1 });
     expect(bad.ok ? null : bad.error.code).toBe('analysis.bad-position');
-    const none = await new AnalysisBoards({ playing: notPlaying, maxSessions: 1 }).start(client('a'), { variant: 'xiangqi', fen: XQ, multipv: 1 });
+    const none = await new AnalysisBoards({ live: notLive, maxSessions: 1 }).start(client('a'), { variant: 'xiangqi', fen: XQ, multipv: 1 });
     expect(none.ok ? null : none.error.code).toBe('server.no-engine');
     boards.close();
   });
 
   it('cuts a line at the first move our rules refuse, drops a line with none, and scores from the first side', async () => {
     const e = fakeEngine();
-    const boards = new AnalysisBoards({ search: e.search, playing: notPlaying, maxSessions: 1 });
+    const boards = new AnalysisBoards({ search: e.search, live: notLive, maxSessions: 1 });
     const a = client('a');
     await boards.start(a, { variant: 'xiangqi', fen: XQ_BLACK, multipv: 2 });
     await expect.poll(() => e.pending.length).toBe(1);
@@ -172,7 +175,7 @@ describe('the analysis board over the socket', () => {
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   }
 
-  it('streams lines to a spectator, refuses both players of a game in progress, and works for them once it ended', async () => {
+  it("refuses a live game's current position to its players and a spectator guest, streams any other position to its players, and serves it once the game ended", async () => {
     const e = fakeEngine();
     const base = await serve(e.search);
     const [a, b, watcher] = [new TestClient(base), new TestClient(base), new TestClient(base)];
@@ -180,25 +183,30 @@ describe('the analysis board over the socket', () => {
     const g = await a.http('POST', '/api/games', {
       variant: 'xiangqi',
       color: 'first',
-      clock: { kind: 'fischer', minutes: 5, increment: 0 },
+      clock: { kind: 'correspondence', days: 3 },
       opponent: { type: 'invite' },
     });
     await b.http('POST', `/api/games/${g.json.id}/join`, { token: String(g.json.invite).split('/').pop() });
-    expect((await a.http('POST', `/api/games/${g.json.id}/move`, { uci: 'h3e3', ply: 0 })).json).toEqual({ ok: true });
+    for (const [ply, uci] of LINE.entries())
+      expect((await (ply % 2 === 0 ? a : b).http('POST', `/api/games/${g.json.id}/move`, { uci, ply })).json).toEqual({ ok: true });
     for (const c of [a, b, watcher]) await c.connect();
-    for (const [i, player] of [a, b].entries()) {
-      const r = await player.request({ t: 'board-start', variant: 'xiangqi', fen: XQ_BLACK }, 10 + i);
-      expect(r).toMatchObject({ t: 'error', code: 'analysis.playing' });
+    // The spectator watches the game (its current position is on their screen).
+    expect((await watcher.request({ t: 'sub', game: g.json.id }, 5)).t).not.toBe('error');
+    for (const [i, c] of [a, b, watcher].entries()) {
+      const r = await c.request({ t: 'board-start', variant: 'xiangqi', fen: AFTER_LINE }, 10 + i);
+      expect(r).toMatchObject({ t: 'error', code: 'analysis.live-position' });
     }
-    expect(await watcher.request({ t: 'board-start', variant: 'xiangqi', fen: XQ_BLACK, multipv: 2 }, 1)).toMatchObject({ t: 'ack' });
+    expect(e.calls).toHaveLength(0);
+    // A correspondence game in progress does not switch the engine off for its players: another position is served.
+    expect(await a.request({ t: 'board-start', variant: 'xiangqi', fen: XQ_BLACK, multipv: 2 }, 1)).toMatchObject({ t: 'ack' });
     await expect.poll(() => e.pending.length).toBe(1);
     expect(e.pending[0]).toMatchObject({ key: expect.stringMatching(/^board:/), multipv: 2 });
     e.serve(['h10g8'], { cp: 12 });
-    const frame = await watcher.waitFor((m) => m.t === 'board');
+    const frame = await a.waitFor((m) => m.t === 'board');
     expect(frame).toMatchObject({ t: 'board', fen: XQ_BLACK, state: 'running', lines: [{ pv: ['h10g8'], eval: { cp: -12 } }] });
-    // Over: the players may analyse it.
+    // Over: its last position is served to anyone.
     expect((await b.http('POST', `/api/games/${g.json.id}/resign`)).json.ok).toBe(true);
-    expect(await a.request({ t: 'board-start', variant: 'xiangqi', fen: XQ_BLACK }, 20)).toMatchObject({ t: 'ack' });
+    expect(await watcher.request({ t: 'board-start', variant: 'xiangqi', fen: AFTER_LINE }, 20)).toMatchObject({ t: 'ack' });
     for (const c of [a, b, watcher]) c.close();
   });
 

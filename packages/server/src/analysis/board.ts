@@ -10,23 +10,14 @@
  *
  * The engine may only start a line with a move our rules allow (the pool's
  * searchmoves), and each line is cut at its first move our rules refuse, so
- * nothing the board shows is illegal here. A player seated in a game in
- * progress gets no engine at all (the board could be fed that game's position).
+ * nothing the board shows is illegal here. The current position of a game
+ * still being played is refused, whoever asks (live-positions.ts); every
+ * other position is served, to players of live games too.
  */
 import type { BoardLine, EvalWire, ServerMessage } from '@youzai/protocol';
 import { err, legalUcis, ok, parseFen, parseUci, VARIANTS, type Position, type Result, type RuleError, type VariantKey } from '@youzai/rules';
 import type { StmScore } from './analyses.ts';
-import type { GameStore } from '../store/types.ts';
-
-/**
- * A game in progress in which this player has a seat (any node's: the store
- * holds them all), or null: such a player gets no engine, neither on the
- * analysis board nor as a hint, whatever position they send.
- */
-export async function playingGame(store: Pick<GameStore, 'games'>, userId: string): Promise<string | null> {
-  if (!userId) return null;
-  return (await store.games({ userId, status: ['active'], limit: 1 }))[0]?.id ?? null;
-}
+import { LIVE_POSITION } from './live-positions.ts';
 
 /** The engine seam: the best `multipv` lines (side to move's view), cancelled by `signal`. */
 export type BoardSearch = (req: {
@@ -64,8 +55,8 @@ export const MAX_MULTIPV = 3;
 export interface BoardOptions {
   /** Absent: no engine here; starts are refused with server.no-engine. */
   readonly search?: BoardSearch;
-  /** The id of a game in progress in which this player has a seat, or null (the store: every node's games). */
-  readonly playing: (userId: string) => Promise<string | null>;
+  /** Whether this is the current position of a game in progress (any node's): refused, whoever asks. */
+  readonly live: (variant: VariantKey, fen: string) => Promise<boolean>;
   /** Sessions this node runs at once (default: 8 per engine worker); more are refused with analysis.board-full. */
   readonly maxSessions: number;
   readonly steps?: readonly BoardStep[];
@@ -88,7 +79,7 @@ interface Session {
   readonly abort: AbortController;
 }
 
-export type BoardErrorCode = 'server.no-engine' | 'analysis.playing' | 'analysis.board-full' | 'analysis.game-over' | 'analysis.bad-position';
+export type BoardErrorCode = 'server.no-engine' | 'analysis.live-position' | 'analysis.board-full' | 'analysis.game-over' | 'analysis.bad-position';
 
 export class AnalysisBoards {
   private readonly byClient = new Map<BoardClient, Session>();
@@ -112,8 +103,7 @@ export class AnalysisBoards {
     if (!pos.ok) return err('analysis.bad-position', pos.error.message);
     const legal = legalUcis(pos.value);
     if (legal.length === 0) return err('analysis.game-over', 'There is nothing to analyse: the game is over in this position');
-    const game = await this.opts.playing(client.userId);
-    if (game !== null) return err('analysis.playing', `You are playing game ${game}: the engine is off for you until it ends`);
+    if (await this.opts.live(req.variant, req.fen)) return err('analysis.live-position', LIVE_POSITION);
     // The tab's previous position, and the player's session in another tab, stop first.
     this.stop(client);
     const other = this.byUser.get(client.userId);

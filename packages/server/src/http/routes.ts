@@ -7,7 +7,7 @@ import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, decod
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
-import { playingGame } from '../analysis/board.ts';
+import { LIVE_POSITION, type LivePositions } from '../analysis/live-positions.ts';
 import type { Rematches } from '../rematch/rematches.ts';
 import { identityOf, type Sessions } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
@@ -104,6 +104,8 @@ export interface Deps {
   readonly analyse?: Analyse;
   /** Computer analysis of finished games. */
   readonly analyses?: GameAnalyses;
+  /** The current positions of the club's games in progress: the engine refuses them, whoever asks. */
+  readonly livePositions: LivePositions;
   /** Rematch offers after finished games. */
   readonly rematches?: Rematches;
   readonly lobby: LobbyPort;
@@ -454,9 +456,8 @@ export const ROUTES: readonly Route[] = [
       if (!pos.ok) fail(pos.error.code, pos.error.message);
       if (legalUcis(pos.value).length === 0) fail('analysis.game-over', 'There is no move to suggest: the game is over');
       if (!analyse) fail('server.no-engine', 'The engine is not available on this server');
-      // No engine for a player while one of their games is being played (the position sent could be that game's).
-      const playing = await playingGame(deps.store, ctx.user.id);
-      if (playing !== null) fail('analysis.playing', `You are playing game ${playing}: the engine is off for you until it ends`);
+      // No engine for the current position of a game still being played, whoever asks (docs/security.md).
+      if (await deps.livePositions.refuses(req.variant, req.fen)) fail('analysis.live-position', LIVE_POSITION);
       // One analysis at a time per player (a few per address), and so many a minute.
       const who = { user: ctx.user.id, addr: ctx.addr };
       const running = await limits.hold('hint-running', who);

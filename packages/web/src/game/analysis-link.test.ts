@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisPath, readAnalysisQuery } from './analysis-link.ts';
+import { analysisPath, offersAnalysisBoard, readAnalysisQuery } from './analysis-link.ts';
 
 describe('analysis board links', () => {
   it('round-trips the start position, the tree, the move shown and the game', () => {
@@ -19,5 +19,15 @@ describe('analysis board links', () => {
   it('leaves out what is not there, and drops a game id that is not one', () => {
     expect(analysisPath({ variant: 'janggi' })).toBe('/analysis/janggi');
     expect(readAnalysisQuery('?game=../../x&at=')).toEqual({ fen: undefined, moves: undefined, at: undefined, game: undefined });
+  });
+
+  it('offers the analysis board on a game page only once the game is over, to players and spectators alike', () => {
+    for (const isPlayer of [true, false]) {
+      const [live, over] = [
+        { isPlayer, over: false },
+        { isPlayer, over: true },
+      ];
+      expect([offersAnalysisBoard(live), offersAnalysisBoard(over)]).toEqual([false, true]);
+    }
   });
 });

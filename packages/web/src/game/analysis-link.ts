@@ -18,6 +18,15 @@ export interface AnalysisLink {
   readonly game?: string | undefined;
 }
 
+/**
+ * Whether a game's page offers the analysis board: only once the game is
+ * over, to players and spectators alike (the server refuses the engine a
+ * live game's current position, whoever asks; the link would only fail).
+ */
+export function offersAnalysisBoard(game: { readonly over: boolean }): boolean {
+  return game.over;
+}
+
 export function analysisPath(l: AnalysisLink): string {
   const q = new URLSearchParams();
   if (l.fen) q.set('fen', l.fen);

@@ -545,7 +545,7 @@ export const en: Record<MessageKey, string> = {
   'board.tooLarge': 'The tree is full: delete a variation first.',
   'board.help':
     'Move a piece to add a move; a move that differs from the next one starts a variation. Keys: ← → back and forward, ↑ ↓ between variations, Home and End.',
-  'err.analysis.playing': 'You are playing a game: the engine is off for you until it ends.',
+  'err.analysis.live-position': 'This is the current position of a game being played: the engine will analyse it once the game is over.',
   'err.analysis.board-full': 'Every engine of the server is busy with analyses: try again in a minute.',
   'err.analysis.bad-position': 'This position cannot be analysed.',
   'err.limit.board': 'You have analysed too many positions: wait a while, then try again.',

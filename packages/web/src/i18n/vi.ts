@@ -542,7 +542,7 @@ export const vi = {
   'board.badLink': 'Không đọc được liên kết này: {message}',
   'board.tooLarge': 'Cây biến đã đầy: hãy xóa bớt một biến.',
   'board.help': 'Đi một quân để thêm nước; nước khác với nước kế tiếp sẽ mở một biến mới. Phím: ← → lùi và tiến, ↑ ↓ chuyển biến, Home và End.',
-  'err.analysis.playing': 'Bạn đang chơi một ván: máy tắt với bạn cho đến khi ván kết thúc.',
+  'err.analysis.live-position': 'Đây là thế cờ hiện tại của một ván đang chơi: máy sẽ phân tích khi ván kết thúc.',
   'err.analysis.board-full': 'Mọi máy của server đều đang bận phân tích: thử lại sau một phút.',
   'err.analysis.bad-position': 'Không thể phân tích thế cờ này.',
   'err.limit.board': 'Bạn đã phân tích quá nhiều thế cờ: chờ một lát rồi thử lại.',

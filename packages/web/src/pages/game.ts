@@ -17,7 +17,7 @@ import { Board, orientationOf } from '../board/board.ts';
 import { inPlaceButtons } from '../board/in-place.ts';
 import { sideColorVars } from '../board/layout.ts';
 import { AnalysisPanel, JUDGEMENT_GLYPH } from '../game/analysis-panel.ts';
-import { analysisPath } from '../game/analysis-link.ts';
+import { analysisPath, offersAnalysisBoard } from '../game/analysis-link.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { RematchView } from '../game/rematch-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
@@ -342,8 +342,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     });
     board.setArrows(analysis?.arrowsAt(ply) ?? []);
     analysis?.render(ply);
-    // The analysis board, at the ply shown: for spectators and once the game is over, never for its players while it is played.
-    analysisLink.hidden = live.isPlayer && !live.over;
+    // The analysis board, at the ply shown: once the game is over, for everyone (never while it is played).
+    analysisLink.hidden = !offersAnalysisBoard(live);
     analysisLink.href = analysisPath({
       variant: live.view.variant,
       fen: live.view.initialFen !== VARIANTS[live.view.variant].startFen ? live.view.initialFen : undefined,
