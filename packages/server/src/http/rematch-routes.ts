@@ -18,9 +18,11 @@ export const REMATCH_ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: new RegExp(`^/api/games/${ID}/rematch$`),
-    handler: async (ctx, { rematches }) => {
+    handler: async (ctx, { rematches, limits }) => {
       const { op } = await body(ctx, Op);
       if (!rematches) fail('server.unavailable', 'Rematches are not available on this server');
+      // Each offer makes a game: an offer/decline loop made them without end (issue 31, item 10).
+      if (op === 'offer') await limits.enforce('rematch', { user: ctx.user.id, addr: ctx.addr });
       const me = identityOf(ctx.user);
       const r = op === 'offer' ? await rematches.offer(ctx.params[0]!, me) : await rematches.answer(ctx.params[0]!, me, op === 'accept');
       if (!r.ok) fail(r.error.code, r.error.message);

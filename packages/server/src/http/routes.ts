@@ -29,7 +29,7 @@ import { checkNewPassword } from '../auth/passwords.ts';
 import { isAdmin, reservedName } from '../auth/admins.ts';
 import { LimitError, type Limits } from '../limits/limits.ts';
 import { OpenLimitError } from '../limits/open.ts';
-import type { LimitKind } from '../limits/rules.ts';
+import { OPEN_RULES, type LimitKind } from '../limits/rules.ts';
 import { monitorEventLoopDelay, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { ForwardTimes } from '../cluster/forward.ts';
 import { getHeapSpaceStatistics } from 'node:v8';
@@ -177,7 +177,7 @@ const Join = z.object({ token: z.string().max(64).optional() }).strict();
 const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
 
 /** Invitations and challenges one player may have waiting at once. */
-export const MAX_WAITING_GAMES = 5;
+export const MAX_WAITING_GAMES = OPEN_RULES['player-waiting'].addr;
 
 /** The quota a new game takes, by who the opponent is. */
 const GAME_KIND = { invite: 'invite', user: 'challenge', computer: 'computer' } as const satisfies Record<CreateGame['opponent']['type'], LimitKind>;
@@ -339,24 +339,30 @@ export const ROUTES: readonly Route[] = [
         const open = await store.games({ userId: ctx.user.id, status: ['waiting'], limit: MAX_WAITING_GAMES });
         if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
       }
-      await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr });
+      const stillWaiting = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting');
+      // The count above reads before any of them writes: parallel requests all passed it. The player's place is also taken atomically (issue 31, item 10).
+      const own = req.opponent.type === 'computer' ? null : await limits.open.reserve('player-waiting', ctx.user.id, stillWaiting);
+      if (own && !own.ok) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
+      await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr }).catch(async (e: unknown) => {
+        await own?.value.cancel();
+        throw e;
+      });
       // And a few more per address (many guests behind one address): a place counts while its game still waits.
-      const slot =
-        req.opponent.type === 'computer'
-          ? null
-          : await limits.open.reserve('waiting', ctx.addr, async (ids) =>
-              (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting'),
-            );
-      if (slot && !slot.ok) throw new OpenLimitError(slot.error);
+      const slot = req.opponent.type === 'computer' ? null : await limits.open.reserve('waiting', ctx.addr, stillWaiting);
+      if (slot && !slot.ok) {
+        await own?.value.cancel();
+        throw new OpenLimitError(slot.error);
+      }
+      const cancel = () => Promise.all([own?.value.cancel(), slot?.value.cancel()]);
       const r = await games.create(me(ctx), req).catch(async (e: unknown) => {
-        await slot?.value.cancel();
+        await cancel();
         throw e;
       });
       if (!r.ok) {
-        await slot?.value.cancel();
+        await cancel();
         fail(r.error.code, r.error.message);
       }
-      await slot?.value.commit(r.value.id);
+      await Promise.all([own?.value.commit(r.value.id), slot?.value.commit(r.value.id)]);
       const invite = r.value.inviteToken ? `${publicUrl}/invite/${r.value.id}/${r.value.inviteToken}` : null;
       sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/game/${r.value.id}`, invite });
     },

@@ -43,6 +43,10 @@ export const LIMIT_RULES = {
   chat: { user: { points: 20, seconds: 60 }, addr: { points: 60, seconds: 60 }, what: 'chat lines' },
   /** Draw offers, all games together (besides one per player per few moves in each game). */
   draw: { user: { points: 10, seconds: 600 }, addr: { points: 30, seconds: 600 }, what: 'draw offers' },
+  /** Rematch offers (each offer to a player makes a waiting game, each to the computer a game: an offer/decline loop made them without end). */
+  rematch: { user: { points: 10, seconds: 600 }, addr: { points: 30, seconds: 600 }, what: 'rematch offers' },
+  /** Joining and withdrawing from tournaments, each a point (a join/withdraw loop stirs every watcher's standings). */
+  'tour-entry': { user: { points: 20, seconds: 600 }, addr: { points: 60, seconds: 600 }, what: 'tournament joins and withdrawals' },
   /** Display settings saved by an account (each change in the settings panel is one). */
   settings: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'settings saves' },
   /** Learn progress sent by an account (a lesson finished, the browser's progress merged at login). */
@@ -76,6 +80,13 @@ export const OPEN_RULES = {
   seek: { addr: 15, leaseSeconds: 6 * 3600, what: 'open seeks' },
   /** Challenges in rooms. */
   challenge: { addr: 10, leaseSeconds: 6 * 3600, what: 'open room challenges' },
+  /**
+   * One player's invitations and challenges waiting for an opponent, keyed by
+   * the player's id, not an address (`addr` is the cap per key): the same cap
+   * as the store's count (MAX_WAITING_GAMES), taken atomically, so parallel
+   * requests cannot all pass it.
+   */
+  'player-waiting': { addr: 5, leaseSeconds: 25 * 3600, what: 'games waiting for an opponent' },
   /** Analyses of finished games waiting or running. */
   analysis: { addr: 6, leaseSeconds: 3600, what: 'analyses waiting or running' },
 } as const satisfies Record<string, OpenRule>;

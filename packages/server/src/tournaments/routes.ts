@@ -255,6 +255,8 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       let row = await find(t, ctx);
       const req = await body(ctx, Join);
       if (!(await mayView(t, row, ctx, req.invite ?? null))) fail('tournament.not-found', 'No such tournament');
+      // A join/withdraw loop stirs every watcher's standings: a quota (issue 31, item 10).
+      await all.limits.enforce('tour-entry', { user: ctx.user.id, addr: ctx.addr });
       const ratings = await t.store.ratings(ctx.user.id);
       const mine = ratings.find((r) => r.variant === row.terms.variant);
       for (let tries = 1; ; tries++) {
@@ -291,6 +293,7 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
     handler: async (ctx, all) => {
       const t = deps(all);
       const row = await find(t, ctx);
+      await all.limits.enforce('tour-entry', { user: ctx.user.id, addr: ctx.addr });
       // Before the start the player leaves the draw (the store refuses once the director has started it: then withdrawn).
       const left = withdrawal(progressOf(row)) === 'leave' ? await t.store.leaveTournament(row.id, ctx.user.id) : 'started';
       if (left === 'not-entered' || (left === 'started' && !(await t.store.setEntryActive(row.id, ctx.user.id, false))))
