@@ -213,7 +213,14 @@ export async function createApp(given: AppOptions): Promise<App> {
     onEngineTurn: computer.onEngineTurn,
     ratings,
     ...(opts.conduct ? { conduct: opts.conduct } : {}),
-    ...(club ? { mayOwn: (id: string) => clubGames?.mayOwn(id) ?? false, fenceOnLoad: true, onLost: (id: string) => clubGames?.lost(id) } : {}),
+    ...(club
+      ? {
+          mayOwn: (id: string) => clubGames?.mayOwn(id) ?? false,
+          mayDecide: (id: string) => clubGames?.mayDecide(id) ?? false,
+          fenceOnLoad: true,
+          onLost: (id: string) => clubGames?.lost(id),
+        }
+      : {}),
   });
   computer.attach(timedGames(games, metrics, 'computer'));
   if (club) {

@@ -17,10 +17,11 @@ import type { Store } from '../store/types.ts';
 const alice: Identity = { id: 'ua', name: 'alice', guest: false };
 const bob: Identity = { id: 'ub', name: 'bob', guest: false };
 
-function node(store: Store, time: FakeTime, owned: Set<string>, lost: string[], bus: Bus = new MemoryBus()) {
+function node(store: Store, time: FakeTime, owned: Set<string>, lost: string[], bus: Bus = new MemoryBus(), mayDecide?: () => boolean) {
   return new GameService({
     store,
     bus,
+    ...(mayDecide ? { mayDecide } : {}),
     clock: time,
     timers: time,
     mayOwn: (id) => owned.has(id),
@@ -152,5 +153,46 @@ describe('fencing a game taken over', () => {
     expect(fence?.events).toEqual([expect.objectContaining({ type: 'resumed', clock: expect.objectContaining({ remainingMs: [60_000, 60_000] }) })]);
     // A watcher of A reconnecting to B with the last version it held catches up without a full resync.
     expect((await b.since(id, held))?.map((f) => f.v)).toEqual([held + 1, held + 2]);
+  });
+
+  it('a flag that falls while the owner cannot vouch for its lease (cut from Redis) waits: nothing is stored that could not be told; it falls once the lease holds again', async () => {
+    const time = new FakeTime();
+    const store = memoryStore();
+    const bus = new MemoryBus();
+    const owned = new Set<string>();
+    let leased = true;
+    const a = node(store, time, owned, [], bus, () => leased);
+    const c = await a.create(alice, {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      opponent: { type: 'invite' },
+      rated: false,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    const id = c.value.id;
+    owned.add(id);
+    await a.join(id, bob, c.value.inviteToken!);
+    await a.act(id, 'ua', { type: 'move', uci: 'h3e3', ply: 0 });
+    await a.act(id, 'ub', { type: 'move', uci: 'h10g8', ply: 1 });
+    const ends: number[] = [];
+    bus.subscribe(topicOf(id), (m) => {
+      const f = JSON.parse(m as string) as ServerMessage;
+      if (f.t === 'events' && f.events.some((e) => e.type === 'end')) ends.push(f.v);
+    });
+    // Cut from Redis: the flag's time comes and goes, and nothing is decided.
+    leased = false;
+    time.advance(65_000);
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await store.game(id))!.status).toBe('active');
+    expect(ends).toEqual([]);
+    // Back (the lease held through it): the flag falls at once, and its frame goes out.
+    leased = true;
+    time.advance(1000);
+    await new Promise((r) => setTimeout(r, 10));
+    const row = (await store.game(id))!;
+    expect(row.status).toBe('finished');
+    expect(row.reason).toBe('timeout');
+    expect(ends).toEqual([row.version]);
   });
 });

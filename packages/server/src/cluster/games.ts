@@ -103,6 +103,9 @@ export class ClubGames {
   /** Whether this node may load and decide `gameId` (GameService's `mayOwn`). */
   readonly mayOwn = (gameId: string): boolean => this.mine.has(gameId) && !this.draining;
 
+  /** Whether this node may decide `gameId` now: its lease, vouched for by a recent renewal (GameService's `mayDecide`). */
+  readonly mayDecide = (gameId: string): boolean => this.mayOwn(gameId) && this.deps.nodes.holdsLease();
+
   /** Another node fenced a game we held: it is theirs. */
   readonly lost = (gameId: string): void => {
     this.mine.delete(gameId);

@@ -117,4 +117,24 @@ describe('a node’s id', () => {
     expect(await other.isAlive(other.member)).toBe(true);
     expect(taken).toBe(1);
   });
+
+  it('holds its lease only while a renewal surely keeps its key: unrenewed (cut from Redis, or its beats hung), it stops deciding before the key can run out', async () => {
+    const { a } = await club();
+    const time = new FakeTime();
+    const n = registry(a, 'n1', { clock: time, timers: time });
+    await n.start();
+    expect(n.holdsLease()).toBe(true);
+    // Beats that go through keep it.
+    for (let i = 0; i < 3; i++) {
+      time.advance(1000);
+      await new Promise((r) => setTimeout(r, 30));
+      expect(n.holdsLease()).toBe(true);
+    }
+    // No renewal gets through for most of a time to live: the key may be gone any moment, so nothing is decided any more.
+    time.jump(NODE_TTL_MS - 400);
+    expect(n.holdsLease()).toBe(false);
+    // A renewal that goes through gives it back.
+    time.advance(1000);
+    await eventually(() => n.holdsLease(), 2000, 'the lease held again');
+  });
 });

@@ -49,6 +49,12 @@ export class NodeIdTaken extends Error {
   }
 }
 
+/**
+ * How long before our key could run out (counted from the last renewal that got through) this node stops deciding:
+ * a node cut from Redis must not decide what it could not publish and what another node may already decide.
+ */
+export const LEASE_MARGIN_MS = 500;
+
 /** Past a key's time to live, how long to wait before trying again (Redis's expiry and ours need not meet to the ms). */
 const EXPIRY_MARGIN_MS = 20;
 
@@ -73,6 +79,8 @@ export class NodeRegistry {
   private registered = false;
   /** Whether our last beat reached Redis (false from a reconnection until our key is checked again). */
   beating = false;
+  /** Our key lives at least until then: the time a renewal (or the claim) that went through was sent, plus the TTL. */
+  private leaseUntil = 0;
 
   constructor(
     private readonly link: RedisLink,
@@ -117,6 +125,15 @@ export class NodeRegistry {
     this.beating = false;
     void this.beat();
   };
+
+  /**
+   * Whether this node may decide now: its key surely holds (a renewal got
+   * through within the TTL, less a margin). Cut from Redis, or with its
+   * beats hanging, it stops deciding before its key can run out.
+   */
+  holdsLease(): boolean {
+    return this.beating && this.opts.clock.now() < this.leaseUntil - LEASE_MARGIN_MS;
+  }
 
   onExpired(fn: () => void): void {
     this.expiredListeners.push(fn);
@@ -172,7 +189,10 @@ export class NodeRegistry {
 
   /** Takes the id's key for our incarnation if nobody holds it. */
   private async claim(): Promise<boolean> {
-    return (await this.link.client.set(this.key, this.incarnation, 'PX', this.ttlMs, 'NX')) === 'OK';
+    const sent = this.opts.clock.now();
+    const ok = (await this.link.client.set(this.key, this.incarnation, 'PX', this.ttlMs, 'NX')) === 'OK';
+    if (ok) this.leaseUntil = sent + this.ttlMs;
+    return ok;
   }
 
   /** Enters the registry of members (our key claimed). */
@@ -187,8 +207,10 @@ export class NodeRegistry {
     if (this.beatInFlight) return;
     this.beatInFlight = true;
     try {
+      const sent = this.opts.clock.now();
       const kept = await this.link.client.eval(RENEW, 1, this.key, this.incarnation, String(this.ttlMs));
       if (kept === 1) {
+        this.leaseUntil = sent + this.ttlMs;
         this.beating = true;
         return;
       }

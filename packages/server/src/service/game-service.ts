@@ -77,6 +77,12 @@ export interface ServiceDeps {
    */
   readonly mayOwn?: (gameId: string) => boolean;
   /**
+   * Several nodes: whether a deadline of a game held here (flag, first move,
+   * expiry) may be decided now; when not (cut from Redis, the lease not
+   * vouched for), it waits and is tried again. Absent: always.
+   */
+  readonly mayDecide?: (gameId: string) => boolean;
+  /**
    * Several nodes: a live game loaded here is first written back at the
    * next version (with its restored clock), so that any write of a former
    * owner, which names the version it read, is refused by the store.

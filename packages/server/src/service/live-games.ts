@@ -15,6 +15,9 @@ import type { ServiceError } from './errors.ts';
 import { readSnapshot, rowOf } from './snapshot.ts';
 import type { Clock, Timers } from './time.ts';
 
+/** How soon a deadline that could not be decided (see mayDecide) is tried again. */
+const DECIDE_RETRY_MS = 250;
+
 export interface LifecycleDeps {
   readonly store: Pick<GameStore, 'createGame' | 'game' | 'moves' | 'saveGame'>;
   readonly clock: Clock;
@@ -24,6 +27,8 @@ export interface LifecycleDeps {
   readonly onEngineTurn?: (gameId: string, view: GameView, seat: Seat) => void;
   /** Several nodes: whether this node holds the lease of a live game (see ServiceDeps). */
   readonly mayOwn?: (gameId: string) => boolean;
+  /** Several nodes: whether a deadline may be decided now (see ServiceDeps); when not, it is tried again shortly. */
+  readonly mayDecide?: (gameId: string) => boolean;
   /** Several nodes: a live game loaded here is written back at the next version first (see ServiceDeps). */
   readonly fenceOnLoad?: boolean;
   /** A game fenced on load: its new version and the events it carries, to be published as any version is (the pipeline's). */
@@ -175,6 +180,14 @@ export class LiveGames {
     if (seat?.kind === 'engine') hook(actor.game.id, actor.game.view(this.deps.clock.now()), seat);
   }
 
+  /** A deadline that could not be decided now is tried again shortly. */
+  private retryLater(actor: GameActor): void {
+    if (this.closed) return;
+    actor.cancelTimer = this.deps.timers.at(this.deps.clock.now() + DECIDE_RETRY_MS, () => {
+      if (this.actors.get(actor.game.id) === actor) this.arm(actor);
+    });
+  }
+
   /** Arms the timer for the game's next deadline (flag, first move, invitation expiry). */
   private arm(actor: GameActor): void {
     actor.cancelTimer?.();
@@ -187,6 +200,11 @@ export class LiveGames {
     actor.cancelTimer = this.deps.timers.at(at, () => {
       void actor.run(async () => {
         if (this.actors.get(g.id) !== actor) return;
+        // Not now (cut from Redis): what is decided here could reach nobody, and another node may take the game meanwhile.
+        if (this.deps.mayDecide && !this.deps.mayDecide(g.id)) {
+          this.retryLater(actor);
+          return;
+        }
         // The game as it is when the timer fires, not as it was when armed.
         const action: GameAction = actor.game.status === 'waiting' ? { type: 'cancel', why: 'expired' } : { type: 'tick' };
         await this.due(actor, action, this.deps.clock.now());
