@@ -59,12 +59,16 @@ async function node(name: string, prefix: string, store: Store, time: FakeTime) 
   };
 }
 
-/** Moves the fake time a second at a time, letting Redis answer between the seconds, until `pred` holds. */
+/** Moves the fake time a second at a time, giving Redis up to a real second to answer after each, until `pred` holds: the fake seconds it took. */
 async function secondsUntil(time: FakeTime, pred: () => Promise<boolean>, max: number): Promise<number> {
-  for (let s = 0; s <= max; s++) {
-    if (await pred()) return s;
+  if (await pred()) return 0;
+  for (let s = 1; s <= max; s++) {
     time.advance(1000);
-    await new Promise((r) => setTimeout(r, 150));
+    const held = await eventually(pred, 1000).then(
+      () => true,
+      () => false,
+    );
+    if (held) return s;
   }
   return Number.POSITIVE_INFINITY;
 }
