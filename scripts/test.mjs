@@ -28,7 +28,7 @@ function run(name, cmd, args) {
 
 const checks = await Promise.all([
   run('tsc -b', 'npx', ['tsc', '-b', '--pretty', 'false']),
-  run('biome ci', 'npx', ['biome', 'ci', '--max-diagnostics=50', '.']),
+  run('biome ci', 'npx', ['biome', 'ci', '--error-on-warnings', '--max-diagnostics=50', '.']),
 ]);
 let staticFailed = 0;
 for (const c of checks) {

@@ -57,7 +57,7 @@ describe('mineLine', () => {
     const analyse = scripted({
       [key(fen)]: [line(mate(2), 'c1c7', 'g8h8'), line(cp(900), 'd2d8')],
       // After d2d7: asked among the longest defences, the engine picks the king's step to f8.
-      ['6k1/3R4/8/8/8/p6K/8/2R5[] b']: [line(mate(-1), 'g8f8')],
+      '6k1/3R4/8/8/8/p6K/8/2R5[] b': [line(mate(-1), 'g8f8')],
     });
     const m = await mineLine('sittuyin', fen, 'test', analyse, deep);
     if (!m.ok) throw new Error(m.why);

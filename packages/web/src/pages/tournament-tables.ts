@@ -8,7 +8,8 @@ import type { ByeKind, GameTag, RoundView, StandingRow, TournamentKind, Tourname
 import { h } from '../app/h.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 
-export type { ByeKind, GameTag, RoundView, StandingRow, TournamentSummary } from '@youzai/protocol';
+export type { ByeKind, GameTag, RoundView, StandingRow };
+export type { TournamentSummary } from '@youzai/protocol';
 /** The view as GET /api/tournaments/{id} sends it. */
 export type TournamentView = TournamentPage;
 export type Kind = TournamentKind;
