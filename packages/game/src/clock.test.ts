@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAG_CAP_MS, flagAt, halt, lagGainMs, lagQuota, lagQuotaMax, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
+import { LAG_CAP_MS, LAG_QUOTA_GAINS, flagAt, halt, lagGainMs, lagQuota, lagQuotaMax, newClock, punch, read, startTurn, type ClockConfig } from './clock.ts';
 
 const fischer: ClockConfig = { kind: 'fischer', baseMs: 60_000, incrementMs: 2_000 };
 const byo: ClockConfig = { kind: 'byoyomi', baseMs: 10_000, periods: 3, periodMs: 5_000 };
@@ -31,18 +31,20 @@ describe('Fischer clock', () => {
 });
 
 describe('lag compensation from a per-game quota', () => {
-  it('the gain grows with the time control: 200 ms for the fastest games, 1 s from 3 minutes', () => {
-    expect(lagGainMs({ kind: 'fischer', baseMs: 15_000, incrementMs: 0 })).toBe(200);
-    expect(lagGainMs({ kind: 'fischer', baseMs: 180_000, incrementMs: 0 })).toBe(1000);
-    expect(lagGainMs({ kind: 'fischer', baseMs: 60_000, incrementMs: 0 })).toBe(418);
-    expect(lagGainMs({ kind: 'fischer', baseMs: 0, incrementMs: 3_000 })).toBe(709);
-    expect(lagGainMs(byo)).toBeGreaterThan(200);
+  it('the gain grows with the time control: 100 ms for the fastest games, 200 ms from 3 minutes, always well under the cap', () => {
+    expect(lagGainMs({ kind: 'fischer', baseMs: 15_000, incrementMs: 0 })).toBe(100);
+    expect(lagGainMs({ kind: 'fischer', baseMs: 180_000, incrementMs: 0 })).toBe(200);
+    expect(lagGainMs({ kind: 'fischer', baseMs: 60_000, incrementMs: 0 })).toBe(127);
+    expect(lagGainMs({ kind: 'fischer', baseMs: 0, incrementMs: 3_000 })).toBe(164);
+    expect(lagGainMs(byo)).toBeGreaterThan(100);
+    for (const baseMs of [15_000, 60_000, 180_000, 10_800_000]) expect(lagGainMs({ kind: 'fischer', baseMs, incrementMs: 180_000 })).toBeLessThan(LAG_CAP_MS);
   });
 
   it('a player who always claims the cap is forgiven the quota, then only the gain per move', () => {
-    const cfg: ClockConfig = { kind: 'fischer', baseMs: 15_000, incrementMs: 0 }; // gain 200, quota 600, max 1400
+    const cfg: ClockConfig = { kind: 'fischer', baseMs: 15_000, incrementMs: 0 }; // gain 100, quota 1000 (its ceiling too)
     let c = newClock(cfg);
-    expect(lagQuota(c, 0)).toBe(600);
+    expect(lagQuota(c, 0)).toBe(1000);
+    expect(lagQuotaMax(cfg)).toBe(LAG_QUOTA_GAINS * lagGainMs(cfg));
     const forgiven: number[] = [];
     let t = 0;
     for (let i = 0; i < 6; i++) {
@@ -52,17 +54,17 @@ describe('lag compensation from a per-game quota', () => {
       c = punch(c, 0, t, 10_000)!;
       forgiven.push(1_000 - (before - c.mainMs[0]));
     }
-    // 500 (cap), then 300 (what was left: 600 - 500 + 200), then the gain each move.
-    expect(forgiven).toEqual([500, 300, 200, 200, 200, 200]);
-    expect(lagQuota(c, 1)).toBe(600);
+    // 500 (cap) twice, then what was left (1000 - 2 × 400 = 200), then the gain each move.
+    expect(forgiven).toEqual([500, 500, 200, 100, 100, 100]);
+    expect(lagQuota(c, 1)).toBe(1000);
   });
 
-  it('an honest connection keeps its quota full, capped at 7 gains', () => {
-    const cfg = fischer; // 1+2: gain 806
+  it('an honest connection keeps its quota full, capped at its start', () => {
+    const cfg = fischer; // 1+2: gain 164
     let c = newClock(cfg);
     for (let i = 0; i < 20; i++) c = punch(startTurn(c, 1, i * 1000), 1, i * 1000 + 500, 50)!;
     expect(lagQuota(c, 1)).toBe(lagQuotaMax(cfg));
-    expect(lagQuotaMax(cfg)).toBe(7 * lagGainMs(cfg));
+    expect(lagQuotaMax(cfg)).toBe(LAG_QUOTA_GAINS * lagGainMs(cfg));
   });
 });
 

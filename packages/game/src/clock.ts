@@ -42,23 +42,31 @@ export interface ClockState {
 export const LAG_CAP_MS = 500;
 
 /**
- * Lag compensation as lichess does it (scalachess LagTracker): the lag is
- * the server's own measure of the mover's connection (never the client's
- * word), and what it forgives is drawn from a per-game quota that each move
- * refills by a gain that grows with the time control (200 ms a move for the
- * fastest games, 1 s from 3 minutes), starting at 3 gains and never above 7.
- * A player who delays answers to look laggy spends the quota in a few moves.
+ * Lag compensation, bounded per game as lichess does it (scalachess
+ * LagTracker): the lag is the server's own measure of the mover's connection
+ * (never the client's word), at most LAG_CAP_MS a move, and what it forgives
+ * is drawn from the mover's quota for this game. The quota starts at
+ * LAG_QUOTA_GAINS gains and never exceeds that; each move refills it by one
+ * gain, which grows with the time control (100 ms a move for the fastest
+ * games, 200 ms from 3 minutes, linear between) and stays well under the
+ * cap. So over a game of n moves a player is forgiven at most
+ * (LAG_QUOTA_GAINS + n) gains: a steady honest lag up to the gain is forgiven
+ * on every move, while a player who delays answers to claim 500 ms a move
+ * spends the quota in about 3 moves (fastest games) to 6 (from 3 minutes)
+ * and is then forgiven one gain a move, the rest charged in full.
  */
 export function lagGainMs(config: ClockConfig): number {
   const perMove = config.kind === 'fischer' ? config.incrementMs : config.kind === 'byoyomi' ? config.periodMs / 2 : 0;
   const estimateS = (config.baseMs + 40 * perMove) / 1000;
-  if (estimateS >= 180) return 1000;
-  if (estimateS <= 15) return 200;
-  return Math.round(200 + ((estimateS - 15) * 800) / 165);
+  if (estimateS >= 180) return 200;
+  if (estimateS <= 15) return 100;
+  return Math.round(100 + ((estimateS - 15) * 100) / 165);
 }
 
-export const lagQuotaStart = (config: ClockConfig): number => 3 * lagGainMs(config);
-export const lagQuotaMax = (config: ClockConfig): number => 7 * lagGainMs(config);
+/** The quota a game starts with, and its ceiling, in gains (1 s for the fastest games, 2 s from 3 minutes). */
+export const LAG_QUOTA_GAINS = 10;
+export const lagQuotaStart = (config: ClockConfig): number => LAG_QUOTA_GAINS * lagGainMs(config);
+export const lagQuotaMax = lagQuotaStart;
 
 /** `color`'s lag quota left. */
 export function lagQuota(c: ClockState, color: Color): number {
