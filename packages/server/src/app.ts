@@ -28,7 +28,7 @@ import { PlayerActivity, followingOf } from './social/activity.ts';
 import { HttpError, parseCookies, sendError } from './http/util.ts';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { securityHeaders } from './http/headers.ts';
-import { clientAddress } from './limits/address.ts';
+import { clientAddress, LOOPBACK_PROXIES, parseTrustedProxies } from './limits/address.ts';
 import { LimitError, Limits } from './limits/limits.ts';
 import type { LimitOverrides, OpenKind, OpenRule } from './limits/rules.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
@@ -112,8 +112,10 @@ export interface AppOptions {
   readonly testClock?: MovableTime;
   /** Open-at-once caps per address (limits/rules.ts OPEN_RULES) replaced kind by kind (tests). */
   readonly openLimits?: { readonly [K in OpenKind]?: OpenRule };
-  /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For. */
+  /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For, when the peer is a trusted proxy. */
   readonly trustProxy?: boolean;
+  /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); with trustProxy alone, loopback only. */
+  readonly trustedProxies?: readonly string[];
   readonly secureCookies?: boolean;
   /** The computer opponent's move choice (the engine pool); without it a simple stand-in plays. */
   readonly engine?: ChooseMove;
@@ -395,6 +397,10 @@ export async function createApp(given: AppOptions): Promise<App> {
   };
   // Each node guards its own CPU: requests are counted per node, in memory (entries expire; no table is ever cleared whole).
   const rate = opts.httpRate ?? 50;
+  // Config has checked TRUSTED_PROXIES; a bad list here is a caller's bug.
+  const trusted = opts.trustedProxies ? parseTrustedProxies(opts.trustedProxies) : opts.trustProxy ? parseTrustedProxies(LOOPBACK_PROXIES) : null;
+  if (trusted && !trusted.ok) throw new Error(trusted.error.message);
+  const proxies = trusted?.value ?? null;
   const requests = new RateLimiterMemory({ keyPrefix: 'requests', points: rate * 2, duration: 2 });
   const headers = securityHeaders(opts.publicUrl);
 
@@ -424,7 +430,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/assets/')) {
       if (web.serveAsset(req, res, (req.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/'))) return;
     }
-    const addr = clientAddress(req, opts.trustProxy ?? false);
+    const addr = clientAddress(req, proxies);
     const allowed = await requests.consume(addr).then(
       () => true,
       () => false,
@@ -506,7 +512,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
     origins,
     limits,
-    trustProxy: opts.trustProxy ?? false,
+    trustedProxies: proxies,
     sessions,
     games: timedGames(clubGames ?? games, metrics, 'ws'),
     clock: opts.clock,

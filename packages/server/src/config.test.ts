@@ -30,6 +30,14 @@ describe('readConfig', () => {
     expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { limitsOff: false, trustProxy: false, statsControl: false } });
   });
 
+  it('believes X-Forwarded-For from TRUSTED_PROXIES only; TRUST_PROXY=1 alone trusts loopback (issue 31, item 5)', () => {
+    expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { trustProxy: false, trustedProxies: [] } });
+    expect(readConfig({ TRUST_PROXY: '1' }, 'box')).toMatchObject({ ok: true, value: { trustProxy: true, trustedProxies: ['127.0.0.0/8', '::1'] } });
+    const r = readConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, 192.168.1.5 ,fd00::/8' }, 'box');
+    expect(r).toMatchObject({ ok: true, value: { trustProxy: true, trustedProxies: ['10.0.0.0/8', '192.168.1.5', 'fd00::/8'] } });
+    expect(r.ok && describeConfig(r.value).trustProxy).toBe('X-Forwarded-For from 10.0.0.0/8, 192.168.1.5, fd00::/8');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -42,6 +50,9 @@ describe('readConfig', () => {
     [{ HTTP_RATE: '0' }, /HTTP_RATE/],
     [{ LIMITS: 'sometimes' }, /LIMITS must be on or off/],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
+    [{ TRUSTED_PROXIES: 'haproxy' }, /TRUSTED_PROXIES takes addresses/],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, /TRUSTED_PROXIES takes addresses/],
+    [{ TRUSTED_PROXIES: '10.0.0.1', TRUST_PROXY: '0' }, /cannot go with TRUST_PROXY=0/],
     [{ STATS_CONTROL: 'sure' }, /STATS_CONTROL must be 1 or 0/],
     [{ TEST_CLOCK: 'yes' }, /TEST_CLOCK must be 1 or 0/],
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /SHUTDOWN_TIMEOUT_MS/],

@@ -7,6 +7,7 @@
 import { err, ok, type Result, type RuleError } from '@youzai/rules';
 import { readMode, type ModeEnv, type NodeMode } from './cluster/config.ts';
 import { parseOrigins } from './http/origin.ts';
+import { LOOPBACK_PROXIES, parseTrustedProxies } from './limits/address.ts';
 import { LOG_LEVELS, type LogLevel } from './observe/log.ts';
 
 export interface Config {
@@ -34,8 +35,10 @@ export interface Config {
   readonly limitsOff: boolean;
   /** STATS_CONTROL=1: /api/stats honours ?reset and ?gc (benchmarks only; docs/operations.md). */
   readonly statsControl: boolean;
-  /** TRUST_PROXY=1: behind a proxy, the client's address is the last in X-Forwarded-For. */
+  /** TRUST_PROXY=1 (or TRUSTED_PROXIES set): behind a proxy, the client's address is the last in X-Forwarded-For. */
   readonly trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed (TRUSTED_PROXIES; loopback alone when only TRUST_PROXY=1 is set); empty without a proxy. */
+  readonly trustedProxies: readonly string[];
   /** TEST_CLOCK=1: the node's time may be moved forward over HTTP (tests only; never with NODE_ENV=production). */
   readonly testClock: boolean;
 }
@@ -102,6 +105,15 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   if (limits !== '' && limits !== 'on' && limits !== 'off') return err('config.bad-value', `LIMITS must be on or off (got ${JSON.stringify(env.LIMITS)})`);
   const proxy = (env.TRUST_PROXY ?? '').toLowerCase();
   if (!['', '0', '1', 'false', 'true'].includes(proxy)) return err('config.bad-value', `TRUST_PROXY must be 1 or 0 (got ${JSON.stringify(env.TRUST_PROXY)})`);
+  const proxyList = (env.TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (proxyList.length && (proxy === '0' || proxy === 'false'))
+    return err('config.bad-value', 'TRUSTED_PROXIES names proxies whose X-Forwarded-For is believed: it cannot go with TRUST_PROXY=0');
+  const proxies = parseTrustedProxies(proxyList);
+  if (!proxies.ok) return proxies;
+  const trustProxy = proxy === '1' || proxy === 'true' || proxyList.length > 0;
   const statsControl = (env.STATS_CONTROL ?? '').toLowerCase();
   if (!['', '0', '1', 'false', 'true'].includes(statsControl))
     return err('config.bad-value', `STATS_CONTROL must be 1 or 0 (got ${JSON.stringify(env.STATS_CONTROL)})`);
@@ -135,7 +147,8 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     admins,
     limitsOff: limits === 'off',
     statsControl: statsControl === '1' || statsControl === 'true',
-    trustProxy: proxy === '1' || proxy === 'true',
+    trustProxy,
+    trustedProxies: trustProxy ? (proxyList.length ? proxyList : LOOPBACK_PROXIES) : [],
     testClock: testClockOn,
   });
 }
@@ -164,7 +177,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     ...(c.mode.kind === 'cluster' ? { redis: withoutSecrets(c.mode.redisUrl), redisPrefix: c.mode.prefix } : {}),
     httpRate: c.httpRate ?? 'default',
     limits: c.limitsOff ? 'off' : 'on',
-    trustProxy: c.trustProxy,
+    trustProxy: c.trustProxy ? `X-Forwarded-For from ${c.trustedProxies.join(', ')}` : false,
     engineWorkers: c.engineWorkers ?? 'default',
     logLevel: c.logLevel,
     metrics:

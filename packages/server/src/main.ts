@@ -8,7 +8,7 @@
  *   ORIGINS (other public origins of the club, comma-separated: pages there may post and open sockets; docs/security.md),
  *   HTTP_RATE (requests per second per address, default 50), LIMITS=off (no quotas: benchmarks; docs/security.md),
  *   STATS_CONTROL=1 (benchmarks: /api/stats honours ?reset and ?gc from anyone; otherwise only an admin's),
- *   TRUST_PROXY=1 (behind a proxy such as deploy/haproxy.cfg: the client's address is the last in X-Forwarded-For),
+ *   TRUST_PROXY=1 / TRUSTED_PROXIES (behind a proxy such as deploy/haproxy.cfg: the client's address is the last in X-Forwarded-For, believed only from those peers),
  *   TEST_CLOCK=1 (tests only, refused with NODE_ENV=production: POST /api/test/clock moves the node's time forward),
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1),
  *   LOG_LEVEL (info; debug adds a line per move), METRICS_TOKEN (GET /metrics with this bearer token),
@@ -21,6 +21,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { poolEvaluator } from './analysis/engine-evaluate.ts';
 import { createApp } from './app.ts';
 import { unclaimedAdmins } from './auth/admins.ts';
 import { PID_FILE } from './backup/backup.ts';
@@ -98,22 +99,8 @@ async function main(): Promise<void> {
     const score = m.score ? (m.score.kind === 'cp' ? { cp: m.score.value } : { mate: m.score.value }) : null;
     return { bestmove: m.uci, score, depth: m.depth ?? null };
   };
-  // Finished games' analyses: one line per position at full strength, depth 16 or 1 s, behind every live computer game.
-  const evaluate = async (req: { key: string; variant: VariantKey; fen: string; legalMoves: readonly string[] }) => {
-    const a = await pool.analyse({
-      gameId: req.key,
-      variant: req.variant,
-      fen: req.fen,
-      legalMoves: req.legalMoves,
-      multipv: 1,
-      depth: 16,
-      movetimeMs: 1000,
-      background: true,
-    });
-    const line = a.lines[0];
-    if (!line) return null;
-    return { score: line.score.kind === 'cp' ? { cp: line.score.value } : { mate: line.score.value }, pv: line.pv, depth: line.depth };
-  };
+  // Finished games' analyses: a fixed node budget per position, so the verdicts do not depend on the load (engine-evaluate.ts).
+  const evaluate = poolEvaluator(pool);
   // The analysis board: deepening steps on the background queue, shared round-robin by player, cancelled when the page goes.
   const boardSearch = async (req: Parameters<NonNullable<Parameters<typeof createApp>[0]['boardSearch']>>[0]) => {
     const a = await timed('board', () =>
@@ -144,6 +131,7 @@ async function main(): Promise<void> {
     ...(c.limitsOff ? { limits: 'off' as const } : {}),
     statsControl: c.statsControl,
     trustProxy: c.trustProxy,
+    trustedProxies: c.trustedProxies,
     engine,
     analyse,
     evaluate,

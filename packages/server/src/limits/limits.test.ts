@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey } from './address.ts';
+import type { IncomingMessage } from 'node:http';
+import { addressKey, clientAddress, parseTrustedProxies } from './address.ts';
 import { Limits, span } from './limits.ts';
 import { waitAfter, LOGIN_RULES } from './login.ts';
 
@@ -121,6 +122,23 @@ describe('addressKey', () => {
     expect(addressKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('clientAddress', () => {
+  const req = (peer: string, fwd?: string) =>
+    ({ socket: { remoteAddress: peer }, headers: fwd ? { 'x-forwarded-for': fwd } : {} }) as unknown as IncomingMessage;
+  const list = parseTrustedProxies(['10.0.0.0/8', 'fd00::/8']);
+  const trusted = list.ok ? list.value : null;
+
+  it('believes X-Forwarded-For only from a trusted proxy', () => {
+    expect(clientAddress(req('10.1.2.3', '1.1.1.1, 198.51.100.7'), trusted)).toBe('198.51.100.7');
+    expect(clientAddress(req('::ffff:10.1.2.3', '198.51.100.7'), trusted)).toBe('198.51.100.7');
+    expect(clientAddress(req('fd00::5', '2001:db8:1:2::9'), trusted)).toBe('2001:db8:1:2::/64');
+    expect(clientAddress(req('203.0.113.5', '198.51.100.7'), trusted)).toBe('203.0.113.5');
+    expect(clientAddress(req('2001:db8:9:9::1', '198.51.100.7'), trusted)).toBe('2001:db8:9:9::/64');
+    expect(clientAddress(req('10.1.2.3', '198.51.100.7'), null)).toBe('10.1.2.3');
+    expect(clientAddress(req('10.1.2.3', 'not an address'), trusted)).toBe('10.1.2.3');
   });
 });
 

@@ -22,7 +22,7 @@ import {
 } from '@youzai/protocol';
 import type { Side } from '@youzai/rules';
 import { COOKIE, identityOf, isSessionEnded, type Sessions } from '../auth/sessions.ts';
-import { clientAddress } from '../limits/address.ts';
+import { clientAddress, type TrustedProxies } from '../limits/address.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, gameChatTopic, userTopic } from '../bus/topics.ts';
@@ -54,8 +54,8 @@ export interface SocketDeps {
   readonly origins: OriginPolicy;
   /** The club's quotas (chat lines, seeks, challenges, draw offers). */
   readonly limits: Limits;
-  /** Behind a proxy: the client's address is the last in X-Forwarded-For. */
-  readonly trustProxy: boolean;
+  /** Behind a proxy: the client's address is the last in X-Forwarded-For, believed only from these peers (null: nobody's). */
+  readonly trustedProxies: TrustedProxies | null;
   readonly sessions: Sessions;
   readonly games: GamesPort;
   readonly clock: Clock;
@@ -457,7 +457,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   });
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
-    const addr = clientAddress(req, deps.trustProxy);
+    const addr = clientAddress(req, deps.trustedProxies);
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket, found?.user ?? null, found?.session ?? null, addr));
   };
   // Apart from the upgrade's scope: the socket's listeners live as long as it does, and a closure there would keep
