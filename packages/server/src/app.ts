@@ -34,6 +34,7 @@ import type { LimitOverrides, OpenKind, OpenRule } from './limits/rules.ts';
 import { isPagePath, WebFiles } from './http/static.ts';
 import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
+import { RedisPace } from './chat/pace.ts';
 import { StorageWatch, storageFailure } from './store/failure.ts';
 import { Moderation } from './moderation/moderation.ts';
 import { MODERATION_ROUTES } from './moderation/routes.ts';
@@ -246,7 +247,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     bus: opts.bus,
     clock: opts.clock,
     ...(opts.chat ? { rules: opts.chat } : {}),
-    ...(club ? { history: new RedisChatHistory(club.link) } : {}),
+    ...(club ? { history: new RedisChatHistory(club.link), pace: new RedisPace(club.link.client, club.link.prefix) } : {}),
   });
   const notifier = new Notifier({ store: store, bus: opts.bus, clock: opts.clock });
   const moderation = new Moderation({

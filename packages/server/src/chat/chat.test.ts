@@ -21,7 +21,7 @@ describe('chat', () => {
     const heard = record(s.bus, gameChatTopic('game0001', 'spectators'));
     const players = record(s.bus, gameChatTopic('game0001', 'players'));
     const html = '<b onclick="steal()">gg</b>';
-    const r = s.chat.post(alice, target, html);
+    const r = await s.chat.post(alice, target, html);
     expect(r).toMatchObject({ ok: true, value: { text: html, user: { id: 'alice' } } });
     expect(heard).toEqual([
       { t: 'chat', game: 'game0001', channel: 'spectators', user: { id: 'alice', name: 'alice', guest: false }, text: html, at: s.time.now() },
@@ -32,28 +32,28 @@ describe('chat', () => {
 
   it('length limit: 300 characters (code points, after clean-up); empty lines are refused', async () => {
     const s = await socialSetup([alice]);
-    expect(s.chat.post(alice, target, '国'.repeat(CHAT_MAX_LENGTH)).ok).toBe(true);
+    expect((await s.chat.post(alice, target, '国'.repeat(CHAT_MAX_LENGTH))).ok).toBe(true);
     s.time.advance(1000);
-    expect(s.chat.post(alice, target, '😀'.repeat(CHAT_MAX_LENGTH)).ok).toBe(true);
+    expect((await s.chat.post(alice, target, '😀'.repeat(CHAT_MAX_LENGTH))).ok).toBe(true);
     s.time.advance(1000);
-    expect(s.chat.post(alice, target, 'x'.repeat(CHAT_MAX_LENGTH + 1))).toMatchObject({ ok: false, error: { code: 'chat.too-long' } });
-    expect(s.chat.post(alice, target, ' \n\u0000 ')).toMatchObject({ ok: false, error: { code: 'chat.empty' } });
+    expect(await s.chat.post(alice, target, 'x'.repeat(CHAT_MAX_LENGTH + 1))).toMatchObject({ ok: false, error: { code: 'chat.too-long' } });
+    expect(await s.chat.post(alice, target, ' \n\u0000 ')).toMatchObject({ ok: false, error: { code: 'chat.empty' } });
   });
 
   it('rate limit: one line a second per player across chats, bursts of three', async () => {
     const s = await socialSetup([alice, bob]);
-    for (let i = 0; i < 3; i++) expect(s.chat.post(alice, i === 1 ? { room: 'room0001' } : target, `l${i}`).ok).toBe(true);
-    expect(s.chat.post(alice, target, 'flood')).toMatchObject({ ok: false, error: { code: 'chat.rate-limited' } });
-    expect(s.chat.post(bob, target, 'me too').ok).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await s.chat.post(alice, i === 1 ? { room: 'room0001' } : target, `l${i}`)).ok).toBe(true);
+    expect(await s.chat.post(alice, target, 'flood')).toMatchObject({ ok: false, error: { code: 'chat.rate-limited' } });
+    expect((await s.chat.post(bob, target, 'me too')).ok).toBe(true);
     s.time.advance(999);
-    expect(s.chat.post(alice, target, 'flood').ok).toBe(false);
+    expect((await s.chat.post(alice, target, 'flood')).ok).toBe(false);
     s.time.advance(1);
-    expect(s.chat.post(alice, target, 'later').ok).toBe(true);
-    expect(s.chat.post(alice, target, 'again').ok).toBe(false);
+    expect((await s.chat.post(alice, target, 'later')).ok).toBe(true);
+    expect((await s.chat.post(alice, target, 'again')).ok).toBe(false);
     // Reconnecting does not reset it.
     s.presence.connect('alice');
     s.presence.disconnect('alice');
-    expect(s.chat.post(alice, target, 'again').ok).toBe(false);
+    expect((await s.chat.post(alice, target, 'again')).ok).toBe(false);
   });
 
   it('mutes: per player, persisted, and applied again when they come back', async () => {
@@ -65,7 +65,7 @@ describe('chat', () => {
     expect((await s.chat.mute('alice', 'bob', true)).ok).toBe(true);
     expect(s.chat.isMuted('alice', 'bob')).toBe(true);
     expect(s.chat.isMuted('bob', 'alice')).toBe(false);
-    s.chat.post(bob, target, 'spam');
+    await s.chat.post(bob, target, 'spam');
     expect(s.chat.log(target, 'alice')).toEqual([]);
     expect(s.chat.log(target, 'bob').map((l) => l.text)).toEqual(['spam']);
     s.presence.disconnect('alice');

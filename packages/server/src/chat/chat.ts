@@ -3,7 +3,8 @@
  * the server cleans them (Unicode NFC, no control or bidi-override
  * characters, one line) and forwards them as JSON strings, never as HTML;
  * clients must render them as text. Each author is rate-limited across all
- * chats; lines carry their author so that each reader's mutes can hide them.
+ * chats and, with several nodes, on all nodes (pace.ts); lines carry their
+ * author so that each reader's mutes can hide them.
  * Who may write where is the caller's check (the socket knows the seats).
  */
 import type { ModerationStore } from '../store/moderation.ts';
@@ -14,6 +15,7 @@ import { gameChatTopic, roomTopic } from '../bus/topics.ts';
 import type { Clock } from '../service/time.ts';
 import type { SocialStore } from '../store/social.ts';
 import type { UserStore } from '../store/users.ts';
+import { type ChatPace, MemoryPace } from './pace.ts';
 
 export interface ChatRules {
   /** Longest line, in code points. */
@@ -65,7 +67,7 @@ export interface ChatHistory {
 
 export class Chat {
   private readonly rules: ChatRules;
-  private readonly buckets = new Map<string, { tokens: number; last: number }>();
+  private readonly pace: ChatPace;
   private readonly logs = new Map<string, ChatLine[]>();
   /** Mutes of the users online (loaded when they connect). */
   private readonly muted = new Map<string, Set<string>>();
@@ -80,9 +82,12 @@ export class Chat {
       readonly rules?: Partial<ChatRules>;
       /** Club-wide history (several nodes); this node's memory when absent. */
       readonly history?: ChatHistory;
+      /** Club-wide pace per author (several nodes: RedisPace); this node's memory when absent. */
+      readonly pace?: ChatPace;
     },
   ) {
     this.rules = { ...DEFAULT_CHAT_RULES, ...deps.rules };
+    this.pace = deps.pace ?? new MemoryPace();
     deps.bus.subscribe(SILENCE_TOPIC, (m) => {
       const c = m as { userId?: string; until?: number | null };
       if (typeof c.userId !== 'string') return;
@@ -99,14 +104,14 @@ export class Chat {
   }
 
   /** Checks, rate-limits and publishes a line; the caller has checked that `user` may write to `target`. */
-  post(user: Identity, target: ChatTarget, raw: string): Result<ChatLine, RuleError> {
+  async post(user: Identity, target: ChatTarget, raw: string): Promise<Result<ChatLine, RuleError>> {
     const text = cleanText(raw);
     if (text === '') return err('chat.empty', 'Write something first');
     if ([...text].length > this.rules.maxLength) return err('chat.too-long', `Chat lines are at most ${this.rules.maxLength} characters`);
     const now = this.deps.clock.now();
     const until = this.silenced.get(user.id);
     if (until !== undefined && until > now) return err('chat.muted', `An admin has muted you until ${new Date(until).toISOString()}`);
-    if (!this.take(user.id, now)) return err('chat.rate-limited', `At most ${this.rules.perSecond} line per second`);
+    if (!(await this.pace.take(user.id, now, this.rules))) return err('chat.rate-limited', `At most ${this.rules.perSecond} line per second`);
     const line: ChatLine = { user: { id: user.id, name: user.name, guest: user.guest }, text, at: now };
     const key = keyOf(target);
     this.deps.history?.push(key, line, this.rules.history);
@@ -187,22 +192,5 @@ export class Chat {
   /** The user's last socket closed. */
   left(userId: string): void {
     this.muted.delete(userId);
-  }
-
-  private take(userId: string, now: number): boolean {
-    // Buckets are kept across reconnections (reconnecting must not reset the limit); full ones are dropped when many.
-    if (this.buckets.size > 10_000) {
-      for (const [k, v] of this.buckets) if (now - v.last > (this.rules.burst / this.rules.perSecond) * 1000) this.buckets.delete(k);
-    }
-    let b = this.buckets.get(userId);
-    if (!b) {
-      b = { tokens: this.rules.burst, last: now };
-      this.buckets.set(userId, b);
-    }
-    b.tokens = Math.min(this.rules.burst, b.tokens + ((now - b.last) / 1000) * this.rules.perSecond);
-    b.last = now;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
   }
 }

@@ -111,6 +111,10 @@ describe('one club on three nodes', () => {
     expect(guest3.received.some((m) => m.t === 'chat' && m.text === 'muted line')).toBe(false);
     expect(guest3b.received.some((m) => m.t === 'chat' && m.text === 'muted line')).toBe(false);
     await owner.waitFor(is('chat', (m) => m.text === 'muted line'));
+    // One chat pace per player in the club (issue 26, E): guest3, writing through node 3 and node 1 at once, gets a burst of 3 in all.
+    const burst = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => (i % 2 ? guest3b : guest3).request({ t: 'room-chat', room, text: `burst ${i}` }, 60 + i)));
+    expect(burst.filter((m) => m.t === 'ack')).toHaveLength(3);
+    expect(burst.filter((m) => m.t === 'error' && m.code === 'chat.rate-limited')).toHaveLength(3);
     // A challenge across nodes starts a game for both.
     const ch = await owner.request(
       { t: 'room-challenge', room, variant: 'xiangqi', clock: { kind: 'fischer', minutes: 3, increment: 2 }, to: guest3.userId },

@@ -25,8 +25,8 @@ describe('rooms', () => {
         .at(-1)!
         .members.map((m) => m.id),
     ).toEqual(['alice', 'bob']);
-    expect(s.rooms.say(id, carol, 'hi')).toMatchObject({ ok: false, error: { code: 'room.not-member' } });
-    expect(s.rooms.say(id, bob, 'chào cả nhà').ok).toBe(true);
+    expect(await s.rooms.say(id, carol, 'hi')).toMatchObject({ ok: false, error: { code: 'room.not-member' } });
+    expect((await s.rooms.say(id, bob, 'chào cả nhà')).ok).toBe(true);
     expect(of(topic, 'chat').at(-1)).toMatchObject({ room: id, user: { id: 'bob' }, text: 'chào cả nhà' });
     s.rooms.leave(id, 'alice');
     expect(s.rooms.view(id)!.members.map((m) => m.id)).toEqual(['alice', 'bob']);
@@ -98,7 +98,7 @@ describe('rooms', () => {
     s.rooms.join(id, bob);
     s.time.advance(60 * 60_000);
     expect(s.rooms.view(id)).not.toBeNull();
-    s.rooms.say(id, bob, 'bye');
+    await s.rooms.say(id, bob, 'bye');
     s.rooms.leave(id, 'bob');
     s.time.advance(10 * 60_000 - 1);
     expect(s.rooms.view(id)).not.toBeNull();

@@ -173,7 +173,7 @@ export class Rooms implements RoomsPort {
     return this.rooms.get(id)?.members.has(userId) ?? false;
   }
 
-  say(id: string, user: Identity, text: string): Result<ChatLine, RuleError> {
+  async say(id: string, user: Identity, text: string): Promise<Result<ChatLine, RuleError>> {
     if (!this.isMember(id, user.id)) return err('room.not-member', 'Join the room first');
     return this.deps.chat.post(user, { room: id }, text);
   }

@@ -42,7 +42,7 @@ export async function dispatchTournament(c: SocialConnection, m: TournamentMessa
       // The club's chat quota, as in games and rooms (limits/rules.ts).
       const q = await c.deps.limits.take('chat', { user: c.user.id, addr: c.addr });
       if (!q.ok) return c.send({ t: 'error', ...id, code: q.error.code, message: q.error.message });
-      const r = c.deps.chat.post(c.user, { room }, m.text);
+      const r = await c.deps.chat.post(c.user, { room }, m.text);
       return c.send(r.ok ? { t: 'ack', ...id } : { t: 'error', ...id, code: r.error.code, message: r.error.message });
     }
   }

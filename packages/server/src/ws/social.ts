@@ -193,7 +193,7 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
           message: m.channel === 'players' ? 'Only the players write here' : 'Players do not write in the spectators\u2019 chat',
         });
       }
-      return answer(chat.post(user, { game: m.game, channel: m.channel }, m.text));
+      return answer(await chat.post(user, { game: m.game, channel: m.channel }, m.text));
     }
     case 'mute':
       return answer(await chat.mute(user.id, m.user, m.on));
