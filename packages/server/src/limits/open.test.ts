@@ -41,6 +41,21 @@ describe.each(backends)('OpenLimits (%s)', (_name, backend) => {
     expect((await open.reserve('seek', a)).ok).toBe(true);
   });
 
+  it('renew keeps a place past its lease, and puts back one that had lapsed', async () => {
+    const open = make();
+    const a = addr();
+    const slot = await open.reserve('seek', a);
+    if (slot.ok) await slot.value.commit('kept');
+    t += 3000_000;
+    await open.renew('seek', a, 'kept');
+    t += 3000_000;
+    expect(await open.held('seek', a)).toEqual(['kept']);
+    t += 3601_000;
+    expect(await open.held('seek', a)).toEqual([]);
+    await open.renew('seek', a, 'kept');
+    expect(await open.held('seek', a)).toEqual(['kept']);
+  });
+
   it('at the cap, asks which resources still exist and drops the others', async () => {
     const open = make();
     const a = addr();

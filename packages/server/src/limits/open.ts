@@ -224,6 +224,12 @@ export class OpenLimits {
     });
   }
 
+  /** Renews a committed place of a resource that still exists, for another lease (re-adding it if it had lapsed). */
+  async renew(kind: OpenKind, key: string, id: string): Promise<void> {
+    if (this.opts.off) return;
+    await this.backend.add(`open:${kind}:${key}`, id, Number.MAX_SAFE_INTEGER, this.now(), this.now() + this.rules[kind].leaseSeconds * 1000);
+  }
+
   /** Frees the place of a resource known to have ended. */
   async close(kind: OpenKind, addr: string, id: string): Promise<void> {
     if (!this.opts.off) await this.backend.remove(`open:${kind}:${addr}`, [id]);

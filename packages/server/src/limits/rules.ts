@@ -89,6 +89,15 @@ export const OPEN_RULES = {
   'player-waiting': { addr: 5, leaseSeconds: 25 * 3600, what: 'games waiting for an opponent' },
   /** Analyses of finished games waiting or running. */
   analysis: { addr: 6, leaseSeconds: 3600, what: 'analyses waiting or running' },
+  /**
+   * Open sockets (each browser tab holds one): generous for a family, a
+   * school or a café behind one address; the review opened 1,000. An open
+   * socket renews its place every heartbeat (30 s), so a place lapses 2 min
+   * after its node died.
+   */
+  socket: { addr: 200, leaseSeconds: 120, what: 'open connections (browser tabs)' },
+  /** One account's open sockets, keyed by its id (`addr` is the cap per account): many tabs and devices, not the review's 300. */
+  'player-socket': { addr: 30, leaseSeconds: 120, what: 'open connections (browser tabs)' },
 } as const satisfies Record<string, OpenRule>;
 
 export type OpenKind = keyof typeof OPEN_RULES;

@@ -23,6 +23,7 @@ import {
 import type { Side } from '@youzai/rules';
 import { COOKIE, identityOf, isSessionEnded, type Sessions } from '../auth/sessions.ts';
 import { clientAddress, type TrustedProxies } from '../limits/address.ts';
+import { SocketPlaces } from './socket-places.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, gameChatTopic, userTopic } from '../bus/topics.ts';
@@ -438,6 +439,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const timers = deps.timers ?? systemTimers;
   // Each coalesced frame says when it was sent: a watcher (and the benchmark) sees the second it belongs to.
   const coalesced = new CoalescedTopics(deps.bus, { now: () => deps.clock.now(), at: (at, fn) => timers.at(at, fn) }, COALESCE_EVERY_MS, stampNow);
+  const places = new SocketPlaces(deps.limits.open);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
@@ -458,6 +460,17 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const upgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const found = await deps.sessions.resolveSession(parseCookies(req.headers.cookie).get(COOKIE)).catch(() => null);
     const addr = clientAddress(req, deps.trustedProxies);
+    // Open sockets are capped per address and per account (issue 31, item 6): refused before the upgrade.
+    const place = await places.take(addr, found?.user.id ?? null).catch(() => null);
+    if (place && !place.ok) {
+      const body = JSON.stringify({ ok: false, code: place.error.code, message: place.error.message });
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    // Given back when the connection ends, upgraded or not (a failed handshake closes it too).
+    if (place) socket.once('close', () => void places.release(place.value).catch(() => undefined));
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket, found?.user ?? null, found?.session ?? null, addr));
   };
   // Apart from the upgrade's scope: the socket's listeners live as long as it does, and a closure there would keep
@@ -481,6 +494,7 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
     const slice = tick++ % SLICES;
     let i = 0;
     for (const c of conns) if (i++ % SLICES === slice) c.ping();
+    places.renew(slice, SLICES);
   }, 1000);
   beat.unref();
   return {
