@@ -71,12 +71,21 @@ export class FairyEngine {
       this.skill = skill;
       this.multipv = multipv;
     }
+    const nodes = p.analysis?.nodes;
+    if (nodes !== undefined) {
+      // What earlier searches left in the hash and history tables would change this one's path.
+      this.fs.send('ucinewgame');
+      await this.fs.ready();
+    }
     this.fs.send(`position fen ${p.fen}${p.moves.length ? ` moves ${p.moves.join(' ')}` : ''}`);
     // Stopped while setting up: the shortest search, which still answers a move and a line.
     const movetime = this.halted ? 1 : Math.max(1, Math.round(p.movetimeMs));
     const depth = this.halted ? 1 : (p.analysis?.depth ?? level.depth);
+    const budget = nodes !== undefined && !this.halted ? ` nodes ${nodes}` : '';
     // searchmoves takes the rest of the line, so it comes last.
-    const lines = await this.fs.command(`go depth ${depth} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) => l.startsWith('bestmove'));
+    const lines = await this.fs.command(`go depth ${depth}${budget} movetime ${movetime} searchmoves ${p.searchmoves.join(' ')}`, (l) =>
+      l.startsWith('bestmove'),
+    );
     const answer = readAnswer(lines);
     return p.analysis && answer.bestmove !== null ? { ...answer, lines: readLines(lines) } : answer;
   }

@@ -88,7 +88,13 @@ export interface AnalysisRequest {
   readonly multipv: number;
   /** Depth limit, 1..40. */
   readonly depth: number;
-  /** Time limit; the search stops at whichever of depth and time comes first. */
+  /**
+   * Node budget, 1..10^9: with it the search starts from a cleared engine and
+   * its answer does not depend on the machine's load (see protocol.ts);
+   * `movetimeMs` is then a safety bound only, set far above the normal time.
+   */
+  readonly nodes?: number;
+  /** Time limit; the search stops at whichever of depth, nodes and time comes first. */
   readonly movetimeMs: number;
   /** As for bestMove: queueing and search together. */
   readonly deadlineMs?: number;
@@ -215,7 +221,7 @@ export class EnginePool {
 
   /**
    * Analysis at full strength: the best `multipv` lines among `legalMoves`,
-   * searched to `depth` or for `movetimeMs`. For tools such as the puzzle
+   * searched to `depth`, `nodes` or for `movetimeMs`. For tools such as the puzzle
    * generator and the hint; no fallback is ever made up.
    */
   analyse(req: AnalysisRequest): Promise<Analysis> {
@@ -226,7 +232,7 @@ export class EnginePool {
       searchmoves: req.legalMoves,
       level: MAX_LEVEL,
       movetimeMs: Math.max(1, Math.round(req.movetimeMs)),
-      analysis: { multipv: req.multipv, depth: req.depth },
+      analysis: { multipv: req.multipv, depth: req.depth, ...(req.nodes !== undefined ? { nodes: req.nodes } : {}) },
     }));
   }
 
@@ -518,6 +524,8 @@ export class EnginePool {
 function badAnalysis(req: AnalysisRequest): string | null {
   if (!Number.isInteger(req.multipv) || req.multipv < 1 || req.multipv > 8) return `multipv must be an integer 1..8, got ${String(req.multipv)}`;
   if (!Number.isInteger(req.depth) || req.depth < 1 || req.depth > 40) return `depth must be an integer 1..40, got ${String(req.depth)}`;
+  if (req.nodes !== undefined && (!Number.isInteger(req.nodes) || req.nodes < 1 || req.nodes > 1e9))
+    return `nodes must be an integer 1..10^9, got ${String(req.nodes)}`;
   if (!(req.movetimeMs > 0)) return 'movetimeMs must be positive';
   return null;
 }

@@ -31,6 +31,12 @@ export interface SearchRequest {
 export interface AnalysisSettings {
   readonly multipv: number;
   readonly depth: number;
+  /**
+   * A node budget (`go nodes`): the search starts from a cleared engine
+   * (`ucinewgame`: hash and history tables), so with one thread and a fixed
+   * hash the same position and budget give the same answer whatever the load.
+   */
+  readonly nodes?: number;
 }
 
 /** One line of an analysis: its moves from the root and its score (side to move's view). */

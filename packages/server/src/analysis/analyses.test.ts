@@ -88,8 +88,10 @@ describe('POST/GET /api/games/{id}/analysis', () => {
     const other = new TestClient(s.base);
     const a = await other.http('GET', `/api/games/${id}/analysis`);
     expect(a.json).toMatchObject({ ok: true, state: 'done', progress: 1, accuracy: [expect.any(Number), expect.any(Number)] });
-    const plies = a.json.plies as { ply: number; eval: unknown; best?: string; judgement?: string }[];
+    const plies = a.json.plies as { ply: number; eval: unknown; best?: string; depth?: number; judgement?: string }[];
     expect(plies.map((p) => p.ply)).toEqual([0, 1, 2]);
+    // The depth the engine reached, per position (issue 33, item 4).
+    expect(plies.map((p) => p.depth)).toEqual([12, 12, 12]);
     expect(plies.map((p) => p.eval)).toEqual([{ cp: 20 }, { cp: 20 }, { cp: 600 }]);
     expect(plies.map((p) => p.judgement ?? null)).toEqual([null, null, 'blunder']);
     expect(plies[1]!.best).toMatch(/^[a-i]\d+[a-i]\d+$/);
