@@ -115,6 +115,8 @@ export interface AppOptions {
   readonly openLimits?: { readonly [K in OpenKind]?: OpenRule };
   /** Behind a proxy (TRUST_PROXY): the client's address is the last one in X-Forwarded-For, when the peer is a trusted proxy. */
   readonly trustProxy?: boolean;
+  /** TOURNAMENT_MIN_RATED_GAMES: counted rated games an account needs to create a listed tournament (default 5; 0: none). */
+  readonly tournamentMinRatedGames?: number;
   /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); with trustProxy alone, loopback only. */
   readonly trustedProxies?: readonly string[];
   readonly secureCookies?: boolean;
@@ -393,7 +395,14 @@ export async function createApp(given: AppOptions): Promise<App> {
     node,
     health,
     ...(clubPresence ? { onlineAnywhere: (id: string) => clubPresence.isOnline(id) } : {}),
-    tournaments: { store: store, changed: tournamentChanged, look: () => director.look(), now: () => opts.clock.now(), views: tournamentViews },
+    tournaments: {
+      store: store,
+      changed: tournamentChanged,
+      look: () => director.look(),
+      now: () => opts.clock.now(),
+      views: tournamentViews,
+      ...(opts.tournamentMinRatedGames !== undefined ? { minRatedGames: opts.tournamentMinRatedGames } : {}),
+    },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
   };
   // Each node guards its own CPU: requests are counted per node, in memory (entries expire; no table is ever cleared whole).

@@ -30,6 +30,12 @@ describe('readConfig', () => {
     expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { limitsOff: false, trustProxy: false, statsControl: false } });
   });
 
+  it('takes the rated games a listed tournament needs (issue 31, item 7)', () => {
+    expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { tournamentMinRatedGames: null } });
+    expect(readConfig({ TOURNAMENT_MIN_RATED_GAMES: '0' }, 'box')).toMatchObject({ ok: true, value: { tournamentMinRatedGames: 0 } });
+    expect(readConfig({ TOURNAMENT_MIN_RATED_GAMES: '12' }, 'box')).toMatchObject({ ok: true, value: { tournamentMinRatedGames: 12 } });
+  });
+
   it('believes X-Forwarded-For from TRUSTED_PROXIES only; TRUST_PROXY=1 alone trusts loopback (issue 31, item 5)', () => {
     expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { trustProxy: false, trustedProxies: [] } });
     expect(readConfig({ TRUST_PROXY: '1' }, 'box')).toMatchObject({ ok: true, value: { trustProxy: true, trustedProxies: ['127.0.0.0/8', '::1'] } });
@@ -51,6 +57,7 @@ describe('readConfig', () => {
     [{ LIMITS: 'sometimes' }, /LIMITS must be on or off/],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
     [{ TRUSTED_PROXIES: 'haproxy' }, /TRUSTED_PROXIES takes addresses/],
+    [{ TOURNAMENT_MIN_RATED_GAMES: 'some' }, /TOURNAMENT_MIN_RATED_GAMES must be a whole number/],
     [{ TRUSTED_PROXIES: '10.0.0.0/33' }, /TRUSTED_PROXIES takes addresses/],
     [{ TRUSTED_PROXIES: '10.0.0.1', TRUST_PROXY: '0' }, /cannot go with TRUST_PROXY=0/],
     [{ STATS_CONTROL: 'sure' }, /STATS_CONTROL must be 1 or 0/],

@@ -39,6 +39,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Whose X-Forwarded-For is believed (TRUSTED_PROXIES; loopback alone when only TRUST_PROXY=1 is set); empty without a proxy. */
   readonly trustedProxies: readonly string[];
+  /** TOURNAMENT_MIN_RATED_GAMES: counted rated games an account needs to create a listed tournament (null: the default, 5). */
+  readonly tournamentMinRatedGames: number | null;
   /** TEST_CLOCK=1: the node's time may be moved forward over HTTP (tests only; never with NODE_ENV=production). */
   readonly testClock: boolean;
 }
@@ -123,6 +125,9 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   // Anyone could move a real club's clocks and deadlines forward: a test facility only.
   if (testClockOn && env.NODE_ENV === 'production')
     return err('config.bad-value', 'TEST_CLOCK=1 lets anyone move the server’s time forward: it is for tests, never with NODE_ENV=production');
+  const minGames = env.TOURNAMENT_MIN_RATED_GAMES;
+  if (minGames !== undefined && minGames !== '' && !(/^\d+$/.test(minGames) && Number(minGames) <= 1000))
+    return err('config.bad-value', `TOURNAMENT_MIN_RATED_GAMES must be a whole number 0-1000 (got ${JSON.stringify(minGames)})`);
   const admins = (env.ADMINS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -149,6 +154,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     statsControl: statsControl === '1' || statsControl === 'true',
     trustProxy,
     trustedProxies: trustProxy ? (proxyList.length ? proxyList : LOOPBACK_PROXIES) : [],
+    tournamentMinRatedGames: minGames ? Number(minGames) : null,
     testClock: testClockOn,
   });
 }
@@ -188,6 +194,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
           : 'off (set METRICS_PORT or METRICS_TOKEN)',
     shutdownMs: c.shutdownMs,
     admins: c.admins.length,
+    tournamentMinRatedGames: c.tournamentMinRatedGames ?? 'default',
     ...(c.testClock ? { testClock: 'on: POST /api/test/clock moves time forward (tests only)' } : {}),
   };
 }

@@ -132,6 +132,7 @@ async function main(): Promise<void> {
     statsControl: c.statsControl,
     trustProxy: c.trustProxy,
     trustedProxies: c.trustedProxies,
+    ...(c.tournamentMinRatedGames !== null ? { tournamentMinRatedGames: c.tournamentMinRatedGames } : {}),
     engine,
     analyse,
     evaluate,

@@ -15,7 +15,7 @@ export class HttpError extends Error {
 /** Status for a domain error code. */
 export function statusFor(code: string): number {
   if (code.endsWith('not-found')) return 404;
-  if (code === 'game.forbidden' || code === 'auth.required' || code === 'analysis.live-position') return 403;
+  if (code === 'game.forbidden' || code === 'auth.required' || code === 'analysis.live-position' || code === 'tournament.needs-games') return 403;
   if (code === 'auth.bad-credentials') return 401;
   if (code.startsWith('server.')) return 503;
   if (code === 'rate-limited' || code.startsWith('limit.') || code === 'auth.throttled') return 429;

@@ -47,6 +47,8 @@ export const LIMIT_RULES = {
   rematch: { user: { points: 10, seconds: 600 }, addr: { points: 30, seconds: 600 }, what: 'rematch offers' },
   /** Joining and withdrawing from tournaments, each a point (a join/withdraw loop stirs every watcher's standings). */
   'tour-entry': { user: { points: 20, seconds: 600 }, addr: { points: 60, seconds: 600 }, what: 'tournament joins and withdrawals' },
+  /** Tournaments created (besides 3 unfinished at once per account, and the rated games a listed one needs): 24 junk ones from one address pushed the real ones off the list. */
+  'tour-create': { user: { points: 5, seconds: 86_400 }, addr: { points: 10, seconds: 86_400 }, what: 'tournaments created' },
   /** Display settings saved by an account (each change in the settings panel is one). */
   settings: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'settings saves' },
   /** Learn progress sent by an account (a lesson finished, the browser's progress merged at login). */

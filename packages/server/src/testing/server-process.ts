@@ -77,7 +77,13 @@ export async function startBenchServer(
   const schema = store === 'postgres' ? await tempSchema() : null;
   const server = await startServerProcess(
     port,
-    { HTTP_RATE: '1000000', LIMITS: 'off', STATS_CONTROL: '1', ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }) },
+    {
+      HTTP_RATE: '1000000',
+      LIMITS: 'off',
+      STATS_CONTROL: '1',
+      TOURNAMENT_MIN_RATED_GAMES: '0',
+      ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }),
+    },
     {
       extraArgs: [...(opts.extraArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],
       log: Boolean(process.env.BENCH_SERVER_LOG),

@@ -10,6 +10,8 @@ import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { adminClient } from '../testing/admin.ts';
 import { TestClient } from '../testing/client.ts';
+import { giveRatedGames } from '../testing/rated.ts';
+import { MIN_RATED_GAMES_TO_CREATE } from './routes.ts';
 
 describe('tournament API', () => {
   let app: App;
@@ -36,6 +38,8 @@ describe('tournament API', () => {
     clients.push(c);
     await c.http('POST', '/api/session');
     if (name) expect((await c.http('POST', '/api/register', { username: name, password: 'correct horse' })).status).toBe(200);
+    // A listed tournament needs an account that has played.
+    if (name) await giveRatedGames(store, name, MIN_RATED_GAMES_TO_CREATE);
     return c;
   }
 
@@ -101,7 +105,7 @@ describe('tournament API', () => {
 
   it('joining: guests casual only, rated ones need rated games; joining twice refused, withdrawing and coming back', async () => {
     const minh = await player('minh');
-    const rated = await minh.http('POST', '/api/tournaments', arena({ rated: true, minRatedGames: 5 }));
+    const rated = await minh.http('POST', '/api/tournaments', arena({ rated: true, minRatedGames: MIN_RATED_GAMES_TO_CREATE + 5 }));
     const guest = await player(null);
     expect((await guest.http('POST', `/api/tournaments/${rated.json.id}/join`, {})).json.code).toBe('tournament.guests-casual-only');
     expect((await minh.http('POST', `/api/tournaments/${rated.json.id}/join`, {})).json.code).toBe('tournament.not-enough-rated-games');

@@ -5,7 +5,7 @@
  * changes reach the page over the socket (tour-sub); these are for pages that
  * load, links that are shared, and bots.
  */
-import { ClockSpec, type TournamentLists, type TournamentPage } from '@youzai/protocol';
+import { ClockSpec, type TournamentLists, type TournamentPage, type TournamentSummary } from '@youzai/protocol';
 import { MAX_ROUND_ROBIN_PLAYERS, TOURNAMENT_KINDS, mayJoin, withdrawal, type TournamentTerms } from '@youzai/game/tournament';
 import { DEFAULT_RATING } from '@youzai/game';
 import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
@@ -31,6 +31,8 @@ export interface TournamentRouteDeps {
   look?(): void;
   /** The views this node's readers share (absent: each read builds its own). */
   readonly views?: TournamentViews;
+  /** Counted rated games an account needs to create a listed tournament (TOURNAMENT_MIN_RATED_GAMES; default MIN_RATED_GAMES_TO_CREATE). */
+  readonly minRatedGames?: number;
   now(): number;
 }
 
@@ -38,6 +40,19 @@ const ID = '([A-Za-z0-9]{6,16})';
 const MINUTE = 60_000;
 /** Unfinished tournaments one account may have created at once (admins for the club: no limit). */
 export const MAX_OPEN_PER_ACCOUNT = 3;
+/** Counted rated games an account needs before it creates a listed tournament (admins need none; a private one needs none). */
+export const MIN_RATED_GAMES_TO_CREATE = 5;
+/** How many of each status the public list weighs before it keeps the first 20 in its order (below). */
+const LIST_POOL = 200;
+
+/**
+ * The public list's order: the club's own first, then those with more
+ * players, then the sooner start; so that a pile of empty tournaments made by
+ * fresh accounts never pushes a real one off the list.
+ */
+export function listOrder(a: TournamentSummary, b: TournamentSummary): number {
+  return Number(b.club) - Number(a.club) || (b.players ?? 0) - (a.players ?? 0) || a.startsAt - b.startsAt;
+}
 
 export const CreateTournament = z
   .object({
@@ -156,14 +171,15 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       const t = deps(all);
       const room = ctx.url.searchParams.get('room') ?? undefined;
       if (room !== undefined && !/^[A-Za-z0-9]{6,16}$/.test(room)) fail('tournament.bad-room', 'A room id is 6 to 16 letters and digits');
-      const q = { listedOnly: true, limit: 20, ...(room !== undefined ? { roomId: room } : {}) };
+      const q = { listedOnly: true, limit: LIST_POOL, ...(room !== undefined ? { roomId: room } : {}) };
       const [upcoming, running, finished] = await Promise.all([
         t.store.listTournaments({ ...q, statuses: ['upcoming'] }),
         t.store.listTournaments({ ...q, statuses: ['running'] }),
         t.store.listTournaments({ ...q, statuses: ['finished'], latestFirst: true, limit: 10 }),
       ]);
       // Counting the players needs their entries only, not a long arena's finished games.
-      const counted = async (rows: TournamentRow[]) => Promise.all(rows.map(async (r) => summaryOf(r, (await t.store.tournamentLive(r.id)).entries.length)));
+      const counted = async (rows: TournamentRow[]) =>
+        (await Promise.all(rows.map(async (r) => summaryOf(r, (await t.store.tournamentLive(r.id)).entries.length)))).sort(listOrder).slice(0, 20);
       const lists: TournamentLists = {
         upcoming: await counted(upcoming),
         running: await counted(running),
@@ -190,6 +206,13 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       if (req.kind === 'roundRobin' && (req.maxPlayers ?? 0) > MAX_ROUND_ROBIN_PLAYERS) {
         fail('tournament.bad-terms', `A round-robin has at most ${MAX_ROUND_ROBIN_PLAYERS} players`);
       }
+      // A listed tournament needs an account that has played (issue 31, item 7: fresh accounts' junk filled the list).
+      const bar = t.minRatedGames ?? MIN_RATED_GAMES_TO_CREATE;
+      if (!admin && !req.private && bar > 0) {
+        const played = (await t.store.ratings(ctx.user.id)).reduce((n, r) => n + r.games, 0);
+        if (played < bar)
+          fail('tournament.needs-games', `Play ${bar} rated games before creating a public tournament (you have ${played}); a private one needs none`);
+      }
       if (!req.club) {
         const open = await t.store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 10_000 });
         if (open.filter((o) => o.createdBy === ctx.user.id).length >= MAX_OPEN_PER_ACCOUNT) {
@@ -198,6 +221,7 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       }
       // A room's tournament is made from a room that is open now (it is listed there).
       if (req.room && !(await all.rooms.view(req.room))) fail('tournament.bad-room', 'No such room is open');
+      if (!admin) await all.limits.enforce('tour-create', { user: ctx.user.id, addr: ctx.addr });
       const terms = termsOf(req);
       const inviteToken = req.private ? randomId(16) : null;
       const row = newTournament(

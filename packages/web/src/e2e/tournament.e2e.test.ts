@@ -19,7 +19,8 @@ let club: Club;
 
 beforeAll(async () => {
   // STATS_CONTROL: jumpTo reads the director's passes.
-  club = await startClub(inject('webDir'), { STATS_CONTROL: '1' });
+  // Fresh accounts create the public tournaments here: no rated games asked (TOURNAMENT_MIN_RATED_GAMES).
+  club = await startClub(inject('webDir'), { STATS_CONTROL: '1', TOURNAMENT_MIN_RATED_GAMES: '0' });
 });
 
 afterAll(async () => {
