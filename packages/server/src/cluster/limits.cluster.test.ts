@@ -28,6 +28,30 @@ function on(i: number, cookie: string): TestClient {
 }
 
 describe('limits across nodes', () => {
+  it('one account’s open sockets are counted on both nodes together (issue 31, item 6)', async () => {
+    const owner = new TestClient(club.nodes[0]!.base);
+    await owner.http('POST', '/api/session');
+    const cap = OPEN_RULES['player-socket'].addr;
+    const open: TestClient[] = [];
+    try {
+      for (let i = 0; i < cap; i++) open.push(await on(i % 2, owner.cookie).connect());
+      // Either node refuses the next one; a place freed on one node is free on the other.
+      for (const i of [0, 1]) await expect(on(i, owner.cookie).connect()).rejects.toThrow(/429/);
+      open.shift()!.close();
+      let back: TestClient | null = null;
+      for (let t = 0; t < 50 && !back; t++) {
+        await new Promise((r) => setTimeout(r, 20 * t));
+        back = await on(1, owner.cookie)
+          .connect()
+          .catch(() => null);
+      }
+      expect(back).not.toBeNull();
+      if (back) open.push(back);
+    } finally {
+      for (const c of open) c.close();
+    }
+  });
+
   it('a player’s invitations are counted on both nodes together, in Redis', async () => {
     const first = new TestClient(club.nodes[0]!.base);
     const friend = new TestClient(club.nodes[1]!.base);
