@@ -469,8 +469,17 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
       );
       return;
     }
-    // Given back when the connection ends, upgraded or not (a failed handshake closes it too).
-    if (place) socket.once('close', () => void places.release(place.value).catch(() => undefined));
+    // Given back when the connection ends, upgraded or not (a failed handshake closes it too). A peer that left while
+    // the place was being taken (a page navigating away during a slow session read) closed before this listener:
+    // given back at once, else the place would be held, and renewed, for good.
+    if (place) {
+      const release = () => void places.release(place.value).catch(() => undefined);
+      if (socket.destroyed) {
+        release();
+        return;
+      }
+      socket.once('close', release);
+    }
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket, found?.user ?? null, found?.session ?? null, addr));
   };
   // Apart from the upgrade's scope: the socket's listeners live as long as it does, and a closure there would keep

@@ -6,7 +6,7 @@
  * coded JSON body; closing a socket frees its place. Real HTTP and
  * WebSockets, memory store and bus, the default caps.
  */
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApp, type App } from '../app.ts';
@@ -14,6 +14,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { OPEN_RULES } from '../limits/rules.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
+import type { Store } from '../store/types.ts';
 
 const apps: App[] = [];
 const sockets: WebSocket[] = [];
@@ -22,9 +23,9 @@ afterAll(async () => {
   for (const app of apps) await app.close();
 });
 
-async function node(): Promise<string> {
+async function node(store: Store = memoryStore()): Promise<string> {
   const app = await createApp({
-    store: memoryStore(),
+    store,
     bus: new MemoryBus(),
     clock: systemClock,
     timers: systemTimers,
@@ -91,5 +92,36 @@ describe('open sockets are capped (issue 31, item 6)', () => {
     await closeOne(opened[0]!.ws);
     expect((await open(base, cookie)).answer).toBe('open');
     expect((await open(base, cookie)).answer).toBe('429 limit.open-player-socket');
+  });
+
+  it('a connection reset while its session is read gives its places back (they leaked: the account was then refused every socket)', async () => {
+    // Session reads that take a while, as on a busy database: each visitor below resets its connection before its read answers.
+    const store = memoryStore();
+    const read = store.session.bind(store);
+    store.session = async (hash) => {
+      await new Promise((r) => setTimeout(r, 40));
+      return read(hash);
+    };
+    const base = await node(store);
+    const res = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'navigator', password: 'a long pass phrase' }),
+    });
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { port } = new URL(base);
+    const cap = OPEN_RULES['player-socket'].addr;
+    for (let i = 0; i < cap + 5; i++) {
+      const tcp = connect(Number(port), '127.0.0.1');
+      await new Promise((r) => tcp.once('connect', r));
+      tcp.write(
+        `GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: ${Buffer.from(`key-${i}-padding`).toString('base64')}\r\nCookie: ${cookie}\r\n\r\n`,
+      );
+      await new Promise((r) => setTimeout(r, 5));
+      tcp.resetAndDestroy();
+    }
+    // Every read has answered and every place taken for a gone connection is back.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await open(base, cookie)).answer).toBe('open');
   });
 });
