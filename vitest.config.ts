@@ -26,6 +26,8 @@ const UNIT = [
   'packages/web/src/**/*.test.ts',
   'scripts/games.test.ts',
 ];
+/** Tests of pure packages that start processes (the CLI through npm): integration, not unit. */
+const PROCESSES = ['packages/game/src/cli.test.ts'];
 const INTEGRATION = ['packages/server/src/**/*.test.ts', 'packages/engine/src/**/*.test.ts', 'packages/rules/scripts/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 // Vitest's default is one worker fewer than the cores: one on this 2-core
@@ -43,11 +45,26 @@ export default defineConfig({
       // fresh module graph per file (isolate: false): the imports are made once per thread.
       {
         extends: true,
-        test: { name: 'unit', include: UNIT, exclude: E2E, pool: 'threads', isolate: false, maxWorkers: UNIT_WORKERS, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'unit',
+          include: UNIT,
+          exclude: [...E2E, ...PROCESSES],
+          pool: 'threads',
+          isolate: false,
+          maxWorkers: UNIT_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
-        test: { name: 'integration', include: INTEGRATION, exclude: [...CLUSTER, ...UNIT], pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'integration',
+          include: [...INTEGRATION, ...PROCESSES],
+          exclude: [...CLUSTER, 'scripts/games.test.ts'],
+          pool: 'forks',
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 1 },
+        },
       },
       { extends: true, test: { name: 'cluster', include: CLUSTER, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } } },
       // The end-to-end tests drive the built web client, built once by the global setup.
