@@ -20,7 +20,10 @@ let club: Club;
 beforeAll(async () => {
   // STATS_CONTROL: jumpTo reads the director's passes.
   // Fresh accounts create the public tournaments here: no rated games asked (TOURNAMENT_MIN_RATED_GAMES).
-  club = await startClub(inject('webDir'), { STATS_CONTROL: '1', TOURNAMENT_MIN_RATED_GAMES: '0' });
+  // LIMITS=off: twice in six full runs at 20a1ba4/9af8b97 (loaded machine), one player's pause or join click took no
+  // effect and the arena went on without them; every visitor here shares 127.0.0.1, so the quotas and socket caps added
+  // for issue 31 are the first suspect (not proven: the file passed 4 of 4 alone). Quotas are tested in the integration layer.
+  club = await startClub(inject('webDir'), { STATS_CONTROL: '1', TOURNAMENT_MIN_RATED_GAMES: '0', LIMITS: 'off' });
 });
 
 afterAll(async () => {
