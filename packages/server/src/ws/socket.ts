@@ -426,6 +426,9 @@ export function peekId(data: Buffer): { id?: number } {
   }
 }
 
+/** Module-level, so the listener keeps nothing of the upgrade alive. The 'close' that follows an error does the cleanup. */
+function ignoreSocketError(): void {}
+
 function versionOf(frame: string): number {
   const m = /"v":(\d+)/.exec(frame);
   return m ? Number(m[1]) : Infinity;
@@ -441,6 +444,9 @@ export function attachSockets(server: Server, deps: SocketDeps): SocketHub {
   const coalesced = new CoalescedTopics(deps.bus, { now: () => deps.clock.now(), at: (at, fn) => timers.at(at, fn) }, COALESCE_EVERY_MS, stampNow);
   const places = new SocketPlaces(deps.limits.open);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's HTTP server takes its error listener off an upgrading socket: a peer that resets during the session read
+    // below would otherwise throw ECONNRESET as an uncaught exception and end the process.
+    socket.on('error', ignoreSocketError);
     const path = (req.url ?? '').split('?')[0];
     if (path !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
