@@ -7,7 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeTime, systemClock, systemTimers, type Timers } from '../service/time.ts';
-import { eventually, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { eventually, TEST_REDIS_URL, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { NODE_TTL_MS, NodeIdTaken, NodeRegistry } from './nodes.ts';
 
 const opened: { dispose(): Promise<void> }[] = [];
@@ -136,5 +137,31 @@ describe('a node’s id', () => {
     // A renewal that goes through gives it back.
     time.advance(1000);
     await eventually(() => n.holdsLease(), 2000, 'the lease held again');
+  });
+
+  it('stops holding its lease the moment its connection to Redis drops, not at its next failed beat (an owner cut from Redis decides nothing it could not publish)', async () => {
+    const url = new URL(TEST_REDIS_URL);
+    const proxy = await startTcpProxy(url.hostname, Number(url.port || 6379));
+    opened.push({ dispose: () => proxy.close() });
+    const prefix = uniquePrefix();
+    const link = await testRedis(prefix, `redis://127.0.0.1:${proxy.port}`);
+    opened.push({ dispose: () => link.close() });
+    const time = new FakeTime();
+    const n = registry(link, 'n1', { clock: time, timers: time });
+    await n.start();
+    time.advance(1000);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(n.holdsLease()).toBe(true);
+    // Cut: the connection closes; no time passes, so no beat has failed yet.
+    await proxy.cut();
+    await eventually(() => !link.up(), 3000, 'the link seen down');
+    expect(n.holdsLease()).toBe(false);
+    await proxy.resume();
+    // Back: the reconnection's check of our key (and the next beats) give it back.
+    await eventually(() => link.up(), 5000, 'the link back');
+    time.advance(1000);
+    await eventually(() => n.holdsLease(), 3000, 'the lease held again');
+    const plain = await testRedis(prefix);
+    opened.push(plain);
   });
 });

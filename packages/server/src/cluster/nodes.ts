@@ -129,10 +129,11 @@ export class NodeRegistry {
   /**
    * Whether this node may decide now: its key surely holds (a renewal got
    * through within the TTL, less a margin). Cut from Redis, or with its
-   * beats hanging, it stops deciding before its key can run out.
+   * beats hanging, it stops deciding before its key can run out; with its
+   * connection to Redis down, at once (what it decided could not be told).
    */
   holdsLease(): boolean {
-    return this.beating && this.opts.clock.now() < this.leaseUntil - LEASE_MARGIN_MS;
+    return this.link.up() && this.beating && this.opts.clock.now() < this.leaseUntil - LEASE_MARGIN_MS;
   }
 
   onExpired(fn: () => void): void {
