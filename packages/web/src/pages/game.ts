@@ -30,6 +30,7 @@ import { typedPlaceholder } from '../game/typed-hint.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/referee-panel.ts';
 import { verdictText } from '../game/verdict-text.ts';
+import { formatTimeLeft } from '../game/time-left.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';
@@ -373,8 +374,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
       if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
       if (v.firstMoveDeadline && v.status === 'active') {
-        const s = Math.max(0, Math.ceil((v.firstMoveDeadline - app.socket.serverNow()) / 1000));
-        text += ` · ${t('game.firstMove', { s })}`;
+        text += ` · ${t('game.firstMove', { time: formatTimeLeft(v.firstMoveDeadline - app.socket.serverNow()) })}`;
       }
     }
     if (statusEl.textContent !== text) statusEl.textContent = text;
