@@ -28,9 +28,9 @@ export interface JudgementCounts {
   readonly blunder: number;
 }
 
-/** GET /api/games/{id}/analysis. `plies`, `accuracy` and `counts` once done; `code`/`message` once failed. */
+/** GET /api/games/{id}/analysis. `plies`, `accuracy` and `counts` once done; `code`/`message` once failed; `none`: not asked for. */
 export interface GameAnalysisView {
-  readonly state: AnalysisState;
+  readonly state: AnalysisState | 'none';
   /** Share of the positions analysed, 0..1. */
   readonly progress: number;
   readonly plies?: readonly AnalysedPly[];

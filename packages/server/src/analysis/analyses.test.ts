@@ -66,7 +66,9 @@ describe('POST/GET /api/games/{id}/analysis', () => {
     const r = await c.http('POST', `/api/games/${id}/analysis`);
     expect(r.status).toBe(409);
     expect(r.json).toMatchObject({ ok: false, code: 'analysis.game-in-progress' });
-    expect((await c.http('GET', `/api/games/${id}/analysis`)).json.code).toBe('analysis.not-found');
+    // Not asked for: an answer, not a 404 (issue 33, item 8.9).
+    const none = await c.http('GET', `/api/games/${id}/analysis`);
+    expect([none.status, none.json]).toEqual([200, { ok: true, state: 'none', progress: 0 }]);
     expect((await c.http('POST', '/api/games/nosuchgame1/analysis')).status).toBe(404);
   });
 
@@ -148,7 +150,7 @@ describe('limits and engines', () => {
       const refused = await c.http('POST', `/api/games/${g3}/analysis`);
       expect([refused.status, refused.json.code]).toEqual([429, 'limit.open-analysis']);
       expect(refused.json.message).toMatch(/At most 2 analyses waiting or running at once from one address/);
-      expect((await c.http('GET', `/api/games/${g3}/analysis`)).json.code).toBe('analysis.not-found');
+      expect((await c.http('GET', `/api/games/${g3}/analysis`)).json.state).toBe('none');
       // An analysis asked for already is answered as it is: no new place.
       expect((await c.http('POST', `/api/games/${g1}/analysis`)).status).toBe(202);
       // Done: the places are free again, without anyone saying so.

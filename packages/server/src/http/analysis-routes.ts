@@ -4,10 +4,12 @@
  * A few analyses at once per player (the service's cap) and per address
  * (limits/open.ts: many guests behind one address share its places).
  */
+import type { GameAnalysisView } from '@youzai/protocol';
 import { OpenLimitError } from '../limits/open.ts';
 import { ID, fail, type Route } from './routes.ts';
 import { sendJson } from './util.ts';
 
+const NOT_ASKED: GameAnalysisView = { state: 'none', progress: 0 };
 const waiting = (state: string | undefined): boolean => state === 'queued' || state === 'running';
 
 export const ANALYSIS_ROUTES: readonly Route[] = [
@@ -42,8 +44,8 @@ export const ANALYSIS_ROUTES: readonly Route[] = [
     anonymous: true,
     handler: async (ctx, { analyses }) => {
       const a = analyses ? await analyses.view(ctx.params[0]!) : null;
-      if (!a) fail('analysis.not-found', 'This game has not been analysed: ask for an analysis first');
-      sendJson(ctx.res, 200, { ok: true, ...a });
+      // Not asked for yet is the usual state of a game, not an error (issue 33, item 8.9: every game page logged a 404).
+      sendJson(ctx.res, 200, { ok: true, ...(a ?? NOT_ASKED) });
     },
   },
 ];

@@ -168,7 +168,9 @@ describe('tournament API', () => {
       ok: true,
       tournament: { id, name: 'Giải nhanh tối thứ Ba', status: 'running', kind: 'arena' },
     });
-    expect((await watcher.http('GET', '/api/tournament-games/nosuchgame1')).status).toBe(404);
+    // A game in no tournament: an answer, not a 404 (issue 33, item 8.9).
+    const none = await watcher.http('GET', '/api/tournament-games/nosuchgame1');
+    expect([none.status, none.json]).toEqual([200, { ok: true, tournament: null }]);
     // Once it runs, withdrawing keeps the player's entry and games, inactive.
     expect((await b.http('POST', `/api/tournaments/${id}/withdraw`, {})).status).toBe(200);
     expect((await b.http('GET', `/api/tournaments/${id}`)).json.me).toMatchObject({ entered: true, active: false });
@@ -223,8 +225,9 @@ describe('tournament API', () => {
     const paired = (await guest.waitFor((m) => m.t === 'paired', 8000)) as Extract<ServerMessage, { t: 'paired' }>;
     for (const c of [owner, guest]) expect((await c.http('GET', `/api/tournament-games/${paired.game}`)).json.tournament).toMatchObject({ id, kind: 'arena' });
     const outsider = await player(null);
-    expect((await outsider.http('GET', `/api/tournament-games/${paired.game}`)).json.code).toBe('tournament.not-found');
-    expect((await new TestClient(base).http('GET', `/api/tournament-games/${paired.game}`)).status).toBe(404);
+    // Anyone else reads it as a game in no tournament.
+    expect((await outsider.http('GET', `/api/tournament-games/${paired.game}`)).json).toEqual({ ok: true, tournament: null });
+    expect((await new TestClient(base).http('GET', `/api/tournament-games/${paired.game}`)).json).toEqual({ ok: true, tournament: null });
   }, 20_000);
 });
 

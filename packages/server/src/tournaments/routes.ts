@@ -266,8 +266,9 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
       const t = deps(all);
       const tg = await t.store.tournamentGame(ctx.params[0]!);
       const row = tg ? await t.store.tournament(tg.tournamentId) : null;
-      if (!row || !(await mayViewTournament(t.store, row, ctx.user.id || null, null)))
-        fail('tournament.not-found', 'This game is not in a tournament you may see');
+      // Most games are in no tournament: that is an answer, not an error (issue 33, item 8.9: every game page logged a 404).
+      // A private one the asker may not see reads the same as none.
+      if (!row || !(await mayViewTournament(t.store, row, ctx.user.id || null, null))) return sendJson(ctx.res, 200, { ok: true, tournament: null });
       sendJson(ctx.res, 200, { ok: true, tournament: { id: row.id, name: row.name, status: row.status, kind: row.terms.kind } });
     },
   },

@@ -102,8 +102,9 @@ export class AnalysisPanel {
 
   private async load(): Promise<void> {
     const r = await api<GameAnalysisView>('GET', `/api/games/${this.o.gameId}/analysis`);
-    if (r.ok) this.view = r;
-    else if (r.code !== 'analysis.not-found') this.error = tMaybe(`err.${r.code}`, r.message);
+    // `none`: not asked for yet, so the panel offers the button.
+    if (r.ok) this.view = r.state === 'none' ? null : r;
+    else this.error = tMaybe(`err.${r.code}`, r.message);
     this.render(this.shown);
     this.o.changed();
   }

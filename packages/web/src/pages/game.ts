@@ -41,8 +41,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   const el = h('div.game-page', { 'data-testid': 'game-page' }, h('p', null, t('common.loading')));
   // A tournament game links back to its tournament.
   const tourLink = h('p.game-tournament', { 'data-testid': 'game-tournament' });
-  void api<{ tournament: { id: string; name: string } }>('GET', `/api/tournament-games/${id}`).then((r) => {
-    if (r.ok) fill(tourLink, h('a', { href: `/tournament/${r.tournament.id}` }, `${t('tour.back')}: ${r.tournament.name}`));
+  void api<{ tournament: { id: string; name: string } | null }>('GET', `/api/tournament-games/${id}`).then((r) => {
+    if (r.ok && r.tournament) fill(tourLink, h('a', { href: `/tournament/${r.tournament.id}` }, `${t('tour.back')}: ${r.tournament.name}`));
   });
   let live: LiveGame | null = null;
   let board: Board | null = null;
