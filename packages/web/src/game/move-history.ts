@@ -94,6 +94,13 @@ export class MoveHistory {
     return m.ok && moveKind(m.value) === KIND_PASS;
   }
 
+  /** A move from the current position printed in notation `id` (a move not legal here: as given). */
+  printNext(uci: string, id: string): string {
+    const last = this.current;
+    const m = parseUci(last, uci);
+    return m.ok ? this.notation(id).make(last, m.value) : uci;
+  }
+
   /** Every move printed in notation `id` (cached per notation). */
   printed(id: string): readonly string[] {
     let list = this.texts.get(id);

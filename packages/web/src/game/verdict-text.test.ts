@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VERDICT_CODES, startReferee, verdict, type RunFact, type Verdict } from '@youzai/game';
 import { wireVerdict, type Verdict as WireVerdict } from '@youzai/protocol';
 import { CATALOGS, LANGS, setLang } from '../i18n/index.ts';
-import { verdictText } from './verdict-text.ts';
+import { MoveHistory } from './move-history.ts';
+import { verdictText, violationWarning } from './verdict-text.ts';
 
 const RED = 0;
 const BLACK = 1;
@@ -73,6 +74,18 @@ describe('verdict sentences', () => {
       vi: 'Cả hai bên cùng vi phạm: Đỏ chiếu liên tục 7 nước bằng 1 quân (giới hạn 6); Đen đuổi bắt liên tục Mã của Đỏ (f10) 6 nước bằng 1 quân (giới hạn 6): bên chiếu (Đỏ) thua',
       en: "Both sides violate: Red checked 7 times in a row with 1 piece (limit 6); Black chased Red's Horse (f10) 6 times in a row with 1 piece (limit 6): the checking side (Red) loses",
     });
+  });
+
+  it('names the move of a violation warning in the chosen notation, not as a10-style coordinates (issue 33, item 8.6)', () => {
+    // Red's chariot on a9 checks the general from a10: the move a check run at its limit would break the rule with.
+    const history = MoveHistory.from('xiangqi', '4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1')!;
+    const v = wireVerdict(verdict(BLACK, 'perpetual-check', 'perpetual', { side: RED }, [check(RED, 13, 1, 12)]));
+    setLang('vi');
+    expect(violationWarning(history, 'a9a10', 'xiangqi-vietnamese', v)).toBe(
+      'Nước X9.1 sẽ khiến bạn bị xử: Đỏ chiếu liên tục 13 nước bằng 1 quân (giới hạn 12): Đỏ thua',
+    );
+    setLang('en');
+    expect(violationWarning(history, 'a9a10', 'xiangqi-wxf', v)).toMatch(/^The move R9\+1 /);
   });
 
   it('puts what happened before a too-short game is aborted', () => {

@@ -8,11 +8,17 @@ import type { RunFact, Verdict } from '@youzai/protocol';
 import { isSide, type VariantKey } from '@youzai/rules';
 import { roleName, sideName } from '../app/names.ts';
 import { lang, t, tMaybe } from '../i18n/index.ts';
+import type { MoveHistory } from './move-history.ts';
 
 type Params = Record<string, string | number>;
 
 /** Params that hold a side ('first', 'second'), to be named as the game names its sides. */
 const SIDE_PARAMS = ['side', 'other'] as const;
+
+/** The warning before a move that would break a rule: the move in the reader's chosen notation, then why. */
+export function violationWarning(history: MoveHistory, uci: string, notationId: string, v: Verdict): string {
+  return t('game.violation.body', { move: history.printNext(uci, notationId), why: verdictText(history.variant, v) });
+}
 
 export function verdictText(variant: VariantKey, v: Verdict): string {
   const p: Params = { ...v.params };

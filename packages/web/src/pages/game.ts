@@ -29,7 +29,7 @@ import { MoveListView } from '../game/move-list-view.ts';
 import { typedPlaceholder } from '../game/typed-hint.ts';
 import { readTypedMove } from '../game/typed-move.ts';
 import { refereePanel } from '../game/referee-panel.ts';
-import { verdictText } from '../game/verdict-text.ts';
+import { verdictText, violationWarning } from '../game/verdict-text.ts';
 import { formatTimeLeft } from '../game/time-left.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
@@ -227,7 +227,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     if (violation) {
       const go = await confirmBox(
         t('game.violation.title'),
-        t('game.violation.body', { move: uci, why: verdictText(g.view.variant, violation) }),
+        violationWarning(g.history, uci, moveList?.notationId ?? '', violation),
         t('game.violation.confirm'),
       );
       if (!go || destroyed) {
