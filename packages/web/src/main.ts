@@ -78,8 +78,13 @@ function link(path: string, text: string, attrs: Record<string, string> = {}): H
   return h('a', { href: path, ...attrs }, text);
 }
 
+/** One search box for the page's life: drawing the header again keeps what is typed in it, and its focus. */
+const search = searchBox(app);
+
 function renderHeader(): void {
   const me = app.me;
+  search.relabel();
+  const typing = search.el.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
   bell.refresh();
   const langBtn = h('button.lang', { type: 'button', title: t('nav.language.title'), 'data-testid': 'lang-switch' }, t('nav.language'));
   langBtn.addEventListener('click', () => {
@@ -133,10 +138,12 @@ function renderHeader(): void {
   fill(
     header,
     h('a.logo', { href: '/' }, h('img.logo-mark', { src: logoUrl, alt: '', width: 28, height: 28 }), t('app.name')),
-    h('div#header-drawer.drawer', null, nav, h('div.tools', null, searchBox(app), ...user, soundBtn, settingsButton(), langBtn)),
+    h('div#header-drawer.drawer', null, nav, h('div.tools', null, search.el, ...user, soundBtn, settingsButton(), langBtn)),
     me ? bell.el : null,
     menuBtn,
   );
+  // Moved into the new drawer, the box lost the focus of someone typing in it.
+  typing?.focus();
 }
 
 /** Opens or closes the phone header's drawer. */

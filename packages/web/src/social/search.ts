@@ -11,7 +11,12 @@ interface Found {
   readonly online: boolean;
 }
 
-export function searchBox(app: AppContext): HTMLElement {
+/**
+ * The header's search box. Made once for the page's life: the header is drawn
+ * again when the session answers after a load, and a box made anew then wiped
+ * what had been typed (issue 33, item 8.4). `relabel` follows a change of language.
+ */
+export function searchBox(app: AppContext): { readonly el: HTMLElement; relabel(): void } {
   const input = h('input.player-search', {
     type: 'search',
     name: 'q',
@@ -81,5 +86,11 @@ export function searchBox(app: AppContext): HTMLElement {
   document.addEventListener('click', (e) => {
     if (!el.contains(e.target as Node)) list.hidden = true;
   });
-  return el;
+  return {
+    el,
+    relabel() {
+      input.placeholder = t('nav.search.placeholder');
+      input.setAttribute('aria-label', t('nav.search.label'));
+    },
+  };
 }

@@ -1,0 +1,91 @@
+/**
+ * Issue 33, item 8, in a real browser: the smaller things players ran into.
+ * A finished game page asks for nothing that 404s and logs no error; what is
+ * typed in the player search while the page still loads stays there.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startClub, type Club } from './harness.ts';
+
+let club: Club;
+beforeAll(async () => {
+  club = await startClub(inject('webDir'));
+});
+afterAll(async () => {
+  await club?.close();
+});
+
+async function post(page: Page, path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    async ([p, b]) => {
+      const r = await fetch(p as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+      return (await r.json()) as Record<string, unknown>;
+    },
+    [path, body] as const,
+  );
+}
+
+/** Every answer of 400 and more, and every console error, from now on. */
+function watchErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) seen.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`));
+  return seen;
+}
+
+describe('a game page', () => {
+  it('of a finished game in no tournament and not analysed asks for nothing that 404s and logs no error (8.9)', async () => {
+    const { page: red } = await club.visitor();
+    const { page: black } = await club.visitor();
+    for (const p of [red, black]) await p.goto('/');
+    const g = await post(red, '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 10, increment: 0 },
+      opponent: { type: 'invite' },
+    });
+    const id = g.id as string;
+    expect((await post(black, `/api/games/${id}/join`, { token: String(g.invite).split('/').pop() })).ok).toBe(true);
+    expect((await post(red, `/api/games/${id}/move`, { uci: 'h3e3', ply: 0 })).ok).toBe(true);
+    expect((await post(black, `/api/games/${id}/move`, { uci: 'h8e8', ply: 1 })).ok).toBe(true);
+    expect((await post(red, `/api/games/${id}/resign`)).ok).toBe(true);
+
+    const seen = watchErrors(red);
+    await red.goto(`/game/${id}`);
+    await red.getByTestId('end-panel').waitFor({ state: 'visible' });
+    // The analysis panel has asked whether there is one, and offers it.
+    await red.getByTestId('analysis-request').waitFor();
+    await red.waitForLoadState('networkidle').catch(() => undefined);
+    expect(seen).toEqual([]);
+    expect(await red.getByTestId('game-tournament').textContent()).toBe('');
+  });
+});
+
+describe('the player search', () => {
+  it('keeps what is typed before the session has answered, and its focus (8.4)', async () => {
+    const { page } = await club.visitor();
+    // The session's answer comes once the name is typed: the late header render that wiped the box, made certain.
+    let release: () => void = () => undefined;
+    const typed = new Promise<void>((r) => (release = r));
+    await page.route('**/api/me', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/');
+    const box = page.getByTestId('player-search');
+    await box.click();
+    await box.pressSequentially('ngu');
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+    release();
+    await answered;
+    // The header has been drawn again with the session: the text and the focus are still there; typing goes on.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="player-search"]').length === 1);
+    await page.keyboard.type('yen');
+    expect(await box.inputValue()).toBe('nguyen');
+  });
+});
