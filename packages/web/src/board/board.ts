@@ -8,6 +8,7 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api.js';
 import type { Config } from 'chessgroundx/config.js';
 import { premove } from 'chessgroundx/premove.js';
+import type { DrawShape } from 'chessgroundx/draw.js';
 import type * as cg from 'chessgroundx/types.js';
 import { makeFen, VARIANTS, type Position, type Side as RulesSide, type VariantKey } from '@youzai/rules';
 import { sideName, variantName } from '../app/names.ts';
@@ -63,6 +64,10 @@ export class Board {
   private readonly frame: HTMLElement;
   private readonly strips: Record<'top' | 'bottom' | 'left' | 'right', HTMLElement>;
   private readonly unsubscribe: () => void;
+  private readonly resized: ResizeObserver | null;
+  /** The shapes to draw (stars, arrows), kept while the board has no size yet (see the constructor). */
+  private shapes: DrawShape[] = [];
+  private sized = typeof ResizeObserver === 'undefined';
 
   constructor(
     readonly el: HTMLElement,
@@ -128,6 +133,19 @@ export class Board {
       premovable: { enabled: opts.premoves ?? false, premoveFunc: premove(opts.variant, false, geometry) },
     };
     this.api = Chessground(this.wrap, config, this.pocketTop ?? undefined, this.pocketBottom ?? undefined);
+    // chessgroundx measures the board when it is built, before the page is in the document (0×0): shapes drawn then
+    // get translate(NaN,NaN) (a console error each, drawn at the board's centre), and its resize handler moves the
+    // pieces but does not redraw them (issue 33, item 7: the Sittuyin placement lesson's stars). So shapes wait until
+    // the board has a size, and are drawn again on each resize (its handler, observing first, has measured by then).
+    this.resized =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1]!.contentRect;
+            this.sized = box.width > 0 && box.height > 0;
+            if (this.sized) this.api.setAutoShapes(this.shapes);
+          });
+    this.resized?.observe(this.wrap);
     this.drawCoords();
   }
 
@@ -202,18 +220,24 @@ export class Board {
 
   /** Arrows from `orig` to `dest`; a shape without `dest`, or from a point to itself, is a ring around `orig` (a drop's square). */
   setArrows(shapes: { orig: string; dest?: string; brush?: string }[]): void {
-    this.api.setAutoShapes(
+    this.drawShapes(
       shapes.map((s) => ({ orig: s.orig as cg.Key, ...(s.dest && s.dest !== s.orig ? { dest: s.dest as cg.Key } : {}), brush: s.brush ?? 'green' })),
     );
   }
 
   /** Draws an SVG (in a 100×100 box) on each given square, replacing arrows: the Learn page's stars. */
   setStars(marks: readonly { key: string; svg: string }[]): void {
-    this.api.setAutoShapes(marks.map((m) => ({ orig: m.key as cg.Key, customSvg: m.svg })));
+    this.drawShapes(marks.map((m) => ({ orig: m.key as cg.Key, customSvg: m.svg })));
+  }
+
+  private drawShapes(shapes: DrawShape[]): void {
+    this.shapes = shapes;
+    if (this.sized) this.api.setAutoShapes(shapes);
   }
 
   destroy(): void {
     this.unsubscribe();
+    this.resized?.disconnect();
     this.api.destroy();
   }
 }

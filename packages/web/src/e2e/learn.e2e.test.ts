@@ -9,7 +9,7 @@
  * test-artifacts/e2e/.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { clickMove, shot, startClub, type Club } from './harness.ts';
+import { clickMove, shot, squarePoint, startClub, type Club } from './harness.ts';
 
 let club: Club;
 beforeAll(async () => {
@@ -189,14 +189,26 @@ describe('learn', () => {
 
   it('Sittuyin: placing the two rooks on the stars from the tray, Black placing in between', async () => {
     const { page } = await club.visitor({ lang: 'en' });
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto('/learn/sittuyin/placement');
     await page.getByTestId('learn-lesson').waitFor();
+    // The stars stand on their squares (issue 33, item 7: drawn before the page was shown, they stayed at translate(NaN,NaN), the board's centre).
+    await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 2, undefined, { timeout: 10_000 });
+    const stars = await Promise.all((await page.locator('.cg-custom-svgs polygon').all()).map(async (p) => (await p.boundingBox())!));
+    const centres = stars.map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 })).sort((a, b) => a.x - b.x);
+    for (const [i, sq] of ['a1', 'h1'].entries()) {
+      const want = await squarePoint(page, sq);
+      expect(Math.abs(centres[i]!.x - want.x), sq).toBeLessThan(10);
+      expect(Math.abs(centres[i]!.y - want.y), sq).toBeLessThan(10);
+    }
     await clickMove(page, 'R@a1');
     // Black's answer comes with the judge's reply: its rook is on the board, and it is Red's turn again.
     await page.waitForFunction(() => document.querySelectorAll('.cg-custom-svgs polygon').length === 1, undefined, { timeout: 10_000 });
     await clickMove(page, 'R@h1');
     await waitState(page, 'solved');
     await shot(page, 'learn-sittuyin-placed');
+    expect(errors).toEqual([]);
     await page.goto('/learn/sittuyin');
     await page.getByTestId('learn-course-sittuyin').waitFor();
     expect(await page.locator('li.done a').allTextContents()).toEqual(['Placing the pieces']);

@@ -122,9 +122,17 @@ describe('the judge', () => {
     expect(playLearner(b, 'R@h1')?.status).toBe('solved');
   });
 
+  it('an exercise whose prompt names a star shows one on the board (the promotion square included)', () => {
+    for (const variant of VARIANT_KEYS)
+      for (const lesson of COURSES[variant].lessons)
+        for (const [i, e] of lesson.exercises.entries())
+          if (/\bstars?\b/i.test(e.prompt.en)) expect(startAttempt(variant, e).stars.length, `${variant}/${lesson.id}#${i + 1}`).toBeGreaterThan(0);
+  });
+
   it('Sittuyin promotion: a step onto another square than the star does not solve it', () => {
     const lesson = COURSES.sittuyin.lessons.find((l) => l.id === 'promotion')!;
     const a = startAttempt('sittuyin', lesson.exercises[0]!);
+    expect(a.stars).toEqual(['c6']);
     expect(playLearner(a, 'd5e6f')?.status).toBe('failed');
     expect(playLearner(a, 'd5c6f')?.status).toBe('solved');
   });

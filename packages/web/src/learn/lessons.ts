@@ -153,6 +153,8 @@ export interface Attempt {
 function goalStars(g: Goal): readonly string[] {
   if (g.kind === 'stars') return g.squares;
   if (g.kind === 'place') return g.squares ?? [];
+  // The promotion lesson asks to step "onto the star": its square is drawn.
+  if (g.kind === 'promote') return g.square ? [g.square] : [];
   return [];
 }
 
