@@ -38,8 +38,17 @@ export type ServerMessage =
   /**
    * Both players' ratings after a rated game ended (on the game's topic, not versioned).
    * `uncounted: 'pair-limit'`: the same two players' rated games today are over the daily limit, nothing changed.
+   * `held`: players whose rating the game left as it was because their opponent is a newcomer not yet established
+   * (5 counted games against 3 different players in the variant; a newcomer's own rating always moves);
+   * `uncounted: 'newcomers'` when that left both.
    */
-  | { readonly t: 'ratings'; readonly game: string; readonly players: readonly [RatingDiff, RatingDiff]; readonly uncounted?: 'pair-limit' }
+  | {
+      readonly t: 'ratings';
+      readonly game: string;
+      readonly players: readonly [RatingDiff, RatingDiff];
+      readonly uncounted?: 'pair-limit' | 'newcomers';
+      readonly held?: readonly string[];
+    }
   /**
    * How many watch the game now (sockets that are not the players'; 0 once it is over), on the game's topic, not
    * versioned: sent when the count changes, at most once a second per game.

@@ -10,7 +10,7 @@ import type { RatingDiff, RatingTag, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { ENGINE_ID, topicOf, type RatingsHook } from '../service/game-service.ts';
 import type { Clock } from '../service/time.ts';
-import type { GameRow, LeaderboardRule, ModerationStore, PairLimit, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
+import type { GameRow, LeaderboardRule, ModerationStore, NewcomerRule, PairLimit, PlayerRatingChange, RatingRow, RatingStore } from '../store/types.ts';
 
 /**
  * Who is listed on a leaderboard: a settled rating (deviation at or below
@@ -24,6 +24,17 @@ export const LEADERBOARD_RULE: LeaderboardRule = { maxDeviation: PROVISIONAL_DEV
  * so two accounts cannot farm points from each other.
  */
 export const PAIR_LIMIT: PairLimit = { games: 3, withinMs: 24 * 3600_000 };
+
+/**
+ * Rating farming with fresh accounts (issue 31 item 4): a newcomer's results
+ * move their opponents only once the newcomer is established, 5 counted games
+ * against 3 different players in the variant; until a player has 5 counted
+ * games of their own, every game moves them. So newcomers rate one another,
+ * an established player's rating moves only against established players, and
+ * a crowd of accounts that play nobody but one player feed it at most that
+ * player's own first 5 games.
+ */
+export const NEWCOMER_RULE: NewcomerRule = { games: 5, opponents: 3 };
 
 /** How far back recover() looks for finished rated games left unapplied. */
 export const RECOVER_WINDOW_MS = 7 * 24 * 3600_000;
@@ -92,10 +103,17 @@ export class Ratings implements RatingsHook {
       score,
       at: row.updatedAt,
       pairLimit: PAIR_LIMIT,
+      newcomer: NEWCOMER_RULE,
     });
     if (!change) return false;
     const players = [diffOf(change.players[0]), diffOf(change.players[1])] as const;
-    const msg: ServerMessage = change.counted ? { t: 'ratings', game: row.id, players } : { t: 'ratings', game: row.id, players, uncounted: 'pair-limit' };
+    const msg: ServerMessage = {
+      t: 'ratings',
+      game: row.id,
+      players,
+      ...(change.counted ? {} : { uncounted: change.reason ?? 'pair-limit' }),
+      ...(change.held?.length ? { held: change.held } : {}),
+    };
     this.deps.bus.publish(topicOf(row.id), JSON.stringify(msg));
     return true;
   }

@@ -36,6 +36,21 @@ export interface RatedResult {
   readonly at: number;
   /** At most this many rated games between the same two players count within the window; later ones are recorded, uncounted. */
   readonly pairLimit?: PairLimit;
+  /** Whose results move whom (rating farming, issue 31 item 4); without it every counted game moves both players. */
+  readonly newcomer?: NewcomerRule;
+}
+
+/**
+ * Results against a newcomer move only newcomers: a player's rating moves in
+ * a game while they are new themselves (fewer than `games` counted games in
+ * the variant), or when their opponent is established (at least `games`
+ * counted games against at least `opponents` different players, in rated
+ * games of the variant not voided). So a crowd of fresh accounts that play
+ * nobody else feeds nobody's rating, while newcomers rate one another.
+ */
+export interface NewcomerRule {
+  readonly games: number;
+  readonly opponents: number;
 }
 
 /** How many rated games between the same two players (any colours, any variant) count within a sliding window. */
@@ -93,8 +108,12 @@ export interface PlayerRatingChange {
 export interface RatingChange {
   readonly gameId: string;
   readonly variant: string;
-  /** false: over the pair limit, recorded without changing either rating (before = after). */
+  /** false: over the pair limit, or two players neither of whom it may move (see NewcomerRule): recorded without changing either rating (before = after). */
   readonly counted: boolean;
+  /** Why it did not count, when it did not. */
+  readonly reason?: 'pair-limit' | 'newcomers';
+  /** Players whose rating the game left as it was because their opponent is a newcomer not yet established (NewcomerRule). */
+  readonly held?: readonly string[];
   readonly players: readonly [PlayerRatingChange, PlayerRatingChange];
 }
 

@@ -239,6 +239,8 @@ export const en: Record<MessageKey, string> = {
   'err.limit.analysis': 'You already have 2 analyses waiting: wait for one to finish.',
   'game.ratingChange': '{name}: {before} → {after} ({diff})',
   'game.pairLimit': 'Not counted: these two players have already played 3 rated games together in the last 24 hours.',
+  'game.ratingHeld': 'A settled player’s rating did not change: the opponent is a newcomer (their games count for opponents once they have 5 rated games against at least 3 different players).',
+  'game.newcomersUncounted': 'Not counted: neither player yet has 5 rated games against at least 3 different players.',
   'game.movesTitle': 'Moves',
   'game.noMoves': 'No moves yet',
   'game.check': 'Check!',

@@ -237,6 +237,8 @@ export const vi = {
   'err.limit.analysis': 'Bạn đã có 2 yêu cầu phân tích đang chờ; hãy đợi một yêu cầu xong.',
   'game.ratingChange': 'Điểm {name}: {before} → {after} ({diff})',
   'game.pairLimit': 'Không tính điểm: hai người đã chơi 3 ván tính điểm với nhau trong 24 giờ qua.',
+  'game.ratingHeld': 'Điểm của người chơi lâu năm không đổi: đối thủ còn là người mới (ván của họ tính cho đối thủ sau 5 ván tính điểm với ít nhất 3 người khác nhau).',
+  'game.newcomersUncounted': 'Không tính điểm: cả hai người chưa đủ 5 ván tính điểm với ít nhất 3 người khác nhau.',
   'game.movesTitle': 'Các nước đi',
   'game.noMoves': 'Chưa có nước nào',
   'game.check': 'Chiếu!',

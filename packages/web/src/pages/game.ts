@@ -585,7 +585,9 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
             diff: `${p.diff >= 0 ? '+' : ''}${Math.round(p.diff)}`,
           }),
         );
-        if (msg.uncounted) ratingsLine.push(t('game.pairLimit'));
+        if (msg.uncounted === 'newcomers') ratingsLine.push(t('game.newcomersUncounted'));
+        else if (msg.uncounted) ratingsLine.push(t('game.pairLimit'));
+        else if (msg.held?.length) ratingsLine.push(t('game.ratingHeld'));
         renderEnd();
         break;
     }

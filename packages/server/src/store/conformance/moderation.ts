@@ -131,6 +131,26 @@ export function describeModerationStore(current: () => Under): void {
       expect(await store.voidRatedGame('g2', T0 + 50)).toBeNull();
     });
 
+    it('voiding a game that moved one player only (the newcomer rule) takes back that player’s change and leaves the other as they are', async () => {
+      await store.createUser(user('n', 'Newcomer'));
+      const base = (id: string) => store.ratings(id).then((r) => r.find((x) => x.variant === 'sittuyin')!);
+      let at = T0;
+      for (const o of ['b', 'c', 'd', 'b', 'c'])
+        await store.applyRatedGame({ gameId: `s-${o}-${at}`, variant: 'sittuyin', whiteId: 'a', blackId: o, score: 0.5, at: at++ });
+      const a0 = await base('a');
+      const newcomer = { games: 5, opponents: 3 };
+      const held = await store.applyRatedGame({ gameId: 'sn', variant: 'sittuyin', whiteId: 'n', blackId: 'a', score: 1, at: at++, newcomer });
+      expect(held).toMatchObject({ counted: true, held: ['a'] });
+      // A later game of the held player, then the void.
+      await store.applyRatedGame({ gameId: 's-d-last', variant: 'sittuyin', whiteId: 'a', blackId: 'd', score: 1, at: at++ });
+      const a1 = await base('a');
+      expect(a1.games).toBe(a0.games + 1);
+      expect(await store.voidRatedGame('sn', at++)).toMatchObject({ gameId: 'sn', deltas: [expect.any(Number), 0] });
+      const state = (r: { rating: number; deviation: number; volatility: number; games: number }) => [r.rating, r.deviation, r.volatility, r.games];
+      expect(state(await base('a'))).toEqual(state(a1));
+      expect(await base('n')).toBeUndefined();
+    });
+
     it('voiding a game followed by others takes back its own change of rating, deviation and volatility, and the game', async () => {
       const base = (id: string) => store.ratings(id).then((r) => r.find((x) => x.variant === 'janggi')!);
       const first = await store.applyRatedGame({ gameId: 'j1', variant: 'janggi', whiteId: 'a', blackId: 'b', score: 1, at: T0 });

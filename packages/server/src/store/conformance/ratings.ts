@@ -121,6 +121,40 @@ export function describeRatingStore(current: () => Under): void {
       expect((await store.ratings('a'))[0]!.games).toBe(3);
     });
 
+    it('the newcomer rule: a newcomer moves an established opponent only once established; newcomers rate one another', async () => {
+      for (const id of ['e', 'o1', 'o2', 'o3', 'n1', 'n2', 'f', 'x']) await store.createUser(user(id, `N${id}`));
+      const rule = { games: 5, opponents: 3 };
+      const ruled = (r: RatedResult): RatedResult => ({ ...r, newcomer: rule });
+      // e: 5 counted games against 3 different players (applied without the rule): established.
+      let at = T0;
+      for (const o of ['o1', 'o2', 'o3', 'o1', 'o2']) await store.applyRatedGame(rated(`e-${o}-${at}`, 'e', o, 0.5, at++));
+      const e = await store.ratings('e');
+      // A fresh account's win moves only the fresh account.
+      const first = await store.applyRatedGame(ruled(rated('n1-e', 'n1', 'e', 1, at++)));
+      expect(first).toMatchObject({ counted: true, held: ['e'] });
+      expect(first!.players[1].after).toEqual(first!.players[1].before);
+      expect(first!.players[0].after.rating).toBeGreaterThan(1500);
+      expect(await store.ratings('e')).toEqual(e);
+      expect((await store.ratingHistory('e', 'xiangqi', 10)).map((p) => p.gameId)).not.toContain('n1-e');
+      // Two newcomers move each other.
+      const pair = await store.applyRatedGame(ruled(rated('n1-n2', 'n1', 'n2', 0, at++)));
+      expect(pair).toMatchObject({ counted: true });
+      expect(pair!.held).toBeUndefined();
+      expect((await store.ratings('n2'))[0]!.games).toBe(1);
+      // n1 plays on: 5 games against e, n2, o1, o2, o3 (newcomers all but e) and is established; its next result moves e.
+      for (const o of ['o1', 'o2', 'o3']) expect((await store.applyRatedGame(ruled(rated(`n1-${o}`, 'n1', o, 1, at++))))!.held).toBeUndefined();
+      expect((await store.ratings('n1'))[0]!.games).toBe(5);
+      const moved = await store.applyRatedGame(ruled(rated('e-n1', 'e', 'n1', 1, at++)));
+      expect(moved!.held).toBeUndefined();
+      expect((await store.ratings('e'))[0]!.games).toBe(6);
+      // Past their first 5 games, two players who have only ever met each other move neither: recorded, uncounted.
+      for (let i = 0; i < 5; i++) await store.applyRatedGame(rated(`f-x-${i}`, 'f', 'x', 1, at++));
+      const fx = await store.applyRatedGame(ruled(rated('f-x-ruled', 'f', 'x', 1, at++)));
+      expect(fx).toMatchObject({ counted: false, reason: 'newcomers', held: ['f', 'x'] });
+      expect((await store.ratings('f'))[0]!.games).toBe(5);
+      expect(await store.applyRatedGame(ruled(rated('f-x-ruled', 'f', 'x', 1, at++)))).toBeNull();
+    });
+
     it('leaderboards: registered players with a settled rating and enough games, best first', async () => {
       for (const id of ['a', 'b', 'c', 'd']) await store.createUser(user(id, `N${id}`));
       // a beats b twice (still provisional: deviation > 300), c and d play many draws (settled).

@@ -1,6 +1,6 @@
 /** Game ratings in memory. */
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated, deltasOf, pairKey, pairSince, statesOf, uncounted } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, movesOf, pairKey, pairSince, statesOf, uncounted } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import { cmp, loadGame, type MemoryTables } from './tables.ts';
 
@@ -27,10 +27,26 @@ export function memoryRatings(tables: MemoryTables): RatingStore {
           return uncounted(r, white, black);
         }
       }
-      const out = applyResult(r, white, black);
+      const ids = [r.whiteId, r.blackId] as const;
+      const opponents = (i: 0 | 1): number => {
+        const me = ids[i];
+        const seen = new Set<string>();
+        for (const g of t.ratedGames.values()) {
+          if (g.variant !== r.variant || g.voidedAt !== null || g.gameId === r.gameId) continue;
+          if (g.whiteId === me) seen.add(g.blackId);
+          else if (g.blackId === me) seen.add(g.whiteId);
+        }
+        return seen.size;
+      };
+      const moves = movesOf(r.newcomer, white, black, opponents);
+      if (!moves[0] && !moves[1]) {
+        t.ratedGames.set(r.gameId, { ...mark, counted: false, deltas: [0, 0], states: [null, null] });
+        return uncounted(r, white, black, 'newcomers');
+      }
+      const out = applyResult(r, white, black, moves);
       for (const row of out.rows) t.ratings.set(key(row.userId), { ...row });
       t.history.push(...out.points.map((p) => ({ ...p })));
-      t.ratedGames.set(r.gameId, { ...mark, counted: true, deltas: deltasOf(out.change), states: statesOf(out, white, black) });
+      t.ratedGames.set(r.gameId, { ...mark, counted: true, deltas: deltasOf(out.change), states: statesOf(out) });
       return out.change;
     },
 

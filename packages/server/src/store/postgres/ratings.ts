@@ -1,7 +1,7 @@
 /** Game ratings in PostgreSQL. */
 import { DEFAULT_RATING } from '@youzai/game';
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted, statesOf } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, isNewcomer, movesOf, pairKey, pairSince, uncounted, statesOf } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { Bigint, PostgresDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
@@ -87,9 +87,27 @@ export function postgresRatings(db: PostgresDb): RatingStore {
           }
         }
         const [white, black] = [find(res.whiteId), find(res.blackId)];
-        const out = applyResult(res, white, black);
+        // Different opponents, asked only of a player past the newcomer games (movesOf asks no one else).
+        const opponents: [number, number] = [0, 0];
+        if (res.newcomer) {
+          for (const [i, row] of [white, black].entries()) {
+            if (isNewcomer(res.newcomer, row)) continue;
+            const n = await q<{ n: string }>(
+              `SELECT COUNT(DISTINCT o) AS n FROM (SELECT black_id AS o FROM rated_games WHERE white_id = $1 AND variant = $2 AND voided_at IS NULL AND game_id <> $3
+               UNION ALL SELECT white_id AS o FROM rated_games WHERE black_id = $1 AND variant = $2 AND voided_at IS NULL AND game_id <> $3) AS x`,
+              [row!.userId, res.variant, res.gameId],
+            );
+            opponents[i] = Number(n.rows[0]!.n);
+          }
+        }
+        const moves = movesOf(res.newcomer, white, black, (i) => opponents[i]);
+        if (!moves[0] && !moves[1]) {
+          await q('UPDATE rated_games SET counted = FALSE WHERE game_id = $1', [res.gameId]);
+          return uncounted(res, white, black, 'newcomers');
+        }
+        const out = applyResult(res, white, black, moves);
         const [wd, bd] = deltasOf(out.change);
-        const [ws, bs] = statesOf(out, white, black);
+        const [ws, bs] = statesOf(out);
         await q('UPDATE rated_games SET white_delta = $1, black_delta = $2, white_states = $3, black_states = $4 WHERE game_id = $5', [
           wd,
           bd,

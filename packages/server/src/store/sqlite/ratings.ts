@@ -1,6 +1,6 @@
 /** Game ratings in SQLite. */
 import type { GameRow } from '../games.ts';
-import { applyResult, checkRated, deltasOf, pairKey, pairSince, uncounted, statesOf } from '../rated.ts';
+import { applyResult, checkRated, deltasOf, movesOf, pairKey, pairSince, uncounted, statesOf } from '../rated.ts';
 import type { LeaderboardRule, LeaderRow, RatedResult, RatingChange, RatingPoint, RatingRow, RatingStore } from '../ratings.ts';
 import type { SqliteDb } from './db.ts';
 import { toGame, type GameRecord } from './games.ts';
@@ -75,9 +75,20 @@ export function sqliteRatings(db: SqliteDb): RatingStore {
           }
         }
         const [white, black] = [read(res.whiteId), read(res.blackId)];
-        const out = applyResult(res, white, black);
+        const ids = [res.whiteId, res.blackId] as const;
+        const count = db.stmt(
+          'SELECT COUNT(DISTINCT o) AS n FROM (SELECT black_id AS o FROM rated_games WHERE white_id = @me AND variant = @variant AND voided_at IS NULL AND game_id <> @game ' +
+            'UNION ALL SELECT white_id AS o FROM rated_games WHERE black_id = @me AND variant = @variant AND voided_at IS NULL AND game_id <> @game)',
+        );
+        const opponents = (i: 0 | 1) => (count.get({ me: ids[i], variant: res.variant, game: res.gameId }) as { n: number }).n;
+        const moves = movesOf(res.newcomer, white, black, opponents);
+        if (!moves[0] && !moves[1]) {
+          db.stmt('UPDATE rated_games SET counted = 0 WHERE game_id = ?').run(res.gameId);
+          return uncounted(res, white, black, 'newcomers');
+        }
+        const out = applyResult(res, white, black, moves);
         const [wd, bd] = deltasOf(out.change);
-        const [ws, bs] = statesOf(out, white, black);
+        const [ws, bs] = statesOf(out);
         db.stmt('UPDATE rated_games SET white_delta = ?, black_delta = ?, white_states = ?, black_states = ? WHERE game_id = ?').run(
           wd,
           bd,
