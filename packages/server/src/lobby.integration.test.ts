@@ -235,6 +235,7 @@ describe('ratings over HTTP and WebSocket', () => {
     const names = board.players.map((p: { name: string }) => p.name);
     // One game and a provisional rating: not on the leaderboard (it lists settled ratings only).
     expect(board.ok).toBe(true);
+    expect(board.listed).toEqual({ minGames: 10, maxDeviation: 110 });
     expect(names).not.toContain(alice.name);
     expect(names).not.toContain(bob.name);
 

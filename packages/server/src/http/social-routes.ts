@@ -56,6 +56,8 @@ export const SOCIAL_ROUTES: readonly Route[] = [
         ok: true,
         variant,
         players: rows.map((r, i) => ({ rank: i + 1, name: r.username, ...ratingTag(r), games: r.games })),
+        // Who may be listed, so the page says it with the numbers the store was given.
+        listed: { minGames: LEADERBOARD_RULE.minGames, maxDeviation: LEADERBOARD_RULE.maxDeviation },
       });
     },
   },

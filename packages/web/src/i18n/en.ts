@@ -318,6 +318,7 @@ export const en: Record<MessageKey, string> = {
   'leaderboard.rating': 'Rating',
   'leaderboard.games': 'Games',
   'leaderboard.empty': 'Nobody is ranked in this game yet.',
+  'leaderboard.listed': 'Listed: players whose rating is settled (deviation at most {deviation}) after at least {games} rated games in this game; provisional ratings (marked ?) and banned, closed or cheating accounts are not.',
   'rooms.title': 'Rooms',
   'rooms.create': 'Create a room',
   'rooms.name': 'Room name',

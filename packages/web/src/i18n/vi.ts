@@ -316,6 +316,7 @@ export const vi = {
   'leaderboard.rating': 'Điểm',
   'leaderboard.games': 'Số ván',
   'leaderboard.empty': 'Chưa có ai xếp hạng ở trò chơi này.',
+  'leaderboard.listed': 'Xếp hạng những người chơi có điểm đã ổn định (độ lệch tối đa {deviation}) sau ít nhất {games} ván tính điểm ở trò chơi này; điểm tạm tính (có dấu ?) và tài khoản bị cấm, đã đóng hay bị đánh dấu gian lận không được xếp.',
   'rooms.title': 'Phòng chơi',
   'rooms.create': 'Tạo phòng',
   'rooms.name': 'Tên phòng',

@@ -34,12 +34,15 @@ export function leaderboardPage(_app: AppContext, params: Record<string, string>
     ),
   );
 
-  void api<{ players: Row[] }>('GET', `/api/leaderboard/${variant}`).then((r) => {
+  void api<{ players: Row[]; listed: { minGames: number; maxDeviation: number } }>('GET', `/api/leaderboard/${variant}`).then((r) => {
     if (destroyed) return;
     if (!r.ok) return fill(body, h('p.error', null, errorText(r)));
-    if (r.players.length === 0) return fill(body, h('p.muted', { 'data-testid': 'leaderboard-empty' }, t('leaderboard.empty')));
+    // Who is listed, in the server's own numbers: a player with a few games looking for themself learns why they are not there.
+    const who = h('p.muted', { 'data-testid': 'leaderboard-listed' }, t('leaderboard.listed', { games: r.listed.minGames, deviation: r.listed.maxDeviation }));
+    if (r.players.length === 0) return fill(body, who, h('p.muted', { 'data-testid': 'leaderboard-empty' }, t('leaderboard.empty')));
     fill(
       body,
+      who,
       h(
         'table.leaderboard',
         { 'data-testid': 'leaderboard' },
