@@ -320,7 +320,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     const h = await checkHealth(club?.link ?? null, opts.store);
     const s = storage.state();
     // A database that was out of reach and answers the probe now is back: only failures a read cannot see (full, read-only, busy) linger.
-    const lingers = s.degraded && s.code !== 'server.storage-unavailable';
+    const lingers = s.degraded && s.code !== 'server.storage-unavailable' && s.code !== 'server.storage-timeout';
     return h.ok && lingers ? { ok: false, code: 'server.storage-degraded', reason: `storage degraded: ${s.code} (${s.detail})` } : h;
   };
   const puzzles = new PuzzleService({

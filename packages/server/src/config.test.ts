@@ -63,6 +63,7 @@ describe('readConfig', () => {
     [{ STATS_CONTROL: 'sure' }, /STATS_CONTROL must be 1 or 0/],
     [{ TEST_CLOCK: 'yes' }, /TEST_CLOCK must be 1 or 0/],
     [{ SHUTDOWN_TIMEOUT_MS: 'soon' }, /SHUTDOWN_TIMEOUT_MS/],
+    [{ STORE_TIMEOUT_MS: '0' }, /STORE_TIMEOUT_MS/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a PostgreSQL URL/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ REDIS_URL: 'redis://127.0.0.1:6379' }, /DATABASE_URL/],

@@ -20,6 +20,8 @@ export interface Config {
   readonly databaseUrl: string | null;
   readonly dataDir: string;
   readonly sqliteSync: 'FULL' | 'NORMAL';
+  /** STORE_TIMEOUT_MS: the bound on each store call (null: the default, 5000). */
+  readonly storeTimeoutMs: number | null;
   readonly webDir: string | null;
   readonly httpRate: number | null;
   readonly engineWorkers: number | null;
@@ -88,6 +90,8 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     return err('config.bad-value', `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(env.LOG_LEVEL)})`);
   const sync = (env.SQLITE_SYNC ?? 'FULL').toUpperCase();
   if (sync !== 'FULL' && sync !== 'NORMAL') return err('config.bad-value', `SQLITE_SYNC must be FULL or NORMAL (got ${JSON.stringify(env.SQLITE_SYNC)})`);
+  const storeTimeout = positive(env, 'STORE_TIMEOUT_MS', 600_000);
+  if (!storeTimeout.ok) return storeTimeout;
   const token = env.METRICS_TOKEN || null;
   if (token !== null && token.length < MIN_TOKEN_LENGTH)
     return err('config.bad-value', `METRICS_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.length})`);
@@ -141,6 +145,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     databaseUrl,
     dataDir: env.DATA_DIR || 'data',
     sqliteSync: sync,
+    storeTimeoutMs: storeTimeout.value,
     webDir: env.WEB_DIR || null,
     httpRate: rate.value,
     engineWorkers: workers.value,
@@ -180,6 +185,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     publicUrl: c.publicUrl,
     origins: c.origins,
     store: c.databaseUrl ? `postgresql ${withoutSecrets(c.databaseUrl)}` : `sqlite ${c.dataDir} (synchronous=${c.sqliteSync})`,
+    storeTimeoutMs: c.storeTimeoutMs ?? 'default',
     ...(c.mode.kind === 'cluster' ? { redis: withoutSecrets(c.mode.redisUrl), redisPrefix: c.mode.prefix } : {}),
     httpRate: c.httpRate ?? 'default',
     limits: c.limitsOff ? 'off' : 'on',

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     ...(c.databaseUrl ? { DATABASE_URL: c.databaseUrl } : {}),
     DATA_DIR: c.dataDir,
     SQLITE_SYNC: c.sqliteSync,
+    ...(c.storeTimeoutMs !== null ? { STORE_TIMEOUT_MS: String(c.storeTimeoutMs) } : {}),
   });
   // A name in ADMINS that no account holds is reserved (nobody may register it) until the operator claims it.
   const unclaimed = await unclaimedAdmins(store);

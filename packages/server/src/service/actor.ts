@@ -4,7 +4,7 @@
  * bounded history of versioned events for catch-up, and arms the game's next
  * deadline. Nothing else writes to the game.
  */
-import type { Game } from '@youzai/game';
+import type { Game, GameEvent as DomainEvent } from '@youzai/game';
 import type { GameEvent } from '@youzai/protocol';
 import type { GameRow } from '../store/types.ts';
 
@@ -32,6 +32,25 @@ export interface VersionFrame {
   readonly at: number;
 }
 
+/**
+ * A write of the game whose fate is not known: the store failed or did not
+ * answer in time, so it may have been applied, or may still be (a statement
+ * on its way). What it would have made the game, to be taken as stored if
+ * the store shows it was (see GamePipeline.settle).
+ */
+export interface Doubt {
+  readonly game: Game;
+  readonly row: GameRow;
+  readonly extras: StoredExtras;
+  readonly events: readonly DomainEvent[];
+  /** The extras before it (what change listeners are told). */
+  readonly before: StoredExtras;
+  /** Moves were played (the turn changed hands). */
+  readonly turned: boolean;
+  /** It was itself the fence of a settling, which needs no other. */
+  readonly fence: boolean;
+}
+
 /** Versions kept per game for catch-up; a client further behind gets the full state. */
 export const HISTORY_LIMIT = 16;
 
@@ -49,6 +68,11 @@ export class GameActor {
   spectatorsSentAt = Number.NEGATIVE_INFINITY;
   spectatorsPending: (() => void) | null = null;
   lastMoveAt = 0;
+  /**
+   * A write not known to be applied or not: until the store says (settle),
+   * nothing more is decided on this game, and its copy here is not trusted.
+   */
+  doubt: Doubt | null = null;
   private tail: Promise<unknown> = Promise.resolve();
 
   constructor(

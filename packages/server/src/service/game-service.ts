@@ -110,7 +110,7 @@ export class GameService {
     this.live = new LiveGames({ ...deps, conduct: this.conduct, fenced: (actor, events) => this.pipeline.announce(actor, events) }, (actor, action, now) =>
       this.pipeline.commit(actor, action, now),
     );
-    this.pipeline = new GamePipeline({ ...deps, cost: this.moveCost }, this.live);
+    this.pipeline = new GamePipeline({ ...deps, cost: this.moveCost, conduct: this.conduct }, this.live);
     this.presences = new Presence(this.live, this.pipeline, deps.clock, { bus: deps.bus, timers: deps.timers });
   }
 

@@ -17,6 +17,8 @@ import type { Clock, Timers } from './time.ts';
 
 /** How soon a deadline that could not be decided (see mayDecide) is tried again. */
 const DECIDE_RETRY_MS = 250;
+/** How often a game whose last write is in doubt (the store out of reach) tries to settle it: its deadline waits meanwhile. */
+export const SETTLE_RETRY_MS = 1000;
 
 export interface LifecycleDeps {
   readonly store: Pick<GameStore, 'createGame' | 'game' | 'moves' | 'saveGame'>;
@@ -109,6 +111,16 @@ export class LiveGames {
     if (actor.game.status === 'finished' || actor.game.status === 'aborted') this.release(actor);
   }
 
+  /** A write of `actor` is in doubt: no deadline of it is decided until it is settled, which is tried again shortly. */
+  doubted(actor: GameActor): void {
+    if (this.actors.get(actor.game.id) === actor) this.arm(actor);
+  }
+
+  /** Whether `actor` is the copy of its game held here. */
+  isHeld(actor: GameActor): boolean {
+    return this.actors.get(actor.game.id) === actor;
+  }
+
   /** Drops a game from this node without writing anything (it ended, or another node decides it now). */
   release(actor: GameActor): void {
     actor.cancelTimer?.();
@@ -196,6 +208,8 @@ export class LiveGames {
     const g = actor.game;
     let at = g.nextDeadline();
     if (g.status === 'waiting') at = actor.extras.invite?.expiresAt ?? actor.extras.challenge?.expiresAt ?? at;
+    // A write in doubt: no flag falls while the store cannot say what it holds; the settling is tried again instead.
+    if (actor.doubt) at = this.deps.clock.now() + SETTLE_RETRY_MS;
     if (at === null) return;
     actor.cancelTimer = this.deps.timers.at(at, () => {
       void actor.run(async () => {
@@ -205,10 +219,10 @@ export class LiveGames {
           this.retryLater(actor);
           return;
         }
-        // The game as it is when the timer fires, not as it was when armed.
-        const action: GameAction = actor.game.status === 'waiting' ? { type: 'cancel', why: 'expired' } : { type: 'tick' };
+        // The game as it is when the timer fires, not as it was when armed (in doubt: settled first, then a deadline due runs).
+        const action: GameAction = actor.game.status === 'waiting' && !actor.doubt ? { type: 'cancel', why: 'expired' } : { type: 'tick' };
         await this.due(actor, action, this.deps.clock.now());
-        if (this.actors.get(g.id) === actor && actor.game.status === 'active') this.arm(actor);
+        if (this.actors.get(g.id) === actor && (actor.game.status === 'active' || actor.doubt)) this.arm(actor);
       });
     });
   }

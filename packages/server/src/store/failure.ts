@@ -5,7 +5,12 @@
  * goes on being served; /health reports the storage degraded meanwhile.
  */
 
-export type StorageFailureCode = 'server.storage-unavailable' | 'server.storage-full' | 'server.storage-read-only' | 'server.storage-busy';
+export type StorageFailureCode =
+  | 'server.storage-unavailable'
+  | 'server.storage-timeout'
+  | 'server.storage-full'
+  | 'server.storage-read-only'
+  | 'server.storage-busy';
 
 export interface StorageFailure {
   readonly code: StorageFailureCode;
@@ -14,6 +19,7 @@ export interface StorageFailure {
 
 const TEXT: Record<StorageFailureCode, string> = {
   'server.storage-unavailable': 'The database cannot be reached just now: try again in a moment',
+  'server.storage-timeout': 'The database did not answer in time: try again in a moment',
   'server.storage-full': 'The server’s storage is full: nothing can be saved just now',
   'server.storage-read-only': 'The server’s storage is read-only: nothing can be saved just now',
   'server.storage-busy': 'The database is too busy just now: try again in a moment',
@@ -24,6 +30,8 @@ const NET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 
 function codeOf(e: unknown): StorageFailureCode | null {
   if (!(e instanceof Error)) return null;
   const code = String((e as { code?: unknown }).code ?? '');
+  // Our own bound on a store call (StoreTimeout): the database frozen, its link silent, a statement too long.
+  if (code === 'STORE_TIMEOUT') return 'server.storage-timeout';
   // SQLite (better-sqlite3, also across the worker thread).
   if (code === 'SQLITE_FULL') return 'server.storage-full';
   if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN')) return 'server.storage-read-only';

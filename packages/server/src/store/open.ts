@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } fro
 import { join } from 'node:path';
 import { postgresStore } from './postgres/store.ts';
 import { threadedSqliteStore } from './sqlite/threaded.ts';
-import type { Store } from './types.ts';
+import { STORE_TIMEOUT_MS, type Store } from './types.ts';
 
 export interface StoreEnv {
   /** PostgreSQL connection string; when set, SQLite is not used. */
@@ -12,20 +12,23 @@ export interface StoreEnv {
   readonly DATA_DIR?: string;
   /** SQLite `synchronous`: FULL (default; durable against power loss) or NORMAL (durable against a process crash). */
   readonly SQLITE_SYNC?: string;
+  /** The bound on each store call, ms (default STORE_TIMEOUT_MS): past it the call fails with StoreTimeout. */
+  readonly STORE_TIMEOUT_MS?: string;
 }
 
 export const SQLITE_FILE = 'youzai.sqlite3';
 
 export async function openStore(env: StoreEnv): Promise<Store> {
   let store: Store;
+  const timeoutMs = env.STORE_TIMEOUT_MS ? Number(env.STORE_TIMEOUT_MS) : STORE_TIMEOUT_MS;
   if (env.DATABASE_URL) {
-    store = postgresStore(env.DATABASE_URL);
+    store = postgresStore(env.DATABASE_URL, { timeoutMs });
   } else {
     const dir = env.DATA_DIR ?? 'data';
     prepareDataDir(dir);
     const sync = (env.SQLITE_SYNC ?? 'FULL').toUpperCase();
     // On its own thread: commits and checkpoints never stall the sockets.
-    store = threadedSqliteStore(join(dir, SQLITE_FILE), { synchronous: sync === 'NORMAL' ? 'NORMAL' : 'FULL' });
+    store = threadedSqliteStore(join(dir, SQLITE_FILE), { synchronous: sync === 'NORMAL' ? 'NORMAL' : 'FULL' }, timeoutMs);
   }
   try {
     await store.migrate();

@@ -91,3 +91,23 @@ export class UniqueViolation extends Error {
     super(`${what} already exists`);
   }
 }
+
+/**
+ * The store did not answer within its bound (STORE_TIMEOUT_MS): the database
+ * is frozen, its link silent, or a statement ran too long. The call's fate is
+ * unknown: a write may still have been applied (or be applied later, by a
+ * statement still on its way). Whoever wrote must read the store again
+ * before it trusts its own copy (the game service fences and reloads the game).
+ */
+export class StoreTimeout extends Error {
+  readonly code = 'STORE_TIMEOUT';
+  constructor(
+    readonly what: string,
+    readonly ms: number,
+  ) {
+    super(`the store did not answer ${what} within ${ms} ms`);
+  }
+}
+
+/** How long a store call may take by default before it fails with StoreTimeout (STORE_TIMEOUT_MS). */
+export const STORE_TIMEOUT_MS = 5000;

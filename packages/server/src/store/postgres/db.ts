@@ -7,7 +7,7 @@
  */
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS, pendingMigrations } from '../migrations.ts';
-import { UniqueViolation } from '../types.ts';
+import { StoreTimeout, UniqueViolation } from '../types.ts';
 
 /** Our unique constraints by name, as the UniqueViolation names them. */
 const UNIQUE_CONSTRAINTS: Readonly<Record<string, string>> = {
@@ -29,13 +29,26 @@ const UNIQUE_CONSTRAINTS: Readonly<Record<string, string>> = {
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 5;
 
-function mapError(e: unknown): unknown {
+/** pg's words for its client-side timers running out: an answer not read in time, a connection not made in time. */
+const CLIENT_TIMEOUT = /Query read timeout|timeout exceeded when trying to connect|Connection terminated due to connection timeout/;
+
+/** Whether `e` says the database did not answer in time (our bound, on either side of the link). */
+function timedOut(e: unknown): boolean {
+  if (e instanceof pg.DatabaseError) return e.code === '57014' && /statement timeout/.test(e.message);
+  return e instanceof Error && CLIENT_TIMEOUT.test(e.message);
+}
+
+function mapError(e: unknown, timeoutMs: number): unknown {
   if (e instanceof pg.DatabaseError && e.code === '23505') {
     const c = e.constraint ?? 'unknown';
     return new UniqueViolation(UNIQUE_CONSTRAINTS[c] ?? c);
   }
+  if (timedOut(e)) return new StoreTimeout((e as Error).message, timeoutMs);
   return e;
 }
+
+/** No bound for the migrations, which may rewrite a large table at start (setTimeout's longest delay). */
+const UNBOUNDED_MS = 2 ** 31 - 1;
 
 /** Key of the advisory lock that serialises migrations (per schema, below). */
 const MIGRATION_LOCK = 0x59_7a_61_69; // 'Yzai'
@@ -50,32 +63,65 @@ export class PostgresDb {
   private readonly pool: pg.Pool;
   private readonly statementNames = new Map<string, string>();
 
-  /** `connectionString`: postgres://user@host:port/db; `?options=-c search_path=s` selects a schema. */
-  constructor(connectionString: string, max: number) {
-    this.pool = new pg.Pool({ connectionString, max });
+  /**
+   * `connectionString`: postgres://user@host:port/db; `?options=-c search_path=s` selects a schema.
+   * `timeoutMs` bounds every statement three ways (docs/server.md, "Store writes have a time limit"):
+   * the server cancels a statement that runs longer (statement_timeout: a lock
+   * waited on, a slow plan), the client stops waiting for an answer that does
+   * not come (query_timeout: the database frozen or the link silent, where
+   * the server cancels nothing), and a connection not made in that time is
+   * given up (connectionTimeoutMillis). Each failure is a StoreTimeout.
+   */
+  constructor(
+    connectionString: string,
+    max: number,
+    private readonly timeoutMs: number,
+  ) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max,
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs,
+      connectionTimeoutMillis: timeoutMs,
+      // A link that died without a word is found by the kernel, not after the next write.
+      keepAlive: true,
+    });
     // An idle connection that dies (server restart) is dropped by the pool;
     // without a listener the 'error' event would crash the process.
     this.pool.on('error', () => {});
+    // A connection whose answer was not read in time may still carry it (or the statement may still be on its way):
+    // never reused, and closed outright rather than politely (a frozen link would never finish a goodbye).
+    this.pool.on('release', (e: Error | undefined, client: pg.PoolClient) => {
+      if (e && timedOut(e)) setImmediate(() => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy());
+    });
   }
 
   async migrate(): Promise<void> {
-    const c = await this.pool.connect();
+    const c = await this.pool.connect().catch((e: unknown) => {
+      throw mapError(e, this.timeoutMs);
+    });
+    let failed: Error | undefined;
     try {
-      await c.query('BEGIN');
+      // Migrations are not bounded: one may rewrite a large table, and nothing waits on them but the start.
+      const q = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+        c.query<R>({ text, values, query_timeout: UNBOUNDED_MS } as pg.QueryConfig);
+      await q('BEGIN');
+      await q('SET LOCAL statement_timeout = 0');
       // Servers starting together queue here; the lock is per schema so separate test schemas do not wait on each other.
-      await c.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [MIGRATION_LOCK]);
-      await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
-      const applied = await c.query<{ version: number }>('SELECT version FROM schema_migrations');
+      await q('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [MIGRATION_LOCK]);
+      await q('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+      const applied = await q<{ version: number }>('SELECT version FROM schema_migrations');
       for (const m of pendingMigrations(POSTGRES_MIGRATIONS, new Set(applied.rows.map((r) => r.version)))) {
-        await c.query(m.sql);
-        await c.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
+        await q(m.sql);
+        await q('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
       }
-      await c.query('COMMIT');
+      await q('COMMIT');
     } catch (e) {
       await c.query('ROLLBACK').catch(() => {});
-      throw e;
+      failed = e as Error;
+      throw mapError(e, this.timeoutMs);
     } finally {
-      c.release();
+      c.release(failed && !(failed instanceof pg.DatabaseError) ? failed : undefined);
     }
   }
 
@@ -94,7 +140,7 @@ export class PostgresDb {
     try {
       return await this.pool.query<R>({ name, text: sql, values: params });
     } catch (e) {
-      throw mapError(e);
+      throw mapError(e, this.timeoutMs);
     }
   };
 
@@ -104,7 +150,10 @@ export class PostgresDb {
    */
   async transaction<T>(fn: (q: Query) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const c = await this.pool.connect();
+      const c = await this.pool.connect().catch((e: unknown) => {
+        throw mapError(e, this.timeoutMs);
+      });
+      let failed: Error | undefined;
       try {
         await c.query('BEGIN');
         const value = await fn(<R extends pg.QueryResultRow>(sql: string, params: unknown[]) =>
@@ -113,11 +162,13 @@ export class PostgresDb {
         await c.query('COMMIT');
         return value;
       } catch (e) {
-        await c.query('ROLLBACK').catch(() => {});
+        // A connection that failed other than by the database's own refusal (a timeout, a lost link) is not put back.
+        if (!(e instanceof pg.DatabaseError)) failed = e as Error;
+        else await c.query('ROLLBACK').catch(() => {});
         if (attempt < MAX_ATTEMPTS && e instanceof pg.DatabaseError && RETRYABLE.has(e.code ?? '')) continue;
-        throw mapError(e);
+        throw mapError(e, this.timeoutMs);
       } finally {
-        c.release();
+        c.release(failed);
       }
     }
   }

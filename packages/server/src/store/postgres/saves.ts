@@ -15,9 +15,14 @@
  * taken ply or invitation token, a deadlock with another node) fails the
  * whole statement; each save of the batch is then retried alone so that
  * each gets its own answer.
+ *
+ * Each save is bounded from the moment it is asked for (`timeoutMs`): one
+ * still queued then is dropped (never sent), one in flight is answered
+ * StoreTimeout at once, whatever becomes of its statement (the pool bounds
+ * the statement itself). Either way its fate is the caller's to settle.
  */
 import { dataJson } from '../checks.ts';
-import { VersionConflict, type GameRow, type MoveRow } from '../types.ts';
+import { StoreTimeout, VersionConflict, type GameRow, type MoveRow } from '../types.ts';
 import type { Query } from './db.ts';
 
 export interface Save {
@@ -31,8 +36,8 @@ export interface Save {
 interface Pending extends Save {
   /** The game's data as JSON, taken when save() was called: later changes by the caller are not stored. */
   readonly json: string;
-  readonly resolve: () => void;
-  readonly reject: (e: unknown) => void;
+  resolve: () => void;
+  reject: (e: unknown) => void;
 }
 
 export const SAVE_GAMES = `
@@ -95,6 +100,8 @@ export interface SaveBatcherOptions {
   readonly maxInflight?: number;
   /** Saves per statement at most. */
   readonly maxBatch?: number;
+  /** A save not answered within this many ms fails with StoreTimeout (default: never). */
+  readonly timeoutMs?: number;
 }
 
 export interface SaveBatcherStats {
@@ -113,6 +120,7 @@ export class SaveBatcher {
   private readonly tails = new Map<string, Promise<void>>();
   private readonly maxInflight: number;
   private readonly maxBatch: number;
+  private readonly timeoutMs: number | null;
 
   constructor(
     private readonly query: Query,
@@ -120,6 +128,7 @@ export class SaveBatcher {
   ) {
     this.maxInflight = options.maxInflight ?? 4;
     this.maxBatch = options.maxBatch ?? 256;
+    this.timeoutMs = options.timeoutMs ?? null;
   }
 
   /** `save` must have been checked already (checkSave). Settles once committed. */
@@ -133,7 +142,29 @@ export class SaveBatcher {
       ...(save.dropAfter !== undefined ? { dropAfter: save.dropAfter } : {}),
       json: dataJson(save.g.data),
     };
-    const enqueue = () => new Promise<void>((resolve, reject) => this.enqueue({ ...taken, resolve, reject }));
+    const enqueue = () =>
+      new Promise<void>((resolve, reject) => {
+        const p: Pending = { ...taken, resolve, reject };
+        const ms = this.timeoutMs;
+        if (ms !== null) {
+          const timer = setTimeout(() => {
+            // Still queued: never sent. In flight: its statement is the pool's to bound; the caller hears now.
+            const i = this.queue.indexOf(p);
+            if (i >= 0) this.queue.splice(i, 1);
+            reject(new StoreTimeout(`the save of game ${id}`, ms));
+          }, ms);
+          timer.unref?.();
+          p.resolve = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          p.reject = (e) => {
+            clearTimeout(timer);
+            reject(e);
+          };
+        }
+        this.enqueue(p);
+      });
     const result = previous ? previous.then(enqueue) : enqueue();
     const tail = result.catch(() => {});
     this.tails.set(id, tail);

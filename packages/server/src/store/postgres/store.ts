@@ -4,7 +4,7 @@
  * pool. Saves are batched (saves.ts); everything else is one statement per
  * call.
  */
-import type { Store } from '../types.ts';
+import { STORE_TIMEOUT_MS, type Store } from '../types.ts';
 import { postgresModeration } from './moderation.ts';
 import { postgresAnalyses } from './analyses.ts';
 import { PostgresDb } from './db.ts';
@@ -20,6 +20,8 @@ import { postgresUsers } from './users.ts';
 export interface PostgresStoreOptions extends SaveBatcherOptions {
   /** Connections in the pool (default 10). */
   readonly max?: number;
+  /** The bound on every statement and every save, ms (default STORE_TIMEOUT_MS): past it, a StoreTimeout. */
+  readonly timeoutMs?: number;
 }
 
 export interface PostgresStore extends Store {
@@ -29,8 +31,9 @@ export interface PostgresStore extends Store {
 
 /** `connectionString`: postgres://user@host:port/db; `?options=-c search_path=s` selects a schema. */
 export function postgresStore(connectionString: string, options: PostgresStoreOptions = {}): PostgresStore {
-  const db = new PostgresDb(connectionString, options.max ?? 10);
-  const saves = new SaveBatcher(db.query, options);
+  const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+  const db = new PostgresDb(connectionString, options.max ?? 10, timeoutMs);
+  const saves = new SaveBatcher(db.query, { ...options, timeoutMs });
   let closed = false;
   return {
     backend: 'postgres',

@@ -1,10 +1,14 @@
 /**
  * A Store that runs the SQLite store on a worker thread (worker.ts) and
  * forwards every call to it. Same interfaces, same semantics: a promise
- * resolves once the worker's transaction has committed.
+ * resolves once the worker's transaction has committed. Every data call is
+ * bounded (`timeoutMs`): a thread stuck on a disk that does not answer (a
+ * network mount, a dying disk's fsync) fails the call with StoreTimeout
+ * instead of holding its caller; the late answer is dropped, and the write's
+ * fate is the caller's to settle (docs/server.md).
  */
 import { Worker } from 'node:worker_threads';
-import { TournamentConflict, UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
+import { STORE_TIMEOUT_MS, StoreTimeout, TournamentConflict, UniqueViolation, VersionConflict, type Store, type StoreMethod } from '../types.ts';
 import type { SqliteStoreOptions } from './db.ts';
 import type { CommitWindow, GroupCommitStats } from './group-commit.ts';
 
@@ -86,6 +90,7 @@ const FORWARDED = {
   enterTournament: true,
   leaveTournament: true,
   setEntryActive: true,
+  requestHalfBye: true,
   setEntryAway: true,
   advanceTournament: true,
   recordTournamentGame: true,
@@ -138,11 +143,29 @@ class WorkerLink {
     this.worker.on('exit', (code) => fail(new Error(`the SQLite worker exited (code ${code})`)));
   }
 
-  call<T>(method: string, args: readonly unknown[]): Promise<T> {
+  /** `timeoutMs`: past it, the call fails with StoreTimeout and its answer, if one comes, is dropped (null: no bound). */
+  call<T>(method: string, args: readonly unknown[], timeoutMs: number | null = null): Promise<T> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      if (timeoutMs === null) this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      else {
+        const timer = setTimeout(() => {
+          this.pending.delete(id);
+          reject(new StoreTimeout(method, timeoutMs));
+        }, timeoutMs);
+        timer.unref?.();
+        this.pending.set(id, {
+          resolve: (v) => {
+            clearTimeout(timer);
+            resolve(v as T);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        });
+      }
       this.worker.postMessage({ id, method, args });
     });
   }
@@ -156,9 +179,11 @@ class WorkerLink {
 export function threadedSqliteStore(
   path: string,
   options: SqliteStoreOptions = {},
+  /** The bound on each data call, ms (default STORE_TIMEOUT_MS); migrations and close are not bounded. */
+  timeoutMs = STORE_TIMEOUT_MS,
 ): Store & { commitStats(): Promise<GroupCommitStats>; commitWindow(reset?: boolean): Promise<CommitWindow>; threadCpuNs(): Promise<number | null> } {
   const link = new WorkerLink(path, options);
-  const methods = Object.fromEntries(Object.keys(FORWARDED).map((name) => [name, (...args: unknown[]) => link.call(name, args)])) as unknown as Pick<
+  const methods = Object.fromEntries(Object.keys(FORWARDED).map((name) => [name, (...args: unknown[]) => link.call(name, args, timeoutMs)])) as unknown as Pick<
     Store,
     StoreMethod
   >;
