@@ -64,7 +64,7 @@ export function apply(game: Game, action: GameAction, now: number): Step {
       if (action.position !== undefined && action.position !== makeFen(game.referee.pos)) {
         return err('game.stale', 'The move was chosen in another position (a takeback came first)');
       }
-      return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now);
+      return move(game, action.by, action.uci, action.ply, action.lagMs ?? 0, now, action.heldMs ?? 0);
     case 'takeback-offer':
       return askTakeback(game, action.by, now);
     case 'takeback-accept':
@@ -118,13 +118,13 @@ export function apply(game: Game, action: GameAction, now: number): Step {
   }
 }
 
-function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, now: number): Step {
+function move(game: Game, by: Color, uci: string, ply: number, lagMs: number, now: number, heldMs = 0): Step {
   const d = game.data;
   if (ply !== game.ply) return err('game.stale', `The move answers ply ${ply} but the game is at ply ${game.ply}`);
   if (game.turn !== by) return err('game.not-your-turn', 'It is not your turn');
   // Clock: the first move of each side is untimed (the first-move deadline applies instead).
   const timed = d.clock.running === by;
-  const clock = timed ? punch(d.clock, by, now, lagMs) : d.clock;
+  const clock = timed ? punch(d.clock, by, now, lagMs, heldMs) : d.clock;
   if (clock === null) return err('game.over', 'Time ran out before the move arrived');
   const plies = game.ply + 1;
   const opponent = other(by);

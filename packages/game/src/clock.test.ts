@@ -28,6 +28,13 @@ describe('Fischer clock', () => {
     expect(punch(c, 0, 100, 400)!.mainMs[0]).toBe(60_000 + 2_000);
     expect(punch(c, 0, 10_000, -50)!.mainMs[0]).toBe(60_000 - 10_000 + 2_000);
   });
+
+  it('a move held inside the server (relayed while its game changed owner) is timed at its arrival, never before its turn began (issue 26 G)', () => {
+    // Arrived at 8 s, reached the game at 10 s: 8 s charged.
+    expect(punch(startTurn(newClock(fischer), 0, 0), 0, 10_000, 0, 2_000)!.mainMs[0]).toBe(60_000 - 8_000 + 2_000);
+    // The new owner gave the turn back at 9 s; the move had arrived before that: nothing charged.
+    expect(punch(startTurn(newClock(fischer), 0, 9_000), 0, 11_200, 0, 2_700)!.mainMs[0]).toBe(60_000 + 2_000);
+  });
 });
 
 describe('lag compensation from a per-game quota', () => {

@@ -135,11 +135,14 @@ function spend(c: ClockState, color: Color, elapsed: number): ClockReading {
  * server measured it. What is forgiven is the lag clamped to [0, LAG_CAP_MS],
  * to the mover's quota and to the time spent; the quota pays for it and
  * earns its gain back, up to its maximum. Returns the stopped clock with
- * increment applied, or null when the move came too late.
+ * increment applied, or null when the move came too late. `heldMs`: the
+ * time the move spent inside the server before it reached the game (a relay
+ * between nodes during a change of owner): the move is timed at its arrival,
+ * never before its turn began.
  */
-export function punch(c: ClockState, color: Color, now: number, lagMs = 0): ClockState | null {
+export function punch(c: ClockState, color: Color, now: number, lagMs = 0, heldMs = 0): ClockState | null {
   const since = c.running === color && c.since !== null ? c.since : now;
-  const raw = Math.max(0, now - since);
+  const raw = Math.max(0, now - Math.max(0, heldMs) - since);
   const quota = lagQuota(c, color);
   const comp = Math.min(Math.max(0, lagMs), LAG_CAP_MS, quota, raw);
   const elapsed = raw - comp;

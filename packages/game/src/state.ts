@@ -74,8 +74,20 @@ export interface GameData {
 
 export type GameAction =
   | { readonly type: 'join'; readonly seat: Seat; readonly color: Color }
-  /** `position`: the FEN the move was chosen in (the computer player's); a move for another position is stale. */
-  | { readonly type: 'move'; readonly by: Color; readonly uci: string; readonly ply: number; readonly lagMs?: number; readonly position?: string }
+  /**
+   * `position`: the FEN the move was chosen in (the computer player's); a move for another position is stale.
+   * `heldMs`: how long the move was held inside the server before it reached the game (relayed between nodes while
+   * the game changed owner), as the server measured it: never charged (never a client's word).
+   */
+  | {
+      readonly type: 'move';
+      readonly by: Color;
+      readonly uci: string;
+      readonly ply: number;
+      readonly lagMs?: number;
+      readonly position?: string;
+      readonly heldMs?: number;
+    }
   | { readonly type: 'resign'; readonly by: Color }
   | { readonly type: 'draw-offer'; readonly by: Color }
   | { readonly type: 'draw-accept'; readonly by: Color }

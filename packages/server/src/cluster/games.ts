@@ -135,7 +135,15 @@ export class ClubGames {
   }
 
   act(id: string, userId: string, action: PlayerAction): Promise<Result<true, ServiceError>> {
-    return this.result(id, 'act', [userId, action], () => this.deps.local.act(id, userId, action));
+    // How long the move has been held in the club when it is sent on (or played here): timed at its arrival (issue 26 G).
+    const arrived = this.deps.clock.now();
+    const held = () => Math.max(0, this.deps.clock.now() - arrived);
+    return this.result(
+      id,
+      'act',
+      () => [userId, action, held()],
+      () => this.deps.local.act(id, userId, action, held()),
+    );
   }
 
   join(id: string, user: Identity, token?: string): Promise<Result<Side, ServiceError>> {
@@ -261,7 +269,12 @@ export class ClubGames {
   }
 
   /** Like route(), for actions answered with a Result: unreachable services become `server.unavailable`. */
-  private async result<T>(id: string, op: string, args: unknown[], here: () => Promise<Result<T, ServiceError>>): Promise<Result<T, ServiceError>> {
+  private async result<T>(
+    id: string,
+    op: string,
+    args: unknown[] | (() => unknown[]),
+    here: () => Promise<Result<T, ServiceError>>,
+  ): Promise<Result<T, ServiceError>> {
     try {
       return await this.route(id, op, args, here);
     } catch (e) {
@@ -276,7 +289,7 @@ export class ClubGames {
    * moved or does not answer (it may be dying: its games are taken within
    * seconds), until the deadline.
    */
-  private async route<T>(id: string, op: string, args: unknown[], here: () => Promise<T>): Promise<T> {
+  private async route<T>(id: string, op: string, args: unknown[] | (() => unknown[]), here: () => Promise<T>): Promise<T> {
     if (!GAME_ID.test(id)) return here();
     const deadline = this.deps.clock.now() + ROUTE_DEADLINE_MS;
     for (let attempt = 0; ; attempt++) {
@@ -310,7 +323,7 @@ export class ClubGames {
         }
       }
       try {
-        const value = (await this.forwarder.call(owner, op, [id, ...args], CALL_TIMEOUT_MS)) as T;
+        const value = (await this.forwarder.call(owner, op, [id, ...(typeof args === 'function' ? args() : args)], CALL_TIMEOUT_MS)) as T;
         if (this.owners.size > 50_000) this.owners.clear();
         this.owners.set(id, owner);
         return value;
@@ -332,7 +345,7 @@ export class ClubGames {
     const value = await (async () => {
       switch (req.op) {
         case 'act':
-          return l.act(id, a[0] as string, a[1] as PlayerAction);
+          return l.act(id, a[0] as string, a[1] as PlayerAction, typeof a[2] === 'number' ? a[2] : 0);
         case 'join':
           return l.join(id, a[0] as Identity, (a[1] as string | null) ?? undefined);
         case 'decline':

@@ -34,6 +34,9 @@ export { storedSeats } from './snapshot.ts';
 
 export const ENGINE_ID = 'engine';
 
+/** The longest a move may have been held inside the club and still be timed at its arrival: a relay never waits longer. */
+const MAX_HELD_MS = 15_000;
+
 /** What this service answers crosses to sockets, routes and other nodes: sides by name. */
 const sideOrNull = (c: Color | null): Side | null => (c === null ? null : SIDES[c]);
 
@@ -263,15 +266,32 @@ export class GameService {
     });
   }
 
-  /** A player's action; the side is the user's seat, never chosen by the client. */
-  async act(id: string, userId: string, action: PlayerAction): Promise<Result<true, ServiceError>> {
+  /**
+   * A player's action; the side is the user's seat, never chosen by the client. `heldMs`: how long a move
+   * was held inside the club before it reached this node (relayed while the game changed owner, measured
+   * by the node it arrived at): the move is timed at its arrival (clock.ts punch).
+   */
+  async act(id: string, userId: string, action: PlayerAction, heldMs = 0): Promise<Result<true, ServiceError>> {
     const started = performance.now();
     const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
     const r = await actor.run(async (): Promise<Result<true, ServiceError>> => {
       const by = actor.game.seatOf(userId);
       if (by === null) return err('game.forbidden', 'You are not playing in this game');
-      const full: GameAction = action.type === 'move' ? { ...action, by } : { type: action.type, by };
+      const held = Number.isFinite(heldMs) && heldMs > 0 ? { heldMs: Math.min(heldMs, MAX_HELD_MS) } : {};
+      // Field by field: what a client's frame carried besides (a `heldMs` of its own) never reaches the game.
+      const full: GameAction =
+        action.type === 'move'
+          ? {
+              type: 'move',
+              uci: action.uci,
+              ply: action.ply,
+              by,
+              ...(action.lagMs !== undefined ? { lagMs: action.lagMs } : {}),
+              ...(action.position !== undefined ? { position: action.position } : {}),
+              ...held,
+            }
+          : { type: action.type, by };
       const done = await this.pipeline.commit(actor, full, this.deps.clock.now());
       return done.ok ? ok(true as const) : done;
     });
