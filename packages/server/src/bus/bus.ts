@@ -13,6 +13,12 @@ export interface Bus {
    * A reader that subscribes, then reads a state, waits for this in between.
    */
   whenSubscribed?(topic: string): Promise<void>;
+  /**
+   * Calls `fn` each time the bus is back after its connection was lost
+   * (messages of that time were not heard); returns the unsubscribe. A bus
+   * in memory never loses one.
+   */
+  onReconnected?(fn: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -31,9 +31,38 @@ export class RedisBus implements Bus {
   /** Writes sent (each holds the messages of one turn): for the tests and monitoring. */
   writes = 0;
 
+  private readonly reconnected = new Set<() => void>();
+  /** The subscriber's connection was lost since it was last ready. */
+  private lost = false;
+
   constructor(private readonly link: RedisLink) {
     this.sub = link.duplicate();
     this.sub.on('messageBuffer', (channel: Buffer, payload: Buffer) => this.deliver(channel.toString(), payload));
+    this.sub.on('close', () => {
+      this.lost = true;
+    });
+    // ioredis has sent the SUBSCRIBEs again by the time 'ready' is heard: what is published from now on is heard.
+    this.sub.on('ready', () => {
+      if (!this.lost) return;
+      this.lost = false;
+      for (const fn of [...this.reconnected]) fn();
+    });
+  }
+
+  /**
+   * Resolves once the subscriber's connection is ready. A SUBSCRIBE sent
+   * while it is still being checked (INFO) made ioredis close it ('only
+   * subscriber commands may be used') and lose that subscription for good:
+   * a node's first ones (its RPC topic) must wait for this.
+   */
+  connected(): Promise<void> {
+    if (this.sub.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => this.sub.once('ready', () => resolve()));
+  }
+
+  onReconnected(fn: () => void): () => void {
+    this.reconnected.add(fn);
+    return () => this.reconnected.delete(fn);
   }
 
   publish(topic: string, message: unknown): void {

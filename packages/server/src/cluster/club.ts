@@ -47,6 +47,7 @@ export async function openClub(opts: {
 }): Promise<Club> {
   const link = await connectRedis(opts.redisUrl, opts.prefix);
   const bus = new RedisBus(link);
+  await bus.connected();
   const time = { clock: opts.clock, timers: opts.timers };
   const nodes = new NodeRegistry(link, opts.node, { ...time, ...opts.registry });
   // The id first, before anything subscribes under it: a second process given a live node's NODE_ID stops here (NodeIdTaken).

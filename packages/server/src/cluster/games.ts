@@ -40,6 +40,16 @@ const DB_SWEEP_MS = 15_000;
 const HANDOVER_TOPIC = 'club:handover';
 /** Internal topic: a game's new owner asks every node which of its players' sockets they hold. */
 const PRESENCE_ASK_TOPIC = 'club:presence-ask';
+/**
+ * Internal topic: frames of these games (ids) may not have reached every
+ * node (their publisher lost Redis, or died cut from it): their watchers
+ * catch up from the owner or the store.
+ */
+const BEHIND_TOPIC = 'club:behind';
+/** A change stored this long before the connection to Redis was seen lost may not have been published either. */
+const UNSURE_BEFORE_DROP_MS = 5000;
+/** How long the changes of this node's games are remembered (for the above). */
+const RECENT_MS = 60_000;
 
 const GAME_ID = /^[A-Za-z0-9]{6,16}$/;
 
@@ -77,6 +87,16 @@ export class ClubGames {
   private readonly presenceOut = new InOrder();
   /** Games taken over from a dead or stopping node (monitoring). */
   adopted = 0;
+  /** Each watched game's `behind` callbacks (its sockets here): told to catch up. */
+  private readonly behind = new Map<string, Set<() => void>>();
+  private readonly offBehind: () => void;
+  private readonly offReconnected: () => void;
+  /** The last stored change of each game decided here, by time (the frames a lost connection may have swallowed). */
+  private readonly recent = new Map<string, number>();
+  /** Since when the connection to Redis has been down (null: up). */
+  private downSince: number | null = null;
+  /** Ended games whose lease could not be given back (Redis out of reach): given back when it answers. */
+  private readonly unreleased = new Set<string>();
 
   constructor(private readonly deps: ClubGamesDeps) {
     this.ownership = new Ownership(deps.link, () => deps.nodes.member);
@@ -88,11 +108,56 @@ export class ClubGames {
     );
     this.offHandover = deps.bus.subscribe(HANDOVER_TOPIC, () => void this.reap());
     this.offPresenceAsk = deps.bus.subscribe(PRESENCE_ASK_TOPIC, (id) => void this.announce(id as string));
+    this.offBehind = deps.bus.subscribe(BEHIND_TOPIC, (ids) => {
+      if (Array.isArray(ids)) for (const id of ids) this.tellBehind(String(id));
+    });
+    // This node's own subscription was lost for a while: every game watched here may have missed frames.
+    this.offReconnected =
+      deps.bus.onReconnected?.(() => {
+        for (const id of [...this.behind.keys()]) this.tellBehind(id);
+      }) ?? (() => undefined);
+    deps.local.onChange((c) => {
+      if (this.recent.size > 50_000) this.prune();
+      this.recent.set(c.row.id, deps.clock.now());
+    });
     deps.local.onEnd((row) => {
       this.mine.delete(row.id);
-      void this.ownership.release(row.id).catch(() => undefined);
+      void this.ownership.release(row.id).catch(() => this.unreleased.add(row.id));
     });
     deps.nodes.onExpired(() => void this.reborn());
+    deps.link.client.on('close', this.onDrop);
+    deps.link.client.on('ready', this.onBack);
+  }
+
+  private readonly onDrop = (): void => {
+    this.downSince ??= this.deps.clock.now();
+  };
+
+  /**
+   * Redis answers again: the frames of the games changed here shortly before
+   * or while it was out of reach may never have left (a game that ended then
+   * is never published again): their watchers everywhere are told to catch up.
+   */
+  private readonly onBack = (): void => {
+    const since = this.downSince;
+    this.downSince = null;
+    if (since === null) return;
+    this.prune();
+    const ids = [...this.recent].filter(([, at]) => at >= since - UNSURE_BEFORE_DROP_MS).map(([id]) => id);
+    if (ids.length) this.deps.bus.publish(BEHIND_TOPIC, ids);
+    for (const id of [...this.unreleased]) {
+      this.unreleased.delete(id);
+      if (!this.mine.has(id)) void this.ownership.release(id).catch(() => this.unreleased.add(id));
+    }
+  };
+
+  private prune(): void {
+    const old = this.deps.clock.now() - RECENT_MS;
+    for (const [id, at] of this.recent) if (at < old) this.recent.delete(id);
+  }
+
+  private tellBehind(id: string): void {
+    for (const fn of [...(this.behind.get(id) ?? [])]) fn();
   }
 
   /** Times of the requests this node forwarded and served (/api/stats). */
@@ -191,8 +256,27 @@ export class ClubGames {
     return this.route(id, 'movesToAvoid', [], () => this.deps.local.movesToAvoid(id));
   }
 
-  subscribe(id: string, handler: (frame: string) => void): () => void {
-    return this.deps.local.subscribe(id, handler);
+  /**
+   * Frames of the game as they are published; `behind` is told when some
+   * may have been missed (this node's subscription was lost for a while, or
+   * the node that published them could not reach Redis): the watcher catches
+   * up (`since`, or the full state).
+   */
+  subscribe(id: string, handler: (frame: string) => void, behind?: () => void): () => void {
+    const off = this.deps.local.subscribe(id, handler);
+    if (!behind) return off;
+    let fns = this.behind.get(id);
+    if (!fns) {
+      fns = new Set();
+      this.behind.set(id, fns);
+    }
+    fns.add(behind);
+    const mine = fns;
+    return () => {
+      off();
+      mine.delete(behind);
+      if (mine.size === 0 && this.behind.get(id) === mine) this.behind.delete(id);
+    };
   }
 
   onEnd(fn: Parameters<GameService['onEnd']>[0]): () => void {
@@ -259,6 +343,10 @@ export class ClubGames {
     this.forwarder.close();
     this.offHandover();
     this.offPresenceAsk();
+    this.offBehind();
+    this.offReconnected();
+    this.deps.link.client.off('close', this.onDrop);
+    this.deps.link.client.off('ready', this.onBack);
   }
 
   // --- internals ---
@@ -386,6 +474,8 @@ export class ClubGames {
     } else {
       this.mine.delete(id);
       await this.ownership.release(id).catch(() => undefined);
+      // It ended (or went) while listed as live: its last frame may have reached nobody (its owner died cut from Redis).
+      this.deps.bus.publish(BEHIND_TOPIC, [id]);
     }
   }
 

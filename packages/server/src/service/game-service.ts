@@ -347,7 +347,12 @@ export class GameService {
     return this.presences.sources();
   }
 
-  subscribe(id: string, handler: (frame: string) => void): () => void {
+  /**
+   * Frames of the game as they are published. `behind`: told when frames
+   * may have been missed (several nodes: see ClubGames.subscribe; one node
+   * misses none, so it is never called here).
+   */
+  subscribe(id: string, handler: (frame: string) => void, _behind?: () => void): () => void {
     return this.deps.bus.subscribe(topicOf(id), (m) => handler(m as string));
   }
 

@@ -313,13 +313,20 @@ class Connection implements SocialConnection, FanoutMember {
     if (this.subs.has(game)) this.unsubscribe(game);
     if (this.subs.size >= 32) return this.send({ t: 'error', ...id, game, code: 'protocol.too-many-subscriptions', message: 'Watch at most 32 games at once' });
     // Subscribe first and hold frames until the snapshot is out, so no event falls between.
-    const held: string[] = [];
-    let ready = false;
-    let sentV = -1;
-    const off = this.deps.games.subscribe(game, (frame) => {
-      if (ready) this.sendRaw(frame);
-      else held.push(frame);
-    });
+    const sub: Watch = { held: [], sentV: -1, again: false, tries: 0 };
+    const off = this.deps.games.subscribe(
+      game,
+      (frame) => {
+        if (sub.held) sub.held.push(frame);
+        else {
+          const v = versionOf(frame);
+          // Frames without a version (watcher counts) leave it as it is.
+          if (Number.isFinite(v)) sub.sentV = Math.max(sub.sentV, v);
+          this.sendRaw(frame);
+        }
+      },
+      () => void this.catchUp(game, sub, off),
+    );
     this.subs.set(game, off);
     // Several nodes: the subscription must be in place in Redis before the state is read.
     await this.deps.bus.whenSubscribed?.(topicOf(game));
@@ -329,7 +336,7 @@ class Connection implements SocialConnection, FanoutMember {
       const missed = await this.deps.games.since(game, since);
       if (missed) {
         for (const f of missed) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
-        sentV = missed.length ? missed[missed.length - 1]!.v : since;
+        sub.sentV = missed.length ? missed[missed.length - 1]!.v : since;
         caughtUp = true;
       }
     }
@@ -339,17 +346,75 @@ class Connection implements SocialConnection, FanoutMember {
         this.unsubscribe(game);
         return this.send({ t: 'error', ...id, game, code: 'game.not-found', message: 'No such game' });
       }
-      sentV = state.v;
+      sub.sentV = state.v;
       seat = state.you;
     }
-    for (const f of held) if (versionOf(f) > sentV) this.sendRaw(f);
-    ready = true;
+    this.release(sub);
+    if (sub.again) {
+      sub.again = false;
+      void this.catchUp(game, sub, off);
+    }
     this.send({ t: 'ack', ...id });
     // A reader without a session watches too: counted as a spectator (user '' has no seat).
     void this.deps.games.presence(game, this.user?.id ?? '', 1);
     // Catching up means the game is live here, so its seat costs nothing to look up.
     if (seat === undefined) seat = this.user ? await this.deps.games.seat(game, this.user.id) : null;
     await this.joinGameChat(game, seat);
+  }
+
+  /** Sends the frames held while the state was read: those after what was sent (the others were in it). */
+  private release(sub: Watch): void {
+    const held = sub.held ?? [];
+    sub.held = null;
+    for (const f of held) {
+      const v = versionOf(f);
+      if (v > sub.sentV) {
+        if (Number.isFinite(v)) sub.sentV = v;
+        this.sendRaw(f);
+      }
+    }
+  }
+
+  /**
+   * Frames of `game` may have been missed (the bus was lost for a while, or
+   * their publisher could not reach Redis): what came after the last version
+   * sent is sent now (the missed frames, or the full state), in order, the
+   * frames heard meanwhile held until then. Tried again each second while the
+   * club cannot answer.
+   */
+  private async catchUp(game: string, sub: Watch, off: () => void): Promise<void> {
+    if (this.closed || this.subs.get(game) !== off) return;
+    if (sub.held) {
+      // Reading the state already, or before the first one: once more after it.
+      sub.again = true;
+      return;
+    }
+    sub.held = [];
+    let done = false;
+    try {
+      const missed = await this.deps.games.since(game, sub.sentV);
+      if (missed) {
+        for (const f of missed) if (f.v > sub.sentV) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+        if (missed.length) sub.sentV = Math.max(sub.sentV, missed[missed.length - 1]!.v);
+        done = true;
+      } else {
+        const s = await this.deps.games.view(game, this.user?.id);
+        if (s && s.v > sub.sentV) {
+          this.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
+          sub.sentV = s.v;
+        }
+        done = s !== null;
+      }
+    } catch {
+      // The club cannot answer yet (Redis still coming back): below, a second later.
+    }
+    this.release(sub);
+    if (this.closed || this.subs.get(game) !== off) return;
+    const again = sub.again || !done;
+    sub.again = false;
+    if (done) sub.tries = 0;
+    else if (++sub.tries > CATCH_UP_TRIES) return;
+    if (again) (this.deps.timers ?? systemTimers).at(this.deps.clock.now() + (done ? 0 : 1000), () => void this.catchUp(game, sub, off));
   }
 
   /** Players hear the players' chat, everyone else the spectators'; recent lines first. */
@@ -428,6 +493,19 @@ export function peekId(data: Buffer): { id?: number } {
 
 /** Module-level, so the listener keeps nothing of the upgrade alive. The 'close' that follows an error does the cleanup. */
 function ignoreSocketError(): void {}
+
+/** A game watched by a socket: the last version sent, and the frames held while a state is read (null: none read now). */
+interface Watch {
+  held: string[] | null;
+  sentV: number;
+  /** Told to catch up while reading: once more after. */
+  again: boolean;
+  /** Catch-ups in a row that could not reach the club. */
+  tries: number;
+}
+
+/** How many times in a row (a second apart) a catch-up is tried while the club cannot answer. */
+const CATCH_UP_TRIES = 30;
 
 function versionOf(frame: string): number {
   const m = /"v":(\d+)/.exec(frame);
