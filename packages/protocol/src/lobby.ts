@@ -100,6 +100,18 @@ export interface RoomGame {
   readonly players: readonly [string, string];
 }
 
+/** An open room as `GET /api/rooms` lists it. */
+export interface RoomSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly owner: PlayerTag;
+  /** Players present. */
+  readonly members: number;
+  /** Live games started from the room. */
+  readonly games: number;
+  readonly createdAt: number;
+}
+
 export interface RoomView {
   readonly id: string;
   readonly name: string;

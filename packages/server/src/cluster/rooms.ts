@@ -11,13 +11,13 @@
  * (sockets), `room:R:c` (challenges), `room:R:g` (live games), and
  * `roomof:<game>` (the room a game was started from).
  */
-import type { ChatLine, Identity, RoomChallenge, RoomGame, RoomView, ServerMessage } from '@youzai/protocol';
+import type { ChatLine, Identity, RoomChallenge, RoomGame, RoomSummary, RoomView, ServerMessage } from '@youzai/protocol';
 import { err, ok, otherSide, type Result, type RuleError } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { roomTopic, userTopic } from '../bus/topics.ts';
 import { cleanText, type Chat } from '../chat/chat.ts';
 import { tag } from '../lobby/lobby.ts';
-import { DEFAULT_ROOM_RULES, type ChallengeTerms, type RoomRules, type RoomsPort } from '../rooms/rooms.ts';
+import { DEFAULT_ROOM_RULES, ROOMS_LISTED, listRooms, type ChallengeTerms, type RoomRules, type RoomsPort } from '../rooms/rooms.ts';
 import { checkTerms } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
@@ -139,6 +139,19 @@ export class ClubRooms implements RoomsPort {
       challenges.map((x) => (JSON.parse(x) as Challenge).view),
       games.map((g) => JSON.parse(g) as RoomGame),
     );
+  }
+
+  async list(): Promise<readonly RoomSummary[]> {
+    const c = this.deps.link.client;
+    const rooms: RoomSummary[] = [];
+    for (const id of await c.smembers(this.k('rooms'))) {
+      const [meta, members, games] = await Promise.all([c.get(this.k(`room:${id}`)), c.hlen(this.k(`room:${id}:m`)), c.hlen(this.k(`room:${id}:g`))]);
+      // A closed room's id stays in the set until the leader's purge: it is not listed.
+      if (!meta) continue;
+      const m = JSON.parse(meta) as Meta;
+      rooms.push({ id: m.id, name: m.name, owner: m.owner, members, games, createdAt: m.createdAt });
+    }
+    return listRooms(rooms, ROOMS_LISTED);
   }
 
   async join(id: string, user: Identity): Promise<Result<RoomView, RuleError>> {

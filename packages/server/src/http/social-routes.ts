@@ -134,6 +134,15 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     },
   },
   {
+    // The open rooms (issue 33, item 8.2: the page had nothing to list them with).
+    method: 'GET',
+    path: /^\/api\/rooms$/,
+    anonymous: true,
+    handler: async (ctx, { rooms }) => {
+      sendJson(ctx.res, 200, { ok: true, rooms: await rooms.list() });
+    },
+  },
+  {
     method: 'GET',
     path: new RegExp(`^/api/rooms/${ID}$`),
     anonymous: true,

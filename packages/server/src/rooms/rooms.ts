@@ -7,7 +7,7 @@
  * records (the games they start are stored like any other).
  */
 import { err, ok, otherSide, type Result, type RuleError, type VariantKey } from '@youzai/rules';
-import type { ChatLine, ClockSpec, Identity, PlayerTag, RoomChallenge, RoomGame, RoomView, SeekColor, ServerMessage } from '@youzai/protocol';
+import type { ChatLine, ClockSpec, Identity, PlayerTag, RoomChallenge, RoomGame, RoomSummary, RoomView, SeekColor, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
 import { roomTopic, userTopic } from '../bus/topics.ts';
 import { cleanText, type Chat } from '../chat/chat.ts';
@@ -25,6 +25,14 @@ export interface RoomRules {
   readonly maxRoomsPerOwner: number;
   readonly maxChallengesPerMember: number;
   readonly maxNameLength: number;
+}
+
+/** How many open rooms `/rooms` shows. */
+export const ROOMS_LISTED = 50;
+
+/** The open rooms as listed: most players present first, then the newest; at most `limit`. */
+export function listRooms(rooms: readonly RoomSummary[], limit: number): RoomSummary[] {
+  return [...rooms].sort((a, b) => b.members - a.members || b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1)).slice(0, limit);
 }
 
 export const DEFAULT_ROOM_RULES: RoomRules = { emptyCloseMs: 10 * 60_000, maxMembers: 200, maxRoomsPerOwner: 5, maxChallengesPerMember: 3, maxNameLength: 60 };
@@ -82,6 +90,8 @@ type Maybe<T> = T | Promise<T>;
 export interface RoomsPort {
   create(owner: Identity, name?: string): Maybe<Result<RoomView, RuleError>>;
   view(id: string): Maybe<RoomView | null>;
+  /** The open rooms, for `/rooms` (listRooms: most players present first, at most ROOMS_LISTED). */
+  list(): Maybe<readonly RoomSummary[]>;
   join(id: string, user: Identity): Maybe<Result<RoomView, RuleError>>;
   leave(id: string, userId: string): Maybe<void>;
   say(id: string, user: Identity, text: string): Maybe<Result<ChatLine, RuleError>>;
@@ -126,6 +136,13 @@ export class Rooms implements RoomsPort {
   view(id: string): RoomView | null {
     const r = this.rooms.get(id);
     return r ? this.viewOf(r) : null;
+  }
+
+  list(): RoomSummary[] {
+    return listRooms(
+      [...this.rooms.values()].map((r) => ({ id: r.id, name: r.name, owner: r.owner, members: r.members.size, games: r.games.size, createdAt: r.createdAt })),
+      ROOMS_LISTED,
+    );
   }
 
   get count(): number {

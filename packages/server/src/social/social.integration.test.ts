@@ -100,6 +100,9 @@ describe('challenges by name, live', () => {
     const [alice, bob] = [await player('room'), await player('room')];
     const room = (await alice.http('POST', '/api/rooms', {})).json.id as string;
     for (const [i, c] of [alice, bob].entries()) expect(await c.request({ t: 'room-join', room }, 50 + i)).toMatchObject({ t: 'ack' });
+    // Listed for anyone, with its players present (issue 33, item 8.2).
+    const listed = await new TestClient(base).http('GET', '/api/rooms');
+    expect(listed.json.rooms).toContainEqual(expect.objectContaining({ id: room, members: 2, games: 0, owner: expect.objectContaining({ id: alice.userId }) }));
     const terms = { variant: 'xiangqi', clock: CLOCK, rated: false, color: 'first' };
     expect(await alice.request({ t: 'room-challenge', room, to: bob.userId, ...terms }, 60)).toMatchObject({ t: 'ack' });
     const rang = (await bob.waitFor((m) => m.t === 'notification' && m.notification.data.url === `/rooms/${room}`)) as Msg<'notification'>;

@@ -89,3 +89,24 @@ describe('the player search', () => {
     expect(await box.inputValue()).toBe('nguyen');
   });
 });
+
+describe('the rooms page', () => {
+  it('lists the open rooms with their players present, each a link to the room (8.2)', async () => {
+    const { page: owner } = await club.visitor();
+    const { page: visitor } = await club.visitor({ lang: 'en' });
+    await owner.goto('/rooms');
+    await owner.locator('form.room-create input[name="name"]').fill('Cờ tướng Hà Nội');
+    await owner.getByTestId('room-create').click();
+    await owner.waitForURL(/\/rooms\/[A-Za-z0-9]+$/);
+    const id = new URL(owner.url()).pathname.split('/').pop()!;
+    await owner.getByTestId('room-members').locator('li').first().waitFor();
+    await visitor.goto('/rooms');
+    const row = visitor.locator(`[data-testid="open-rooms"] li[data-room="${id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/Cờ tướng Hà Nội .*1 present · 0 games/);
+    await row.locator('a').click();
+    await visitor.waitForURL(new RegExp(`/rooms/${id}$`));
+    await visitor.getByTestId('room').waitFor();
+    expect(await visitor.locator('[data-testid="room"] h1').textContent()).toBe('Cờ tướng Hà Nội');
+  });
+});

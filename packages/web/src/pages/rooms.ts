@@ -3,7 +3,7 @@
  * present, chat, challenges among members, the room's live games, its link.
  * Joining is over the socket; leaving the page leaves the room.
  */
-import type { PlayerTag, RoomChallenge, RoomGame, RoomView, ServerMessage } from '@youzai/protocol';
+import type { PlayerTag, RoomChallenge, RoomGame, RoomSummary, RoomView, ServerMessage } from '@youzai/protocol';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { clockSpecName, variantName } from '../app/names.ts';
@@ -43,8 +43,34 @@ export function roomsPage(app: AppContext): Page {
     }
     app.navigate(`/rooms/${r.id}`);
   });
+  // The open rooms (issue 33, item 8.2: the page had no list).
+  const list = h('ul.list.open-rooms', { 'data-testid': 'open-rooms', 'aria-busy': 'true' });
+  void api<{ rooms: RoomSummary[] }>('GET', '/api/rooms').then((r) => {
+    list.removeAttribute('aria-busy');
+    const rooms = r.ok ? r.rooms : [];
+    fill(
+      list,
+      rooms.length
+        ? rooms.map((room) =>
+            h(
+              'li',
+              { 'data-room': room.id },
+              h('a', { href: `/rooms/${room.id}` }, room.name),
+              ' ',
+              h('span.muted', null, `${room.owner.name} · ${t('rooms.open.row', { members: room.members, games: room.games })}`),
+            ),
+          )
+        : h('li.muted', null, r.ok ? t('rooms.open.none') : errorText(r)),
+    );
+  });
   return {
-    el: h('div.page.rooms-page', null, h('h1', null, t('rooms.title')), h('section.card', null, h('p', null, t('rooms.intro')), form)),
+    el: h(
+      'div.page.rooms-page',
+      null,
+      h('h1', null, t('rooms.title')),
+      h('section.card', null, h('p', null, t('rooms.intro')), form),
+      h('section.card', null, h('h2', null, t('rooms.open')), list),
+    ),
     title: t('rooms.title'),
   };
 }
