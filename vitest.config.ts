@@ -28,7 +28,13 @@ const UNIT = [
 ];
 /** Tests of pure packages that start processes (the CLI through npm): integration, not unit. */
 const PROCESSES = ['packages/game/src/cli.test.ts'];
-const INTEGRATION = ['packages/server/src/**/*.test.ts', 'packages/engine/src/**/*.test.ts', 'packages/rules/scripts/**/*.test.ts', 'scripts/**/*.test.ts'];
+const INTEGRATION = [
+  'packages/server/src/**/*.test.ts',
+  'packages/engine/src/**/*.test.ts',
+  'packages/rules/scripts/**/*.test.ts',
+  'packages/game/scripts/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
 
 // Vitest's default is one worker fewer than the cores: one on this 2-core
 // machine kind. Unit tests are CPU-bound: one thread per core. The other

@@ -1,42 +1,46 @@
 /**
- * Swiss pairing by the FIDE Dutch system (Handbook C.04.3, criteria numbered
- * as in the edition in force from February 2026).
+ * Swiss pairing by the FIDE Dutch system (Handbook C.04.3, the text in force
+ * from February 2026, criteria numbered C.1-C.21 as there).
  *
- * Brackets are paired from the top score down. A bracket holds the players
- * moved down from above (MDPs) and its residents; the MDPs that can be paired
- * go to S1 against residents (heterogeneous part), the rest of the residents
- * are split S1/S2 (homogeneous part) and candidates are generated in the
- * order of the rules: transpositions of S2, then exchanges between S1 and S2.
+ * Exact: the answer does not depend on a search budget. As in bbpPairings
+ * (the FIDE-endorsed program this is checked against; its method, our code),
+ * each player is a vertex and each compatible pair (C.1, C.3) an edge whose
+ * weight packs the criteria, most important in the highest bits; a
+ * maximum-weight matching (weighted-matching.ts, Edmonds' blossom algorithm,
+ * BigInt weights: they run to hundreds of bits) then meets them in order:
+ * - C.4/C.5: everyone is paired but one player allowed the bye (C.2), of the
+ *   lowest score possible (a first matching finds that score);
+ * - C.6/C.7: the most pairs in the current bracket, then the highest scores
+ *   among them; C.8: the same for the next bracket; C.9: the bye to one with
+ *   the fewest unplayed games;
+ * - C.10-C.13 colours, C.14-C.17 repeated floats (one and two rounds back),
+ *   C.18-C.21 the scores of those floaters.
+ * Brackets are settled from the top down. In each, the moved-down players to
+ * pair are chosen (highest score, then rank, first), each takes the first
+ * resident the criteria allow; in the remainder, exchanges are as few and as
+ * small as the criteria allow (D.2, S1's lowest leave first, S2's highest
+ * enter first), and each S1 player in order takes the first S2 player that
+ * keeps the best weight (D.1, transpositions). Each choice is one more
+ * matching with one player's edges nudged by the lowest bits; a choice once
+ * made is fixed (the pair leaves the graph).
  *
- * Implemented:
- * - C.1 no rematch, C.3 no two non-topscorers with the same absolute colour
- *   preference (topscorers: A.7, over half the points of the rounds played,
- *   last round only); C.2 no second bye (a forfeit win counts as one).
- * - C.4: a candidate must leave the players below pairable (maximum matching).
- * - C.5: the bye goes to the lowest score that still lets everyone be paired
- *   (applied as a filter on who may take it, as bbpPairings does).
- * - C.6 most pairs; C.7 which MDPs are paired and which float on again
- *   (Limbo), by the score differences this leaves, largest first.
- * - C.8 look-ahead, in part: candidates are compared on how many players the
- *   next bracket must then leave unpaired and how many of the floaters it
- *   cannot pair with its residents; not on the scores of those it leaves.
- * - C.9 fewest unplayed games for the bye, in the last bracket only.
- * - C.10-C.13 colour criteria and C.14-C.17 float repetitions (counts), then
- *   the first candidate in generation order; the first perfect one is taken.
- * - Colours by E.1-E.5 (E.3 compares games played, latest first); boards in
- *   order of the higher-ranked player's score, the sum of scores, then rank.
+ * Colours (E.1-E.5, swiss-colours.ts): E.5 reads the pairing number among the
+ * players who take part so far: a player absent from round 1 who has never
+ * been paired has none yet, so in round 1 colours alternate by rank among
+ * those present (C.04.2's pairing numbers are the initial ranking of the
+ * players in the tournament; one absent without having played is not yet in
+ * it). Boards: by the higher-ranked player's score, the sum of scores, rank.
  *
- * Not implemented: C.18-C.21 (float score differences); C.8 beyond the next
- * bracket's pair counts. The search is bounded (3,000 candidates per number
- * of pairs and MDPs paired, 400 exchanges, 200 choices of MDPs to pair), so a
- * huge bracket may settle for the best candidate seen, not the rules' best.
- * dutch.test.ts reproduces all nine rounds of the example tournament of
- * FIDE TEC's "Mastering the Dutch" (2026), round 1 of Mario Held's tutorial
- * and two bbpPairings bye cases.
+ * Checked (dutch-reference.test.ts, fixtures/dutch/*.trf made by
+ * bbpPairings with draws, forfeits, absences and half-point byes): every
+ * round of the tournaments of 6 to 40 players paired equal (pairs, colours,
+ * bye), and FIDE TEC's "Mastering the Dutch" nine rounds (dutch.test.ts).
+ * Cost: O(n³) per matching and O(n) matchings per round, recomputed from
+ * scratch with BigInt: seconds per round past 40 players (docs/swiss.md).
  */
-import { maxMatching, matchingSize } from './matching.ts';
 import type { Side, SwissCard } from './swiss-cards.ts';
-import { allocateColours, colourCost, compatible, ranksAbove } from './swiss-colours.ts';
+import { allocateColours, compatible, ranksAbove } from './swiss-colours.ts';
+import { maxWeightMatching } from './weighted-matching.ts';
 
 export interface DutchOptions {
   /** The round being paired (1-based) and the planned number of rounds. */
@@ -44,8 +48,6 @@ export interface DutchOptions {
   readonly rounds: number;
   /** Colour of the top seed in round 1 (drawn by lot in a real event; white here). */
   readonly initial?: Side;
-  /** Candidates examined per bracket level at most (bounds the time on huge brackets). */
-  readonly maxCandidates?: number;
 }
 
 export interface RoundPairing {
@@ -54,305 +56,409 @@ export interface RoundPairing {
   readonly bye: string | null;
 }
 
-interface Candidate {
-  readonly pairs: [number, number][];
-  readonly floaters: number[];
-  readonly cost: number[];
-}
+/** Bits to write x (x ≥ 0): 0 → 0, 1 → 1, 2-3 → 2, ... */
+const bitsOf = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
 
-const betterCost = (a: readonly number[], b: readonly number[]): boolean => {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
-  return false;
-};
+type FloatDir = 'down' | 'up' | null;
 
-function* combinations(n: number, k: number): Generator<number[]> {
-  const pick: number[] = [];
-  function* rec(from: number): Generator<number[]> {
-    if (pick.length === k) {
-      yield pick.slice();
-      return;
-    }
-    for (let i = from; i <= n - (k - pick.length); i++) {
-      pick.push(i);
-      yield* rec(i + 1);
-      pick.pop();
-    }
+/**
+ * The weights of one round: every player is a vertex; an edge's weight packs
+ * the criteria, most important in the highest bits. Edges are symmetric and
+ * kept in a lower-triangular table indexed by the players' ranks.
+ */
+class Weights {
+  readonly w: bigint[][];
+  constructor(readonly n: number) {
+    this.w = Array.from({ length: n }, (_, i) => new Array<bigint>(i).fill(0n));
   }
-  yield* rec(0);
-}
-
-/** Exchanges between S1 and S2 in the order of D.2; indices are positions in S1 and S2. */
-function exchanges(s1: number, s2: number, limit: number): [number[], number[]][] {
-  const out: [number[], number[]][] = [];
-  for (let k = 1; k <= Math.min(s1, s2) && out.length < limit; k++) {
-    const level: { a: number[]; b: number[]; diff: number }[] = [];
-    for (const a of combinations(s1, k)) {
-      for (const b of combinations(s2, k)) {
-        // Sequence numbers in the bracket: S1 holds 1..s1, S2 holds s1+1...
-        const diff = b.reduce((t, x) => t + x + s1, 0) - a.reduce((t, x) => t + x, 0);
-        level.push({ a, b, diff });
-        if (level.length > limit * 4) break;
-      }
-      if (level.length > limit * 4) break;
-    }
-    level.sort((x, y) => {
-      if (x.diff !== y.diff) return x.diff - y.diff;
-      const ax = [...x.a].reverse();
-      const ay = [...y.a].reverse();
-      for (let i = 0; i < k; i++) if (ax[i] !== ay[i]) return ay[i]! - ax[i]!;
-      for (let i = 0; i < k; i++) if (x.b[i] !== y.b[i]) return x.b[i]! - y.b[i]!;
-      return 0;
-    });
-    for (const e of level) out.push([e.a, e.b]);
+  get(a: number, b: number): bigint {
+    return a > b ? this.w[a]![b]! : this.w[b]![a]!;
   }
-  return out.slice(0, limit);
+  set(a: number, b: number, x: bigint): void {
+    if (a > b) this.w[a]![b] = x;
+    else this.w[b]![a] = x;
+  }
 }
 
 export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): RoundPairing | null {
-  const final = opts.round === opts.rounds;
   const initial = opts.initial ?? 'w';
-  const maxCandidates = opts.maxCandidates ?? 3000;
+  const final = opts.round >= opts.rounds;
+  const played = opts.round - 1;
   const cards = [...input].sort((a, b) => b.score - a.score || a.tpn - b.tpn);
   const n = cards.length;
+  if (n === 0) return { pairs: [], bye: null };
+  const score = cards.map((c) => c.score);
   const compat: boolean[][] = cards.map((a, i) => cards.map((b, j) => i !== j && compatible(a, b, final, opts.rounds)));
+  const eligible = cards.map((c) => !c.hadBye);
+  const playedGames = cards.map((c) => c.colours.filter((x) => x !== null).length);
+  const float = (i: number, back: 1 | 2): FloatDir => cards[i]!.floats[back - 1] ?? null;
 
-  // Who may take the bye: never had one (C.2), of the lowest score possible (C.5). Fewest unplayed
-  // games (C.9) ranks below C.6-C.8, so it is a cost of the last bracket's candidates.
-  let byeSet: ReadonlySet<number> = new Set();
-  const pairable = (members: readonly number[], byeOk: ReadonlySet<number>): boolean => {
-    const odd = members.length % 2 === 1;
-    const size = members.length + (odd ? 1 : 0);
-    const adj: number[][] = Array.from({ length: size }, () => []);
-    for (let x = 0; x < members.length; x++) {
-      for (let y = x + 1; y < members.length; y++) {
-        if (compat[members[x]!]![members[y]!]) {
-          adj[x]!.push(y);
-          adj[y]!.push(x);
-        }
-      }
-      if (odd && byeOk.has(members[x]!)) {
-        adj[x]!.push(members.length);
-        adj[members.length]!.push(x);
-      }
+  // Colour facts (A.6): imbalance, the colour repeated in the two latest games played, the preference.
+  const imbalance = cards.map((c) => Math.abs(c.cd));
+  const absImbalance = imbalance.map((x) => x > 1);
+  const repeated = cards.map((c): Side | null => {
+    const g = c.colours.filter((x): x is Side => x !== null);
+    return g.length >= 2 && g[g.length - 1] === g[g.length - 2] ? g[g.length - 1]! : null;
+  });
+  const pref = cards.map((c) => c.pref.colour);
+  const absPref = cards.map((_, i) => absImbalance[i]! || repeated[i] !== null);
+  const strong = cards.map((_, i) => !absPref[i] && imbalance[i]! > 0);
+  const prefsCompatible = (a: number, b: number): boolean => pref[a] !== pref[b] || pref[a] === null || pref[b] === null;
+  const invert = (s: Side | null): Side | null => (s === 'w' ? 'b' : s === 'b' ? 'w' : null);
+
+  // Score groups: each score gets a bit offset, lowest score at 0, wide enough for its group's size.
+  const shiftOf = new Map<number, number>();
+  let scoreBits = 0;
+  let maxGroup = 0;
+  for (let i = n - 1; i >= 0; ) {
+    let j = i;
+    while (j >= 0 && score[j] === score[i]) j--;
+    const size = i - j;
+    shiftOf.set(score[i]!, scoreBits);
+    scoreBits += bitsOf(size);
+    maxGroup = Math.max(maxGroup, size);
+    i = j;
+  }
+  const sgBits = BigInt(bitsOf(maxGroup));
+  const sBits = BigInt(scoreBits);
+  const one = (s: number): bigint => 1n << BigInt(shiftOf.get(s)!);
+
+  let byeScore = 0;
+  let singleDownfloaterIsBye = false;
+  const unplayedRank = new Map<number, number>();
+  const byeCandidate = (i: number): boolean => eligible[i]! && score[i]! <= byeScore;
+
+  /** The weight of pairing higher-ranked `h` with lower-ranked `l` (h < l). */
+  const edgeWeight = (h: number, l: number, inCur: boolean, inNext: boolean): bigint => {
+    if (!compat[h]![l]) return 0n;
+    const b = (x: boolean): bigint => (x ? 1n : 0n);
+    // C.4/C.5: everyone paired but one who may take the bye (the lowest score possible).
+    let r = 1n + b(!byeCandidate(h)) + b(!byeCandidate(l));
+    // C.6, C.7: most pairs in this bracket, then the highest scores paired.
+    r = (r << sgBits) | b(inCur);
+    r = (r << sBits) | (inCur ? one(score[h]!) : 0n);
+    // C.8: the same for the next bracket.
+    r = (r << sgBits) | b(inNext);
+    r = (r << sBits) | (inNext ? one(score[h]!) : 0n);
+    // C.9: the bye to one with the fewest unplayed games.
+    r <<= 2n * sgBits;
+    if (singleDownfloaterIsBye) {
+      if (score[h] === byeScore) r |= BigInt(unplayedRank.get(playedGames[h]!)!);
+      if (score[l] === byeScore) r += BigInt(unplayedRank.get(playedGames[l]!)!);
     }
-    return matchingSize(maxMatching(size, adj)) * 2 === size;
+    // C.10-C.13: colours.
+    r = (r << sgBits) | b(inCur && (!absImbalance[l] || !absImbalance[h] || pref[l] !== pref[h]));
+    const lesser = imbalance[l]! > imbalance[h]! ? h : l;
+    r =
+      (r << sgBits) |
+      b(
+        inCur &&
+          (!absPref[l] ||
+            !absPref[h] ||
+            pref[l] !== pref[h] ||
+            (imbalance[l] === imbalance[h] ? repeated[l] === null || repeated[l] !== repeated[h] : repeated[lesser] !== invert(pref[l] ?? null))),
+      );
+    r = (r << sgBits) | b(inCur && prefsCompatible(l, h));
+    r = (r << sgBits) | b(inCur && ((!strong[l] && !absPref[l]) || (!strong[h] && !absPref[h]) || (absPref[l] && absPref[h]) || pref[l] !== pref[h]));
+    // C.14-C.17: repeated floats, one and two rounds back.
+    const higher = score[h]! > score[l]!;
+    for (const back of [1, 2] as const) {
+      if (played < back) continue;
+      r <<= sgBits;
+      if (inCur) {
+        r |= b(float(l, back) === 'down');
+        r += b(!higher && float(h, back) === 'down');
+      }
+      r = (r << sgBits) | b(inCur && !(higher && float(l, back) === 'up'));
+    }
+    // C.18-C.21: the scores of those repeated floaters.
+    for (const back of [1, 2] as const) {
+      if (played < back) continue;
+      r <<= sBits;
+      if (inCur) {
+        if (float(l, back) === 'down') r += one(score[l]!);
+        if (float(h, back) === 'down') r += one(score[h]!);
+      }
+      r <<= sBits;
+      if (inCur && !(float(l, back) === 'up' && higher)) r |= one(score[h]!);
+    }
+    // Room for the order of the candidates (exchanges, transpositions) and one bit of choice.
+    return r << (3n * sgBits + 1n);
   };
-  const everyone = cards.map((_, i) => i);
+  const W = new Weights(n);
+  // Pairs fixed so far: the solver sees only the others (as if their edge outweighed all).
+  const fixed = new Int32Array(n).fill(-1);
+  const solve = (): Int32Array => {
+    const live: number[] = [];
+    for (let v = 0; v < n; v++) if (fixed[v] === -1) live.push(v);
+    const m = maxWeightMatching(live.length, (a, b) => W.get(live[a]!, live[b]!));
+    const mate = new Int32Array(fixed);
+    // An unmatched player is its own mate.
+    for (let a = 0; a < live.length; a++) mate[live[a]!] = m[a] === -1 ? live[a]! : live[m[a]!]!;
+    return mate;
+  };
+  const finalize = (a: number, b: number): void => {
+    fixed[a] = b;
+    fixed[b] = a;
+  };
+
+  // C.5: who takes the bye (the lowest score that lets everyone else be paired).
   if (n % 2 === 1) {
-    const eligible = everyone.filter((i) => !cards[i]!.hadBye);
-    const groups = new Map<number, number[]>();
-    for (const i of eligible.sort((x, y) => cards[x]!.score - cards[y]!.score)) {
-      groups.set(cards[i]!.score, [...(groups.get(cards[i]!.score) ?? []), i]);
-    }
-    let found = false;
-    for (const group of groups.values()) {
-      if (pairable(everyone, new Set(group))) {
-        byeSet = new Set(group);
-        found = true;
-        break;
+    for (let l = 1; l < n; l++) {
+      for (let h = 0; h < l; h++) {
+        if (!compat[h]![l]) continue;
+        let r = 1n + (eligible[l] ? 0n : 1n) + (eligible[h] ? 0n : 1n);
+        r = (r << sBits) | BigInt(shiftOf.get(score[l]!)! + shiftOf.get(score[h]!)!);
+        r = (r << sgBits) | (score[l]! >= score[0]! ? 1n : 0n);
+        W.set(h, l, r);
       }
     }
-    if (!found) return null;
-  } else if (!pairable(everyone, byeSet)) {
-    return null;
+  } else {
+    for (let l = 1; l < n; l++) for (let h = 0; h < l; h++) W.set(h, l, edgeWeight(h, l, false, false));
+  }
+  {
+    const mate = solve();
+    let free = -1;
+    for (let v = 0; v < n; v++) {
+      if (mate[v] !== v) continue;
+      if (free !== -1 || !eligible[v]) return null;
+      free = v;
+    }
+    if (n % 2 === 1) {
+      if (free === -1) return null;
+      byeScore = score[free]!;
+      const top = score[0]!;
+      singleDownfloaterIsBye = byeScore >= top && cards.every((_, i) => score[i]! < top || score[mate[i]!]! >= top);
+      const counts = cards
+        .map((_, i) => i)
+        .filter((i) => score[i] === byeScore)
+        .map((i) => playedGames[i]!);
+      counts.sort((a, b) => b - a);
+      for (const [k, c] of counts.entries()) unplayedRank.set(c, k);
+      for (let l = 1; l < n; l++) for (let h = 0; h < l; h++) W.set(h, l, edgeWeight(h, l, false, false));
+    }
   }
 
-  const completion = new Map<string, boolean>();
-  const completes = (floaters: readonly number[], lower: readonly number[]): boolean => {
-    // Below the last bracket only the bye is left unpaired.
-    if (lower.length === 0 && floaters.length > 1) return false;
-    // Each bracket has its own `lower`, shorter than the one above.
-    const key = `${lower.length}|${[...floaters].sort((a, b) => a - b).join(',')}`;
-    let ok = completion.get(key);
-    if (ok === undefined) {
-      ok = pairable([...floaters, ...lower], byeSet);
-      completion.set(key, ok);
-    }
-    return ok;
-  };
+  const isIn = (x: number, lo: number, hi: number): boolean => x >= lo && x < hi;
+  // P: the players of the current bracket (moved-down ones first) and of the next score group, by rank.
+  let P: number[] = [];
+  let next = 0;
+  while (next < n && score[next]! >= score[0]!) P.push(next++);
+  let mdpCount = 0;
+  let groupBegin = 0;
+  const matched = new Uint8Array(n);
 
-  /** Pairings of S1 against S2 in lexicographic order of S2 (the transpositions of D.1), compatible pairs only. */
-  function* transpositions(s1: readonly number[], s2: readonly number[]): Generator<[number, number][]> {
-    // Skip the search when no complete assignment exists at all.
-    const size = s1.length + s2.length;
-    const adj: number[][] = Array.from({ length: size }, () => []);
-    for (let i = 0; i < s1.length; i++) {
-      for (let j = 0; j < s2.length; j++) {
-        if (compat[s1[i]!]![s2[j]!]) {
-          adj[i]!.push(s1.length + j);
-          adj[s1.length + j]!.push(i);
+  while (P.length > 1 || next < n) {
+    const nextBegin = P.length;
+    const nextBeginV = groupBegin + (nextBegin - mdpCount);
+    const groupStart = next;
+    while (next < n && score[next]! >= score[groupStart]!) P.push(next++);
+    // Base weights of this bracket and the next.
+    const base: bigint[][] = P.map((_, l) => P.slice(0, l).map(() => 0n));
+    for (let l = mdpCount; l < P.length; l++) {
+      for (let h = 0; h < l; h++) {
+        base[l]![h] = edgeWeight(P[h]!, P[l]!, l < nextBegin, l >= nextBegin);
+        W.set(P[h]!, P[l]!, base[l]![h]!);
+      }
+    }
+    const inBracketV = (v: number): boolean => isIn(v, groupBegin, nextBeginV);
+    /** Weight of a remainder edge, with the order of exchanges (fewest, then smallest differences). */
+    const remainderWeight = (h: number, l: number, hRemIdx: number, pairs: number): bigint => {
+      let r = base[l]![h]!;
+      if (r === 0n) return 0n;
+      let add = hRemIdx < pairs ? 1n : 0n;
+      add <<= 2n * sgBits;
+      add -= BigInt(hRemIdx);
+      add <<= 1n;
+      r += add;
+      return r;
+    };
+    let mate = solve();
+
+    // Which moved-down players are paired in this bracket (C.7: the highest scores first, then by rank).
+    let groupScore = 0;
+    let remaining = 0;
+    let remainingMatched = 0;
+    for (let i = 0; i < mdpCount; i++) {
+      const v = P[i]!;
+      if (i === 0 || score[v]! < groupScore) {
+        groupScore = score[v]!;
+        remaining = 0;
+        remainingMatched = 0;
+        for (let k = i; k < mdpCount && score[P[k]!]! >= groupScore; k++) {
+          remaining++;
+          if (inBracketV(mate[P[k]!]!)) remainingMatched++;
+        }
+      }
+      if (remainingMatched === 0) continue;
+      if (remaining <= remainingMatched) {
+        matched[v] = 1;
+        continue;
+      }
+      remaining--;
+      if (!inBracketV(mate[v]!)) {
+        for (let o = mdpCount; o < nextBegin; o++) {
+          const x = base[o]![i]!;
+          if (x !== 0n) W.set(v, P[o]!, x | 1n);
+        }
+        mate = solve();
+      }
+      if (inBracketV(mate[v]!)) {
+        matched[v] = 1;
+        remainingMatched--;
+        for (let o = mdpCount; o < nextBegin; o++) {
+          const x = base[o]![i]!;
+          if (x !== 0n) W.set(v, P[o]!, (x | BigInt(nextBegin - mdpCount)) + 1n);
         }
       }
     }
-    if (matchingSize(maxMatching(size, adj)) < s1.length) return;
-    const used = new Uint8Array(s2.length);
-    const cur: [number, number][] = [];
-    function* rec(i: number): Generator<[number, number][]> {
-      if (i === s1.length) {
-        yield cur.slice();
-        return;
-      }
-      for (let j = 0; j < s2.length; j++) {
-        if (used[j] || !compat[s1[i]!]![s2[j]!]) continue;
-        used[j] = 1;
-        cur.push([s1[i]!, s2[j]!]);
-        yield* rec(i + 1);
-        cur.pop();
-        used[j] = 0;
-      }
-    }
-    yield* rec(0);
-  }
-
-  /** Candidates of a homogeneous group (in bracket order) making `q` pairs: transpositions, then exchanges. */
-  function* homogeneous(group: readonly number[], q: number): Generator<{ pairs: [number, number][]; rest: number[] }> {
-    if (q === 0) {
-      yield { pairs: [], rest: [...group] };
-      return;
-    }
-    const s1 = group.slice(0, q);
-    const s2 = group.slice(q);
-    const splits: [number[], number[]][] = [[s1, s2]];
-    for (const [a, b] of exchanges(s1.length, s2.length, 400)) {
-      const out = new Set(a.map((i) => s1[i]!));
-      const inn = new Set(b.map((i) => s2[i]!));
-      const ns1 = group.filter((p) => (s1.includes(p) && !out.has(p)) || inn.has(p));
-      const ns2 = group.filter((p) => !ns1.includes(p));
-      splits.push([ns1, ns2]);
-    }
-    for (const [x, y] of splits) {
-      for (const pairs of transpositions(x, y)) {
-        const paired = new Set(pairs.flat());
-        yield { pairs, rest: group.filter((p) => !paired.has(p)) };
-      }
-    }
-  }
-
-  const cost = (pairs: readonly [number, number][], floaters: readonly number[], mdps: ReadonlySet<number>, last: boolean): number[] => {
-    // C.9: in the last bracket the one left over takes the bye; the fewer unplayed games, the better.
-    const byeUnplayed = last && floaters.length === 1 ? cards[floaters[0]!]!.unplayed : 0;
-    let topDiff = 0;
-    let topThree = 0;
-    let pref = 0;
-    let strong = 0;
-    let down1 = 0;
-    let up1 = 0;
-    let down2 = 0;
-    let up2 = 0;
-    for (const [a, b] of pairs) {
-      const [w, bl] = allocateColours(cards[a]!, cards[b]!, initial);
-      const c = colourCost(w, bl, final, opts.rounds);
-      topDiff += c.topDiff;
-      topThree += c.topThree;
-      pref += c.pref;
-      strong += c.strong;
-      // A resident paired with an MDP floats up.
-      if (mdps.has(a) && !mdps.has(b)) {
-        if (cards[b]!.floats[0] === 'up') up1++;
-        if (cards[b]!.floats[1] === 'up') up2++;
-      }
-    }
-    for (const f of floaters) {
-      if (cards[f]!.floats[0] === 'down') down1++;
-      if (cards[f]!.floats[1] === 'down') down2++;
-    }
-    return [byeUnplayed, topDiff, topThree, pref, strong, down1, up1, down2, up2];
-  };
-
-  /** Score differences of a choice of paired MDPs and of those left in Limbo (C.7), largest first, in half points. */
-  const psd = (paired: readonly number[], limbo: readonly number[], bracketScore: number): number[] =>
-    [...paired.map((i) => (cards[i]!.score - bracketScore) * 2), ...limbo.map((i) => (cards[i]!.score - bracketScore + 1) * 2)].sort((a, b) => b - a);
-
-  /**
-   * C.8: how well the next bracket can then be paired (C.6 and C.7 applied to it): players it must
-   * leave unpaired, and of those the players moved down into it, each over the least any choice of
-   * floaters of this size could leave (so a candidate that reaches the bound scores zero).
-   */
-  const lookAhead = (floaters: readonly number[], lower: readonly number[]): number[] => {
-    if (lower.length === 0 || floaters.length === 0) return [0, 0];
-    const next = cards[lower[0]!]!.score;
-    const residents = lower.filter((i) => cards[i]!.score === next);
-    const all = [...floaters, ...residents];
-    const adj = all.map((a) => all.map((b, j) => (compat[a]![b] ? j : -1)).filter((j) => j >= 0));
-    const unpaired = all.length - 2 * matchingSize(maxMatching(all.length, adj));
-    const f = floaters.length;
-    const bip = all.map((a, i) =>
-      i < f
-        ? all.map((b, j) => (j >= f && compat[a]![b] ? j : -1)).filter((j) => j >= 0)
-        : all
-            .slice(0, f)
-            .map((b, j) => (compat[a]![b] ? j : -1))
-            .filter((j) => j >= 0),
-    );
-    const mdpsLeft = f - matchingSize(maxMatching(all.length, bip));
-    return [unpaired - (all.length % 2), mdpsLeft - Math.max(0, f - residents.length)];
-  };
-
-  const pairBracket = (mdps: readonly number[], residents: readonly number[], lower: readonly number[]): Candidate | null => {
-    const all = [...mdps, ...residents];
-    const mdpSet = new Set(mdps);
-    const bracketScore = cards[residents[0]!]!.score;
-    const adj: number[][] = all.map((a) => all.map((b, j) => (compat[a]![b] ? j : -1)).filter((j) => j >= 0));
-    const upper = matchingSize(maxMatching(all.length, adj));
-    for (let p = upper; p >= 0; p--) {
-      for (let m1 = Math.min(mdps.length, p, residents.length); m1 >= 0; m1--) {
-        if (p - m1 > Math.floor((residents.length - m1) / 2)) continue;
-        const choices = [...combinations(mdps.length, m1)]
-          .slice(0, 200)
-          .map((c) => {
-            const paired = c.map((i) => mdps[i]!);
-            const limbo = mdps.filter((x) => !paired.includes(x));
-            return { paired, limbo, psd: psd(paired, limbo, bracketScore) };
-          })
-          .sort((x, y) => (betterCost(x.psd, y.psd) ? -1 : betterCost(y.psd, x.psd) ? 1 : 0));
-        let best: Candidate | null = null;
-        let bestPsd: number[] | null = null;
-        let seen = 0;
-        for (const choice of choices) {
-          if (bestPsd && betterCost(bestPsd, choice.psd)) break;
-          for (const hetero of transpositions(choice.paired, residents)) {
-            const taken = new Set(hetero.map(([, r]) => r));
-            const rest = residents.filter((r) => !taken.has(r));
-            for (const homo of homogeneous(rest, p - m1)) {
-              if (++seen > maxCandidates) break;
-              const floaters = [...choice.limbo, ...homo.rest];
-              if (!completes(floaters, lower)) continue;
-              const pairs = [...hetero, ...homo.pairs];
-              const c = [...lookAhead(floaters, lower), ...cost(pairs, floaters, mdpSet, lower.length === 0)];
-              if (!best || betterCost(c, best.cost)) {
-                best = { pairs, floaters, cost: c };
-                bestPsd = choice.psd;
-              }
-              if (c.every((x) => x === 0)) return best;
-            }
-            if (seen > maxCandidates) break;
-          }
+    // Their opponents: each in turn takes the first resident the rules allow.
+    for (let i = 0; i < mdpCount; i++) {
+      const v = P[i]!;
+      if (!matched[v]) continue;
+      let add = BigInt(P.length);
+      for (let o = nextBegin - 1; o >= mdpCount; o--) {
+        const u = P[o]!;
+        if (matched[u]) continue;
+        const x = base[o]![i]!;
+        if (x !== 0n) {
+          W.set(v, u, x + add);
+          add++;
         }
-        if (best) return best;
+      }
+      mate = solve();
+      const u = mate[v]!;
+      matched[u] = 1;
+      finalize(v, u);
+    }
+
+    // The remainder: residents not paired with a moved-down player.
+    const rem: number[] = [];
+    let remPairs = 0;
+    for (let o = mdpCount; o < nextBegin; o++) {
+      const v = P[o]!;
+      if (mate[v]! < groupBegin) continue;
+      rem.push(o);
+      if (mate[v]! < v) remPairs++;
+    }
+    const firstGroupEnd = remPairs;
+    const setRemainder = (): void => {
+      for (let a = 0; a < rem.length; a++) {
+        for (let c = a + 1; c < rem.length; c++) {
+          W.set(P[rem[a]!]!, P[rem[c]!]!, remainderWeight(rem[a]!, rem[c]!, a, remPairs));
+        }
+      }
+    };
+    setRemainder();
+    mate = solve();
+    const inS2OrOut = (v: number): boolean => mate[v]! <= v || mate[v]! >= nextBeginV;
+    const pairedDown = (v: number): boolean => mate[v]! > v && mate[v]! < nextBeginV;
+    let exchanges = 0;
+    for (let a = 0; a < firstGroupEnd && a < rem.length; a++) if (inS2OrOut(P[rem[a]!]!)) exchanges++;
+
+    // Exchanges: S1's lowest players leave S1 where possible...
+    let left = exchanges;
+    for (let a = firstGroupEnd - 1; a >= 0 && left > 0; a--) {
+      const v = P[rem[a]!]!;
+      if (pairedDown(v)) {
+        for (let c = a + 1; c < rem.length; c++) {
+          const x = remainderWeight(rem[a]!, rem[c]!, a, remPairs);
+          if (x !== 0n) W.set(v, P[rem[c]!]!, x - 1n);
+        }
+        mate = solve();
+      }
+      const exchange = inS2OrOut(v);
+      if (exchange) left--;
+      for (let c = a + 1; c < rem.length; c++) {
+        if (exchange) base[rem[c]!]![rem[a]!] = 0n;
+        W.set(v, P[rem[c]!]!, remainderWeight(rem[a]!, rem[c]!, a, remPairs));
       }
     }
-    return null;
-  };
+    // ...and S2's highest players enter it.
+    left = exchanges;
+    for (let a = firstGroupEnd; a < rem.length && left > 1; a++) {
+      const v = P[rem[a]!]!;
+      const already = pairedDown(v);
+      if (!already) {
+        for (let c = a + 1; c < rem.length; c++) {
+          const x = remainderWeight(rem[a]!, rem[c]!, a, remPairs);
+          if (x !== 0n) W.set(v, P[rem[c]!]!, x + 1n);
+        }
+        mate = solve();
+      }
+      if (pairedDown(v)) {
+        left--;
+        for (let c = 0; c < a; c++) {
+          base[rem[a]!]![rem[c]!] = 0n;
+          W.set(v, P[rem[c]!]!, 0n);
+        }
+        for (let o = nextBegin; o < P.length; o++) {
+          base[o]![rem[a]!] = 0n;
+          W.set(v, P[o]!, 0n);
+        }
+      }
+      if (!already) for (let c = a + 1; c < rem.length; c++) W.set(v, P[rem[c]!]!, remainderWeight(rem[a]!, rem[c]!, a, remPairs));
+    }
+    // Fix who is in S1, and restore the base weights.
+    for (let a = 0; a < rem.length; a++) {
+      const v = P[rem[a]!]!;
+      for (let c = a + 1; c < rem.length; c++) {
+        const u = P[rem[c]!]!;
+        if (inS2OrOut(v) || pairedDown(u)) base[rem[c]!]![rem[a]!] = 0n;
+        W.set(v, u, base[rem[c]!]![rem[a]!]!);
+      }
+    }
+    // S1's players in order, each against the first opponent the rules allow (transpositions).
+    for (const o of rem) {
+      const v = P[o]!;
+      if (!pairedDown(v)) continue;
+      let add = 0n;
+      for (let c = rem.length - 1; c >= 0; c--) {
+        const u = P[rem[c]!]!;
+        if (rem[c]! <= o || matched[u]) continue;
+        const x = base[rem[c]!]![o]!;
+        if (x !== 0n) W.set(v, u, x + add);
+        add++;
+      }
+      mate = solve();
+      const u = mate[v]!;
+      matched[v] = 1;
+      matched[u] = 1;
+      finalize(v, u);
+    }
 
-  const scores = [...new Set(cards.map((c) => c.score))];
-  let carried: number[] = [];
-  const pairs: [number, number][] = [];
-  for (const [g, s] of scores.entries()) {
-    const residents = everyone.filter((i) => cards[i]!.score === s);
-    const lower = everyone.filter((i) => scores.indexOf(cards[i]!.score) > g);
-    const chosen = pairBracket(carried, residents, lower);
-    if (!chosen) return null;
-    pairs.push(...chosen.pairs);
-    carried = chosen.floaters.sort((a, b) => a - b);
+    // The next bracket: who is left here moves down.
+    const nextP: number[] = [];
+    let nextMdp = 0;
+    singleDownfloaterIsBye = n % 2 === 1 && groupStart < n && byeScore >= score[groupStart]!;
+    for (let k = 0; k < P.length; k++) {
+      const v = P[k]!;
+      if (k < nextBegin && matched[v]) continue;
+      nextP.push(v);
+      if (k < nextBegin) nextMdp++;
+      if (singleDownfloaterIsBye && score[mate[v]!]! < score[groupStart]!) singleDownfloaterIsBye = false;
+    }
+    P = nextP;
+    mdpCount = nextMdp;
+    groupBegin = nextBeginV;
   }
-  if (carried.length > 1) return null;
-  const ranked = pairs.map(([a, b]) => allocateColours(cards[a]!, cards[b]!, initial));
-  // Boards: by the higher-ranked player's score, then the sum of both scores, then the higher rank.
+
+  let bye: number | null = null;
+  const pairs: [SwissCard, SwissCard][] = [];
+  for (let v = 0; v < n; v++) {
+    const u = fixed[v]!;
+    if (u === -1) {
+      if (bye !== null) return null;
+      bye = v;
+    } else if (v < u) pairs.push(allocateColours(cards[v]!, cards[u]!, initial));
+  }
+  if (bye !== null && !eligible[bye]) return null;
+  // Boards: by the higher-ranked player's score, the sum of scores, then the higher rank.
   const top = ([w, b]: readonly [SwissCard, SwissCard]): SwissCard => (ranksAbove(w, b) ? w : b);
-  ranked.sort((x, y) => {
+  pairs.sort((x, y) => {
     const tx = top(x);
     const ty = top(y);
     return ty.score - tx.score || y[0].score + y[1].score - (x[0].score + x[1].score) || tx.tpn - ty.tpn;
   });
-  return { pairs: ranked.map(([w, b]) => [w.id, b.id] as const), bye: carried.length === 1 ? cards[carried[0]!]!.id : null };
+  return { pairs: pairs.map(([w, b]) => [w.id, b.id] as const), bye: bye === null ? null : cards[bye]!.id };
 }

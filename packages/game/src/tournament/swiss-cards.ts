@@ -18,6 +18,12 @@ export interface SwissCard {
   readonly id: string;
   /** Tournament pairing number: 1 for the top seed. */
   readonly tpn: number;
+  /**
+   * The pairing number E.5 reads: the rank among the players who take part
+   * so far (paired in this round or an earlier one), 1 for the first. A
+   * player absent from round 1 who has never been paired does not count.
+   */
+  readonly pairingNumber?: number;
   readonly score: number;
   /** Opponents of games played (a forfeit is not a game played: they may meet again). */
   readonly opponents: ReadonlySet<string>;
@@ -100,8 +106,8 @@ export function swissCards(sheet: TournamentSheet, round: number, playing: Reado
     for (const b of sheet.byes) {
       if (b.round !== r) continue;
       score.set(b.userId, (score.get(b.userId) ?? 0) + b.points);
-      if (b.kind === 'forfeit') hadBye.add(b.userId);
-      if (b.kind === 'pab') hadBye.add(b.userId);
+      // C.2: no bye for one who had the pairing-allocated bye or scored a win's points without playing.
+      if (b.kind === 'forfeit' || b.kind === 'pab' || b.points >= 1) hadBye.add(b.userId);
       // The bye, and any round scored above a loss without playing, counts as a downfloat (A.4).
       if (b.points > 0) roundFloat.set(b.userId, 'down');
     }
@@ -111,6 +117,11 @@ export function swissCards(sheet: TournamentSheet, round: number, playing: Reado
     }
   }
 
+  const takenPart = (u: string): boolean =>
+    playing.has(u) ||
+    sheet.pairings.some((p) => p.round < round && (p.white === u || p.black === u)) ||
+    sheet.byes.some((b) => b.round < round && b.userId === u && b.kind === 'pab');
+  const pairingNumber = new Map(seeds.filter((e) => takenPart(e.userId)).map((e, i) => [e.userId, i + 1]));
   return seeds
     .filter((e) => playing.has(e.userId))
     .map((e) => {
@@ -120,6 +131,7 @@ export function swissCards(sheet: TournamentSheet, round: number, playing: Reado
       return {
         id: e.userId,
         tpn: tpn.get(e.userId)!,
+        pairingNumber: pairingNumber.get(e.userId)!,
         score: score.get(e.userId)!,
         opponents: opponents.get(e.userId)!,
         colours: c,

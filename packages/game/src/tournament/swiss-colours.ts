@@ -50,7 +50,7 @@ export function allocateColours(a: SwissCard, b: SwissCard, initial: Side = 'w')
   // E.5: no preference at all: the higher-ranked player's pairing number decides.
   const top = ranksAbove(a, b) ? a : b;
   const other: Side = initial === 'w' ? 'b' : 'w';
-  return give(top, top.tpn % 2 === 1 ? initial : other);
+  return give(top, (top.pairingNumber ?? top.tpn) % 2 === 1 ? initial : other);
 }
 
 /** What a pair costs on the colour criteria C.10-C.13, once its colours are allocated. */
