@@ -1,5 +1,6 @@
 import { parseFen, parseUci, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGS } from '../i18n/index.ts';
 import { COURSES } from './courses/index.ts';
 import { hasKings, playLearner, setupFen, solve, startAttempt, type Exercise } from './lessons.ts';
 import {
@@ -14,6 +15,35 @@ import {
   syncProgress,
   type Progress,
 } from './progress.ts';
+
+describe('the Janggi pass lesson', () => {
+  it('names the button by its label and the move by the same word, in both languages (issue 33, item 8.7)', () => {
+    const lesson = COURSES.janggi.lessons.find((l) => l.id === 'pass')!;
+    for (const lang of ['vi', 'en'] as const) {
+      const label = CATALOGS[lang]['game.pass'];
+      expect(lesson.exercises[0]!.prompt[lang]).toContain(`"${label}"`);
+      expect(lesson.title![lang].toLowerCase()).toContain(label.toLowerCase());
+    }
+    // The Vietnamese lesson says the button's word throughout, not another one for the same move.
+    expect(JSON.stringify(lesson)).not.toMatch(/[Nn]hường/);
+  });
+});
+
+describe('the Sittuyin course', () => {
+  it('calls the general by the name the piece names use, in both languages (issue 33, item 8.8)', () => {
+    const lessons = COURSES.sittuyin.lessons;
+    const general = lessons.find((l) => l.role === 'f')!;
+    const promotion = lessons.find((l) => l.id === 'promotion')!;
+    for (const lang of ['vi', 'en'] as const) {
+      // The name without its Burmese gloss: "General (Sit-ke)" → "general".
+      const name = CATALOGS[lang]['role.sittuyin.f'].split(' (')[0]!.toLowerCase();
+      expect(general.intro[lang].toLowerCase()).toContain(name);
+      expect(promotion.intro[lang].toLowerCase()).toContain(name);
+    }
+    // No second name for the same piece (the lessons said Tham mưu where the pieces say Tướng).
+    expect(JSON.stringify(lessons)).not.toMatch(/Tham mưu/i);
+  });
+});
 
 describe('every lesson of every game', () => {
   for (const variant of VARIANT_KEYS) {

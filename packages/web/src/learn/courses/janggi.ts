@@ -108,9 +108,9 @@ export const janggiCourse: Course = {
     },
     {
       id: 'pass',
-      title: { vi: 'Nhường nước', en: 'The pass' },
+      title: { vi: 'Bỏ lượt', en: 'The pass' },
       intro: {
-        vi: 'Trong cờ Janggi, bên không bị chiếu có thể nhường nước thay vì đi. Bên đang bị chiếu thì không được nhường.',
+        vi: 'Trong cờ Janggi, bên không bị chiếu có thể bỏ lượt thay vì đi. Bên đang bị chiếu thì không được bỏ lượt.',
         en: 'In Janggi a side that is not in check may pass instead of moving. A side in check may not pass.',
       },
       exercises: [
@@ -119,7 +119,7 @@ export const janggiCourse: Course = {
           goal: { kind: 'pass' },
           maxMoves: 1,
           opponent: 'still',
-          prompt: { vi: 'Nhường nước (nút "Nhường nước" bên cạnh bàn cờ).', en: 'Pass (the pass button beside the board).' },
+          prompt: { vi: 'Bỏ lượt (nút "Bỏ lượt" bên cạnh bàn cờ).', en: 'Pass (the "Pass" button beside the board).' },
         },
       ],
     },

@@ -43,7 +43,7 @@ export const sittuyinCourse: Course = {
     {
       id: 'general',
       role: 'f',
-      intro: { vi: 'Tham mưu (Sit-ke) đi một ô chéo.', en: 'The general moves one square diagonally.' },
+      intro: { vi: 'Tướng (Sit-ke) đi một ô chéo.', en: 'The general moves one square diagonally.' },
       exercises: [
         { fen: f('Kh1 ka8 Fd2'), goal: { kind: 'stars', squares: ['e3', 'f4'] }, maxMoves: 2, opponent: 'still', prompt: stars(2) },
         { fen: f('Kh1 ka8 Fd2 ne3 rf4'), goal: { kind: 'capture' }, maxMoves: 2, opponent: 'still', prompt: all(2) },
@@ -91,7 +91,7 @@ export const sittuyinCourse: Course = {
       id: 'promotion',
       title: { vi: 'Phong cấp', en: 'Promotion' },
       intro: {
-        vi: 'Khi không còn Tham mưu, một Tốt đứng trên đường chéo lớn ở nửa bàn đối phương có thể hoá Tham mưu, tại chỗ hoặc bước chéo một ô sang ô trống; không được ăn quân, và Tham mưu mới không được đe dọa quân đối phương.',
+        vi: 'Khi không còn Tướng trên bàn, một Tốt đứng trên đường chéo lớn ở nửa bàn đối phương có thể hoá Tướng, tại chỗ hoặc bước chéo một ô sang ô trống; không được ăn quân, và Tướng mới không được đe dọa quân đối phương.',
         en: "With no general on the board, a pawn on a long diagonal in the opponent's half may become a general, in place or by stepping one square diagonally onto an empty square; it may not capture, and the new general may not attack an enemy piece.",
       },
       exercises: [
@@ -100,7 +100,7 @@ export const sittuyinCourse: Course = {
           goal: { kind: 'promote', square: 'c6' },
           maxMoves: 1,
           opponent: 'still',
-          prompt: { vi: 'Phong Tốt d5 thành Tham mưu bằng cách bước chéo lên ngôi sao.', en: 'Promote the d5 pawn by stepping diagonally onto the star.' },
+          prompt: { vi: 'Phong Tốt d5 thành Tướng bằng cách bước chéo lên ngôi sao.', en: 'Promote the d5 pawn by stepping diagonally onto the star.' },
         },
       ],
     },
