@@ -3,7 +3,9 @@
  * shared PostgreSQL) until `cut()`, which drops every connection and refuses
  * new ones, as a database that went away would; `resume()` listens again on
  * the same port. The shared service itself is never touched. `stall()`
- * makes every open connection go silent without closing (a Wi-Fi drop).
+ * makes every open connection go silent without closing (a Wi-Fi drop);
+ * `freeze()` also takes new connections and answers nothing on them (a
+ * stopped database, a silent network), until `resume()`.
  */
 import net from 'node:net';
 import { freePort } from './server-process.ts';
@@ -13,6 +15,9 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Every open connection goes silent: nothing is forwarded either way and neither end is closed; new connections forward as before. */
   stall(): void;
+  /** stall(), and every new connection is accepted but nothing is forwarded on it, until resume(). */
+  freeze(): void;
+  /** Listens again after cut(); after freeze(), new connections forward again. */
   resume(): Promise<void>;
   close(): Promise<void>;
 }
@@ -22,9 +27,18 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const sockets = new Set<net.Socket>();
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket; stalled: boolean }>();
   let server: net.Server | null = null;
+  let frozen = false;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const s = net.createServer((client) => {
+        if (frozen) {
+          // Taken, and never answered: read and dropped.
+          sockets.add(client);
+          client.on('close', () => sockets.delete(client));
+          client.on('error', () => undefined);
+          client.on('data', () => undefined);
+          return;
+        }
         const upstream = net.connect(targetPort, targetHost);
         for (const x of [client, upstream]) {
           sockets.add(x);
@@ -62,5 +76,19 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     }
   };
   await listen();
-  return { port, cut: stop, stall, resume: listen, close: stop };
+  const resume = async () => {
+    frozen = false;
+    if (!server) await listen();
+  };
+  return {
+    port,
+    cut: stop,
+    stall,
+    freeze: () => {
+      frozen = true;
+      stall();
+    },
+    resume,
+    close: stop,
+  };
 }
