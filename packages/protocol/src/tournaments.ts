@@ -59,6 +59,8 @@ export interface TournamentTermsView {
   readonly lateJoinUntilRound: number;
   /** A player away this long is paused (arena) or withdrawn. */
   readonly withdrawAfterMs: number;
+  /** Swiss: half-point byes a player may ask for (absent: none). */
+  readonly halfByes?: number;
 }
 
 /** An arena game on a player's score sheet. */
@@ -105,8 +107,21 @@ export interface GameTag {
   readonly forfeit: boolean;
 }
 
-/** `pab`: sat out an odd round (1 point); `late`: joined later; `absent`: withdrawn; `forfeit`: the opponent had withdrawn; `rest`: a round-robin's round off. */
-export type ByeKind = 'pab' | 'late' | 'absent' | 'forfeit' | 'rest';
+/** `pab`: sat out an odd round (1 point); `half`: a half-point bye asked for (½); `late`: joined later; `absent`: withdrawn; `forfeit`: the opponent had withdrawn; `rest`: a round-robin's round off. */
+export type ByeKind = 'pab' | 'half' | 'late' | 'absent' | 'forfeit' | 'rest';
+
+/**
+ * What the director did beyond the rules' plain course, for the page to say
+ * (`relaxed-colour` | `relaxed-bye` | `relaxed-repeat`: no pairing met the
+ * absolute criteria, so the colour rule, then the one-bye rule, then the
+ * no-rematch rule was set aside, in that order; `no-pairing`: even so none,
+ * ended early; `too-few-players`: fewer than two players left, ended early).
+ */
+export type TournamentNoteCode = 'relaxed-colour' | 'relaxed-bye' | 'relaxed-repeat' | 'no-pairing' | 'too-few-players';
+export interface TournamentNote {
+  readonly round: number;
+  readonly code: TournamentNoteCode;
+}
 
 /** A round of a Swiss or a round-robin: its games, top board first, and who had no game in it. */
 export interface RoundView {
@@ -121,11 +136,19 @@ export interface TournamentMe {
   readonly active: boolean;
   readonly playing: string | null;
   readonly rank: number | null;
+  /** Swiss: the rounds of the half-point byes you asked for (paired or not yet). */
+  readonly halfByes: readonly number[];
 }
 
 /** One tournament: standings, games, rounds, cross table, podium and the reader's place. */
 export interface TournamentView {
-  readonly tournament: TournamentSummary & { readonly terms: TournamentTermsView; readonly startedAt: number | null; readonly endedAt: number | null };
+  readonly tournament: TournamentSummary & {
+    readonly terms: TournamentTermsView;
+    readonly startedAt: number | null;
+    readonly endedAt: number | null;
+    /** What the director did beyond the rules' plain course, oldest first. */
+    readonly notes: readonly TournamentNote[];
+  };
   /** One page of the standings (`?page=`, from 1; 50 rows), in rank order. */
   readonly standings: readonly StandingRow[];
   /** Which page `standings` is, of how many, and how many rows there are in all. */

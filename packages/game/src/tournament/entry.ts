@@ -51,3 +51,46 @@ export function mayJoin(terms: TournamentTerms, progress: TournamentProgress, sh
  * forfeit.
  */
 export const withdrawal = (progress: TournamentProgress): 'leave' | 'withdraw' => (progress.status === 'upcoming' ? 'leave' : 'withdraw');
+
+export const HALF_BYE_ERRORS = [
+  'tournament-over',
+  'not-entered',
+  'half-bye-swiss-only',
+  'half-bye-round',
+  'half-bye-last-round',
+  'half-bye-paired',
+  'half-bye-limit',
+  'half-bye-taken',
+] as const;
+export type HalfByeErrorCode = (typeof HALF_BYE_ERRORS)[number];
+
+/** Half-point byes a new Swiss allows each player unless its creator says otherwise. */
+export const DEFAULT_HALF_BYES = 1;
+
+/**
+ * Whether `userId` may take a half-point bye in `round` of a Swiss: an
+ * active player, for a round not paired yet and not the last (FIDE events
+ * commonly close the last rounds to byes; the club closes the last), up to
+ * `terms.halfByes` in the tournament, one a round. A withdrawn player comes
+ * back by joining first. The store checks the round and the count again in
+ * the write (a round paired meanwhile answers `half-bye-paired`).
+ */
+export function mayRequestHalfBye(
+  terms: TournamentTerms,
+  progress: TournamentProgress,
+  sheet: TournamentSheet,
+  userId: string,
+  round: number,
+): Result<null, RuleError<HalfByeErrorCode>> {
+  if (terms.kind !== 'swiss') return err('half-bye-swiss-only', 'Half-point byes are given in a Swiss only.');
+  if (progress.status === 'finished' || progress.status === 'cancelled') return err('tournament-over', 'The tournament is over.');
+  if (!sheet.entrants.some((e) => e.userId === userId && e.active)) return err('not-entered', 'You are not playing in this tournament.');
+  if (!Number.isInteger(round) || round < 1 || round > terms.rounds) return err('half-bye-round', `There is no round ${round}.`);
+  if (round <= progress.round) return err('half-bye-paired', `Round ${round} is paired already.`);
+  if (round === terms.rounds) return err('half-bye-last-round', 'No half-point bye in the last round.');
+  const mine = sheet.byes.filter((b) => b.userId === userId);
+  if (mine.some((b) => b.round === round)) return err('half-bye-taken', `You have a bye in round ${round} already.`);
+  const most = terms.halfByes ?? 0;
+  if (mine.filter((b) => b.kind === 'half').length >= most) return err('half-bye-limit', `This tournament allows ${most} half-point byes a player.`);
+  return ok(null);
+}

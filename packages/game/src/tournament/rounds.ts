@@ -4,15 +4,32 @@
  */
 import { bergerRound } from './berger.ts';
 import { pairDutch } from './dutch.ts';
-import { swissCards } from './swiss-cards.ts';
-import { bySeed, type Bye, type TournamentSheet } from './types.ts';
+import { swissCards, type SwissCard } from './swiss-cards.ts';
+import { bySeed, type Bye, type TournamentNoteCode, type TournamentSheet } from './types.ts';
 
 export interface RoundPlan {
   readonly round: number;
   /** [white, black] user ids, top board first. */
   readonly pairs: readonly (readonly [string, string])[];
   readonly byes: readonly Bye[];
+  /** Swiss: the absolute criteria this pairing had to relax (null: none); said on the page. */
+  readonly relaxed?: TournamentNoteCode | null;
 }
+
+/**
+ * The order in which a Swiss relaxes the absolute criteria when no pairing
+ * meets them all (the FIDE text leaves this to the arbiter; C.04.3 C.1-C.3):
+ * first the colour rule C.3 (a game with an unwanted colour is still a
+ * game), then C.2 (a second bye or a bye after a win by forfeit: a point
+ * without a game), then C.1 (a repeat pairing: the worst for the table).
+ * Each step keeps the earlier ones relaxed. Past the last, the tournament
+ * ends before its last round (the director says so on the page).
+ */
+const RELAXATIONS: readonly { readonly code: TournamentNoteCode; readonly card: (c: SwissCard) => SwissCard }[] = [
+  { code: 'relaxed-colour', card: (c) => (c.pref.strength === 'absolute' ? { ...c, pref: { ...c.pref, strength: 'strong' } } : c) },
+  { code: 'relaxed-bye', card: (c) => ({ ...c, hadBye: false }) },
+  { code: 'relaxed-repeat', card: (c) => ({ ...c, opponents: new Set<string>() }) },
+];
 
 /** Rounds before `round` that a player has no game or bye in: missed by joining late. */
 function lateByes(sheet: TournamentSheet, round: number): Bye[] {
@@ -28,17 +45,33 @@ function lateByes(sheet: TournamentSheet, round: number): Bye[] {
   return out;
 }
 
-/** Swiss round `round` of `rounds` (FIDE Dutch); null if no pairing is possible (everyone has met). */
+/**
+ * Swiss round `round` of `rounds` (FIDE Dutch). A player with a bye of this
+ * round already (a half-point bye they asked for) is left out, as is a
+ * withdrawn one. When no pairing meets the absolute criteria the RELAXATIONS
+ * are tried in order (`relaxed` names the one used); null if none gives a
+ * pairing either.
+ */
 export function swissRound(sheet: TournamentSheet, round: number, rounds: number): RoundPlan | null {
   const late = lateByes(sheet, round);
-  const full = { ...sheet, byes: [...sheet.byes, ...late] };
-  const playing = new Set(sheet.entrants.filter((e) => e.active).map((e) => e.userId));
-  const absent: Bye[] = sheet.entrants.filter((e) => !e.active).map((e) => ({ round, userId: e.userId, kind: 'absent', points: 0 }));
-  const p = pairDutch(swissCards(full, round, playing), { round, rounds });
+  // Byes asked for this round or later are not part of the history the cards read.
+  const full = { ...sheet, byes: [...sheet.byes.filter((b) => b.round < round), ...late] };
+  const excused = new Set(sheet.byes.filter((b) => b.round === round).map((b) => b.userId));
+  const playing = new Set(sheet.entrants.filter((e) => e.active && !excused.has(e.userId)).map((e) => e.userId));
+  const absent: Bye[] = sheet.entrants.filter((e) => !e.active && !excused.has(e.userId)).map((e) => ({ round, userId: e.userId, kind: 'absent', points: 0 }));
+  let cards = swissCards(full, round, playing);
+  let p = pairDutch(cards, { round, rounds });
+  let relaxed: TournamentNoteCode | null = null;
+  for (const step of RELAXATIONS) {
+    if (p) break;
+    cards = cards.map(step.card);
+    p = pairDutch(cards, { round, rounds });
+    relaxed = step.code;
+  }
   if (!p) return null;
   const byes: Bye[] = [...late, ...absent];
   if (p.bye) byes.push({ round, userId: p.bye, kind: 'pab', points: 1 });
-  return { round, pairs: p.pairs, byes };
+  return { round, pairs: p.pairs, byes, relaxed };
 }
 
 /** Round-robin round `round`: starting numbers are the seed order; a withdrawn player's opponent wins by forfeit. */

@@ -27,6 +27,8 @@ export interface TournamentTerms {
   readonly lateJoinUntilRound: number;
   /** A player away this long is paused (arena) or withdrawn (Swiss, round-robin). */
   readonly withdrawAfterMs: number;
+  /** Swiss: half-point byes a player may ask for (never for the last round). Absent (older tournaments): none. */
+  readonly halfByes?: number;
 }
 
 export const TOURNAMENT_STATUSES = ['upcoming', 'running', 'finished', 'cancelled'] as const;

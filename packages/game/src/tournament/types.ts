@@ -34,18 +34,42 @@ export interface Pairing {
   readonly endedAt: number | null;
 }
 
+export const BYE_KINDS = ['pab', 'half', 'late', 'absent', 'forfeit', 'rest'] as const;
+export type ByeKind = (typeof BYE_KINDS)[number];
+
 /**
  * A round without a game. `pab`: the pairing-allocated bye of an odd
- * round (scored as a win); `late`: a round missed by joining late;
- * `absent`: a round missed after withdrawing; `forfeit`: a round-robin
- * game won because the opponent had withdrawn; `rest`: a round-robin round
- * off in an odd field (no points).
+ * round (scored as a win); `half`: a half-point bye the player asked for
+ * before the round was paired (Swiss; stored as soon as it is asked, so a
+ * row may name a round not paired yet); `late`: a round missed by joining
+ * late; `absent`: a round missed after withdrawing; `forfeit`: a
+ * round-robin game won because the opponent had withdrawn; `rest`: a
+ * round-robin round off in an odd field (no points).
  */
 export interface Bye {
   readonly round: number;
   readonly userId: string;
-  readonly kind: 'pab' | 'late' | 'absent' | 'forfeit' | 'rest';
+  readonly kind: ByeKind;
   readonly points: Score;
+}
+
+/**
+ * What the director did that the rules' plain course did not, said on the
+ * tournament's page (each code has a text in both languages):
+ * - `relaxed-colour`: no pairing met the absolute criteria (FIDE C.04.3 C.1-C.3);
+ *   two players with the same absolute colour preference were paired (C.3 relaxed).
+ * - `relaxed-bye`: as above, and a player who had a bye or a win by forfeit
+ *   already got the bye again (C.2 relaxed too).
+ * - `relaxed-repeat`: as above, and two players who had met were paired again (C.1 relaxed too).
+ * - `no-pairing`: even so no pairing: the tournament ended before its last round.
+ * - `too-few-players`: fewer than two players left: ended before its last round.
+ */
+export const TOURNAMENT_NOTE_CODES = ['relaxed-colour', 'relaxed-bye', 'relaxed-repeat', 'no-pairing', 'too-few-players'] as const;
+export type TournamentNoteCode = (typeof TOURNAMENT_NOTE_CODES)[number];
+export interface TournamentNote {
+  /** The round it concerns (the one paired, or the one that could not be). */
+  readonly round: number;
+  readonly code: TournamentNoteCode;
 }
 
 /** A player in a tournament. */

@@ -259,6 +259,7 @@ export const tournamentRow = (id: string, over: Partial<TournamentRow> = {}, ter
   inviteToken: null,
   scheduleKey: null,
   createdAt: T0,
+  notes: [],
   ...over,
 });
 

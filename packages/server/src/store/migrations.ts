@@ -408,6 +408,26 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tournament_pairings_black ON tournament_pairings (tournament_id, black_id);
     `,
   },
+  {
+    version: 14,
+    name: 'tournaments: notes, half-point byes',
+    sql: `
+      -- What the director did beyond the rules' plain course (a criterion relaxed, an early end): JSON [{round, code}].
+      ALTER TABLE tournaments ADD COLUMN notes TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(notes));
+      -- A bye's kind gains 'half' (a half-point bye asked for): SQLite changes a CHECK by copying the table.
+      CREATE TABLE tournament_byes_new (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round         INTEGER NOT NULL,
+        user_id       TEXT NOT NULL,
+        kind          TEXT NOT NULL CHECK (kind IN ('pab', 'half', 'late', 'absent', 'forfeit', 'rest')),
+        points        REAL NOT NULL,
+        PRIMARY KEY (tournament_id, round, user_id)
+      ) WITHOUT ROWID;
+      INSERT INTO tournament_byes_new (tournament_id, round, user_id, kind, points) SELECT tournament_id, round, user_id, kind, points FROM tournament_byes;
+      DROP TABLE tournament_byes;
+      ALTER TABLE tournament_byes_new RENAME TO tournament_byes;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -788,6 +808,17 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX tournament_pairings_running ON tournament_pairings (tournament_id, paired_at) WHERE result IS NULL;
       CREATE INDEX tournament_pairings_white ON tournament_pairings (tournament_id, white_id);
       CREATE INDEX tournament_pairings_black ON tournament_pairings (tournament_id, black_id);
+    `,
+  },
+  {
+    version: 14,
+    name: 'tournaments: notes, half-point byes',
+    sql: `
+      -- What the director did beyond the rules' plain course (a criterion relaxed, an early end): [{round, code}].
+      ALTER TABLE tournaments ADD COLUMN notes JSONB NOT NULL DEFAULT '[]';
+      -- A bye's kind gains 'half' (a half-point bye asked for).
+      ALTER TABLE tournament_byes DROP CONSTRAINT tournament_byes_kind_check;
+      ALTER TABLE tournament_byes ADD CONSTRAINT tournament_byes_kind_check CHECK (kind IN ('pab', 'half', 'late', 'absent', 'forfeit', 'rest'));
     `,
   },
 ];

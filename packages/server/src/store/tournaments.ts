@@ -9,7 +9,7 @@
  * past its lease, is refused), and a paired player's entry is marked as
  * playing that game, which only a free entry may be (both in one transaction).
  */
-import type { Bye, Entrant, Pairing, Score, TournamentStatus, TournamentTerms } from '@youzai/game/tournament';
+import type { Bye, Entrant, Pairing, Score, TournamentNote, TournamentStatus, TournamentTerms } from '@youzai/game/tournament';
 
 export interface TournamentRow {
   readonly id: string;
@@ -25,6 +25,8 @@ export interface TournamentRow {
   readonly endedAt: number | null;
   /** 1 when created; each advance writes the next one. */
   readonly version: number;
+  /** What the director did beyond the rules' plain course (a criterion relaxed, an early end), oldest first: said on the page. */
+  readonly notes: readonly TournamentNote[];
   /** The account that created it; null for the club's own (scheduled, or made by an admin for the club). */
   readonly createdBy: string | null;
   /** A room's tournament (listed in that room). */
@@ -73,6 +75,8 @@ export interface TournamentAdvance {
   /** New pairings (result null): both players must be entered and free; each is then playing that game. */
   readonly pairings: readonly Pairing[];
   readonly byes: readonly Bye[];
+  /** Added to the tournament's notes. */
+  readonly note?: TournamentNote;
 }
 
 export interface GameEnd {
@@ -123,6 +127,14 @@ export const entryMovesVersion = (status: TournamentStatus, kind: TournamentTerm
 /** entryMovesVersion as an SQL condition on a row of `tournaments` (SQLite and PostgreSQL). */
 export const ENTRY_MOVES_VERSION_SQL = "(status = 'upcoming' OR (status = 'running' AND kind <> 'arena'))";
 
+/**
+ * `requested`: the bye is stored; `paired`: the round is paired already (or
+ * the tournament is not running or upcoming); `taken`: the player has a bye
+ * in that round already; `limit`: they have `most` half-point byes already;
+ * `not-entered`: no active entry.
+ */
+export type HalfByeOutcome = 'requested' | 'paired' | 'taken' | 'limit' | 'not-entered';
+
 /** `started`: the tournament is under way (withdraw with setEntryActive); `not-entered`: no such entry. */
 export type LeaveOutcome = 'left' | 'started' | 'not-entered';
 
@@ -172,15 +184,31 @@ export interface TournamentStore {
    * rounds, the draw) is refused. Checked and written in one transaction.
    */
   leaveTournament(tournamentId: string, userId: string): Promise<LeaveOutcome>;
-  /** Pauses or withdraws a player (false), or brings them back (true); false when not entered. */
+  /**
+   * Pauses or withdraws a player (false), or brings them back (true); false
+   * when not entered. Where the director's next decision reads the entries
+   * (entryMovesVersion) it moves the version on in the same transaction, so
+   * that a round decided with the player active (paired, or given the bye) is
+   * refused and decided again: a withdrawal takes effect at once, never as a
+   * no-show. (A running arena's pass is refused instead by advanceTournament,
+   * which pairs active players only.)
+   */
   setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean>;
+  /**
+   * A half-point bye asked for: a `half` bye of 0.5 in `round`, written only
+   * while the tournament is upcoming or running with `round` not paired yet,
+   * the player active and with fewer than `most` half-point byes and no bye in
+   * that round; moves the version on, so that a round decided without it is
+   * refused and decided again. Checked and written in one transaction.
+   */
+  requestHalfBye(tournamentId: string, userId: string, round: number, most: number): Promise<HalfByeOutcome>;
   /** Since when a player has been away (null: back). No-op when not entered. */
   setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void>;
   /**
    * The director's write: from `version` to `version + 1`, the new progress,
    * pairings and byes, and the paired players marked playing, all or nothing.
    * Throws TournamentConflict when the tournament is not at `version` or a
-   * paired player is not entered or is playing already.
+   * paired player is not entered, withdrawn or paused, or playing already.
    */
   advanceTournament(id: string, version: number, change: TournamentAdvance): Promise<void>;
   /** Records a game's end once: its pairing's result, and both players free again. false when unknown or already recorded. */

@@ -118,11 +118,15 @@ async function checkNoneTwice(w: World, tid: string) {
  * sheet read returns to it (a join or a leave landing between the director's
  * read and its write). `acted()` tells whether it ran.
  */
-function actAfterFirstRead(w: World, act: (tournamentId: string) => Promise<void>): { store: Store; acted: () => boolean } {
+function actAfterFirstRead(
+  w: World,
+  act: (tournamentId: string) => Promise<void>,
+  read: 'tournamentSheet' | 'tournamentLive' = 'tournamentSheet',
+): { store: Store; acted: () => boolean } {
   let done = false;
   const store = Object.create(w.store) as Store;
-  store.tournamentSheet = async (id) => {
-    const sheet = await w.store.tournamentSheet(id);
+  store[read] = async (id) => {
+    const sheet = await w.store[read](id);
     if (!done) {
       done = true;
       await act(id);
@@ -428,6 +432,122 @@ describe('tournament director', () => {
     expect(inRound2).toBe(true);
     expect(sheet.pairings.filter((p) => p.round === 2)).toHaveLength(2);
     expect(sheet.byes.filter((b) => b.round === 2 && b.kind === 'pab')).toHaveLength(1);
+  });
+
+  it('a player who withdraws from a Swiss as the director reads it for a round is not paired in it: withdrawn at once, no no-show forfeit', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('sww', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now() }));
+    await enterAll(w, 'sww', PLAYERS.slice(0, 4));
+    const d = w.director();
+    await d.tick();
+    for (const p of await running(w, 'sww')) await w.resign(p.gameId, p.black);
+    await d.tick();
+    await d.stop();
+    const leaver = PLAYERS[0]!;
+    // The player withdraws just after the director has read the sheet for round 2 (the withdraw route's write).
+    const { store, acted: raced } = actAfterFirstRead(w, async (id) => {
+      expect(await w.store.setEntryActive(id, leaver, false)).toBe(true);
+    });
+    const d2 = w.director({ store });
+    w.time.advance(5_000);
+    await d2.tick();
+    expect(raced()).toBe(true);
+    const sheet = await w.store.tournamentSheet('sww');
+    const round2 = sheet.pairings.filter((p) => p.round === 2);
+    expect(round2.flatMap((p) => [p.white, p.black])).not.toContain(leaver);
+    expect(sheet.byes.filter((b) => b.round === 2 && b.userId === leaver)).toEqual([{ round: 2, userId: leaver, kind: 'absent', points: 0 }]);
+    // Three left: one game and the bye; nobody waits on a game the leaver will never play.
+    expect(round2).toHaveLength(1);
+    expect(sheet.byes.filter((b) => b.round === 2 && b.kind === 'pab')).toHaveLength(1);
+  });
+
+  it('an arena player who pauses as a pass reads the free players is not paired by that pass', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('arenap', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));
+    await enterAll(w, 'arenap', PLAYERS.slice(0, 4));
+    await w.store.advanceTournament('arenap', (await w.store.tournament('arenap'))!.version, {
+      status: 'running',
+      round: 0,
+      rounds: 0,
+      startedAt: w.time.now(),
+      endedAt: null,
+      pairings: [],
+      byes: [],
+    });
+    const pauser = PLAYERS[0]!;
+    const { store, acted: raced } = actAfterFirstRead(
+      w,
+      async (id) => {
+        expect(await w.store.setEntryActive(id, pauser, false)).toBe(true);
+      },
+      'tournamentLive',
+    );
+    const d = w.director({ store });
+    await d.tick();
+    expect(raced()).toBe(true);
+    const paired = (await running(w, 'arenap')).flatMap((p) => [p.white, p.black]);
+    expect(paired).not.toContain(pauser);
+    expect(paired).toHaveLength(2);
+  });
+
+  it('a half-point bye asked for as the director reads the sheet for its round: that round is decided again without the player, who scores ½', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(
+      tournamentRow('swh', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now(), halfByes: 1 }),
+    );
+    await enterAll(w, 'swh', PLAYERS.slice(0, 4));
+    const asker = PLAYERS[1]!;
+    const { store, acted: raced } = actAfterFirstRead(w, async (id) => {
+      expect(await w.store.requestHalfBye(id, asker, 1, 1)).toBe('requested');
+    });
+    const d = w.director({ store });
+    await d.tick();
+    expect(raced()).toBe(true);
+    const sheet = await w.store.tournamentSheet('swh');
+    expect(sheet.pairings.filter((p) => p.round === 1).flatMap((p) => [p.white, p.black])).not.toContain(asker);
+    expect(sheet.byes.filter((b) => b.round === 1)).toContainEqual({ round: 1, userId: asker, kind: 'half', points: 0.5 });
+    // Three left in round 1: one game and the pairing-allocated bye.
+    expect(sheet.pairings.filter((p) => p.round === 1)).toHaveLength(1);
+    const t = await w.store.tournament('swh');
+    expect(viewOf(t!, sheet, asker, w.time.now()).standings.find((r) => r.userId === asker)?.points).toBe(0.5);
+    // Once the round is paired, another is refused (the store checks it too), and so is a second one.
+    expect(await w.store.requestHalfBye('swh', asker, 1, 1)).toBe('paired');
+    expect(await w.store.requestHalfBye('swh', asker, 2, 1)).toBe('limit');
+  });
+
+  it('a Swiss whose absolute criteria leave no pairing relaxes them in order and says so, rather than ending in silence', async () => {
+    // Five players, three rounds; both Red players of round 1 never move: they forfeit and are withdrawn. The three
+    // left all had a point without a game (the bye, two wins by forfeit): C.2 bars all three from the bye.
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('sw5', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now() }));
+    await enterAll(w, 'sw5', PLAYERS);
+    const d = w.director();
+    await d.tick();
+    const round1 = await running(w, 'sw5');
+    expect(round1).toHaveLength(2);
+    w.time.advance(120_000);
+    await settle();
+    await d.tick();
+    const after1 = await w.store.tournamentSheet('sw5');
+    expect(after1.pairings.map((p) => [p.result, p.forfeit])).toEqual([
+      [0, true],
+      [0, true],
+    ]);
+    w.time.advance(5_000);
+    await d.tick();
+    const t = await w.store.tournament('sw5');
+    expect(t).toMatchObject({ status: 'running', round: 2, notes: [{ round: 2, code: 'relaxed-bye' }] });
+    const sheet = await w.store.tournamentSheet('sw5');
+    const round2 = sheet.pairings.filter((p) => p.round === 2);
+    expect(round2).toHaveLength(1);
+    expect(
+      sheet.byes
+        .filter((b) => b.round === 2)
+        .map((b) => b.kind)
+        .sort(),
+    ).toEqual(['absent', 'absent', 'pab']);
+    // The page says what was done.
+    expect(viewOf(t!, sheet, null, w.time.now()).tournament.notes).toEqual([{ round: 2, code: 'relaxed-bye' }]);
   });
 
   it('a rated round-robin starts rated games, and their results change both players’ ratings as well as the standings', async () => {

@@ -339,7 +339,11 @@ export class TournamentDirector {
     let sheet = await this.read(t);
     let touched = await this.reconcile(t, sheet, now, sweep);
     touched = (await this.presence(t, sheet, now)) || touched;
-    if (touched) sheet = await this.read(t);
+    if (touched) {
+      // A withdrawal moved the version on (setEntryActive): decide on the row as it is now.
+      t = (await this.deps.store.tournament(t.id)) ?? t;
+      sheet = await this.read(t);
+    }
     // A start is followed at once by the first pairing.
     let started = false;
     let again = DECIDE_AGAIN_AT_ONCE;
@@ -433,9 +437,19 @@ export class TournamentDirector {
       case 'cancel':
         change = { ...progress, status: 'cancelled', endedAt: now, pairings: [], byes: [] };
         break;
-      case 'finish':
-        change = { ...progress, status: 'finished', endedAt: now, pairings: [], byes: [] };
+      case 'finish': {
+        // A Swiss or round-robin that ends before its last round says why on its page (fewer than two players left).
+        const early = t.terms.kind !== 'arena' && progress.round > 0 && progress.round < progress.rounds;
+        change = {
+          ...progress,
+          status: 'finished',
+          endedAt: now,
+          pairings: [],
+          byes: [],
+          ...(early ? { note: { round: progress.round + 1, code: 'too-few-players' as const } } : {}),
+        };
         break;
+      }
       case 'pair-free': {
         // The free players' own games (the live sheet holds only those being played): their scores, last opponents and colours.
         const ids = sheet.entries.filter(isFree).map((e) => e.userId);
@@ -449,18 +463,24 @@ export class TournamentDirector {
       }
       case 'pair-round': {
         const plan = t.terms.kind === 'swiss' ? swissRound(sheetOf(sheet), s.round, t.rounds) : roundRobinRound(sheetOf(sheet), s.round);
-        // No Swiss pairing left (everyone has met): the tournament ends.
-        if (!plan) change = { ...progress, status: 'finished', endedAt: now, pairings: [], byes: [] };
+        // No Swiss pairing even with the absolute criteria relaxed (rounds.ts, RELAXATIONS): it ends, and its page says why.
+        if (!plan) change = { ...progress, status: 'finished', endedAt: now, pairings: [], byes: [], note: { round: s.round, code: 'no-pairing' } };
         else {
           const byes: Bye[] = [...plan.byes];
-          change = { ...progress, round: s.round, pairings: plan.pairs.map(([w, b]) => this.pairing(s.round, w, b, now)), byes };
+          change = {
+            ...progress,
+            round: s.round,
+            pairings: plan.pairs.map(([w, b]) => this.pairing(s.round, w, b, now)),
+            byes,
+            ...(plan.relaxed ? { note: { round: s.round, code: plan.relaxed } } : {}),
+          };
         }
         break;
       }
     }
     await this.timed('writeMs', () => this.deps.store.advanceTournament(t.id, t.version, change));
-    const { pairings: _p, byes: _b, ...moved } = change;
-    const row: TournamentRow = { ...t, ...moved, version: t.version + 1 };
+    const { pairings: _p, byes: _b, note, ...moved } = change;
+    const row: TournamentRow = { ...t, ...moved, notes: note ? [...t.notes, note] : t.notes, version: t.version + 1 };
     const next = await this.read(row);
     await this.timed('createMs', () => this.startGames(row, change.pairings, next.entries, now));
     return { row, sheet: next, started: s.type === 'start' };

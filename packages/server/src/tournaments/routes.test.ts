@@ -216,6 +216,53 @@ describe('tournament API', () => {
     expect(log.lines.map((l) => l.text)).toEqual(['Chào cả nhà', 'Bí mật']);
   }, 20_000);
 
+  it('a half-point bye: asked before its round is paired, up to the number the Swiss allows, never for the last round; each refusal has its code', async () => {
+    const host = await player('hostbye');
+    const swiss = await host.http('POST', '/api/tournaments', arena({ kind: 'swiss', rounds: 3, halfByes: 1, startsAt: Date.now() + 600_000 }));
+    expect(swiss.status).toBe(201);
+    const id = swiss.json.id as string;
+    const p1 = await player(null);
+    expect((await p1.http('POST', `/api/tournaments/${id}/bye`, { round: 1 })).json.code).toBe('tournament.not-entered');
+    expect((await p1.http('POST', `/api/tournaments/${id}/join`, {})).json.ok).toBe(true);
+    expect((await p1.http('POST', `/api/tournaments/${id}/bye`, { round: 3 })).json.code).toBe('tournament.half-bye-last-round');
+    expect((await p1.http('POST', `/api/tournaments/${id}/bye`, { round: 4 })).json.code).toBe('tournament.half-bye-round');
+    expect((await p1.http('POST', `/api/tournaments/${id}/bye`, { round: 2 })).json).toEqual({ ok: true, round: 2 });
+    expect((await p1.http('POST', `/api/tournaments/${id}/bye`, { round: 2 })).json.code).toBe('tournament.half-bye-taken');
+    expect((await p1.http('POST', `/api/tournaments/${id}/bye`, { round: 1 })).json.code).toBe('tournament.half-bye-limit');
+    const view = await p1.http('GET', `/api/tournaments/${id}`);
+    expect(view.json.me).toMatchObject({ entered: true, halfByes: [2] });
+    expect(view.json.tournament.terms.halfByes).toBe(1);
+    // Not scored before its round is paired.
+    expect(view.json.standings[0].points).toBe(0);
+    // A round paired already (the director moved on meanwhile): too late for it.
+    const p2 = await player(null);
+    expect((await p2.http('POST', `/api/tournaments/${id}/join`, {})).json.ok).toBe(true);
+    const row = (await store.tournament(id))!;
+    await store.advanceTournament(id, row.version, { status: 'running', round: 1, rounds: 3, startedAt: Date.now(), endedAt: null, pairings: [], byes: [] });
+    expect((await p2.http('POST', `/api/tournaments/${id}/bye`, { round: 1 })).json.code).toBe('tournament.half-bye-paired');
+    await store.createTournament(tournamentRow('arenabye', {}, { kind: 'arena', startsAt: Date.now() + 600_000 }));
+    expect((await p2.http('POST', '/api/tournaments/arenabye/bye', { round: 1 })).json.code).toBe('tournament.half-bye-swiss-only');
+  });
+
+  it("a Swiss's tournament report file (TRF-16) for anyone who may see it; not for an arena", async () => {
+    const host = await player('hosttrf');
+    const id = 'swisstrf';
+    await store.createTournament(tournamentRow(id, { name: 'Giải Thụy Sĩ' }, { kind: 'swiss', rounds: 5, rated: false, startsAt: Date.now() + 600_000 }));
+    expect((await host.http('POST', `/api/tournaments/${id}/join`, {})).json.ok).toBe(true);
+    const res = await fetch(`${base}/api/tournaments/${id}/trf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="youzai-${id}.trf"`);
+    const text = await res.text();
+    expect(text.split('\n').slice(0, 1)).toEqual(['012 Giai Thuy Si']);
+    expect(text).toContain('\nXXR 5\n');
+    // Starting rank at 5-8, name from 15, rating at 49-52, points at 81-84, rank at 86-89; no round played yet.
+    expect(text.endsWith(`\n001    1      hosttrf${' '.repeat(27)}1500${' '.repeat(29)}0.0    1\n`)).toBe(true);
+    await store.createTournament(tournamentRow('arenatrf', {}, { kind: 'arena', startsAt: Date.now() + 600_000 }));
+    expect((await host.http('GET', '/api/tournaments/arenatrf/trf')).json.code).toBe('tournament.not-swiss');
+    expect((await host.http('GET', '/api/tournaments/nosuchtour1/trf')).status).toBe(404);
+  });
+
   it('a private tournament’s game links back to it for its players only', async () => {
     const owner = await (await player('chunha2')).connect();
     const created = await owner.http('POST', '/api/tournaments', arena({ private: true, startsAt: Date.now() + 2_500, minutes: 10 }));

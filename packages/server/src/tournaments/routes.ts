@@ -6,7 +6,15 @@
  * load, links that are shared, and bots.
  */
 import { ClockSpec, type TournamentLists, type TournamentPage, type TournamentSummary } from '@youzai/protocol';
-import { MAX_ROUND_ROBIN_PLAYERS, TOURNAMENT_KINDS, mayJoin, withdrawal, type TournamentTerms } from '@youzai/game/tournament';
+import {
+  DEFAULT_HALF_BYES,
+  MAX_ROUND_ROBIN_PLAYERS,
+  TOURNAMENT_KINDS,
+  mayJoin,
+  mayRequestHalfBye,
+  withdrawal,
+  type TournamentTerms,
+} from '@youzai/game/tournament';
 import { DEFAULT_RATING } from '@youzai/game';
 import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { z } from 'zod';
@@ -20,6 +28,7 @@ import { randomId } from '../service/ids.ts';
 import type { RatingStore } from '../store/ratings.ts';
 import type { TournamentRow, TournamentStore } from '../store/tournaments.ts';
 import { progressOf, sheetOf } from './sheet.ts';
+import { trfOf } from './trf-export.ts';
 import { summaryOf, viewOf } from './view.ts';
 import type { TournamentViews } from './view-cache.ts';
 
@@ -87,11 +96,15 @@ export const CreateTournament = z
     club: z.boolean().default(false),
     /** Arena: players may go berserk. */
     berserk: z.boolean().default(true),
+    /** Swiss: half-point byes a player may ask for (never in the last round); at most rounds − 1. */
+    halfByes: z.number().int().min(0).max(19).optional(),
   })
   .strict();
 export type CreateTournament = z.infer<typeof CreateTournament>;
 
 const Join = z.object({ invite: z.string().max(64).optional() }).strict();
+/** The round of the half-point bye asked for (the page sends the next round to be paired). */
+const HalfBye = z.object({ round: z.number().int().min(1).max(20) }).strict();
 
 /** The terms of a new tournament from a request (also used by the schedule file). */
 export function termsOf(req: CreateTournament): TournamentTerms {
@@ -114,6 +127,7 @@ export function termsOf(req: CreateTournament): TournamentTerms {
     maxPlayers,
     lateJoinUntilRound: req.kind === 'swiss' ? Math.ceil(req.rounds / 2) : 0,
     withdrawAfterMs: req.withdrawAfterSeconds * 1000,
+    ...(req.kind === 'swiss' ? { halfByes: Math.min(req.halfByes ?? DEFAULT_HALF_BYES, req.rounds - 1) } : {}),
   };
 }
 
@@ -125,7 +139,7 @@ export function newTournament(
   who: { createdBy: string | null; roomId: string | null; inviteToken: string | null; scheduleKey: string | null },
   now: number,
 ): TournamentRow {
-  return { id, name, terms, status: 'upcoming', round: 0, rounds: terms.rounds, startedAt: null, endedAt: null, version: 1, ...who, createdAt: now };
+  return { id, name, terms, status: 'upcoming', round: 0, rounds: terms.rounds, startedAt: null, endedAt: null, version: 1, ...who, createdAt: now, notes: [] };
 }
 
 /** How often a join is checked again when the tournament moves on between its check and its write (a start, a round paired). */
@@ -325,6 +339,46 @@ export const TOURNAMENT_ROUTES: readonly Route[] = [
         fail('tournament.not-entered', 'You are not in this tournament');
       t.changed(row.id);
       sendJson(ctx.res, 200, { ok: true });
+    },
+  },
+  {
+    // A half-point bye asked for before its round is paired (Swiss): the player is left out of that round's pairing and scores ½.
+    method: 'POST',
+    path: new RegExp(`^/api/tournaments/${ID}/bye$`),
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const row = await find(t, ctx);
+      const req = await body(ctx, HalfBye);
+      await all.limits.enforce('tour-entry', { user: ctx.user.id, addr: ctx.addr });
+      const sheet = await t.store.tournamentSheet(row.id);
+      const may = mayRequestHalfBye(row.terms, progressOf(row), sheetOf(sheet), ctx.user.id, req.round);
+      if (!may.ok) fail(`tournament.${may.error.code}`, may.error.message);
+      // Checked again in the write, with the version moved on: a round paired meanwhile refuses it; a pairing decided without it is decided again.
+      const r = await t.store.requestHalfBye(row.id, ctx.user.id, req.round, row.terms.halfByes ?? 0);
+      if (r === 'paired') fail('tournament.half-bye-paired', `Round ${req.round} is paired already.`);
+      if (r === 'taken') fail('tournament.half-bye-taken', `You have a bye in round ${req.round} already.`);
+      if (r === 'limit') fail('tournament.half-bye-limit', `This tournament allows ${row.terms.halfByes ?? 0} half-point byes a player.`);
+      if (r === 'not-entered') fail('tournament.not-entered', 'You are not playing in this tournament.');
+      t.changed(row.id);
+      sendJson(ctx.res, 200, { ok: true, round: req.round });
+    },
+  },
+  {
+    // The Swiss as a FIDE Tournament Report File (TRF-16), for an arbiter's own pairing program (trf-export.ts says what is written).
+    method: 'GET',
+    path: new RegExp(`^/api/tournaments/${ID}/trf$`),
+    handler: async (ctx, all) => {
+      const t = deps(all);
+      const row = await find(t, ctx);
+      if (!(await mayView(t, row, ctx, ctx.url.searchParams.get('invite')))) fail('tournament.not-found', 'No such tournament');
+      if (row.terms.kind !== 'swiss') fail('tournament.not-swiss', 'Only a Swiss is exported as a tournament report file.');
+      const text = trfOf(row, await t.store.tournamentSheet(row.id));
+      ctx.res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-disposition': `attachment; filename="youzai-${row.id}.trf"`,
+        'cache-control': 'no-store',
+      });
+      ctx.res.end(text);
     },
   },
 ];

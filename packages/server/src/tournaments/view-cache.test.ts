@@ -57,7 +57,7 @@ describe('tournament views shared by a node’s readers', () => {
     const [a, b, anon] = await Promise.all([w.views.view(w.row, 'ua1111'), w.views.view(w.row, 'uc3333'), w.views.view(w.row, null)]);
     expect(w.reads()).toBe(1);
     expect(a.me).toMatchObject({ entered: true, active: true });
-    expect(b.me).toEqual({ entered: false, active: false, playing: null, rank: null });
+    expect(b.me).toEqual({ entered: false, active: false, playing: null, rank: null, halfByes: [] });
     expect(anon.me).toBeNull();
     expect(a.standings).toHaveLength(2);
     expect(a.standings).toEqual(b.standings);

@@ -74,7 +74,7 @@ export class TournamentViews {
     }
     const { board, sheet } = await b.view;
     const entry = userId === null ? undefined : sheet.entries.find((e) => e.userId === userId);
-    return readerView(board, entry, userId, page, this.deps.now());
+    return readerView(board, entry, userId, page, this.deps.now(), sheet.byes);
   }
 
   /** The sheet of `row`: a running arena's from its mirror, any other's read whole (a round's tournament is small, and read once a change). */

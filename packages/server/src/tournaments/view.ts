@@ -4,7 +4,7 @@
  * top games to watch, the cross table of a round-robin, the podium), in the
  * wire types of @youzai/protocol (tournaments.ts), which the pages read.
  */
-import { bySeed, crossTable, standings, type ArenaMemo, type StandingRow } from '@youzai/game/tournament';
+import { bySeed, crossTable, standings, type ArenaMemo, type Bye, type StandingRow } from '@youzai/game/tournament';
 import type { GameTag, RoundView, TournamentSummary, TournamentView } from '@youzai/protocol';
 import type { EntryRow, TournamentRow, TournamentSheetRows } from '../store/tournaments.ts';
 import { sheetOf } from './sheet.ts';
@@ -45,7 +45,7 @@ export interface Board extends Omit<TournamentView, 'me' | 'standingsPage' | 'ne
 /** The view of one reader (`userId`, null without a session) reading standings page `page` (from 1). */
 export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: string | null, now: number, page = 1): TournamentView {
   const entry = userId ? sheet.entries.find((e) => e.userId === userId) : undefined;
-  return readerView(boardOf(t, sheet, now), entry, userId, page, now);
+  return readerView(boardOf(t, sheet, now), entry, userId, page, now, sheet.byes);
 }
 
 /**
@@ -53,7 +53,15 @@ export function viewOf(t: TournamentRow, sheet: TournamentSheetRows, userId: str
  * past the end reads the last), and, when the reader plays and their row is
  * on another page, their neighbourhood (NEAR rows each side).
  */
-export function readerView(board: Board, entry: EntryRow | undefined, userId: string | null, page: number, now: number): TournamentView {
+export function readerView(
+  board: Board,
+  entry: EntryRow | undefined,
+  userId: string | null,
+  page: number,
+  now: number,
+  byes: readonly Bye[] = [],
+): TournamentView {
+  const halfByes = byes.filter((b) => b.kind === 'half' && b.userId === userId).map((b) => b.round);
   const all = board.standings;
   const pages = Math.max(1, Math.ceil(all.length / STANDINGS_PAGE));
   const p = Math.min(pages, Math.max(1, Number.isInteger(page) ? page : 1));
@@ -66,7 +74,7 @@ export function readerView(board: Board, entry: EntryRow | undefined, userId: st
     standings: all.slice(from, to),
     standingsPage: { page: p, pages, total: all.length, size: STANDINGS_PAGE },
     near,
-    me: meOf(all, entry, userId),
+    me: meOf(all, entry, userId, halfByes),
     now,
   };
 }
@@ -74,7 +82,9 @@ export function readerView(board: Board, entry: EntryRow | undefined, userId: st
 /** The shared part of a tournament's view: the whole standings, the games, the rounds, the podium. */
 export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: number, memo?: ArenaMemo): Board {
   const roundsDone = t.terms.kind === 'swiss' ? Math.max(0, t.round - (sheet.pairings.some((p) => p.round === t.round && p.result === null) ? 1 : 0)) : 0;
-  const table = standings(t.terms.kind, sheetOf(sheet), roundsDone, memo);
+  // A half-point bye asked for a round not paired yet scores once that round is paired.
+  const paired = sheet.byes.every((b) => b.round <= t.round) ? sheet : { ...sheet, byes: sheet.byes.filter((b) => b.round <= t.round) };
+  const table = standings(t.terms.kind, sheetOf(paired), roundsDone, memo);
   const byId = new Map<string, EntryRow>(sheet.entries.map((e) => [e.userId, e]));
   const tag = (u: string) => ({ id: u, name: byId.get(u)?.name ?? '?', rating: Math.round(byId.get(u)?.rating ?? 0) });
   const gameTag = (p: (typeof sheet.pairings)[number]): GameTag => ({
@@ -111,7 +121,7 @@ export function boardOf(t: TournamentRow, sheet: TournamentSheetRows, now: numbe
   }
   const players = sheet.entries.length;
   return {
-    tournament: { ...summaryOf(t, players), terms: t.terms, startedAt: t.startedAt, endedAt: t.endedAt },
+    tournament: { ...summaryOf(t, players), terms: t.terms, startedAt: t.startedAt, endedAt: t.endedAt, notes: t.notes },
     standings: table,
     playing: playing.slice(0, PLAYING_SHOWN),
     playingCount,
@@ -141,7 +151,12 @@ export function latestEnded<P extends { readonly result: unknown; readonly ended
 }
 
 /** The visitor's place: their entry (absent: not entered) and rank; null for a visitor without a session. */
-export function meOf(table: readonly StandingRow[], entry: EntryRow | undefined, userId: string | null): TournamentView['me'] {
-  if (entry) return { entered: true, active: entry.active, playing: entry.playing, rank: table.find((r) => r.userId === entry.userId)?.rank ?? null };
-  return userId ? { entered: false, active: false, playing: null, rank: null } : null;
+export function meOf(
+  table: readonly StandingRow[],
+  entry: EntryRow | undefined,
+  userId: string | null,
+  halfByes: readonly number[] = [],
+): TournamentView['me'] {
+  if (entry) return { entered: true, active: entry.active, playing: entry.playing, rank: table.find((r) => r.userId === entry.userId)?.rank ?? null, halfByes };
+  return userId ? { entered: false, active: false, playing: null, rank: null, halfByes: [] } : null;
 }

@@ -108,12 +108,13 @@ export function describeTournamentStore(current: () => Under): void {
       expect(await enter('rr', 'u3', T0 + 30, 2)).toBe('full');
       expect(await version('rr')).toBe(3);
       await store.advanceTournament('rr', 3, start);
-      // Running: a withdrawn player coming back moves it too (the next round pairs them rather than giving their opponent a forfeit).
+      // Running: a withdrawal moves it (issue 27: a round decided with the player is refused), and so does a withdrawn
+      // player coming back (the next round pairs them rather than giving their opponent a forfeit).
       expect(await store.setEntryActive('rr', 'u2', false)).toBe(true);
-      expect(await version('rr')).toBe(4);
-      expect(await enter('rr', 'u2', T0 + 40, 2)).toBe('rejoined');
       expect(await version('rr')).toBe(5);
-      await expect(store.advanceTournament('rr', 4, { ...start, round: 1 })).rejects.toThrow(TournamentConflict);
+      expect(await enter('rr', 'u2', T0 + 40, 2)).toBe('rejoined');
+      expect(await version('rr')).toBe(6);
+      await expect(store.advanceTournament('rr', 5, { ...start, round: 1 })).rejects.toThrow(TournamentConflict);
 
       await store.createTournament(tournamentRow('sw', {}, { kind: 'swiss', rounds: 3, lateJoinUntilRound: 2 }));
       for (const u of ['u1', 'u2']) await enter('sw', u);
@@ -207,6 +208,77 @@ export function describeTournamentStore(current: () => Under): void {
       expect(sheet.entries.find((e) => e.userId === 'u3')?.playing).toBeNull();
       expect((await store.tournament('t1'))?.version).toBe(2);
       await expect(store.advanceTournament('nope', 1, { ...running, pairings: [], byes: [] })).rejects.toBeInstanceOf(TournamentConflict);
+    });
+
+    it('a withdrawal moves the version on in a running Swiss (a round decided before it is refused); a paused or withdrawn player is never paired', async () => {
+      const swiss = { ...running, round: 1, rounds: 3 } as const;
+      await store.createTournament(tournamentRow('t1', swiss, { kind: 'swiss', rounds: 3 }));
+      for (const u of ['u1', 'u2', 'u3', 'u4']) await enter('t1', u);
+      const v = (await store.tournament('t1'))!.version;
+      expect(await store.setEntryActive('t1', 'u4', false)).toBe(true);
+      expect((await store.tournament('t1'))?.version).toBe(v + 1);
+      await expect(store.advanceTournament('t1', v, { ...swiss, round: 2, pairings: [pairing('g1', 'u1', 'u2')], byes: [] })).rejects.toBeInstanceOf(
+        TournamentConflict,
+      );
+      // At the new version, a pairing of the withdrawn player is refused too, and writes nothing.
+      await expect(store.advanceTournament('t1', v + 1, { ...swiss, round: 2, pairings: [pairing('g2', 'u3', 'u4')], byes: [] })).rejects.toBeInstanceOf(
+        TournamentConflict,
+      );
+      expect((await store.tournamentSheet('t1')).entries.find((e) => e.userId === 'u3')?.playing).toBeNull();
+      // A running arena's pause does not move its version (its passes would be refused by every pause); the pairing is refused instead.
+      await store.createTournament(tournamentRow('t2', running));
+      for (const u of ['u1', 'u2']) await enter('t2', u);
+      expect(await store.setEntryActive('t2', 'u2', false)).toBe(true);
+      expect((await store.tournament('t2'))?.version).toBe(1);
+      await expect(store.advanceTournament('t2', 1, { ...running, pairings: [pairing('h1', 'u1', 'u2')], byes: [] })).rejects.toBeInstanceOf(
+        TournamentConflict,
+      );
+      expect(await store.setEntryActive('t2', 'u9', false)).toBe(false);
+    });
+
+    it('a half-point bye is stored for a round not paired yet, once a round, up to the most allowed, moving the version on', async () => {
+      await store.createTournament(tournamentRow('t1', {}, { kind: 'swiss', rounds: 5 }));
+      for (const u of ['u1', 'u2', 'u3']) await enter('t1', u);
+      const v = (await store.tournament('t1'))!.version;
+      expect(await store.requestHalfBye('t1', 'u1', 2, 2)).toBe('requested');
+      expect((await store.tournament('t1'))?.version).toBe(v + 1);
+      expect(await store.requestHalfBye('t1', 'u1', 2, 2)).toBe('taken');
+      expect(await store.requestHalfBye('t1', 'u1', 3, 2)).toBe('requested');
+      expect(await store.requestHalfBye('t1', 'u1', 4, 2)).toBe('limit');
+      expect(await store.requestHalfBye('t1', 'u4', 2, 2)).toBe('not-entered');
+      expect((await store.tournamentSheet('t1')).byes).toEqual([
+        { round: 2, userId: 'u1', kind: 'half', points: 0.5 },
+        { round: 3, userId: 'u1', kind: 'half', points: 0.5 },
+      ]);
+      // Round 2 paired: too late for it; refusals leave the version as it was.
+      const at = (await store.tournament('t1'))!.version;
+      await store.advanceTournament('t1', at, { status: 'running', round: 2, rounds: 5, startedAt: T0, endedAt: null, pairings: [], byes: [] });
+      expect(await store.requestHalfBye('t1', 'u2', 2, 2)).toBe('paired');
+      expect(await store.requestHalfBye('t1', 'u2', 1, 2)).toBe('paired');
+      expect((await store.tournament('t1'))?.version).toBe(at + 1);
+      expect(await store.setEntryActive('t1', 'u3', false)).toBe(true);
+      expect(await store.requestHalfBye('t1', 'u3', 4, 2)).toBe('not-entered');
+    });
+
+    it("an advance's note is added to the tournament's notes, in order", async () => {
+      await store.createTournament(tournamentRow('t1', running, { kind: 'swiss', rounds: 3 }));
+      expect((await store.tournament('t1'))?.notes).toEqual([]);
+      await store.advanceTournament('t1', 1, { ...running, round: 1, rounds: 3, pairings: [], byes: [], note: { round: 1, code: 'relaxed-bye' } });
+      await store.advanceTournament('t1', 2, { ...running, round: 2, rounds: 3, pairings: [], byes: [] });
+      await store.advanceTournament('t1', 3, {
+        ...running,
+        status: 'finished',
+        round: 2,
+        rounds: 3,
+        pairings: [],
+        byes: [],
+        note: { round: 3, code: 'no-pairing' },
+      });
+      expect((await store.tournament('t1'))?.notes).toEqual([
+        { round: 1, code: 'relaxed-bye' },
+        { round: 3, code: 'no-pairing' },
+      ]);
+      expect((await store.listTournaments({ statuses: ['finished'], listedOnly: false, limit: 5 }))[0]?.notes).toHaveLength(2);
     });
 
     it("the live part (entries, games being played) and a player's pairings, without the rest of the sheet", async () => {

@@ -6,6 +6,7 @@ import {
   type EnterOutcome,
   type EntryRow,
   type GameEnd,
+  type HalfByeOutcome,
   type LeaveOutcome,
   type TournamentAdvance,
   type TournamentQuery,
@@ -130,11 +131,30 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
     },
 
     async setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean> {
-      const m = tables.open().entries.get(tournamentId);
+      const t = tables.open();
+      const m = t.entries.get(tournamentId);
       const e = m?.get(userId);
       if (!m || !e) return false;
       m.set(userId, { ...e, active });
+      // A decision read before this is refused (entryMovesVersion says where).
+      const row = t.tournaments.get(tournamentId);
+      if (row && entryMovesVersion(row.status, load(row).terms.kind)) t.tournaments.set(tournamentId, { ...row, version: row.version + 1 });
       return true;
+    },
+
+    async requestHalfBye(tournamentId: string, userId: string, round: number, most: number): Promise<HalfByeOutcome> {
+      const t = tables.open();
+      const row = t.tournaments.get(tournamentId);
+      const e = t.entries.get(tournamentId)?.get(userId);
+      if (!row || !e?.active) return 'not-entered';
+      if ((row.status !== 'upcoming' && row.status !== 'running') || row.round >= round) return 'paired';
+      const byes = t.byes.get(tournamentId) ?? [];
+      const mine = byes.filter((b) => b.userId === userId);
+      if (mine.some((b) => b.round === round)) return 'taken';
+      if (mine.filter((b) => b.kind === 'half').length >= most) return 'limit';
+      t.byes.set(tournamentId, [...byes, { round, userId, kind: 'half', points: 0.5 }]);
+      t.tournaments.set(tournamentId, { ...row, version: row.version + 1 });
+      return 'requested';
     },
 
     async setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void> {
@@ -153,15 +173,15 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
       for (const p of change.pairings) {
         for (const u of [p.white, p.black]) {
           const e = m.get(u);
-          if (!e || e.playing !== null || busy.has(u)) throw new TournamentConflict(id, `player ${u} is not free`);
+          if (!e?.active || e.playing !== null || busy.has(u)) throw new TournamentConflict(id, `player ${u} is not free`);
           busy.add(u);
         }
         if (t.pairings.has(p.gameId)) throw new UniqueViolation('tournamentGame');
       }
       const byes = t.byes.get(id) ?? [];
       for (const b of change.byes) if (byes.some((o) => o.round === b.round && o.userId === b.userId)) throw new UniqueViolation('tournamentBye');
-      const { pairings: _p, byes: _b, ...progress } = change;
-      t.tournaments.set(id, { ...row, ...progress, version: version + 1 });
+      const { pairings: _p, byes: _b, note, ...progress } = change;
+      t.tournaments.set(id, { ...row, ...progress, notes: note ? [...row.notes, note] : row.notes, version: version + 1 });
       for (const p of change.pairings) {
         t.pairings.set(p.gameId, { tournamentId: id, pairing: copyPairing(p) });
         for (const u of [p.white, p.black]) m.set(u, { ...m.get(u)!, playing: p.gameId });

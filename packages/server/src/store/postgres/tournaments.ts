@@ -6,6 +6,7 @@ import {
   type EnterOutcome,
   type EntryRow,
   type GameEnd,
+  type HalfByeOutcome,
   type LeaveOutcome,
   type TournamentAdvance,
   type TournamentQuery,
@@ -31,6 +32,7 @@ interface TournamentRecord {
   invite_token: string | null;
   schedule_key: string | null;
   created_at: Bigint;
+  notes: TournamentRow['notes'];
 }
 
 interface EntryRecord {
@@ -76,6 +78,7 @@ const toTournament = (r: TournamentRecord): TournamentRow => ({
   inviteToken: r.invite_token,
   scheduleKey: r.schedule_key,
   createdAt: Number(r.created_at),
+  notes: r.notes,
 });
 
 const toEntry = (r: EntryRecord): EntryRow => ({
@@ -107,8 +110,8 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
   return {
     async createTournament(t: TournamentRow): Promise<void> {
       await query(
-        'INSERT INTO tournaments (id, name, kind, variant, rated, starts_at, terms, status, round, rounds, started_at, ended_at, version, created_by, room_id, invite_token, schedule_key, created_at) ' +
-          'VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)',
+        'INSERT INTO tournaments (id, name, kind, variant, rated, starts_at, terms, status, round, rounds, started_at, ended_at, version, created_by, room_id, invite_token, schedule_key, created_at, notes) ' +
+          'VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19::jsonb)',
         [
           t.id,
           t.name,
@@ -128,6 +131,7 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
           t.inviteToken,
           t.scheduleKey,
           t.createdAt,
+          JSON.stringify(t.notes),
         ],
       );
     },
@@ -242,9 +246,35 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       });
     },
 
-    async setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean> {
-      const r = await query('UPDATE tournament_entries SET active = $1 WHERE tournament_id = $2 AND user_id = $3', [active, tournamentId, userId]);
-      return (r.rowCount ?? 0) > 0;
+    setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean> {
+      return db.transaction(async (q) => {
+        // The tournament's row first (as the director's write takes it): a round decided before this finds the version moved on.
+        await q('SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE', [tournamentId]);
+        const r = await q('UPDATE tournament_entries SET active = $1 WHERE tournament_id = $2 AND user_id = $3', [active, tournamentId, userId]);
+        if ((r.rowCount ?? 0) === 0) return false;
+        await q(`UPDATE tournaments SET version = version + 1 WHERE id = $1 AND ${ENTRY_MOVES_VERSION_SQL}`, [tournamentId]);
+        return true;
+      });
+    },
+
+    requestHalfBye(tournamentId: string, userId: string, round: number, most: number): Promise<HalfByeOutcome> {
+      return db.transaction(async (q): Promise<HalfByeOutcome> => {
+        // Under the tournament's lock: a round being paired waits for this, then finds the version moved on.
+        const t = await q<{ status: string; round: number }>('SELECT status, round FROM tournaments WHERE id = $1 FOR UPDATE', [tournamentId]);
+        const e = await q<{ active: boolean }>('SELECT active FROM tournament_entries WHERE tournament_id = $1 AND user_id = $2', [tournamentId, userId]);
+        if (!e.rows[0]?.active) return 'not-entered';
+        const now = t.rows[0];
+        if (!now || (now.status !== 'upcoming' && now.status !== 'running') || now.round >= round) return 'paired';
+        const mine = await q<{ round: number; kind: string }>('SELECT round, kind FROM tournament_byes WHERE tournament_id = $1 AND user_id = $2', [
+          tournamentId,
+          userId,
+        ]);
+        if (mine.rows.some((b) => b.round === round)) return 'taken';
+        if (mine.rows.filter((b) => b.kind === 'half').length >= most) return 'limit';
+        await q("INSERT INTO tournament_byes (tournament_id, round, user_id, kind, points) VALUES ($1, $2, $3, 'half', 0.5)", [tournamentId, round, userId]);
+        await q('UPDATE tournaments SET version = version + 1 WHERE id = $1', [tournamentId]);
+        return 'requested';
+      });
     },
 
     async setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void> {
@@ -258,9 +288,14 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
           [change.status, change.round, change.rounds, change.startedAt, change.endedAt, version + 1, id, version],
         );
         if (moved.rowCount === 0) throw new TournamentConflict(id, `not at version ${version}`);
+        if (change.note) await q('UPDATE tournaments SET notes = notes || $1::jsonb WHERE id = $2', [JSON.stringify([change.note]), id]);
         for (const p of change.pairings) {
           for (const u of [p.white, p.black]) {
-            const r = await q('UPDATE tournament_entries SET playing = $1 WHERE tournament_id = $2 AND user_id = $3 AND playing IS NULL', [p.gameId, id, u]);
+            const r = await q('UPDATE tournament_entries SET playing = $1 WHERE tournament_id = $2 AND user_id = $3 AND playing IS NULL AND active', [
+              p.gameId,
+              id,
+              u,
+            ]);
             if (r.rowCount === 0) throw new TournamentConflict(id, `player ${u} is not free`);
           }
           await q(

@@ -6,6 +6,7 @@ import {
   type EnterOutcome,
   type EntryRow,
   type GameEnd,
+  type HalfByeOutcome,
   type LeaveOutcome,
   type TournamentAdvance,
   type TournamentQuery,
@@ -31,6 +32,7 @@ interface TournamentRecord {
   invite_token: string | null;
   schedule_key: string | null;
   created_at: number;
+  notes: string;
 }
 
 interface EntryRecord {
@@ -81,6 +83,7 @@ const toTournament = (r: TournamentRecord): TournamentRow => ({
   inviteToken: r.invite_token,
   scheduleKey: r.schedule_key,
   createdAt: r.created_at,
+  notes: JSON.parse(r.notes) as TournamentRow['notes'],
 });
 
 const toEntry = (r: EntryRecord): EntryRow => ({
@@ -115,7 +118,7 @@ const toPairing = (
 });
 
 const COLUMNS =
-  'id, name, kind, variant, rated, starts_at, terms, status, round, rounds, started_at, ended_at, version, created_by, room_id, invite_token, schedule_key, created_at';
+  'id, name, kind, variant, rated, starts_at, terms, status, round, rounds, started_at, ended_at, version, created_by, room_id, invite_token, schedule_key, created_at, notes';
 
 export function sqliteTournaments(db: SqliteDb): TournamentStore {
   return {
@@ -139,6 +142,7 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
         t.inviteToken,
         t.scheduleKey,
         t.createdAt,
+        JSON.stringify(t.notes),
       ];
       return db.write(() => {
         db.stmt(`INSERT INTO tournaments (${COLUMNS}) VALUES (${params.map(() => '?').join(', ')})`).run(...params);
@@ -249,9 +253,32 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
     },
 
     setEntryActive(tournamentId: string, userId: string, active: boolean): Promise<boolean> {
-      return db.write(
-        () => db.stmt('UPDATE tournament_entries SET active = ? WHERE tournament_id = ? AND user_id = ?').run(active ? 1 : 0, tournamentId, userId).changes > 0,
-      );
+      return db.write(() => {
+        const set = db.stmt('UPDATE tournament_entries SET active = ? WHERE tournament_id = ? AND user_id = ?').run(active ? 1 : 0, tournamentId, userId);
+        if (set.changes === 0) return false;
+        // In the same transaction: a decision read before this is refused (entryMovesVersion says where).
+        db.stmt(`UPDATE tournaments SET version = version + 1 WHERE id = ? AND ${ENTRY_MOVES_VERSION_SQL}`).run(tournamentId);
+        return true;
+      });
+    },
+
+    requestHalfBye(tournamentId: string, userId: string, round: number, most: number): Promise<HalfByeOutcome> {
+      // One synchronous function under the write lock: checked and written together.
+      return db.write((): HalfByeOutcome => {
+        const active = db.stmt('SELECT active FROM tournament_entries WHERE tournament_id = ? AND user_id = ?').pluck().get(tournamentId, userId);
+        if (active !== 1) return 'not-entered';
+        const t = db.stmt('SELECT status, round FROM tournaments WHERE id = ?').get(tournamentId) as { status: string; round: number } | undefined;
+        if (!t || (t.status !== 'upcoming' && t.status !== 'running') || t.round >= round) return 'paired';
+        const mine = db.stmt('SELECT round, kind FROM tournament_byes WHERE tournament_id = ? AND user_id = ?').all(tournamentId, userId) as {
+          round: number;
+          kind: string;
+        }[];
+        if (mine.some((b) => b.round === round)) return 'taken';
+        if (mine.filter((b) => b.kind === 'half').length >= most) return 'limit';
+        db.stmt("INSERT INTO tournament_byes (tournament_id, round, user_id, kind, points) VALUES (?, ?, ?, 'half', 0.5)").run(tournamentId, round, userId);
+        db.stmt('UPDATE tournaments SET version = version + 1 WHERE id = ?').run(tournamentId);
+        return 'requested';
+      });
     },
 
     setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void> {
@@ -266,7 +293,10 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
           .stmt('UPDATE tournaments SET status = ?, round = ?, rounds = ?, started_at = ?, ended_at = ?, version = ? WHERE id = ? AND version = ?')
           .run(change.status, change.round, change.rounds, change.startedAt, change.endedAt, version + 1, id, version);
         if (moved.changes === 0) throw new TournamentConflict(id, `not at version ${version}`);
-        const take = db.stmt('UPDATE tournament_entries SET playing = ? WHERE tournament_id = ? AND user_id = ? AND playing IS NULL');
+        if (change.note) {
+          db.stmt("UPDATE tournaments SET notes = json_insert(notes, '$[#]', json(?)) WHERE id = ?").run(JSON.stringify(change.note), id);
+        }
+        const take = db.stmt('UPDATE tournament_entries SET playing = ? WHERE tournament_id = ? AND user_id = ? AND playing IS NULL AND active = 1');
         const insert = db.stmt(
           'INSERT INTO tournament_pairings (game_id, tournament_id, round, white_id, black_id, paired_at, result, forfeit, berserk_white, berserk_black, plies, ended_at) ' +
             'VALUES (?, ?, ?, ?, ?, ?, NULL, 0, ?, ?, 0, NULL)',
