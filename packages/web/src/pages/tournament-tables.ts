@@ -141,6 +141,7 @@ export function crossTableEl(v: TournamentView): HTMLElement | null {
 
 const BYE_KEY: Record<ByeKind, MessageKey> = {
   pab: 'tour.bye.pab',
+  half: 'tour.bye.half',
   late: 'tour.bye.late',
   absent: 'tour.bye.absent',
   forfeit: 'tour.bye.forfeit',

@@ -14,6 +14,7 @@ import { clockConfigName } from '../app/names.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { halfByeOffer, noteTexts, trfUrl } from './tournament-actions.ts';
 import { errorText, shareBox, variantLabel } from './widgets.ts';
 import './pages.css';
 
@@ -238,6 +239,8 @@ function rulesText(v: TournamentView): HTMLElement {
       t('tour.rules.swiss.points'),
       t('tour.rules.swiss.bye'),
       s.terms.lateJoinUntilRound > 1 ? t('tour.rules.swiss.late', { n: s.terms.lateJoinUntilRound }) : t('tour.rules.swiss.no-late'),
+      ...((s.terms.halfByes ?? 0) > 0 ? [t('tour.rules.swiss.half-byes', { n: s.terms.halfByes ?? 0 })] : []),
+      t('tour.rules.swiss.relax'),
       t('tour.rules.swiss.ties'),
     );
   } else {
@@ -274,6 +277,8 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   const clockEl = h('p.tour-clock', { 'data-testid': 'tour-countdown', 'aria-live': 'off' });
   const actionsEl = h('div.row.tour-actions');
   const meEl = h('p', { 'data-testid': 'tour-me' });
+  const notesEl = h('div.tour-notes', { 'data-testid': 'tour-notes', role: 'status' });
+  const trfEl = h('p.muted');
   const podiumEl = h('section.card.podium', { 'data-testid': 'tour-podium', hidden: true });
   const standingsEl = h('div', null, h('p.muted', null, t('common.loading')));
   const crossEl = h('div');
@@ -284,8 +289,14 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   const errorEl = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'tour-error' });
   const chat = new ChatView(t('chat.title'), (text) => app.socket.request({ t: 'tour-chat', tournament: id, text, ...(invite ? { invite } : {}) }));
 
-  function button(key: MessageKey, testid: string, run: () => Promise<{ ok: boolean; code?: string; message?: string }>, primary = false): HTMLElement {
-    const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, t(key)) as HTMLButtonElement;
+  function button(
+    key: MessageKey,
+    testid: string,
+    run: () => Promise<{ ok: boolean; code?: string; message?: string }>,
+    primary = false,
+    params?: Record<string, number>,
+  ): HTMLElement {
+    const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, t(key, params)) as HTMLButtonElement;
     b.addEventListener('click', async () => {
       b.disabled = true;
       errorEl.hidden = true;
@@ -328,6 +339,11 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
     if (!over && me?.entered && me.active) {
       acts.push(button(s.kind === 'arena' ? 'tour.pause' : 'tour.withdraw', 'tour-withdraw', () => api('POST', `/api/tournaments/${id}/withdraw`, {})));
     }
+    // A Swiss player may ask to sit out the next round for ½ point (not the last round, up to the tournament's number).
+    const bye = halfByeOffer(v);
+    if (bye) {
+      acts.push(button('tour.half-bye', 'tour-half-bye', () => api('POST', `/api/tournaments/${id}/bye`, { round: bye.round }), false, { n: bye.round }));
+    }
     if (!over && !me?.entered && closed) acts.push(h('span.muted', { 'data-testid': 'tour-closed' }, t('tour.closed')));
     else if (!over && s.kind === 'swiss' && s.status === 'running' && !me?.entered) {
       acts.push(h('span.muted', null, t('tour.late-until', { n: s.terms.lateJoinUntilRound })));
@@ -341,7 +357,15 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
           ? t('tour.waiting')
           : null,
       me?.rank ? h('span.muted', null, ` ${t('tour.my-rank', { n: me.rank })}`) : null,
+      me?.halfByes.length ? h('span.muted', { 'data-testid': 'tour-my-byes' }, ` ${t('tour.half-bye.asked', { rounds: me.halfByes.join(', ') })}`) : null,
     );
+    // What the director did beyond the rules' plain course (a rule relaxed, an early end), and why.
+    fill(
+      notesEl,
+      noteTexts(v).map((n) => h('p.notice', { 'data-testid': 'tour-note' }, t(n.key, n.params))),
+    );
+    const trf = trfUrl(v, invite);
+    fill(trfEl, trf ? h('a', { href: trf, download: '', 'data-testid': 'tour-trf' }, t('tour.trf')) : null);
     podiumEl.hidden = v.podium.length === 0;
     fill(
       podiumEl,
@@ -439,7 +463,7 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
     el: h(
       'div.page.tournament-page',
       { 'data-testid': 'tournament-page' },
-      h('div.tour-head', null, titleEl, termsEl, clockEl, actionsEl, meEl, errorEl, shareEl),
+      h('div.tour-head', null, titleEl, termsEl, clockEl, actionsEl, meEl, notesEl, errorEl, shareEl, trfEl),
       podiumEl,
       h(
         'div.tour-body',
