@@ -36,6 +36,8 @@ import { checkOrigin, originPolicy } from './http/origin.ts';
 import { Chat, type ChatRules } from './chat/chat.ts';
 import { RedisPace } from './chat/pace.ts';
 import { StorageWatch, storageFailure } from './store/failure.ts';
+import { FairPlay } from './moderation/fair-play.ts';
+import { randomId } from './service/ids.ts';
 import { Moderation } from './moderation/moderation.ts';
 import { MODERATION_ROUTES } from './moderation/routes.ts';
 import { checkHealth, type Club, type Health } from './cluster/club.ts';
@@ -361,9 +363,12 @@ export async function createApp(given: AppOptions): Promise<App> {
     maxSessions: opts.boards?.maxSessions ?? 8,
     ...(opts.boards?.steps ? { steps: opts.boards.steps } : {}),
   });
+  // Fair-play reports: a player's last rated games through the same analyses (background priority), for admins.
+  const fairPlay = new FairPlay({ store, analyses, clock: opts.clock, newId: () => randomId(12) });
   const deps: Deps = {
     livePositions,
     moderation,
+    fairPlay,
     limits,
     analyses,
     rematches: new Rematches({ games: router, meta: store, bus: opts.bus, notifier }),

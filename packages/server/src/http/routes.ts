@@ -21,6 +21,7 @@ import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '..
 import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
+import type { FairPlay } from '../moderation/fair-play.ts';
 import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { TournamentRouteDeps } from '../tournaments/routes.ts';
@@ -117,6 +118,8 @@ export interface Deps {
   /** Whether the services this node needs answer (the database; Redis for several nodes). */
   /** Reports and the admins' actions (moderation/). */
   readonly moderation?: Moderation;
+  /** Fair-play reports for admins (moderation/fair-play.ts). */
+  readonly fairPlay?: FairPlay;
   readonly health: () => Promise<{ readonly ok: boolean; readonly code?: string; readonly reason?: string }>;
   /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
   readonly onlineAnywhere?: (userId: string) => Promise<boolean>;

@@ -6,6 +6,7 @@ import { ID, NAME, body, fail, type Ctx, type Deps, type Route } from '../http/r
 import { limitQuery } from '../http/query.ts';
 import { HttpError, sendJson } from '../http/util.ts';
 import type { ModLogRow, ReportRow, UserRow } from '../store/types.ts';
+import type { FairPlay, FairPlayReport } from './fair-play.ts';
 import { MUTE_MAX_MINUTES, REPORT_REASONS, type AdminAction, type Moderation } from './moderation.ts';
 
 const Report = z
@@ -21,11 +22,30 @@ const Report = z
   .strict();
 const Note = z.object({ note: z.string().max(300).default('') }).strict();
 const Mute = z.object({ minutes: z.number().int().min(0).max(MUTE_MAX_MINUTES), note: z.string().max(300).default('') }).strict();
+const FairPlayAsk = z
+  .object({
+    user: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/),
+    report: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,24}$/)
+      .optional(),
+  })
+  .strict();
 const OnOff = z.object({ on: z.boolean().default(true), note: z.string().max(300).default('') }).strict();
 
 function moderation(deps: Deps): Moderation {
   if (!deps.moderation) throw new HttpError(503, 'server.unavailable', 'Moderation is not available');
   return deps.moderation;
+}
+
+function fairPlay(deps: Deps): FairPlay {
+  if (!deps.fairPlay) throw new HttpError(503, 'server.unavailable', 'Fair-play reports are not available');
+  return deps.fairPlay;
+}
+
+/** A fair-play report as the page reads it: the player's name beside the id. */
+async function withName(deps: Deps, r: FairPlayReport, names: Map<string, string | null>) {
+  return { ...r, user: await nameOf(deps, r.userId, names) };
 }
 
 function admin(ctx: Ctx): UserRow {
@@ -141,6 +161,39 @@ export const MODERATION_ROUTES: readonly Route[] = [
     handler: async (ctx, deps) => {
       const b = await body(ctx, Note);
       await act(ctx, deps, { type: 'resolve', report: ctx.params[0]! }, b.note);
+    },
+  },
+  {
+    // Fair-play report (issue 31, Beyond): the player's last 20 rated games analysed on the background queue.
+    method: 'POST',
+    path: /^\/api\/admin\/fair-play$/,
+    handler: async (ctx, deps) => {
+      const who = admin(ctx);
+      const b = await body(ctx, FairPlayAsk);
+      const r = await fairPlay(deps).request(who, b.user, b.report ?? null);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      sendJson(ctx.res, 202, { ok: true, report: await withName(deps, r.value, new Map()) });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/admin\/fair-play$/,
+    handler: async (ctx, deps) => {
+      admin(ctx);
+      const names = new Map<string, string | null>();
+      const reports = [];
+      for (const r of await fairPlay(deps).list(limitQuery(ctx.url, 20, 100))) reports.push(await withName(deps, r, names));
+      sendJson(ctx.res, 200, { ok: true, reports });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/admin\/fair-play\/([A-Za-z0-9_-]{1,24})$/,
+    handler: async (ctx, deps) => {
+      admin(ctx);
+      const r = await fairPlay(deps).view(ctx.params[0]!);
+      if (!r) fail('fairplay.not-found', 'No such fair-play report');
+      sendJson(ctx.res, 200, { ok: true, report: await withName(deps, r, new Map()) });
     },
   },
 ];

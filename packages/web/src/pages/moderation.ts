@@ -3,6 +3,7 @@ import type { AppContext, Page } from '../app/context.ts';
 import { fill, h } from '../app/h.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { fairPlayReportEl, type FairPlayReportWire } from './fair-play-view.ts';
 import { errorText } from './widgets.ts';
 import './pages.css';
 
@@ -31,6 +32,7 @@ export function moderationPage(_app: AppContext): Page {
   let destroyed = false;
   const reports = h('div', { 'data-testid': 'mod-reports' }, h('p.muted', null, t('common.loading')));
   const log = h('div', { 'data-testid': 'mod-log' });
+  const fairPlay = h('div', { 'data-testid': 'mod-fairplay' });
   const result = h('p', { 'data-testid': 'mod-result', role: 'status' });
 
   const user = h('input', { name: 'user', placeholder: t('mod.user'), 'data-testid': 'mod-user', autocomplete: 'off' }) as HTMLInputElement;
@@ -52,6 +54,14 @@ export function moderationPage(_app: AppContext): Page {
       if (name) void run(`/api/admin/users/${encodeURIComponent(name)}/${action}`, body());
     };
   const button = (label: string, testid: string, onclick: () => void) => h('button', { type: 'button', 'data-testid': testid, onclick }, label);
+  /** Asks for a fair-play report: the player's last 20 rated games analysed in the background. */
+  async function askFairPlay(name: string, reportId: string | null): Promise<void> {
+    const r = await api<{ report: FairPlayReportWire }>('POST', '/api/admin/fair-play', { user: name, ...(reportId ? { report: reportId } : {}) });
+    if (destroyed) return;
+    result.className = r.ok ? 'ok' : 'error';
+    result.textContent = r.ok ? t('fairplay.asked.ok', { n: r.report.games.length }) : errorText(r);
+    void load();
+  }
 
   const actions = h(
     'section.card',
@@ -88,6 +98,10 @@ export function moderationPage(_app: AppContext): Page {
         'mod-cheater',
         onUser('cheater', () => ({ on: true })),
       ),
+      button(t('fairplay.ask'), 'mod-fairplay-ask', () => {
+        const name = user.value.trim();
+        if (name) void askFairPlay(name, null);
+      }),
     ),
     h(
       'p.row',
@@ -102,7 +116,11 @@ export function moderationPage(_app: AppContext): Page {
   );
 
   async function load(): Promise<void> {
-    const [r, l] = await Promise.all([api<{ reports: Report[] }>('GET', '/api/admin/reports'), api<{ log: LogEntry[] }>('GET', '/api/admin/log')]);
+    const [r, l, fp] = await Promise.all([
+      api<{ reports: Report[] }>('GET', '/api/admin/reports'),
+      api<{ log: LogEntry[] }>('GET', '/api/admin/log'),
+      api<{ reports: FairPlayReportWire[] }>('GET', '/api/admin/fair-play'),
+    ]);
     if (destroyed) return;
     if (!r.ok) {
       fill(reports, h('p.error', { 'data-testid': 'mod-denied' }, r.code === 'admin.required' ? t('mod.adminsOnly') : errorText(r)));
@@ -148,6 +166,9 @@ export function moderationPage(_app: AppContext): Page {
                       user.value = x.reported ?? '';
                       game.value = x.gameId ?? '';
                     }),
+                    x.reason === 'cheat' && x.reported
+                      ? button(t('fairplay.ask'), 'mod-report-fairplay', () => void askFairPlay(x.reported ?? '', x.id))
+                      : null,
                     button(t('mod.resolve'), 'mod-resolve', () => void run(`/api/admin/reports/${x.id}/resolve`, {})),
                   ),
                 ),
@@ -155,6 +176,9 @@ export function moderationPage(_app: AppContext): Page {
             ),
           ),
     );
+    if (fp.ok) {
+      fill(fairPlay, fp.reports.length === 0 ? h('p.muted', null, t('fairplay.none')) : fp.reports.map((x) => fairPlayReportEl(x, when)));
+    }
     if (l.ok) {
       fill(
         log,
@@ -167,7 +191,8 @@ export function moderationPage(_app: AppContext): Page {
                 h(
                   'li',
                   { 'data-testid': 'mod-log-entry' },
-                  `${when(e.at)} · ${e.admin} · ${tMaybe(`mod.action.${e.action}`, e.action)} · ${e.target ?? e.gameId ?? ''} · ${e.detail}`,
+                  // A fair-play entry's detail is the report's data (shown in its own section), not text.
+                  `${when(e.at)} · ${e.admin} · ${tMaybe(`mod.action.${e.action}`, e.action)} · ${e.target ?? e.gameId ?? ''}${e.action.startsWith('fair-play') ? '' : ` · ${e.detail}`}`,
                 ),
               ),
             ),
@@ -190,6 +215,7 @@ export function moderationPage(_app: AppContext): Page {
       ),
       h('section.card', null, h('h2', null, t('mod.reports')), reports),
       actions,
+      h('section.card', null, h('h2', null, t('fairplay.title')), fairPlay),
       h('section.card', null, h('h2', null, t('mod.log')), log),
     ),
     title,
