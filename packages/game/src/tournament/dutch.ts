@@ -317,6 +317,7 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
       const v = P[i]!;
       if (!matched[v]) continue;
       let add = BigInt(P.length);
+      let first = -1;
       for (let o = nextBegin - 1; o >= mdpCount; o--) {
         const u = P[o]!;
         if (matched[u]) continue;
@@ -324,9 +325,11 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
         if (x !== 0n) {
           W.set(v, u, x + add);
           add++;
+          first = u;
         }
       }
-      mate = solve();
+      // The matching at hand is still the best when it already gives the first choice (every other gains less).
+      if (mate[v] !== first) mate = solve();
       const u = mate[v]!;
       matched[u] = 1;
       finalize(v, u);
@@ -413,14 +416,18 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
       const v = P[o]!;
       if (!pairedDown(v)) continue;
       let add = 0n;
+      let first = -1;
       for (let c = rem.length - 1; c >= 0; c--) {
         const u = P[rem[c]!]!;
         if (rem[c]! <= o || matched[u]) continue;
         const x = base[rem[c]!]![o]!;
-        if (x !== 0n) W.set(v, u, x + add);
+        if (x !== 0n) {
+          W.set(v, u, x + add);
+          first = u;
+        }
         add++;
       }
-      mate = solve();
+      if (mate[v] !== first) mate = solve();
       const u = mate[v]!;
       matched[v] = 1;
       matched[u] = 1;
