@@ -21,4 +21,12 @@ export { checkMatePuzzle, firstReply, replyFromLines, type CheckResult, type Cho
 export { MateSolver, MAX_SOLVED_MATE_IN, type SolveStats } from './solve.ts';
 export { describeLine, SHORT_MOVES, type Description } from './describe.ts';
 export { materialBalance } from './material.ts';
-export { INITIAL_PLAYER_RATING, PUZZLE_START_DEVIATION, initialPuzzleRating, rateAttempt, type RatedAttempt } from './rating.ts';
+export {
+  INITIAL_PLAYER_RATING,
+  PUZZLE_START_DEVIATION,
+  initialPuzzleRating,
+  rateAttempt,
+  attemptScore,
+  type AttemptScore,
+  type RatedAttempt,
+} from './rating.ts';

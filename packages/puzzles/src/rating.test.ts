@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_PLAYER_RATING, PUZZLE_START_DEVIATION, initialPuzzleRating, rateAttempt } from './rating.ts';
+import { INITIAL_PLAYER_RATING, PUZZLE_START_DEVIATION, attemptScore, initialPuzzleRating, rateAttempt } from './rating.ts';
 
 describe('puzzle ratings', () => {
+  it('scores a solve after a hint as a draw, between a clean solve and a miss (issue 33, item 8.5)', () => {
+    expect([attemptScore(true, false), attemptScore(true, true), attemptScore(false, true), attemptScore(false, false)]).toEqual([1, 0.5, 0, 0]);
+    const puzzle = initialPuzzleRating({ rating: 1500 });
+    const [win, hint, miss] = [1, 0.5, 0].map((s) => rateAttempt(INITIAL_PLAYER_RATING, puzzle, s as 0 | 0.5 | 1).player.rating);
+    expect(win).toBeGreaterThan(hint!);
+    expect(hint).toBeGreaterThan(miss!);
+    // Against an equal puzzle a draw moves nothing much either way.
+    expect(Math.abs(hint! - 1500)).toBeLessThan(1);
+  });
+
   const puzzle = initialPuzzleRating({ rating: 1500 });
 
   it('starts a puzzle at its generated difficulty with a wide deviation', () => {

@@ -25,8 +25,21 @@ export interface RatedAttempt {
   readonly diff: number;
 }
 
-/** Both new ratings after one attempt, each from the other's rating before it. */
-export function rateAttempt(player: Rating, puzzle: Rating, win: boolean): RatedAttempt {
-  const [p, z] = rateGame(player, puzzle, win ? 1 : 0);
+/**
+ * What an attempt scores against the puzzle, as a game's result: solved alone
+ * 1; solved after a hint ½, a draw (the hint found the first step, the solver
+ * the rest); failed, or the solution shown, 0. lichess likewise counts a
+ * viewed solution as a miss and gives a helped solve less than a clean one.
+ */
+export type AttemptScore = 0 | 0.5 | 1;
+
+export function attemptScore(win: boolean, hint: boolean): AttemptScore {
+  return win ? (hint ? 0.5 : 1) : 0;
+}
+
+/** Both new ratings after one attempt, each from the other's rating before it (`true`/`false`: solved alone / failed). */
+export function rateAttempt(player: Rating, puzzle: Rating, result: boolean | AttemptScore): RatedAttempt {
+  const score = result === true ? 1 : result === false ? 0 : result;
+  const [p, z] = rateGame(player, puzzle, score);
   return { player: p, puzzle: z, diff: Math.round(p.rating) - Math.round(player.rating) };
 }

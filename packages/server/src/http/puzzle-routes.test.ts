@@ -1,6 +1,6 @@
 /** The puzzle trainer's HTTP API over the real app, memory storage and a fixed clock. */
 import type { AddressInfo } from 'node:net';
-import { describeLine, judgeMove, type Puzzle, type PuzzleKind } from '@youzai/puzzles';
+import { INITIAL_PLAYER_RATING, describeLine, initialPuzzleRating, judgeMove, rateAttempt, type Puzzle, type PuzzleKind } from '@youzai/puzzles';
 import type { VariantKey } from '@youzai/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
@@ -183,6 +183,41 @@ describe('puzzle API', () => {
     for (const bad of [{}, { win: 'yes' }, { win: true, extra: 1 }]) {
       const r = await c.http('POST', `/api/puzzles/${MATE1.id}/result`, bad);
       expect([r.status, r.json.code]).toEqual([400, 'body.invalid']);
+    }
+  });
+});
+
+describe('puzzle API: a hint and a shown solution', () => {
+  it('a solve after a hint is rated as a draw (less than a clean solve, no win, the streak kept); a shown solution is a loss (issue 33, item 8.5)', async () => {
+    const app = await createApp({
+      store: memoryStore(),
+      bus: new MemoryBus(),
+      clock: { now: () => NOW },
+      timers: systemTimers,
+      publicUrl: 'http://test',
+      httpRate: 1000,
+      puzzles: new PuzzleBank([MATE1, TWO_MATES]),
+    });
+    await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    try {
+      // Each solver's first attempt at a puzzle nobody has played: the same ratings before, so only the result differs.
+      const [clean, helped, shown] = [new TestClient(base), new TestClient(base), new TestClient(base)];
+      const expected = (score: 0 | 0.5 | 1, p: Puzzle) => Math.round(rateAttempt(INITIAL_PLAYER_RATING, initialPuzzleRating(p), score).player.rating);
+      const a = (await clean.http('POST', `/api/puzzles/${MATE1.id}/result`, { win: true })).json;
+      const b = (await helped.http('POST', `/api/puzzles/${TWO_MATES.id}/result`, { win: true, hint: true })).json;
+      expect(a).toMatchObject({ rated: true, rating: expected(1, MATE1), player: { wins: 1, streak: 1 } });
+      expect(b).toMatchObject({ rated: true, rating: expected(0.5, TWO_MATES), player: { attempts: 1, wins: 0, streak: 0 } });
+      expect(b.diff).toBeLessThan(expected(1, TWO_MATES) - 1500);
+      // A clean solve, then a helped one: the streak neither grows nor breaks.
+      expect((await clean.http('POST', `/api/puzzles/${TWO_MATES.id}/result`, { win: true, hint: true })).json.player).toMatchObject({ wins: 1, streak: 1 });
+      // Giving up to see the solution is a loss, as lichess counts it.
+      const c = (await shown.http('POST', `/api/puzzles/${MATE1.id}/result`, { win: false })).json;
+      expect(c.diff).toBeLessThan(0);
+      expect(c.player).toMatchObject({ wins: 0, streak: 0 });
+      expect((await shown.http('POST', `/api/puzzles/${MATE1.id}/result`, { win: true, hint: 'yes' })).json.code).toBe('body.invalid');
+    } finally {
+      await app.close();
     }
   });
 });

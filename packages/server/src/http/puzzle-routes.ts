@@ -9,7 +9,8 @@ import { body, fail, type Ctx, type Route } from './routes.ts';
 import { sendJson } from './util.ts';
 
 const PUZZLE_ID = '([a-z][0-9a-z]{7})';
-const Result = z.object({ win: z.boolean() }).strict();
+/** `hint`: a hint was shown before the puzzle was solved (rated as a draw); a shown solution is `win: false`. */
+const Result = z.object({ win: z.boolean(), hint: z.boolean().optional() }).strict();
 
 function variantOf(ctx: Ctx): VariantKey {
   const v = ctx.url.searchParams.get('variant') ?? '';
@@ -62,8 +63,8 @@ export const PUZZLE_ROUTES: readonly Route[] = [
     method: 'POST',
     path: new RegExp(`^/api/puzzles/${PUZZLE_ID}/result$`),
     handler: async (ctx, { puzzles }) => {
-      const { win } = await body(ctx, Result);
-      const r = await puzzles.result(ctx.user.id, ctx.params[0]!, win);
+      const { win, hint } = await body(ctx, Result);
+      const r = await puzzles.result(ctx.user.id, ctx.params[0]!, win, hint === true);
       if (!r.ok) fail(r.code, r.message);
       sendJson(ctx.res, 200, { ok: true, ...r.value });
     },

@@ -83,8 +83,8 @@ export class PuzzleService {
     return { ok: true, value: { puzzle: this.toView(chosen), player } };
   }
 
-  /** Applies a finished attempt (win: solved without a wrong move). */
-  async result(userId: string, id: string, win: boolean): Promise<Outcome<PuzzleResultView>> {
+  /** Applies a finished attempt (win: solved without a wrong move; hint: after a hint, rated as a draw). */
+  async result(userId: string, id: string, win: boolean, hint = false): Promise<Outcome<PuzzleResultView>> {
     const p = this.deps.bank.get(id);
     if (!p) return { ok: false, code: 'puzzle.not-found', message: 'No such puzzle' };
     await this.load(p.variant);
@@ -93,6 +93,7 @@ export class PuzzleService {
       puzzleId: id,
       variant: p.variant,
       win,
+      hint,
       at: this.deps.clock.now(),
       initial: initialPuzzleRating(p),
     });

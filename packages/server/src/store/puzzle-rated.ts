@@ -3,12 +3,13 @@
  * own transaction on the rows it has just read there (as rated.ts does for
  * games): so the stores agree to the last bit.
  */
-import { INITIAL_PLAYER_RATING, rateAttempt } from '@youzai/puzzles';
+import { INITIAL_PLAYER_RATING, attemptScore, rateAttempt } from '@youzai/puzzles';
 import type { Glicko, PuzzleOutcome, PuzzleRatingRow, PuzzleResult, PuzzleRoundRow, PuzzleStateRow } from './types.ts';
 
 /** Catches caller bugs before anything is written. */
 export function checkPuzzleResult(r: PuzzleResult): void {
   if (typeof r.win !== 'boolean') throw new TypeError(`puzzle ${r.puzzleId}: win must be a boolean`);
+  if (r.hint !== undefined && typeof r.hint !== 'boolean') throw new TypeError(`puzzle ${r.puzzleId}: hint must be a boolean`);
   if (!Number.isSafeInteger(r.at)) throw new TypeError(`puzzle ${r.puzzleId}: at must be a whole number`);
   for (const k of ['rating', 'deviation', 'volatility'] as const) {
     if (!Number.isFinite(r.initial[k])) throw new TypeError(`puzzle ${r.puzzleId}: initial ${k} must be a number`);
@@ -34,9 +35,11 @@ export function applyPuzzle(r: PuzzleResult, player: PuzzleRatingRow | null, puz
   if (round) {
     return { rated: false, before, player: p, puzzle: z, round: { ...round, lastAt: r.at, lastWin: r.win, plays: round.plays + 1 } };
   }
-  const next = rateAttempt(before, glicko(z), r.win);
-  const win = r.win ? 1 : 0;
-  const streak = r.win ? p.streak + 1 : 0;
+  // A helped solve is a draw: not a win, and the streak neither grows nor breaks.
+  const score = attemptScore(r.win, r.hint === true);
+  const next = rateAttempt(before, glicko(z), score);
+  const win = score === 1 ? 1 : 0;
+  const streak = score === 1 ? p.streak + 1 : score === 0 ? 0 : p.streak;
   return {
     rated: true,
     before,

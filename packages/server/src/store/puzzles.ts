@@ -48,6 +48,8 @@ export interface PuzzleResult {
   readonly puzzleId: string;
   readonly variant: string;
   readonly win: boolean;
+  /** Solved after a hint: rated as a draw, not counted among the wins, the streak kept as it was (docs/API.md, Puzzles). */
+  readonly hint?: boolean;
   readonly at: number;
   /** The puzzle's rating if it has no row yet: its generated difficulty. */
   readonly initial: Glicko;

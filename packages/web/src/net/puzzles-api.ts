@@ -22,8 +22,9 @@ export function puzzleThemes(variant: VariantKey): Promise<ApiResult<{ themes: r
   return api('GET', `/api/puzzles/themes?variant=${variant}`);
 }
 
-export function sendResult(id: string, win: boolean): Promise<ApiResult<PuzzleResultView>> {
-  return api('POST', `/api/puzzles/${encodeURIComponent(id)}/result`, { win });
+/** `hint`: solved after a hint (rated as a draw); a shown solution is a loss. */
+export function sendResult(id: string, win: boolean, hint = false): Promise<ApiResult<PuzzleResultView>> {
+  return api('POST', `/api/puzzles/${encodeURIComponent(id)}/result`, hint ? { win, hint } : { win });
 }
 
 export function myPuzzleRatings(): Promise<ApiResult<{ ratings: Record<VariantKey, PuzzlePlayer> }>> {

@@ -39,6 +39,8 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
    * move that wins as fast); the opponent's replies come from that line.
    */
   let played: string[] = [];
+  /** A hint was shown in this attempt: a solve after it is rated as a draw (server-side, docs/API.md). */
+  let hinted = false;
   let rated = new Set<string>();
   let feedback = '';
   let ratingText = '';
@@ -132,6 +134,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     renderVariant();
     phase = 'solving';
     played = [];
+    hinted = false;
     feedback = '';
     ratingText = '';
     history = MoveHistory.from(p.variant, p.fen);
@@ -193,7 +196,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   async function report(win: boolean): Promise<void> {
     if (!puzzle || rated.has(puzzle.id)) return;
     rated.add(puzzle.id);
-    const r = await sendResult(puzzle.id, win);
+    const r = await sendResult(puzzle.id, win, win && hinted);
     if (r.ok) {
       player = r.player;
       const diff = Math.round(r.diff);
@@ -217,6 +220,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     const line = acceptedLines(puzzle).find((l) => played.every((m, i) => l[i] === m));
     const next = readUci(line?.[played.length] ?? '');
     if (!next) return;
+    hinted = true;
     const pos = history.current;
     if (next.kind === 'move') {
       const v = VARIANTS[puzzle.variant];
