@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
+import { tournamentRow } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
 import { clockSpecOf } from './rematches.ts';
 
 let app: App;
 let base: string;
+const store = memoryStore();
 beforeAll(async () => {
-  app = await createApp({ store: memoryStore(), bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
+  app = await createApp({ store, bus: new MemoryBus(), clock: systemClock, timers: systemTimers, publicUrl: 'http://test', httpRate: 1000 });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -36,6 +38,29 @@ async function finished(): Promise<{ a: TestClient; b: TestClient; id: string }>
 }
 
 describe('rematch between two players', () => {
+  it("is refused for a tournament's game (issue 27: it made a game outside the tournament); the page leads back to the tournament instead", async () => {
+    const { a, id } = await finished();
+    const seats = (await a.http('GET', `/api/games/${id}`)).json.view.seats as { userId: string }[];
+    // The finished game as a pairing of an arena (what the director writes before it creates the game).
+    await store.createTournament(tournamentRow('arenarm', { status: 'running' }, { kind: 'arena', rated: false }));
+    for (const u of seats) await store.enterTournament({ tournamentId: 'arenarm', userId: u.userId, name: u.userId, rating: 1500, at: 0 }, 10);
+    const pairing = {
+      round: 0,
+      gameId: id,
+      white: seats[0]!.userId,
+      black: seats[1]!.userId,
+      pairedAt: 0,
+      result: null,
+      forfeit: false,
+      berserk: [false, false] as const,
+      plies: 0,
+      endedAt: null,
+    };
+    await store.advanceTournament('arenarm', 1, { status: 'running', round: 0, rounds: 0, startedAt: 0, endedAt: null, pairings: [pairing], byes: [] });
+    expect((await a.http('POST', `/api/games/${id}/rematch`, { op: 'offer' })).json).toMatchObject({ ok: false, code: 'rematch.tournament' });
+    expect((await a.http('GET', `/api/games/${id}/rematch`)).json.rematch).toBeNull();
+  });
+
   it('is offered, heard by the other player at once, and accepted into a game with the colours swapped', async () => {
     const { a, b, id } = await finished();
     await b.connect();

@@ -37,6 +37,11 @@ export interface RematchDeps {
   readonly meta: MetaStore;
   readonly bus: Bus;
   readonly notifier?: Notifier;
+  /**
+   * Whether a game was a tournament's: it has no rematch (a new game would be
+   * played outside the tournament); its end panel leads back to the tournament.
+   */
+  readonly isTournamentGame?: (gameId: string) => Promise<boolean>;
 }
 
 type Failure = { readonly code: string; readonly message: string };
@@ -66,6 +71,7 @@ export class Rematches {
     const v = s.view;
     if (v.status !== 'finished') return err('rematch.not-finished', 'A rematch is offered once the game has ended');
     if (s.you === null) return err('game.forbidden', 'Only the players can offer a rematch');
+    if (await this.deps.isTournamentGame?.(gameId)) return err('rematch.tournament', 'A tournament game has no rematch: the tournament pairs the next game');
     const there = await this.kept(gameId);
     if (there && there.state !== 'declined') {
       if (there.by !== s.you && there.state === 'offered') return this.answer(gameId, me, true);

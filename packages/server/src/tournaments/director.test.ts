@@ -195,6 +195,28 @@ describe('tournament director', () => {
     expect((await w.store.tournament('arena1'))?.status).toBe('finished');
   });
 
+  it("an arena's game still being played at its end counts when it ends (as recorded; docs/API.md says so)", async () => {
+    const w = await world();
+    await w.store.createTournament(tournamentRow('arenae', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 60_000 }));
+    await enterAll(w, 'arenae', PLAYERS.slice(0, 2));
+    const d = w.director();
+    await d.tick();
+    const [g] = await running(w, 'arenae');
+    for (const [i, uci] of ['h1g3', 'h10g8'].entries()) {
+      w.time.advance(1_000);
+      expect(await w.games.act(g!.gameId, i === 0 ? g!.white : g!.black, { type: 'move', uci, ply: i })).toEqual({ ok: true, value: true });
+    }
+    w.time.advance(58_000);
+    await d.tick();
+    expect((await w.store.tournament('arenae'))?.status).toBe('finished');
+    // Ended 20 s after the arena: its result is recorded, and it scores in the final standings.
+    w.time.advance(20_000);
+    await w.resign(g!.gameId, g!.black);
+    const sheet = await w.store.tournamentSheet('arenae');
+    expect(sheet.pairings[0]).toMatchObject({ result: 1, endedAt: w.time.now() });
+    expect(standings('arena', sheetOf(sheet)).find((r) => r.userId === g!.white)?.points).toBe(2);
+  });
+
   it('a director stopped between pairing and starting the games: its successor starts the same games and pairs nobody twice', async () => {
     const w = await world();
     await w.store.createTournament(tournamentRow('arena2', {}, { kind: 'arena', rated: false, startsAt: w.time.now(), durationMs: 600_000 }));

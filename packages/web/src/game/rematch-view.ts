@@ -30,6 +30,12 @@ export class RematchView {
     this.render();
   }
 
+  /** The game is a tournament's: the panel leads back to it instead of offering a rematch. */
+  setTournament(tournament: { readonly id: string; readonly name: string }): void {
+    this.model = { ...this.model, tournament: { id: tournament.id, name: tournament.name } };
+    this.render();
+  }
+
   /** A rematch frame heard on the game's topic while the page is open. */
   onFrame(info: RematchInfo): void {
     this.receive(info, 'live');
@@ -82,6 +88,9 @@ export class RematchView {
         break;
       case 'link':
         parts.push(h('a.button', { href: `/game/${s.next}`, 'data-testid': 'rematch-link' }, t(s.player ? 'rematch.link' : 'rematch.watch')));
+        break;
+      case 'tournament':
+        parts.push(h('a.button.primary', { href: `/tournament/${s.id}`, 'data-testid': 'end-tournament' }, `${t('tour.back')}: ${s.name}`));
         break;
       case 'none':
         break;

@@ -7,6 +7,14 @@ const spectator: RematchModel = { ...REMATCH_START, finished: true, you: null };
 const accepted = { state: 'accepted', by: 'first', next: 'NEW1' } as const;
 
 describe('rematch model', () => {
+  it("a tournament's finished game offers no rematch: its panel leads back to the tournament, for players and spectators", () => {
+    const tournament = { id: 'arena001', name: 'Arena tối thứ Ba' };
+    expect(rematchShown({ ...player, tournament })).toEqual({ kind: 'tournament', id: 'arena001', name: 'Arena tối thứ Ba' });
+    expect(rematchShown({ ...spectator, tournament })).toEqual({ kind: 'tournament', id: 'arena001', name: 'Arena tối thứ Ba' });
+    // While it is played, nothing.
+    expect(rematchShown({ ...player, finished: false, tournament })).toEqual({ kind: 'none' });
+  });
+
   it('a rematch accepted before the page opened does not move a player: the old game stays, with a link to the new one', () => {
     const r = rematchReceived(player, accepted, 'stored');
     expect(r.go).toBeNull();

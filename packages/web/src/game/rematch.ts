@@ -25,9 +25,11 @@ export interface RematchModel {
   readonly finished: boolean;
   readonly error: string;
   readonly busy: boolean;
+  /** The tournament the game belongs to (null: none, or not known yet): its end panel leads back there, with no rematch. */
+  readonly tournament: { readonly id: string; readonly name: string } | null;
 }
 
-export const REMATCH_START: RematchModel = { info: null, you: null, finished: false, error: '', busy: false };
+export const REMATCH_START: RematchModel = { info: null, you: null, finished: false, error: '', busy: false, tournament: null };
 
 /** A rematch state arrives: the new model, and the game to go to (only a player, only at the live moment of acceptance). */
 export function rematchReceived(m: RematchModel, info: RematchInfo, origin: RematchOrigin): { model: RematchModel; go: string | null } {
@@ -42,11 +44,14 @@ export type RematchShown =
   | { readonly kind: 'waiting' }
   | { readonly kind: 'incoming' }
   /** The rematch exists: a link to it (`player`: "the rematch", else "watch the rematch"). */
-  | { readonly kind: 'link'; readonly next: string; readonly player: boolean };
+  | { readonly kind: 'link'; readonly next: string; readonly player: boolean }
+  /** A tournament's game: back to the tournament, whose director pairs the next game (a rematch would be a game outside it). */
+  | { readonly kind: 'tournament'; readonly id: string; readonly name: string };
 
 export function rematchShown(m: RematchModel): RematchShown {
   const i = m.info;
   if (!m.finished) return { kind: 'none' };
+  if (m.tournament) return { kind: 'tournament', id: m.tournament.id, name: m.tournament.name };
   if (i?.state === 'accepted') return { kind: 'link', next: i.next, player: m.you !== null };
   if (m.you === null) return { kind: 'none' };
   if (!i || i.state === 'declined') return { kind: 'offer', declined: i ? (i.by === m.you ? 'byThem' : 'byYou') : null };

@@ -42,7 +42,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   // A tournament game links back to its tournament.
   const tourLink = h('p.game-tournament', { 'data-testid': 'game-tournament' });
   void api<{ tournament: { id: string; name: string } | null }>('GET', `/api/tournament-games/${id}`).then((r) => {
-    if (r.ok && r.tournament) fill(tourLink, h('a', { href: `/tournament/${r.tournament.id}` }, `${t('tour.back')}: ${r.tournament.name}`));
+    if (!r.ok || !r.tournament) return;
+    fill(tourLink, h('a', { href: `/tournament/${r.tournament.id}` }, `${t('tour.back')}: ${r.tournament.name}`));
+    // Its end panel leads back to the tournament, with no rematch (issue 27).
+    rematch.setTournament(r.tournament);
   });
   let live: LiveGame | null = null;
   let board: Board | null = null;
