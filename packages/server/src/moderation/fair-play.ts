@@ -13,6 +13,7 @@
  * with the other moderation actions, in every store, without a table of
  * their own.
  */
+import { RATED_MIN_PLIES } from '@youzai/game';
 import { err, ok, type Result, type RuleError } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
 import { ENGINE_ID } from '../service/game-service.ts';
@@ -25,7 +26,7 @@ import type { AnalysedPly } from '@youzai/protocol';
 export const FAIR_PLAY_GAMES = 20;
 /** The club's newest finished games looked at for the rating band's figures (those already analysed count). */
 export const FAIR_PLAY_CLUB_GAMES = 300;
-/** Log entries searched for reports. */
+/** Log entries searched for reports: a report older than the newest 1,000 admin actions is no longer listed or shown (ask again: the analyses are kept). */
 const LOG_SCAN = 1000;
 
 export interface FairPlayDeps {
@@ -57,7 +58,12 @@ interface Requested {
 }
 
 const played = (g: GameRow, userId: string) =>
-  g.rated && g.status === 'finished' && g.plies >= 4 && (g.whiteId === userId || g.blackId === userId) && g.whiteId !== ENGINE_ID && g.blackId !== ENGINE_ID;
+  g.rated &&
+  g.status === 'finished' &&
+  g.plies >= RATED_MIN_PLIES &&
+  (g.whiteId === userId || g.blackId === userId) &&
+  g.whiteId !== ENGINE_ID &&
+  g.blackId !== ENGINE_ID;
 
 export class FairPlay {
   constructor(private readonly deps: FairPlayDeps) {}
