@@ -1,4 +1,5 @@
 /** A small modal: a question and buttons; resolves with the chosen value (null when dismissed). */
+import { trapFocus } from './focus-trap.ts';
 import { h } from './h.ts';
 import { t } from '../i18n/index.ts';
 
@@ -16,6 +17,7 @@ export function choose<T>(title: string, body: string, options: readonly { label
       openDialogs.delete(dismiss);
       overlay.remove();
       document.removeEventListener('keydown', onKey);
+      release();
       resolve(v);
     };
     const dismiss = () => done(null);
@@ -43,6 +45,8 @@ export function choose<T>(title: string, body: string, options: readonly { label
     document.addEventListener('keydown', onKey);
     openDialogs.add(dismiss);
     document.body.append(overlay);
+    // aria-modal: the keyboard stays inside until it closes, then goes back where it was.
+    const release = trapFocus(box);
     buttons[0]?.focus();
   });
 }
@@ -51,12 +55,19 @@ export async function confirmBox(title: string, body: string, yes: string): Prom
   return (await choose(title, body, [{ label: yes, value: true, primary: true }])) === true;
 }
 
-/** A modal holding `content` (a form that acts as it changes) and a close button; closed by the button, Escape or a click outside. */
+/**
+ * A modal holding `content` (a form that acts as it changes) and a close button; closed by the button, Escape or a
+ * click outside. The keyboard stays inside while it is open; on close the focus goes back to the control that opened
+ * it (`opener`, found again by its data-testid if the page drew it anew meanwhile).
+ */
 export function showPanel(title: string, content: HTMLElement, testid: string): void {
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const openerId = opener?.dataset.testid;
   const done = () => {
     openDialogs.delete(done);
     overlay.remove();
     document.removeEventListener('keydown', onKey);
+    release();
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') done();
@@ -77,5 +88,6 @@ export function showPanel(title: string, content: HTMLElement, testid: string): 
   document.addEventListener('keydown', onKey);
   openDialogs.add(done);
   document.body.append(overlay);
+  const release = trapFocus(box, () => (openerId ? document.querySelector<HTMLElement>(`[data-testid="${openerId}"]`) : null));
   box.querySelector<HTMLElement>('select, input, button')?.focus();
 }

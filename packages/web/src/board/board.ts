@@ -10,14 +10,16 @@ import type { Config } from 'chessgroundx/config.js';
 import { premove } from 'chessgroundx/premove.js';
 import type { DrawShape } from 'chessgroundx/draw.js';
 import type * as cg from 'chessgroundx/types.js';
-import { makeFen, VARIANTS, type Position, type Side as RulesSide, type VariantKey } from '@youzai/rules';
+import { makeBoardFen, makeFen, parseUci, VARIANTS, type Position, type Side as RulesSide, type VariantKey } from '@youzai/rules';
 import { sideName, variantName } from '../app/names.ts';
+import { h } from '../app/h.ts';
 import { t } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
 import { chosenNotation } from '../app/notation-choice.ts';
 import { onSettings } from '../app/settings.ts';
 import { coordLabels, coordStyle, edgeSides } from './coords.ts';
 import { coordsShown, onCoordsShown } from './coords-pref.ts';
+import { describePosition, moveText } from './board-text.ts';
 import { lastMoveKeys, type MoveChoices } from './keys.ts';
 import { LegalMoves, NO_MOVES } from './legal-moves.ts';
 import { boardLayout, layoutVars } from './layout.ts';
@@ -36,6 +38,11 @@ export interface BoardOptions {
   readonly choose?: (options: readonly string[]) => Promise<string | null>;
   /** Premoves for players (not on the solo board). */
   readonly premoves?: boolean;
+  /**
+   * The board is a picture only (the home page's puzzle of the day, inside a link): hidden from screen readers and
+   * never focused. Otherwise it is a Tab stop whose text view says its pieces and whose live region says each move.
+   */
+  readonly decorative?: boolean;
 }
 
 export interface BoardState {
@@ -64,6 +71,8 @@ export class Board {
   private readonly frame: HTMLElement;
   private readonly strips: Record<'top' | 'bottom' | 'left' | 'right', HTMLElement>;
   private readonly unsubscribe: () => void;
+  /** The text view for screen readers (board-text.ts) and the live region that says each move; null on a decorative board. */
+  private readonly text: { readonly view: HTMLElement; readonly live: HTMLElement } | null;
   private readonly resized: ResizeObserver | null;
   /** The shapes to draw (stars, arrows), kept while the board has no size yet (see the constructor). */
   private shapes: DrawShape[] = [];
@@ -86,8 +95,17 @@ export class Board {
     this.wrap.dataset.ranks = String(layout.ranks);
     this.pocketTop = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
     this.pocketBottom = pocketRoles ? Object.assign(document.createElement('div'), { className: `yz-pocket yz-${opts.variant}` }) : null;
-    // The drawing means nothing to a screen reader: the holder says what it is and whose move it is (typed moves are the keyboard's way in).
-    el.setAttribute('role', 'img');
+    // The drawing means nothing to a screen reader: it is hidden from them, and the holder, a Tab stop, says what it is
+    // and whose move it is; its text view (read on focus, or in a reader's browse mode) says where each piece stands and
+    // the last move, and its live region says each new move. Typed moves are the keyboard's way to play.
+    this.text = opts.decorative
+      ? null
+      : { view: boardTextView(), live: h('div', { class: 'yz-board-text', 'aria-live': 'polite', 'data-testid': 'board-live' }) };
+    if (this.text) {
+      el.setAttribute('role', 'group');
+      el.tabIndex = 0;
+      el.setAttribute('aria-describedby', this.text.view.id);
+    } else el.setAttribute('aria-hidden', 'true');
     const strip = (edge: string) => Object.assign(document.createElement('div'), { className: `yz-coords ${edge}` });
     this.strips = { top: strip('top'), bottom: strip('bottom'), left: strip('left'), right: strip('right') };
     for (const s of Object.values(this.strips)) s.setAttribute('aria-hidden', 'true');
@@ -100,6 +118,7 @@ export class Board {
     let style = coordStyle(v, chosenNotation(v));
     const offNotation = onSettings(() => {
       const now = coordStyle(v, chosenNotation(v));
+      if (this.last) this.writeText(this.last, null);
       if (now === style) return;
       style = now;
       this.drawCoords();
@@ -108,7 +127,10 @@ export class Board {
       offShown();
       offNotation();
     };
-    el.replaceChildren(...[this.pocketTop, this.frame, this.pocketBottom].filter((x): x is HTMLElement => x !== null));
+    for (const part of [this.pocketTop, this.frame, this.pocketBottom]) part?.setAttribute('aria-hidden', 'true');
+    el.replaceChildren(
+      ...[this.pocketTop, this.frame, this.pocketBottom, this.text?.view ?? null, this.text?.live ?? null].filter((x): x is HTMLElement => x !== null),
+    );
     const config: Config = {
       // A FEN from the start: chessgroundx builds pockets from it (the default chess FEN has none).
       fen: v.startFen,
@@ -176,12 +198,32 @@ export class Board {
     else if (this.last) this.set(this.last);
   }
 
+  /**
+   * Writes the text view: the last move, whose move it is, each side's pieces, in the notation chosen now; says a new
+   * last move in the live region. `before`: the position shown until now (the last move is printed from it when it
+   * leads here; else in coordinates).
+   */
+  private writeText(state: BoardState, before: BoardState | null): void {
+    if (!this.text) return;
+    const notation = chosenNotation(VARIANTS[this.opts.variant]);
+    const described = describePosition(state.pos, notation);
+    const said = state.lastUci ? moveText(leadsTo(before?.pos ?? null, state.lastUci, state.pos), state.lastUci, notation) : null;
+    const lines = [said ?? t('boardText.noMove'), described.turn, ...described.sides.map((s) => s.text)];
+    this.text.view.replaceChildren(...lines.map((line) => h('p', null, line)));
+    // A move announced once: a redraw of the same position (a clock tick, a setting) says nothing.
+    if (before && said && (before.lastUci !== state.lastUci || makeBoardFen(before.pos) !== makeBoardFen(state.pos))) {
+      this.text.live.textContent = `${said} ${described.turn}`;
+    }
+  }
+
   /** Shows a position. Legal moves are computed here from the rules library, once per position. */
   set(state: BoardState): void {
+    const before = this.last;
     this.last = state;
     const { pos } = state;
     const turn = orientationOf(pos.turn as 0 | 1);
     this.el.setAttribute('aria-label', t('board.label', { variant: variantName(this.opts.variant), side: sideName(this.opts.variant, pos.turn as 0 | 1) }));
+    this.writeText(state, before);
     const movingNow = state.movable === 'both' || state.movable === turn;
     const fen = makeFen(pos);
     this.choices = movingNow ? this.legal.at(pos, fen) : NO_MOVES;
@@ -240,4 +282,20 @@ export class Board {
     this.resized?.disconnect();
     this.api.destroy();
   }
+}
+
+let textViews = 0;
+/** The hidden text view of a board (its id for aria-describedby). */
+function boardTextView(): HTMLElement {
+  return h('div', { class: 'yz-board-text', id: `yz-board-text-${++textViews}`, 'data-testid': 'board-text' });
+}
+
+/** `before` when `uci` played there gives `after`'s pieces (the board moved by one move), else null. */
+function leadsTo(before: Position | null, uci: string, after: Position): Position | null {
+  if (!before) return null;
+  const m = parseUci(before, uci);
+  if (!m.ok) return null;
+  const next = before.clone();
+  next.play(m.value);
+  return makeBoardFen(next) === makeBoardFen(after) && next.turn === after.turn ? before : null;
 }

@@ -1,4 +1,8 @@
-/** The move list: two plies per row, each clickable; navigation buttons; notation switch where there is a choice. */
+/**
+ * The move list: two plies per row, each clickable; navigation buttons; notation switch where there is a choice.
+ * For the keyboard the list is one Tab stop (the move shown, else the last): the page's arrow keys walk the moves and
+ * the focus follows, so Tab goes from the list to what follows it rather than through every move.
+ */
 import { h, fill } from '../app/h.ts';
 import { notationName } from '../app/names.ts';
 import { VARIANTS } from '@youzai/rules';
@@ -83,6 +87,7 @@ export class MoveListView {
   }
 
   render(): void {
+    const hadFocus = this.list.contains(document.activeElement);
     const hist = this.history();
     const texts = hist.printed(this.notationId);
     const now: ListShown = { history: hist, notation: this.notationId, takebacks: hist.takebacks, plies: texts.length };
@@ -101,7 +106,7 @@ export class MoveListView {
         const mark = this.marks?.(p) ?? null;
         return h(
           'button.ply',
-          { type: 'button', 'data-ply': p, ...(mark ? { class: `judged ${mark.kind}` } : {}) },
+          { type: 'button', 'data-ply': p, tabindex: -1, ...(mark ? { class: `judged ${mark.kind}` } : {}) },
           // The notation writes a pass as the machine reads it ("pass"); the list says it in the reader's language.
           hist.isPass(p) ? t('game.pass.move') : texts[p - 1]!,
           mark ? h('span.glyph', { title: mark.title, 'data-testid': 'judgement-glyph' }, mark.glyph) : null,
@@ -122,5 +127,10 @@ export class MoveListView {
       this.list.scrollTop = Math.max(0, active.offsetTop - this.list.offsetTop - this.list.clientHeight / 2);
     }
     if (!this.cursor.live && texts.length > 0) this.list.append(h('li.viewing', null, t('game.nav.viewing', { ply, total: texts.length })));
+    for (const b of this.list.querySelectorAll<HTMLElement>('button.ply[tabindex="0"]')) b.tabIndex = -1;
+    const plies = this.list.querySelectorAll<HTMLElement>('button.ply');
+    const stop = active ?? plies[plies.length - 1] ?? null;
+    if (stop) stop.tabIndex = 0;
+    if (hadFocus && stop) stop.focus({ preventScroll: true });
   }
 }

@@ -3,6 +3,11 @@
  * each variation in parentheses where it branches (nested ones indented),
  * moves numbered as PGN numbers them, the move shown highlighted. A click on
  * a move goes there.
+ *
+ * For the keyboard the tree is one Tab stop (the move shown, else the first):
+ * the page's arrow keys walk it (analysis.ts), and the focus follows the move
+ * shown. It is a labelled group of buttons, not an ARIA tree (whose items
+ * would have to be treeitems nested in groups).
  */
 import type { TreeNode, VariationTree } from '@youzai/game/analysis';
 import { h, fill } from '../app/h.ts';
@@ -18,7 +23,7 @@ export interface VariationViewOptions {
 }
 
 export class VariationView {
-  readonly el = h('div.variations', { 'data-testid': 'variations', role: 'tree', 'aria-label': t('board.tree') });
+  readonly el = h('div.variations', { 'data-testid': 'variations', role: 'group', 'aria-label': t('board.tree') });
 
   constructor(private readonly o: VariationViewOptions) {
     this.el.addEventListener('click', (e) => {
@@ -40,6 +45,7 @@ export class VariationView {
           'data-testid': 'tree-move',
           class: n.id === current ? 'current' : '',
           'aria-current': n.id === current ? 'step' : null,
+          tabindex: -1,
         },
         this.o.text(n),
       );
@@ -61,9 +67,14 @@ export class VariationView {
       return out;
     };
     const moves = line(tree.root, true, 0);
+    const hadFocus = this.el.contains(document.activeElement);
     fill(this.el, ...(moves.length ? moves : [h('p.muted', null, t('board.noMoves'))]));
-    // Scroll the tree itself, never the page.
+    // One Tab stop: the move shown (else the first); the focus stays on the move shown as the arrows walk.
     const cur = this.el.querySelector<HTMLElement>('.current');
+    const stop = cur ?? this.el.querySelector<HTMLElement>('button.node');
+    if (stop) stop.tabIndex = 0;
+    if (hadFocus) stop?.focus({ preventScroll: true });
+    // Scroll the tree itself, never the page.
     if (cur) this.el.scrollTop = Math.max(0, cur.offsetTop - this.el.offsetTop - this.el.clientHeight / 2);
   }
 }

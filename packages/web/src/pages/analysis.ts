@@ -20,6 +20,7 @@ import { readUci, toKey } from '../board/keys.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { analysisPath, readAnalysisQuery } from '../game/analysis-link.ts';
 import { formatEval } from '../game/analysis-panel.ts';
+import { typedMoveForm } from '../game/typed-form.ts';
 import { VariationView } from '../game/variation-view.ts';
 import '../game/analysis.css';
 import '../game/variations.css';
@@ -91,6 +92,17 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
     text: moveText,
     pick: (id) => go(tree.get(id) ?? current),
   });
+  // A move typed (the keyboard's and screen readers' way to play), as on the game page; what it cannot read, in the status.
+  let typedProblem = '';
+  const typedForm = typedMoveForm({
+    variant,
+    position: () => posOf(current),
+    play: (uci) => play(uci),
+    problem: (text) => {
+      typedProblem = text;
+      render();
+    },
+  });
   const pgnBox = h('textarea.pgn', { readonly: true, rows: 8, hidden: true, 'data-testid': 'pgn', 'aria-label': t('board.pgn') }) as HTMLTextAreaElement;
   const shareBox = h('input.share', {
     type: 'text',
@@ -129,6 +141,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
 
   function go(node: TreeNode): void {
     current = node;
+    typedProblem = '';
     render();
     ask();
   }
@@ -254,7 +267,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
     board.set({ pos, lastUci: current.uci || undefined, movable: legalUcis(pos).length ? 'both' : null });
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     view.render(tree, current.id);
-    statusEl.textContent = problem || t('game.turnOf', { side: sideName(variant, pos.turn) });
+    statusEl.textContent = typedProblem || problem || t('game.turnOf', { side: sideName(variant, pos.turn) });
     promoteBtn.disabled = tree.onMainline(current.id);
     deleteBtn.disabled = current === tree.root;
     drawArrows();
@@ -344,6 +357,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
       h('h1', null, `${t('board.title')} · ${variantName(variant)}`),
       game ? h('p', null, h('a', { href: `/game/${game}`, 'data-testid': 'back-to-game' }, t('board.backToGame'))) : null,
       statusEl,
+      typedForm,
       engineEl,
       special,
       h(

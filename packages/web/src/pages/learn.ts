@@ -15,6 +15,7 @@ import { toKey } from '../board/keys.ts';
 import './pages.css';
 import { choosePromotion } from '../board/promotion.ts';
 import { refereePanel } from '../game/referee-panel.ts';
+import { typedMoveForm } from '../game/typed-form.ts';
 import { wireReferee } from '@youzai/protocol';
 import { lang, t } from '../i18n/index.ts';
 import { COURSES, findLesson } from '../learn/courses/index.ts';
@@ -100,7 +101,20 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
   const actions = h('div.controls');
   const board = new Board(boardEl, { variant, orientation: orientationOf(attempt.learner), onMove: (uci) => play(uci), choose: choosePromotion });
 
+  // A move typed (the keyboard's and screen readers' way to play), as on the game page; what it cannot read, in the status.
+  let typedProblem = '';
+  const typedForm = typedMoveForm({
+    variant,
+    position: () => (attempt.status === 'playing' ? attempt.pos : null),
+    play: (uci) => play(uci),
+    problem: (text) => {
+      typedProblem = text;
+      render();
+    },
+  });
+
   function play(uci: string): void {
+    typedProblem = '';
     const next = playLearner(attempt, uci);
     if (next) {
       attempt = next;
@@ -112,6 +126,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
 
   function load(i: number): void {
     index = i;
+    typedProblem = '';
     attempt = startAttempt(variant, lesson.exercises[i]!);
     render();
   }
@@ -132,13 +147,15 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
     board.setStars(attempt.stars.map((s) => ({ key: toKey(s), svg: STAR_SVG })));
     promptEl.textContent = say(ex.prompt);
     stepEl.textContent = t('learn.step', { n: index + 1, total: lesson.exercises.length, moves: Math.max(0, ex.maxMoves - attempt.played) });
-    statusEl.textContent =
-      attempt.status === 'solved'
+    statusEl.textContent = typedProblem
+      ? typedProblem
+      : attempt.status === 'solved'
         ? t('learn.solved')
         : attempt.status === 'failed'
           ? t(`learn.failed.${attempt.fail ?? 'moves'}`)
           : t('game.turnOf', { side: sideName(variant, attempt.pos.turn as 0 | 1) });
     statusEl.dataset.state = attempt.status;
+    typedForm.hidden = attempt.status !== 'playing';
     fill(refHolder, ...(attempt.referee ? [refereePanel(variant, wireReferee(attempt.referee.state()), null)] : []));
     fill(special, ...(attempt.status === 'playing' ? inPlaceButtons(board.inPlaceMoves(), play) : []));
     const items: HTMLElement[] = [button(t('learn.retry'), 'learn-retry', () => load(index))];
@@ -170,6 +187,7 @@ function lessonPage(app: AppContext, variant: VariantKey, lesson: Lesson): Page 
       stepEl,
       promptEl,
       statusEl,
+      typedForm,
       special,
       actions,
       refHolder,

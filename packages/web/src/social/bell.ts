@@ -53,6 +53,13 @@ export class Bell {
     document.addEventListener('click', (e) => {
       if (!this.panel.hidden && !this.el.contains(e.target as Node)) this.close();
     });
+    // Escape closes it, as it closes the menus and dialogs; the focus, if it was in the bell, goes back to its button.
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || this.panel.hidden) return;
+      const inside = this.el.contains(document.activeElement);
+      this.close();
+      if (inside) this.button.focus();
+    });
     app.socket.on((m) => {
       if (m.t === 'welcome') void this.load();
       if (m.t === 'notification') this.arrived(m.notification, m.unread);
