@@ -243,6 +243,7 @@ export const en: Record<MessageKey, string> = {
   'rematch.watch': 'Watch the rematch',
   'err.rematch.not-finished': 'A rematch is offered once the game has ended.',
   'err.rematch.none': 'There is no rematch offer.',
+  'err.rematch.tournament': 'A tournament game has no rematch: the tournament pairs your next game.',
   'err.limit.analysis': 'You already have 2 analyses waiting: wait for one to finish.',
   'game.ratingChange': '{name}: {before} → {after} ({diff})',
   'game.pairLimit': 'Not counted: these two players have already played 3 rated games together in the last 24 hours.',

@@ -241,6 +241,7 @@ export const vi = {
   'rematch.watch': 'Xem ván chơi lại',
   'err.rematch.not-finished': 'Chỉ mời chơi lại khi ván đã kết thúc.',
   'err.rematch.none': 'Không có lời mời chơi lại nào.',
+  'err.rematch.tournament': 'Ván trong giải đấu không có đấu lại: giải sẽ ghép ván tiếp theo cho bạn.',
   'err.limit.analysis': 'Bạn đã có 2 yêu cầu phân tích đang chờ; hãy đợi một yêu cầu xong.',
   'game.ratingChange': 'Điểm {name}: {before} → {after} ({diff})',
   'game.pairLimit': 'Không tính điểm: hai người đã chơi 3 ván tính điểm với nhau trong 24 giờ qua.',
