@@ -40,7 +40,7 @@
  */
 import type { Side, SwissCard } from './swiss-cards.ts';
 import { allocateColours, compatible, ranksAbove } from './swiss-colours.ts';
-import { maxWeightMatching } from './weighted-matching.ts';
+import { Matcher } from './weighted-matching.ts';
 
 export interface DutchOptions {
   /** The round being paired (1-based) and the planned number of rounds. */
@@ -60,25 +60,6 @@ export interface RoundPairing {
 const bitsOf = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));
 
 type FloatDir = 'down' | 'up' | null;
-
-/**
- * The weights of one round: every player is a vertex; an edge's weight packs
- * the criteria, most important in the highest bits. Edges are symmetric and
- * kept in a lower-triangular table indexed by the players' ranks.
- */
-class Weights {
-  readonly w: bigint[][];
-  constructor(readonly n: number) {
-    this.w = Array.from({ length: n }, (_, i) => new Array<bigint>(i).fill(0n));
-  }
-  get(a: number, b: number): bigint {
-    return a > b ? this.w[a]![b]! : this.w[b]![a]!;
-  }
-  set(a: number, b: number, x: bigint): void {
-    if (a > b) this.w[a]![b] = x;
-    else this.w[b]![a] = x;
-  }
-}
 
 export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): RoundPairing | null {
   const initial = opts.initial ?? 'w';
@@ -185,21 +166,24 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
     // Room for the order of the candidates (exchanges, transpositions) and one bit of choice.
     return r << (3n * sgBits + 1n);
   };
-  const W = new Weights(n);
-  // Pairs fixed so far: the solver sees only the others (as if their edge outweighed all).
+  // One vertex per player, and with an odd number one more for the bye: every matching sought is perfect.
+  const W = new Matcher(n % 2 === 1 ? n + 1 : n);
+  const dummy = n % 2 === 1 ? n : -1;
+  if (dummy !== -1) for (let v = 0; v < n; v++) W.set(dummy, v, 1n);
+  // Pairs fixed so far leave the graph.
   const fixed = new Int32Array(n).fill(-1);
+  /** The best matching now: `mate[v]`, v itself for the one left for the bye (or unpaired). */
   const solve = (): Int32Array => {
-    const live: number[] = [];
-    for (let v = 0; v < n; v++) if (fixed[v] === -1) live.push(v);
-    const m = maxWeightMatching(live.length, (a, b) => W.get(live[a]!, live[b]!));
+    const m = W.solve();
     const mate = new Int32Array(fixed);
-    // An unmatched player is its own mate.
-    for (let a = 0; a < live.length; a++) mate[live[a]!] = m[a] === -1 ? live[a]! : live[m[a]!]!;
+    for (let v = 0; v < n; v++) if (fixed[v] === -1) mate[v] = m[v] === -1 || m[v] === dummy ? v : m[v]!;
     return mate;
   };
   const finalize = (a: number, b: number): void => {
     fixed[a] = b;
     fixed[b] = a;
+    W.remove(a);
+    W.remove(b);
   };
 
   // C.5: who takes the bye (the lowest score that lets everyone else be paired).

@@ -4,40 +4,44 @@
  * algorithms for finding maximum matching in graphs", 1986). Weights are
  * BigInt: the Dutch Swiss packs its criteria into one weight, wider than a
  * double holds exactly. Weight 0 means "no edge".
+ *
+ * `Matcher` keeps its matching and its dual solution between calls (the
+ * maximum-cardinality variant: vertex duals may go negative): after some
+ * edges change, only the vertices they touch are unmatched (with the
+ * blossoms around them, whose duals go to their vertices so every edge stays
+ * feasible), and the search starts again from there: a few augmentations
+ * instead of n/2. The Dutch Swiss changes one player's edges at a time.
  */
 
-/**
- * Returns `mate[v]` (-1 when unmatched) of a matching of maximum total weight
- * for `n` vertices; `weight(u, v)` (u > v) is read once per pair.
- */
-export function maxWeightMatching(n: number, weight: (u: number, v: number) => bigint): Int32Array {
-  const mate = new Int32Array(n).fill(-1);
-  if (n < 2) return mate;
-  // Edges: endpoints and doubled weights (doubling keeps every dual change an integer).
-  const eu: number[] = [];
-  const ev: number[] = [];
-  const ew: bigint[] = [];
-  let maxW = 0n;
+/** Vertex pairs (u > v) numbered densely: edge k joins eu[k] and ev[k]. */
+const edgeIndex = (u: number, v: number): number => (u > v ? (u * (u - 1)) / 2 + v : (v * (v - 1)) / 2 + u);
+
+function core(n: number) {
+  const m = (n * (n - 1)) / 2;
+  const eu = new Int32Array(m);
+  const ev = new Int32Array(m);
   for (let u = 1; u < n; u++) {
     for (let v = 0; v < u; v++) {
-      const w = weight(u, v);
-      if (w > 0n) {
-        eu.push(u);
-        ev.push(v);
-        ew.push(w * 2n);
-        if (w * 2n > maxW) maxW = w * 2n;
-      }
+      const k = edgeIndex(u, v);
+      eu[k] = u;
+      ev[k] = v;
     }
   }
-  const m = eu.length;
-  if (m === 0) return mate;
+  // Four times the weight: duals are twice the usual ones, and every dual change stays an integer.
+  const w4: bigint[] = new Array(m).fill(0n);
+  const active = new Uint8Array(n).fill(1);
   // endpoint p: vertex of edge p>>1, side p&1 (0: eu, 1: ev).
   const endpoint = (p: number): number => (p & 1 ? ev[p >> 1]! : eu[p >> 1]!);
-  const neighbend: number[][] = Array.from({ length: n }, () => []);
-  for (let k = 0; k < m; k++) {
-    neighbend[eu[k]!]!.push(2 * k + 1);
-    neighbend[ev[k]!]!.push(2 * k);
-  }
+  const neighbend: Int32Array[] = Array.from({ length: n }, (_, v) => {
+    const out = new Int32Array(Math.max(0, n - 1));
+    let i = 0;
+    for (let u = 0; u < n; u++) {
+      if (u === v) continue;
+      const k = edgeIndex(u, v);
+      out[i++] = eu[k] === v ? 2 * k + 1 : 2 * k;
+    }
+    return out;
+  });
   // mateP[v]: the remote endpoint of v's matched edge, or -1.
   const mateP = new Int32Array(n).fill(-1);
   const nb = 2 * n;
@@ -55,12 +59,10 @@ export function maxWeightMatching(n: number, weight: (u: number, v: number) => b
   const unusedblossoms: number[] = [];
   for (let b = n; b < nb; b++) unusedblossoms.push(b);
   const dualvar: bigint[] = new Array(nb).fill(0n);
-  for (let v = 0; v < n; v++) dualvar[v] = maxW;
   const allowedge = new Uint8Array(m);
   let queue: number[] = [];
 
-  const ew2 = ew.map((w) => w * 2n);
-  const slack = (k: number): bigint => dualvar[eu[k]!]! + dualvar[ev[k]!]! - ew2[k]!;
+  const slack = (k: number): bigint => dualvar[eu[k]!]! + dualvar[ev[k]!]! - w4[k]!;
 
   const blossomLeaves = (b: number, out: number[]): void => {
     if (b < n) out.push(b);
@@ -160,12 +162,13 @@ export function maxWeightMatching(n: number, weight: (u: number, v: number) => b
     for (const c of path) {
       let nblists: number[][];
       if (blossombestedges[c] === null) {
-        nblists = leaves(c).map((x) => neighbend[x]!.map((p) => p >> 1));
+        nblists = leaves(c).map((x) => Array.from(neighbend[x]!, (p) => p >> 1));
       } else {
         nblists = [blossombestedges[c]!];
       }
       for (const list of nblists) {
         for (const kk of list) {
+          if (w4[kk] === 0n) continue;
           let i = eu[kk]!;
           let j = ev[kk]!;
           if (inblossom[j] === b) {
@@ -319,112 +322,257 @@ export function maxWeightMatching(n: number, weight: (u: number, v: number) => b
     }
   };
 
-  for (let stage = 0; stage < n; stage++) {
-    label.fill(0);
-    bestedge.fill(-1);
-    for (let b = n; b < nb; b++) blossombestedges[b] = null;
-    allowedge.fill(0);
-    queue = [];
-    for (let v = 0; v < n; v++) if (mateP[v] === -1 && label[inblossom[v]!] === 0) assignLabel(v, 1, -1);
-    let augmented = false;
-    for (;;) {
-      while (queue.length > 0 && !augmented) {
-        const v = queue.pop()!;
-        for (const p of neighbend[v]!) {
-          const k = p >> 1;
-          const w = endpoint(p);
-          if (inblossom[v] === inblossom[w]) continue;
-          let kslack = 0n;
-          if (!allowedge[k]) {
-            kslack = slack(k);
-            if (kslack <= 0n) allowedge[k] = 1;
-          }
-          if (allowedge[k]) {
-            if (label[inblossom[w]!] === 0) assignLabel(w, 2, p ^ 1);
-            else if (label[inblossom[w]!] === 1) {
-              const base = scanBlossom(v, w);
-              if (base >= 0) addBlossom(base, k);
-              else {
-                augmentMatching(k);
-                augmented = true;
-                break;
-              }
-            } else if (label[w] === 0) {
-              label[w] = 2;
-              labelend[w] = p ^ 1;
+  const runStages = (maxCardinality: boolean): void => {
+    for (let stage = 0; stage <= n; stage++) {
+      label.fill(0);
+      bestedge.fill(-1);
+      for (let b = n; b < nb; b++) blossombestedges[b] = null;
+      allowedge.fill(0);
+      queue = [];
+      for (let v = 0; v < n; v++) if (active[v] && mateP[v] === -1 && label[inblossom[v]!] === 0) assignLabel(v, 1, -1);
+      let augmented = false;
+      for (;;) {
+        while (queue.length > 0 && !augmented) {
+          const v = queue.pop()!;
+          for (const p of neighbend[v]!) {
+            const k = p >> 1;
+            if (w4[k] === 0n) continue;
+            const w = endpoint(p);
+            if (!active[w]) continue;
+            if (inblossom[v] === inblossom[w]) continue;
+            let kslack = 0n;
+            if (!allowedge[k]) {
+              kslack = slack(k);
+              if (kslack <= 0n) allowedge[k] = 1;
             }
-          } else if (label[inblossom[w]!] === 1) {
-            const b = inblossom[v]!;
-            if (bestedge[b] === -1 || kslack < slack(bestedge[b]!)) bestedge[b] = k;
-          } else if (label[w] === 0) {
-            if (bestedge[w] === -1 || kslack < slack(bestedge[w]!)) bestedge[w] = k;
+            if (allowedge[k]) {
+              if (label[inblossom[w]!] === 0) assignLabel(w, 2, p ^ 1);
+              else if (label[inblossom[w]!] === 1) {
+                const base = scanBlossom(v, w);
+                if (base >= 0) addBlossom(base, k);
+                else {
+                  augmentMatching(k);
+                  augmented = true;
+                  break;
+                }
+              } else if (label[w] === 0) {
+                label[w] = 2;
+                labelend[w] = p ^ 1;
+              }
+            } else if (label[inblossom[w]!] === 1) {
+              const b = inblossom[v]!;
+              if (bestedge[b] === -1 || kslack < slack(bestedge[b]!)) bestedge[b] = k;
+            } else if (label[w] === 0) {
+              if (bestedge[w] === -1 || kslack < slack(bestedge[w]!)) bestedge[w] = k;
+            }
           }
         }
-      }
-      if (augmented) break;
-      // No augmenting path under the current duals: change them.
-      let deltatype = 1;
-      let delta = dualvar[0]!;
-      for (let v = 1; v < n; v++) if (dualvar[v]! < delta) delta = dualvar[v]!;
-      let deltaedge = -1;
-      let deltablossom = -1;
-      for (let v = 0; v < n; v++) {
-        if (label[inblossom[v]!] === 0 && bestedge[v] !== -1) {
-          const d = slack(bestedge[v]!);
-          if (d < delta) {
-            delta = d;
-            deltatype = 2;
-            deltaedge = bestedge[v]!;
+        if (augmented) break;
+        // No augmenting path under the current duals: change them.
+        let deltatype = -1;
+        let delta = 0n;
+        if (!maxCardinality) {
+          deltatype = 1;
+          delta = dualvar[0]!;
+          for (let v = 1; v < n; v++) if (dualvar[v]! < delta) delta = dualvar[v]!;
+        }
+        let deltaedge = -1;
+        let deltablossom = -1;
+        for (let v = 0; v < n; v++) {
+          if (label[inblossom[v]!] === 0 && bestedge[v] !== -1) {
+            const d = slack(bestedge[v]!);
+            if (deltatype === -1 || d < delta) {
+              delta = d;
+              deltatype = 2;
+              deltaedge = bestedge[v]!;
+            }
           }
         }
-      }
-      for (let b = 0; b < nb; b++) {
-        if (blossomparent[b] === -1 && label[b] === 1 && bestedge[b] !== -1) {
-          const d = slack(bestedge[b]!) / 2n;
-          if (d < delta) {
-            delta = d;
-            deltatype = 3;
-            deltaedge = bestedge[b]!;
+        for (let b = 0; b < nb; b++) {
+          if (blossomparent[b] === -1 && label[b] === 1 && bestedge[b] !== -1) {
+            const d = slack(bestedge[b]!) / 2n;
+            if (deltatype === -1 || d < delta) {
+              delta = d;
+              deltatype = 3;
+              deltaedge = bestedge[b]!;
+            }
           }
         }
+        for (let b = n; b < nb; b++) {
+          if (blossombase[b]! >= 0 && blossomparent[b] === -1 && label[b] === 2 && (deltatype === -1 || dualvar[b]! < delta)) {
+            delta = dualvar[b]!;
+            deltatype = 4;
+            deltablossom = b;
+          }
+        }
+        // Max-cardinality: no delta left means no augmenting path at all.
+        if (deltatype === -1) break;
+        for (let v = 0; v < n; v++) {
+          const l = label[inblossom[v]!];
+          if (l === 1) dualvar[v] = dualvar[v]! - delta;
+          else if (l === 2) dualvar[v] = dualvar[v]! + delta;
+        }
+        for (let b = n; b < nb; b++) {
+          if (blossombase[b]! >= 0 && blossomparent[b] === -1) {
+            if (label[b] === 1) dualvar[b] = dualvar[b]! + delta;
+            else if (label[b] === 2) dualvar[b] = dualvar[b]! - delta;
+          }
+        }
+        if (deltatype === 1) break;
+        if (deltatype === 2) {
+          allowedge[deltaedge] = 1;
+          let i = eu[deltaedge]!;
+          const j = ev[deltaedge]!;
+          if (label[inblossom[i]!] === 0) i = j;
+          queue.push(i);
+        } else if (deltatype === 3) {
+          allowedge[deltaedge] = 1;
+          queue.push(eu[deltaedge]!);
+        } else {
+          expandBlossom(deltablossom, false);
+        }
       }
+      if (!augmented) break;
       for (let b = n; b < nb; b++) {
-        if (blossombase[b]! >= 0 && blossomparent[b] === -1 && label[b] === 2 && dualvar[b]! < delta) {
-          delta = dualvar[b]!;
-          deltatype = 4;
-          deltablossom = b;
-        }
-      }
-      for (let v = 0; v < n; v++) {
-        const l = label[inblossom[v]!];
-        if (l === 1) dualvar[v] = dualvar[v]! - delta;
-        else if (l === 2) dualvar[v] = dualvar[v]! + delta;
-      }
-      for (let b = n; b < nb; b++) {
-        if (blossombase[b]! >= 0 && blossomparent[b] === -1) {
-          if (label[b] === 1) dualvar[b] = dualvar[b]! + delta;
-          else if (label[b] === 2) dualvar[b] = dualvar[b]! - delta;
-        }
-      }
-      if (deltatype === 1) break;
-      if (deltatype === 2) {
-        allowedge[deltaedge] = 1;
-        let i = eu[deltaedge]!;
-        const j = ev[deltaedge]!;
-        if (label[inblossom[i]!] === 0) i = j;
-        queue.push(i);
-      } else if (deltatype === 3) {
-        allowedge[deltaedge] = 1;
-        queue.push(eu[deltaedge]!);
-      } else {
-        expandBlossom(deltablossom, false);
+        if (blossomparent[b] === -1 && blossombase[b]! >= 0 && label[b] === 1 && dualvar[b] === 0n) expandBlossom(b, true);
       }
     }
-    if (!augmented) break;
-    for (let b = n; b < nb; b++) {
-      if (blossomparent[b] === -1 && blossombase[b]! >= 0 && label[b] === 1 && dualvar[b] === 0n) expandBlossom(b, true);
+  };
+
+  /** Takes the blossom apart: its dual goes to its vertices; the matched edge at its base is no longer tight. */
+  const dissolveTop = (b: number): void => {
+    const z = dualvar[b]!;
+    if (z !== 0n) {
+      for (const x of leaves(b)) dualvar[x] = dualvar[x]! + z;
+      const base = blossombase[b]!;
+      if (mateP[base] !== -1) {
+        const u = endpoint(mateP[base]!);
+        mateP[u] = -1;
+        mateP[base] = -1;
+      }
+    }
+    for (const c of blossomchilds[b]!) {
+      blossomparent[c] = -1;
+      if (c < n) inblossom[c] = c;
+      else for (const x of leaves(c)) inblossom[x] = c;
+    }
+    label[b] = 0;
+    labelend[b] = -1;
+    blossomchilds[b] = null;
+    blossomendps[b] = null;
+    blossombase[b] = -1;
+    blossombestedges[b] = null;
+    bestedge[b] = -1;
+    dualvar[b] = 0n;
+    unusedblossoms.push(b);
+  };
+  /** Makes v a single unmatched vertex. */
+  const release = (v: number): void => {
+    while (inblossom[v] !== v) dissolveTop(inblossom[v]!);
+    if (mateP[v] !== -1) {
+      const u = endpoint(mateP[v]!);
+      mateP[u] = -1;
+      mateP[v] = -1;
+    }
+  };
+  const dirty = new Uint8Array(n).fill(1);
+  const solve = (maxCardinality: boolean): void => {
+    const touched: number[] = [];
+    for (let v = 0; v < n; v++) if (dirty[v] && active[v]) touched.push(v);
+    for (const v of touched) release(v);
+    // Each one's dual: the least that keeps its edges feasible.
+    for (const v of touched) {
+      let y: bigint | null = null;
+      for (const p of neighbend[v]!) {
+        const k = p >> 1;
+        const u = endpoint(p);
+        if (w4[k] === 0n || !active[u]) continue;
+        const need = w4[k]! - dualvar[u]!;
+        if (y === null || need > y) y = need;
+      }
+      dualvar[v] = y ?? 0n;
+    }
+    dirty.fill(0);
+    runStages(maxCardinality);
+  };
+  return {
+    get: (u: number, v: number): bigint => w4[edgeIndex(u, v)]! / 4n,
+    /** Sets a weight; `owner` is the vertex released if the solution no longer holds. */
+    set: (owner: number, other: number, w: bigint): void => {
+      const k = edgeIndex(owner, other);
+      const nw = w * 4n;
+      const old = w4[k]!;
+      if (nw === old) return;
+      w4[k] = nw;
+      const matched = mateP[owner] !== -1 && endpoint(mateP[owner]!) === other;
+      if (matched || inblossom[owner] === inblossom[other] || (nw > old && dualvar[owner]! + dualvar[other]! < nw)) dirty[owner] = 1;
+    },
+    /** Takes v out of the graph for good (its pair is settled). */
+    remove: (v: number): void => {
+      while (inblossom[v] !== v) dissolveTop(inblossom[v]!);
+      active[v] = 0;
+    },
+    solve,
+    runStagesPlain: (): void => runStages(false),
+    /** mate[v]: the vertex matched to v, or -1. */
+    mates: (): Int32Array => {
+      const out = new Int32Array(n).fill(-1);
+      for (let v = 0; v < n; v++) if (active[v] && mateP[v] !== -1) out[v] = endpoint(mateP[v]!);
+      return out;
+    },
+    setDuals: (y: bigint): void => {
+      for (let v = 0; v < n; v++) dualvar[v] = y;
+      dirty.fill(0);
+    },
+  };
+}
+
+/**
+ * Returns `mate[v]` (-1 when unmatched) of a matching of maximum total weight
+ * for `n` vertices; `weight(u, v)` (u > v) is read once per pair.
+ */
+export function maxWeightMatching(n: number, weight: (u: number, v: number) => bigint): Int32Array {
+  if (n < 2) return new Int32Array(n).fill(-1);
+  const c = core(n);
+  let max = 0n;
+  for (let u = 1; u < n; u++) {
+    for (let v = 0; v < u; v++) {
+      const w = weight(u, v);
+      c.set(u, v, w);
+      if (w > max) max = w;
     }
   }
-  for (let v = 0; v < n; v++) if (mateP[v] !== -1) mate[v] = endpoint(mateP[v]!);
-  return mate;
+  // From scratch, every vertex dual equal: the plain maximum-weight algorithm.
+  c.setDuals(2n * max);
+  c.runStagesPlain();
+  return c.mates();
+}
+
+/**
+ * A maximum-weight perfect matching, kept up to date as weights change: set
+ * them, then `solve()`. Exact when a perfect matching exists (the Dutch
+ * Swiss adds a vertex for the bye); otherwise a maximum-cardinality one, not
+ * necessarily of the best weight.
+ */
+export class Matcher {
+  readonly #c: ReturnType<typeof core>;
+  constructor(readonly n: number) {
+    this.#c = core(Math.max(n, 1));
+  }
+  weight(u: number, v: number): bigint {
+    return this.#c.get(u, v);
+  }
+  /** Sets the weight of u-v (0: no edge); `owner` is the end whose edges are being changed. */
+  set(owner: number, other: number, w: bigint): void {
+    this.#c.set(owner, other, w);
+  }
+  /** Takes a vertex out for good. */
+  remove(v: number): void {
+    this.#c.remove(v);
+  }
+  /** `mate[v]`: the vertex matched to v, or -1 (removed vertices: -1). */
+  solve(): Int32Array {
+    if (this.n >= 2) this.#c.solve(true);
+    return this.#c.mates();
+  }
 }
