@@ -111,7 +111,9 @@ export class GamePipeline {
       // Nothing is decided on a copy the store may have moved past: settled first (the turn given back), or refused.
       const settled = await this.settle(actor);
       if (!settled.ok) return settled;
-      if (!this.holder.isHeld(actor)) return err('game.conflict', 'The game changed elsewhere: reload it');
+      // Another node's now (an ended game, released here, answers as ended games do below).
+      const live = actor.game.status === 'active' || actor.game.status === 'waiting';
+      if (live && !this.holder.isHeld(actor)) return err('game.conflict', 'The game changed elsewhere: reload it');
       // The time the store made the player wait is not theirs: the action is timed from the turn given back.
       now = Math.max(now, this.deps.clock.now());
     }

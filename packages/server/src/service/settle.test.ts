@@ -167,4 +167,20 @@ describe('a write in doubt', () => {
       ['b1c3', 60_000],
     ]);
   });
+
+  it('an ending that did not answer in time but was applied: taken as stored once, its end told once; a repeat finds the game over', async () => {
+    const s = setup();
+    const id = await started(s);
+    const ended: string[] = [];
+    s.service.onEnd((row) => ended.push(`${row.id} ${row.result}`));
+    s.state.mode = 'frozen-applied';
+    expect(await s.service.act(id, alice.id, { type: 'resign' })).toMatchObject({ ok: false, error: { code: 'server.storage' } });
+    expect(ended).toEqual([]);
+    s.state.mode = 'up';
+    expect(await s.service.act(id, alice.id, { type: 'resign' })).toMatchObject({ ok: false, error: { code: 'game.over' } });
+    expect(ended).toEqual([`${id} 0-1`]);
+    expect(await s.inner.game(id)).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
+    expect(s.service.holds(id)).toBe(false);
+    expect(s.frames.at(-1)!.events).toContain('end');
+  });
 });
