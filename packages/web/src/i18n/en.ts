@@ -714,6 +714,7 @@ export const en: Record<MessageKey, string> = {
   'tour.form.start-in': 'Starts in (minutes)',
   'tour.form.duration': 'Duration (minutes)',
   'tour.form.rounds': 'Rounds',
+  'tour.form.half-byes': 'Half-point byes a player may ask for (not in the last round)',
   'tour.form.berserk': 'Players may go berserk (half the time for a bonus point)',
   'tour.form.private': 'Private (only those with the link)',
   'tour.form.club': 'The club’s own (admins)',

@@ -711,6 +711,7 @@ export const vi = {
   'tour.form.start-in': 'Bắt đầu sau (phút)',
   'tour.form.duration': 'Thời lượng (phút)',
   'tour.form.rounds': 'Số vòng',
+  'tour.form.half-byes': 'Số lần mỗi người được xin miễn đấu nửa điểm (trừ vòng cuối)',
   'tour.form.berserk': 'Cho phép liều (nửa thời gian, thắng thêm 1 điểm)',
   'tour.form.private': 'Giải riêng (chỉ ai có đường dẫn)',
   'tour.form.club': 'Giải của câu lạc bộ (quản trị viên)',

@@ -77,11 +77,17 @@ function summaryRow(s: TournamentSummary): HTMLElement {
 }
 
 /** The three lists; `room`: only that room's. */
-export function tournamentLists(room?: string): { el: HTMLElement; load: () => Promise<void> } {
+/** Whether the home page shows its tournaments card: only with one running or upcoming (an empty card pushed the games down). */
+export function homeShowsTournaments(l: Pick<TournamentLists, 'running' | 'upcoming'>): boolean {
+  return l.running.length + l.upcoming.length > 0;
+}
+
+export function tournamentLists(room?: string, loaded?: (l: TournamentLists) => void): { el: HTMLElement; load: () => Promise<void> } {
   const el = h('div.tour-lists', { 'data-testid': 'tour-lists' }, h('p.muted', null, t('common.loading')));
   const load = async () => {
     const r = await api<TournamentLists>('GET', `/api/tournaments${room ? `?room=${room}` : ''}`);
     if (!r.ok) return fill(el, h('p.error', null, errorText(r)));
+    loaded?.(r);
     const list = (key: MessageKey, rows: readonly TournamentSummary[], testid: string) =>
       h('div', { 'data-testid': testid }, h('h3', null, t(key)), rows.length ? h('ul.list', null, rows.map(summaryRow)) : h('p.muted', null, t('tour.none')));
     fill(
@@ -96,11 +102,14 @@ export function tournamentLists(room?: string): { el: HTMLElement; load: () => P
 
 /** The card on the home page. */
 export function tournamentsCard(): { el: HTMLElement; destroy: () => void } {
-  const lists = tournamentLists();
+  // Hidden until there is a tournament to show (issue 33, item 8.1).
+  const el = h('section.card.tournaments-card', { 'data-testid': 'home-tournaments', hidden: true });
+  const lists = tournamentLists(undefined, (l) => (el.hidden = !homeShowsTournaments(l)));
+  el.append(h('h2', null, h('a', { href: '/tournaments' }, t('tour.title'))), lists.el);
   void lists.load();
   const timer = setInterval(() => void lists.load(), 30_000);
   return {
-    el: h('section.card.tournaments-card', null, h('h2', null, h('a', { href: '/tournaments' }, t('tour.title'))), lists.el),
+    el,
     destroy: () => clearInterval(timer),
   };
 }
@@ -123,6 +132,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const startIn = input({ type: 'number', name: 'start-in', min: 0, max: 10_080, step: 'any', value: 5, 'data-testid': 'tour-start-in' });
   const duration = input({ type: 'number', name: 'duration', min: 5, max: 720, value: 30 });
   const rounds = input({ type: 'number', name: 'rounds', min: 1, max: 20, value: 5 });
+  const halfByes = input({ type: 'number', name: 'half-byes', min: 0, max: 19, value: 1, 'data-testid': 'tour-half-byes' });
   const roundGap = input({ type: 'number', name: 'round-gap', min: 0, max: 3600, value: 30, 'data-testid': 'tour-round-gap' });
   const rated = input({ type: 'checkbox', name: 'rated' });
   const minRated = input({ type: 'number', name: 'min-rated-games', min: 0, max: 500, value: 0 });
@@ -135,6 +145,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const check = (key: MessageKey, el: HTMLElement) => h('label.check', null, el, h('span', null, t(key)));
   const durationField = field('tour.form.duration', duration);
   const roundsField = field('tour.form.rounds', rounds);
+  const halfByesField = field('tour.form.half-byes', halfByes);
   const berserkField = check('tour.form.berserk', berserk);
   const roundGapField = field('tour.form.round-gap', roundGap);
   const minRatedField = field('tour.form.min-rated', minRated);
@@ -142,6 +153,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const showKind = () => {
     durationField.hidden = kind.value !== 'arena';
     roundsField.hidden = kind.value !== 'swiss';
+    halfByesField.hidden = kind.value !== 'swiss';
     berserkField.hidden = kind.value !== 'arena';
     roundGapField.hidden = kind.value === 'arena';
     minRatedField.hidden = !rated.checked;
@@ -162,6 +174,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
     field('tour.form.start-in', startIn),
     durationField,
     roundsField,
+    halfByesField,
     berserkField,
     roundGapField,
     check('form.rated', rated),
@@ -183,7 +196,7 @@ function createForm(app: AppContext, room: string | undefined): HTMLElement {
       rated: rated.checked,
       startsAt: Math.round(app.socket.serverNow() + Number(startIn.value) * 60_000),
       ...(kind.value === 'arena' ? { minutes: Number(duration.value), berserk: berserk.checked } : {}),
-      ...(kind.value === 'swiss' ? { rounds: Number(rounds.value) } : {}),
+      ...(kind.value === 'swiss' ? { rounds: Number(rounds.value), halfByes: Number(halfByes.value) } : {}),
       ...(kind.value !== 'arena' ? { roundGapSeconds: Number(roundGap.value) } : {}),
       ...(rated.checked ? { minRatedGames: Number(minRated.value) } : {}),
       ...(room ? { room } : {}),
