@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startClub, type Club } from './harness.ts';
+import { shot, startClub, type Club } from './harness.ts';
 
 let club: Club;
 beforeAll(async () => {
@@ -108,5 +108,34 @@ describe('the rooms page', () => {
     await visitor.waitForURL(new RegExp(`/rooms/${id}$`));
     await visitor.getByTestId('room').waitFor();
     expect(await visitor.locator('[data-testid="room"] h1').textContent()).toBe('Cờ tướng Hà Nội');
+  });
+});
+
+describe('the home page on a phone (390×844)', () => {
+  it('opens with the ways to play in view and no empty card; "Chơi với máy" leads to the computer form (8.1)', async () => {
+    const { page } = await club.visitor({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByTestId('home').waitFor();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    // Each way to play has a button within the first screen.
+    for (const name of ['Ghép cặp nhanh', 'Chơi với máy', 'Chơi với bạn']) {
+      const button = page.getByRole('button', { name, exact: true }).first();
+      const box = await button.boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.y + box!.height, name).toBeLessThanOrEqual(844);
+    }
+    // No card without content: the tournaments card shows only with a tournament running or upcoming.
+    const lists = (await (await page.request.get('/api/tournaments')).json()) as { running: unknown[]; upcoming: unknown[] };
+    const current = lists.running.length + lists.upcoming.length;
+    expect(await page.locator('section.tournaments-card').isVisible()).toBe(current > 0);
+    for (const card of await page.locator('.home-grid > * .card, .home-grid section.card').all())
+      if (await card.isVisible()) expect(((await card.textContent()) ?? '').trim().length).toBeGreaterThan(0);
+    await shot(page, 'home-phone-top');
+    await page.getByRole('button', { name: 'Chơi với máy', exact: true }).first().click();
+    await expect.poll(() => page.getByTestId('mode-computer').getAttribute('aria-pressed')).toBe('true');
+    const submit = await page.getByTestId('create-submit').boundingBox();
+    expect(submit!.y).toBeLessThan(844);
+    expect(submit!.y).toBeGreaterThanOrEqual(0);
+    await shot(page, 'home-phone-play-computer');
   });
 });

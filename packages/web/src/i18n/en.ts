@@ -72,6 +72,7 @@ export const en: Record<MessageKey, string> = {
   'home.create': 'Create a game',
   'home.create.seek': 'Post a seek in the lobby',
   'home.create.friend': 'Play with a friend',
+  'home.play': 'Play now',
   'home.create.computer': 'Play the computer',
   'home.seeks': 'Seeks in the lobby',
   'home.seeks.empty': 'No seeks yet. Create a game!',

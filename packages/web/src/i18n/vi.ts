@@ -70,6 +70,7 @@ export const vi = {
   'home.create': 'Tạo ván',
   'home.create.seek': 'Đăng lời mời vào sảnh',
   'home.create.friend': 'Chơi với bạn',
+  'home.play': 'Chơi ngay',
   'home.create.computer': 'Chơi với máy',
   'home.seeks': 'Lời mời trong sảnh',
   'home.seeks.empty': 'Chưa có lời mời nào. Hãy tạo một ván!',

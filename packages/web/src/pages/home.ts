@@ -340,6 +340,38 @@ export function homePage(app: AppContext): Page {
       }),
   );
 
+  // --- the ways to play, first on a phone (issue 33, item 8.1: "Chơi với máy" was ~1,200 px down) ---
+  const quickCard = h('section.card.quick', { 'aria-labelledby': 'quick-h' }, h('h2#quick-h', null, t('home.quick')), waitingEl, poolsEl, poolRatedLabel);
+  const createCard = h(
+    'section.card.create',
+    { 'aria-labelledby': 'create-h' },
+    h('h2#create-h', null, t('home.create')),
+    h('div.tabs.modes', { role: 'group' }, modeButtons),
+    form,
+  );
+  const playAction = (testid: string, label: MessageKey, go: () => void) => {
+    const b = h('button', { type: 'button', 'data-testid': testid }, t(label));
+    b.addEventListener('click', go);
+    return b;
+  };
+  const openMode = (m: Mode) => () => {
+    mode = m;
+    lastMode = m;
+    renderMode();
+    createCard.scrollIntoView({ block: 'start' });
+    modeButtons.find((b) => b.dataset.mode === m)?.focus({ preventScroll: true });
+  };
+  const playActions = h(
+    'nav.play-actions',
+    { 'aria-label': t('home.play'), 'data-testid': 'play-actions' },
+    playAction('play-quick', 'home.quick', () => {
+      quickCard.scrollIntoView({ block: 'start' });
+      poolsEl.querySelector<HTMLButtonElement>('button.pool')?.focus({ preventScroll: true });
+    }),
+    playAction('play-computer', 'home.create.computer', openMode('computer')),
+    playAction('play-friend', 'home.create.friend', openMode('friend')),
+  );
+
   // --- layout ---
 
   const el = h(
@@ -349,18 +381,7 @@ export function homePage(app: AppContext): Page {
     h(
       'div.home-grid',
       null,
-      h(
-        'div.home-main',
-        null,
-        h('section.card.quick', { 'aria-labelledby': 'quick-h' }, h('h2#quick-h', null, t('home.quick')), waitingEl, poolsEl, poolRatedLabel),
-        h(
-          'section.card.create',
-          { 'aria-labelledby': 'create-h' },
-          h('h2#create-h', null, t('home.create')),
-          h('div.tabs.modes', { role: 'group' }, modeButtons),
-          form,
-        ),
-      ),
+      h('div.home-main', null, playActions, quickCard, createCard),
       h(
         'div.home-side',
         null,

@@ -76,12 +76,12 @@ function summaryRow(s: TournamentSummary): HTMLElement {
   );
 }
 
-/** The three lists; `room`: only that room's. */
 /** Whether the home page shows its tournaments card: only with one running or upcoming (an empty card pushed the games down). */
 export function homeShowsTournaments(l: Pick<TournamentLists, 'running' | 'upcoming'>): boolean {
   return l.running.length + l.upcoming.length > 0;
 }
 
+/** The three lists; `room`: only that room's; `loaded`: told each time they are read. */
 export function tournamentLists(room?: string, loaded?: (l: TournamentLists) => void): { el: HTMLElement; load: () => Promise<void> } {
   const el = h('div.tour-lists', { 'data-testid': 'tour-lists' }, h('p.muted', null, t('common.loading')));
   const load = async () => {
