@@ -40,6 +40,7 @@
  */
 import type { Side, SwissCard } from './swiss-cards.ts';
 import { allocateColours, compatible, ranksAbove } from './swiss-colours.ts';
+import { matchingSize, maxMatching } from './matching.ts';
 import { Matcher } from './weighted-matching.ts';
 
 export interface DutchOptions {
@@ -186,42 +187,57 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
     W.remove(b);
   };
 
-  // C.5: who takes the bye (the lowest score that lets everyone else be paired).
-  if (n % 2 === 1) {
-    for (let l = 1; l < n; l++) {
-      for (let h = 0; h < l; h++) {
-        if (!compat[h]![l]) continue;
-        let r = 1n + (eligible[l] ? 0n : 1n) + (eligible[h] ? 0n : 1n);
-        r = (r << sBits) | BigInt(shiftOf.get(score[l]!)! + shiftOf.get(score[h]!)!);
-        r = (r << sgBits) | (score[l]! >= score[0]! ? 1n : 0n);
-        W.set(h, l, r);
+  // C.4/C.5: can everyone be paired, and who may take the bye: the lowest score that lets all the
+  // others be paired (plain maximum matchings; the weighted one then decides within that score).
+  const pairable = (byeOk: (v: number) => boolean): boolean => {
+    const size = n % 2 === 1 ? n + 1 : n;
+    const adj: number[][] = Array.from({ length: size }, () => []);
+    for (let a = 0; a < n; a++) {
+      for (let b = a + 1; b < n; b++) {
+        if (!compat[a]![b]) continue;
+        adj[a]!.push(b);
+        adj[b]!.push(a);
+      }
+      if (size > n && byeOk(a)) {
+        adj[a]!.push(n);
+        adj[n]!.push(a);
       }
     }
+    return matchingSize(maxMatching(size, adj)) * 2 === size;
+  };
+  if (n % 2 === 0) {
+    if (!pairable(() => false)) return null;
   } else {
-    for (let l = 1; l < n; l++) for (let h = 0; h < l; h++) W.set(h, l, edgeWeight(h, l, false, false));
-  }
-  {
-    const mate = solve();
-    let free = -1;
-    for (let v = 0; v < n; v++) {
-      if (mate[v] !== v) continue;
-      if (free !== -1 || !eligible[v]) return null;
-      free = v;
+    const lowestFirst = [...new Set(score)].sort((a, b) => a - b);
+    const s = lowestFirst.find((x) => pairable((v) => eligible[v]! && score[v] === x));
+    if (s === undefined) return null;
+    byeScore = s;
+    const top = score[0]!;
+    if (byeScore >= top) {
+      // The bye goes to the top group: whether that group sends down only the player who takes it
+      // (C.9 then applies from the first bracket) is read from a weighted matching, as bbpPairings does.
+      const first = new Matcher(n + 1);
+      for (let v = 0; v < n; v++) first.set(n, v, 1n);
+      for (let l = 1; l < n; l++) {
+        for (let h = 0; h < l; h++) {
+          if (!compat[h]![l]) continue;
+          let r = 1n + (eligible[l] ? 0n : 1n) + (eligible[h] ? 0n : 1n);
+          r = (r << sBits) | BigInt(shiftOf.get(score[l]!)! + shiftOf.get(score[h]!)!);
+          r = (r << sgBits) | (score[l]! >= top ? 1n : 0n);
+          first.set(h, l, r);
+        }
+      }
+      const m = first.solve();
+      singleDownfloaterIsBye = cards.every((_, i) => score[i]! < top || m[i] === n || score[m[i]!]! >= top);
     }
-    if (n % 2 === 1) {
-      if (free === -1) return null;
-      byeScore = score[free]!;
-      const top = score[0]!;
-      singleDownfloaterIsBye = byeScore >= top && cards.every((_, i) => score[i]! < top || score[mate[i]!]! >= top);
-      const counts = cards
-        .map((_, i) => i)
-        .filter((i) => score[i] === byeScore)
-        .map((i) => playedGames[i]!);
-      counts.sort((a, b) => b - a);
-      for (const [k, c] of counts.entries()) unplayedRank.set(c, k);
-      for (let l = 1; l < n; l++) for (let h = 0; h < l; h++) W.set(h, l, edgeWeight(h, l, false, false));
-    }
+    const counts = cards
+      .map((_, i) => i)
+      .filter((i) => score[i] === byeScore)
+      .map((i) => playedGames[i]!);
+    counts.sort((a, b) => b - a);
+    for (const [k, c] of counts.entries()) unplayedRank.set(c, k);
   }
+  for (let l = 1; l < n; l++) for (let h = 0; h < l; h++) W.set(h, l, edgeWeight(h, l, false, false));
 
   const isIn = (x: number, lo: number, hi: number): boolean => x >= lo && x < hi;
   // P: the players of the current bracket (moved-down ones first) and of the next score group, by rank.
