@@ -117,11 +117,14 @@ export class PostgresDb {
       }
       await q('COMMIT');
     } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
-      failed = e as Error;
+      if (timedOut(e)) failed = e as Error;
+      else
+        await c.query('ROLLBACK').catch((r: unknown) => {
+          failed = r as Error;
+        });
       throw mapError(e, this.timeoutMs);
     } finally {
-      c.release(failed && !(failed instanceof pg.DatabaseError) ? failed : undefined);
+      c.release(failed);
     }
   }
 
@@ -162,9 +165,12 @@ export class PostgresDb {
         await c.query('COMMIT');
         return value;
       } catch (e) {
-        // A connection that failed other than by the database's own refusal (a timeout, a lost link) is not put back.
-        if (!(e instanceof pg.DatabaseError)) failed = e as Error;
-        else await c.query('ROLLBACK').catch(() => {});
+        // A connection whose answer did not come in time, or that cannot even roll back (a lost link), is not put back.
+        if (timedOut(e)) failed = e as Error;
+        else
+          await c.query('ROLLBACK').catch((r: unknown) => {
+            failed = r as Error;
+          });
         if (attempt < MAX_ATTEMPTS && e instanceof pg.DatabaseError && RETRYABLE.has(e.code ?? '')) continue;
         throw mapError(e, this.timeoutMs);
       } finally {
