@@ -572,6 +572,20 @@ describe('tournament director', () => {
     expect(viewOf(t!, sheet, null, w.time.now()).tournament.notes).toEqual([{ round: 2, code: 'relaxed-bye' }]);
   });
 
+  it('a Swiss left with fewer than two players ends before its last round and says why', async () => {
+    const w = await world(memoryStore(), PLAYERS);
+    await w.store.createTournament(tournamentRow('sw2', {}, { kind: 'swiss', rated: false, rounds: 3, roundGapMs: 5_000, startsAt: w.time.now() }));
+    await enterAll(w, 'sw2', PLAYERS.slice(0, 2));
+    const d = w.director();
+    await d.tick();
+    const [g] = await running(w, 'sw2');
+    await w.resign(g!.gameId, g!.black);
+    expect(await w.store.setEntryActive('sw2', g!.black, false)).toBe(true);
+    w.time.advance(5_000);
+    await d.tick();
+    expect(await w.store.tournament('sw2')).toMatchObject({ status: 'finished', round: 1, notes: [{ round: 2, code: 'too-few-players' }] });
+  });
+
   it('a rated round-robin starts rated games, and their results change both players’ ratings as well as the standings', async () => {
     const w = await world(memoryStore(), PLAYERS.slice(0, 4), true);
     await w.store.createTournament(tournamentRow('rated1', {}, { kind: 'roundRobin', rated: true, roundGapMs: 0, startsAt: w.time.now() }));
