@@ -505,7 +505,8 @@ function core(n: number) {
       if (nw === old) return;
       w4[k] = nw;
       const matched = mateP[owner] !== -1 && endpoint(mateP[owner]!) === other;
-      if (matched || inblossom[owner] === inblossom[other] || (nw > old && dualvar[owner]! + dualvar[other]! < nw)) dirty[owner] = 1;
+      // Either end, once released, puts the edge right: the other end may be released already.
+      if ((matched || inblossom[owner] === inblossom[other] || (nw > old && dualvar[owner]! + dualvar[other]! < nw)) && !dirty[other]) dirty[owner] = 1;
     },
     /** Takes v out of the graph for good (its pair is settled). */
     remove: (v: number): void => {
