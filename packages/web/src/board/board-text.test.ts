@@ -1,7 +1,7 @@
 import { parseFen, VARIANTS, type VariantKey } from '@youzai/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLang } from '../i18n/index.ts';
-import { describePosition, moveText, pointName, readBoardFen } from './board-text.ts';
+import { describePosition, marksText, moveText, pointName, readBoardFen } from './board-text.ts';
 
 const start = (k: VariantKey) => {
   const p = parseFen(VARIANTS[k], VARIANTS[k].startFen);
@@ -60,6 +60,14 @@ describe('the board as text', () => {
     setLang('en');
     const text = describePosition(start('sittuyin'), notation('sittuyin', 'sittuyin-algebraic'));
     expect(text.sides[0]!.text).toBe('Red: Pawn a3, b3, c3, d3, e4, f4, g4, h4. In hand: King, General (Sit-ke), Elephant (Sin) ×2, Horse ×2, Rook ×2.');
+  });
+
+  it('a lesson’s stars named as the points of the side to move', () => {
+    setLang('en');
+    expect(marksText(VARIANTS.janggi, notation('janggi', 'janggi-algebraic'), ['e5', 'a10'], 0)).toBe('Targets (stars): e5, a10.');
+    expect(marksText(VARIANTS.janggi, notation('janggi', 'janggi-korean'), ['e5', 'a10'], 0)).toBe('Targets (stars): 65, 11.');
+    expect(marksText(VARIANTS.xiangqi, notation('xiangqi', 'xiangqi-wxf'), ['h6'], 0)).toBe('Targets (stars): file 2 rank 6.');
+    expect(marksText(VARIANTS.xiangqi, notation('xiangqi', 'xiangqi-wxf'), [], 0)).toBeNull();
   });
 
   it('the last move in the chosen notation, with its side; a pass in words; a move it cannot read in coordinates', () => {

@@ -129,3 +129,10 @@ export function moveText(before: Position | null, uci: string, notation: Notatio
   }
   return t('boardText.movedPlain', { move: uci });
 }
+
+/** Points marked on the board (a lesson's stars, its targets), named as the pieces' points are, seen from `owner`'s side; null when none. */
+export function marksText(v: VariantModule, notation: Notation | undefined, keys: readonly string[], owner: 0 | 1): string | null {
+  if (!keys.length) return null;
+  const points = keys.map((k) => pointName(v, notation, k.charCodeAt(0) - 97, Number(k.slice(1)) - 1, owner));
+  return t('boardText.marks', { points: points.join(', ') });
+}

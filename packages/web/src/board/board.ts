@@ -13,13 +13,13 @@ import type * as cg from 'chessgroundx/types.js';
 import { makeBoardFen, makeFen, parseUci, VARIANTS, type Position, type Side as RulesSide, type VariantKey } from '@youzai/rules';
 import { sideName, variantName } from '../app/names.ts';
 import { h } from '../app/h.ts';
-import { t } from '../i18n/index.ts';
+import { lang, t } from '../i18n/index.ts';
 import { ensureArt } from './art-sheet.ts';
 import { chosenNotation } from '../app/notation-choice.ts';
 import { onSettings } from '../app/settings.ts';
 import { coordLabels, coordStyle, edgeSides } from './coords.ts';
 import { coordsShown, onCoordsShown } from './coords-pref.ts';
-import { describePosition, moveText } from './board-text.ts';
+import { describePosition, marksText, moveText } from './board-text.ts';
 import { lastMoveKeys, type MoveChoices } from './keys.ts';
 import { LegalMoves, NO_MOVES } from './legal-moves.ts';
 import { boardLayout, layoutVars } from './layout.ts';
@@ -73,6 +73,10 @@ export class Board {
   private readonly unsubscribe: () => void;
   /** The text view for screen readers (board-text.ts) and the live region that says each move; null on a decorative board. */
   private readonly text: { readonly view: HTMLElement; readonly live: HTMLElement } | null;
+  /** What the text view says now (position, last move, notation, marks, language): a redraw of the same writes nothing. */
+  private textShown = '';
+  /** The squares marked by setStars, for the text view. */
+  private marked: readonly string[] = [];
   private readonly resized: ResizeObserver | null;
   /** The shapes to draw (stars, arrows), kept while the board has no size yet (see the constructor). */
   private shapes: DrawShape[] = [];
@@ -205,12 +209,18 @@ export class Board {
    */
   private writeText(state: BoardState, before: BoardState | null): void {
     if (!this.text) return;
-    const notation = chosenNotation(VARIANTS[this.opts.variant]);
+    const v = VARIANTS[this.opts.variant];
+    const notation = chosenNotation(v);
+    const key = [makeFen(state.pos), state.lastUci, notation.id, this.marked.join(','), lang()].join('|');
+    // A redraw of what is shown (a clock tick, a setting of something else) writes and says nothing.
+    if (key === this.textShown) return;
+    this.textShown = key;
     const described = describePosition(state.pos, notation);
     const said = state.lastUci ? moveText(leadsTo(before?.pos ?? null, state.lastUci, state.pos), state.lastUci, notation) : null;
-    const lines = [said ?? t('boardText.noMove'), described.turn, ...described.sides.map((s) => s.text)];
-    this.text.view.replaceChildren(...lines.map((line) => h('p', null, line)));
-    // A move announced once: a redraw of the same position (a clock tick, a setting) says nothing.
+    const marks = marksText(v, notation, this.marked, state.pos.turn as 0 | 1);
+    const lines = [said ?? t('boardText.noMove'), described.turn, marks, ...described.sides.map((s) => s.text)];
+    this.text.view.replaceChildren(...lines.filter((l): l is string => l !== null).map((line) => h('p', null, line)));
+    // A move announced once, when it arrives (not when the page opens on it, nor for a change of notation).
     if (before && said && (before.lastUci !== state.lastUci || makeBoardFen(before.pos) !== makeBoardFen(state.pos))) {
       this.text.live.textContent = `${said} ${described.turn}`;
     }
@@ -269,6 +279,8 @@ export class Board {
 
   /** Draws an SVG (in a 100×100 box) on each given square, replacing arrows: the Learn page's stars. */
   setStars(marks: readonly { key: string; svg: string }[]): void {
+    this.marked = marks.map((m) => m.key);
+    if (this.last) this.writeText(this.last, null);
     this.drawShapes(marks.map((m) => ({ orig: m.key as cg.Key, customSvg: m.svg })));
   }
 

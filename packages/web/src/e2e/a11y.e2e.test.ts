@@ -258,8 +258,9 @@ describe('accessibility', () => {
     await typed.press('Enter');
     await expect.poll(() => en.getByTestId('status').textContent()).toContain('zz9');
 
-    // The chariot lesson: both stars reached by typed moves.
+    // The chariot lesson: its stars are in the text view; both reached by typed moves.
     await open(en, '/learn/xiangqi/chariot', '[data-testid="learn-lesson"] .yz-board');
+    await expect.poll(() => boardText(en)).toMatch(/Targets \(stars\): file \d rank \d+, file \d rank \d+\./);
     for (const uci of ['a1a6', 'a6h6']) {
       await typed.fill(uci);
       await typed.press('Enter');

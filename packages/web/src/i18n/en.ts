@@ -163,6 +163,7 @@ export const en: Record<MessageKey, string> = {
   'boardText.moved': '{side} played {move}.',
   'boardText.movedPlain': 'Last move: {move}.',
   'boardText.noMove': 'No move yet.',
+  'boardText.marks': 'Targets (stars): {points}.',
   'board.coords': 'Coordinates',
   'board.theme': 'Board',
   'board.theme.wood': 'Wood',

@@ -161,6 +161,7 @@ export const vi = {
   'boardText.moved': '{side} đi {move}.',
   'boardText.movedPlain': 'Nước vừa đi: {move}.',
   'boardText.noMove': 'Chưa có nước nào.',
+  'boardText.marks': 'Ô đích (ngôi sao): {points}.',
   'board.coords': 'Tọa độ',
   'board.theme': 'Bàn cờ',
   'board.theme.wood': 'Gỗ',
