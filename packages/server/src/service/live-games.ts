@@ -19,6 +19,8 @@ import type { Clock, Timers } from './time.ts';
 const DECIDE_RETRY_MS = 250;
 /** How often a game whose last write is in doubt (the store out of reach) tries to settle it: its deadline waits meanwhile. */
 export const SETTLE_RETRY_MS = 1000;
+/** How many times a new game whose write did not answer is looked for (after 1, 2, 4, 8 and 16 s). */
+const FIND_ATTEMPTS = 5;
 
 export interface LifecycleDeps {
   readonly store: Pick<GameStore, 'createGame' | 'game' | 'moves' | 'saveGame'>;
@@ -95,6 +97,8 @@ export class LiveGames {
       await this.deps.store.createGame(actor.row);
     } catch (e) {
       if (chosenId && e instanceof UniqueViolation && e.what === 'game') return err('game.exists', 'A game with this id exists already');
+      // Not known to be stored (the store failed or did not answer): if it was, it is found and decided here.
+      if (!(e instanceof UniqueViolation)) this.findLater(actor.game.id);
       return err('server.storage', `The game could not be stored: ${(e as Error).message}`);
     }
     this.adopt(actor);
@@ -181,6 +185,21 @@ export class LiveGames {
     if (fenced)
       this.deps.fenced?.(actor, [{ type: 'resumed', clock: actor.game.clockView(clock.now()), firstMoveDeadline: actor.game.snapshot.firstMoveDeadline }]);
     return actor;
+  }
+
+  /**
+   * A new game whose write did not answer may be in the store all the same (a statement on its way):
+   * looked for a few times, with a growing wait, and decided here if found (its deadlines armed, so a
+   * game nobody plays aborts itself), rather than left undecided until the next restart.
+   */
+  private findLater(id: string, attempt = 0): void {
+    if (this.closed || attempt >= FIND_ATTEMPTS) return;
+    this.deps.timers.at(this.deps.clock.now() + SETTLE_RETRY_MS * 2 ** attempt, () => {
+      void this.get(id).then(
+        (found) => found ?? this.findLater(id, attempt + 1),
+        () => this.findLater(id, attempt + 1),
+      );
+    });
   }
 
   /** Tells the computer player when a computer seat is to move. */

@@ -29,6 +29,12 @@ function setup() {
   const store = {
     ...inner,
     game: (id: string) => (state.mode === 'up' ? inner.game(id) : state.mode === 'gone' ? refused() : Promise.reject(new StoreTimeout('game', 3000))),
+    createGame: async (g: GameRow) => {
+      if (state.mode === 'up') return inner.createGame(g);
+      if (state.mode === 'gone') return refused();
+      if (state.mode === 'frozen-applied') await inner.createGame(g);
+      throw new StoreTimeout('the insert', 3000);
+    },
     saveGame: async (g: GameRow, expected: number, moves?: readonly MoveRow[], dropAfter?: number) => {
       if (state.mode === 'up') return inner.saveGame(g, expected, moves, dropAfter);
       if (state.mode === 'gone') return refused();
@@ -182,5 +188,27 @@ describe('a write in doubt', () => {
     expect(await s.inner.game(id)).toMatchObject({ status: 'finished', result: '0-1', reason: 'resignation' });
     expect(s.service.holds(id)).toBe(false);
     expect(s.frames.at(-1)!.events).toContain('end');
+  });
+
+  it('a new game whose insert did not answer in time but was applied is found and decided here: unplayed, it aborts itself', async () => {
+    const s = setup();
+    s.state.mode = 'frozen-applied';
+    const r = await s.service.createPaired(alice, bob, {
+      id: 'paired01',
+      variant: 'xiangqi',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      rated: false,
+      color: 'first',
+    });
+    expect(r).toMatchObject({ ok: false, error: { code: 'server.storage' } });
+    expect(s.service.holds('paired01')).toBe(false);
+    s.state.mode = 'up';
+    s.time.advance(1_000);
+    await settleMicrotasks();
+    expect(s.service.holds('paired01')).toBe(true);
+    // Nobody plays it (both were told it failed): the first-move deadline ends it, as any unplayed game.
+    s.time.advance(60_000);
+    await settleMicrotasks();
+    expect(await s.inner.game('paired01')).toMatchObject({ status: 'aborted' });
   });
 });
