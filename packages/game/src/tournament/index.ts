@@ -10,3 +10,5 @@ export * from './entry.ts';
 export { pairDutch, type DutchOptions, type RoundPairing } from './dutch.ts';
 export { swissCards, colourPreference, type SwissCard, type ColourPref } from './swiss-cards.ts';
 export { maxMatching, matchingSize } from './matching.ts';
+export { parseTrf, type TrfTournament, type TrfCell } from './trf.ts';
+export { replayRound, trfUser } from './trf-replay.ts';

@@ -4,7 +4,9 @@
  * forfeit, the pairing-allocated bye), round 3 being played with one
  * half-point bye asked for it.
  */
-import type { Bye, Pairing } from '@youzai/game/tournament';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseTrf, replayRound, trfUser, type Bye, type Pairing, type TrfCell } from '@youzai/game/tournament';
 import { describe, expect, it } from 'vitest';
 import { tournamentRow } from '../store/fixtures.ts';
 import type { EntryRow } from '../store/tournaments.ts';
@@ -85,5 +87,41 @@ describe('TRF-16 export', () => {
   it('folds names to ASCII: the format counts columns', () => {
     expect(asciiName('Trần Thị Đào')).toBe('Tran Thi Dao');
     expect(asciiName('김민수')).toBe('???');
+  });
+
+  it('writes back every round of the bbpPairings-generated tournaments (fixtures/dutch) as the file has it', () => {
+    const dir = fileURLToPath(new URL('../../../game/fixtures/dutch/', import.meta.url));
+    const files = readdirSync(dir).filter((f) => f.endsWith('.trf'));
+    expect(files.length).toBeGreaterThan(100);
+    // Not paired and not scored, however the file says it: a blank, a zero-point bye, a double forfeit.
+    const norm = (c: TrfCell | undefined, t: { players: readonly { id: number; rounds: readonly TrfCell[] }[] }, r: number): string => {
+      if (!c) return 'Z';
+      const double = c.opponent !== null && c.result === '-' && t.players.find((q) => q.id === c.opponent)?.rounds[r]?.result === '-';
+      if (c.opponent === null || double) return c.result === 'U' || c.result === 'F' || c.result === 'H' ? `bye ${c.result}` : 'Z';
+      const result = ({ W: '1', D: '=', L: '0' } as Record<string, string>)[c.result] ?? c.result;
+      return `${c.opponent} ${c.colour} ${result}`;
+    };
+    let cells = 0;
+    for (const f of files) {
+      const read = parseTrf(readFileSync(dir + f, 'utf8'));
+      if (!read.ok) throw new Error(`${f}: ${read.error.message}`);
+      const t = read.value;
+      const played = Math.max(...t.players.map((p) => p.rounds.length));
+      const { sheet } = replayRound(t, played + 1);
+      const row = tournamentRow('fx', { status: 'running', round: played, rounds: t.rounds ?? played }, { kind: 'swiss', rounds: t.rounds ?? played });
+      const entries = sheet.entrants.map((e) => ({ ...e, tournamentId: 'fx', playing: null, awaySince: null }));
+      const mine = parseTrf(trfOf(row, { entries, pairings: sheet.pairings, byes: sheet.byes }));
+      if (!mine.ok) throw new Error(`${f}: ours unreadable: ${mine.error.message}`);
+      for (const p of t.players) {
+        const ours = mine.value.players.find((q) => q.id === p.id);
+        expect(ours?.name, f).toBe(`Player ${String(p.id).padStart(4, '0')}`);
+        expect(ours?.points, `${f} ${trfUser(p.id)} points`).toBe(p.points);
+        for (let r = 0; r < played; r++) {
+          expect(norm(ours?.rounds[r], mine.value, r), `${f} ${trfUser(p.id)} round ${r + 1}`).toBe(norm(p.rounds[r], t, r));
+          cells++;
+        }
+      }
+    }
+    expect(cells).toBeGreaterThan(10_000);
   });
 });

@@ -30,7 +30,8 @@ const HEAD = 89;
 /** A round's block: two spaces, the opponent's rank (4), a space, the colour, a space, the result. */
 const ROUND = 10;
 
-const BYE_CODE: Readonly<Record<Bye['kind'], string>> = { pab: 'U', half: 'H', late: 'Z', absent: 'Z', forfeit: 'F', rest: 'Z' };
+/** A round without a game: the pairing-allocated bye U; otherwise by its points, F (1), H (½) or Z (0). */
+const byeCode = (b: Bye): string => (b.kind === 'pab' ? 'U' : b.points === 1 ? 'F' : b.points === 0.5 ? 'H' : 'Z');
 
 /** Latin letters without their marks (Vietnamese đ as d); anything else left outside ASCII becomes '?'. */
 export function asciiName(name: string): string {
@@ -116,7 +117,7 @@ export function trfOf(t: TournamentRow, sheet: TournamentSheetRows): string {
         put(line, at + 7, white ? 'w' : 'b');
         put(line, at + 9, g.forfeit ? (mine === 1 ? '+' : '-') : mine === 1 ? '1' : mine === 0 ? '0' : '=');
       } else if (b) {
-        put(line, at + 2, `0000 - ${BYE_CODE[b.kind]}`);
+        put(line, at + 2, `0000 - ${byeCode(b)}`);
       }
     }
     lines.push(line.join('').trimEnd());
