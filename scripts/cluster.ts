@@ -1,16 +1,20 @@
 /**
  * npm run cluster: a club of N nodes (default 3) and HAProxy in front, on
  * this machine, to try it. Environment: CLUSTER_NODES (3), PORT (HAProxy's,
- * 8080; nodes take the next ports), DATABASE_URL (default the test server's
- * database), REDIS_URL (redis://127.0.0.1:6379), REDIS_PREFIX (yz:).
+ * 8080), NODE_PORTS (the nodes' ports, comma-separated; default the ports
+ * after PORT), DATABASE_URL (default the test server's database), REDIS_URL
+ * (redis://127.0.0.1:6379), REDIS_PREFIX (yz:). The web client is built
+ * only when its build is missing (BUILD=1 builds it anyway, SKIP_BUILD=1
+ * never: the nodes then serve the API alone if there is none).
  * Ctrl-C stops everything. Kill a node (its pid is printed) and watch its
  * games carry on elsewhere.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHaproxy } from '../packages/server/src/cluster/haproxy.ts';
+import { portsFromEnv } from '../packages/server/src/testing/cluster.ts';
 import { startServerProcess } from '../packages/server/src/testing/server-process.ts';
 
 const env = process.env;
@@ -25,10 +29,15 @@ const shared = {
   TRUST_PROXY: '1',
 };
 
-const build = spawn('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
-await new Promise((r) => build.once('exit', r));
+const built = existsSync(join(import.meta.dirname, '../packages/web/dist/index.html'));
+if (env.BUILD === '1' || (!built && env.SKIP_BUILD !== '1')) {
+  const build = spawn('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+  await new Promise((r) => build.once('exit', r));
+} else if (!built) console.log('SKIP_BUILD=1: the web client is not built; the nodes serve the API only');
 
-const nodes = Array.from({ length: count }, (_, i) => ({ id: `node${i + 1}`, port: port + 1 + i }));
+const nodePorts = portsFromEnv('NODE_PORTS');
+if (nodePorts && nodePorts.length !== count) throw new Error(`NODE_PORTS names ${nodePorts.length} ports for ${count} nodes (CLUSTER_NODES)`);
+const nodes = Array.from({ length: count }, (_, i) => ({ id: `node${i + 1}`, port: nodePorts?.[i] ?? port + 1 + i }));
 const procs: ChildProcess[] = [];
 for (const n of nodes) {
   const p = await startServerProcess(n.port, { ...shared, NODE_ID: n.id, HOST: '127.0.0.1' }, { log: true });

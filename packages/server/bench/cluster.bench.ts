@@ -25,6 +25,9 @@
  * move (MONITOR, on the club's key prefix) and samples, during each load,
  * a Redis PING and a PostgreSQL commit of its own every 20 ms, to tell the
  * services' latency from the nodes'.
+ *
+ * Ports: NODE_PORTS=a,b,c (the three nodes) and BENCH_PORT (the one node)
+ * from the environment; free ones otherwise.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
@@ -32,7 +35,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { VARIANTS, legalUcis, parseFen, parseUci, type Position } from '@youzai/rules';
 import { tempSchema } from '../src/store/fixtures.ts';
-import { startCluster } from '../src/testing/cluster.ts';
+import { portsFromEnv, startCluster } from '../src/testing/cluster.ts';
 import { TEST_REDIS_URL } from '../src/testing/redis.ts';
 import { percentile, startBenchServer } from '../src/testing/server-process.ts';
 
@@ -43,6 +46,9 @@ const FAILOVER_GAMES = Number(process.env.FAILOVER_GAMES ?? 200);
 const PROBE = Boolean(process.env.BENCH_PROBE);
 /** The load alternates between 1 node and 3 nodes this many times (BENCH_SECONDS each in all). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
+/** Ports from the environment (default free ones): NODE_PORTS=a,b,c for the three nodes, BENCH_PORT for the one node. */
+const NODE_PORTS = portsFromEnv('NODE_PORTS');
+const BENCH_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
 
 /** A socket with a session: requests by id, answers awaited. */
 class Client {
@@ -326,12 +332,12 @@ async function main(): Promise<void> {
   // 1 node (PostgreSQL, no Redis) and 3 nodes, both up: the load alternates between them in ROUNDS, so that
   // whatever else the machine runs meanwhile weighs on both alike.
   if (PROBE) PROBE_DB = await tempSchema();
-  const one = await startBenchServer('postgres');
+  const one = await startBenchServer('postgres', BENCH_PORT ? { port: BENCH_PORT } : {});
   const oneTables: Table[] = [];
   for (let i = 0; i < GAMES; i++) oneTables.push(await table(one.base, [one.base, one.base]));
   await opening(oneTables);
   // 3 nodes: created on node i, sockets on the two others.
-  const club = await startCluster({ nodes: 3, env: { LIMITS: 'off', STATS_CONTROL: '1' } }).catch(async (e: unknown) => {
+  const club = await startCluster({ nodes: 3, env: { LIMITS: 'off', STATS_CONTROL: '1' }, ...(NODE_PORTS ? { ports: NODE_PORTS } : {}) }).catch(async (e: unknown) => {
     one.server.kill('SIGKILL');
     await one.dispose();
     throw e;

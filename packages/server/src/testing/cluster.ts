@@ -38,16 +38,31 @@ export interface ClusterOptions {
   readonly env?: Record<string, string>;
   /** The database address the nodes are given, from the test schema's (an outage test puts a proxy between). */
   readonly databaseUrl?: (url: string) => string;
+  /** The database server the fresh schema is made in (default the test database). */
+  readonly databaseBase?: string;
+  /** Each node's port, in order (default free ports); see portsFromEnv. */
+  readonly ports?: readonly number[];
+  /** More environment for one node (its own Redis address, through a proxy of its own). */
+  readonly nodeEnv?: (id: string) => Record<string, string>;
+}
+
+/** Ports named in the environment (`NODE_PORTS=9001,9002,9003`), or none: the nodes take free ones. */
+export function portsFromEnv(name = 'NODE_PORTS', env: NodeJS.ProcessEnv = process.env): number[] | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const ports = raw.split(',').map((x) => Number(x.trim()));
+  if (ports.some((p) => !Number.isInteger(p) || p <= 0 || p > 65535)) throw new Error(`${name}: a comma-separated list of ports, not ${raw}`);
+  return ports;
 }
 
 export async function startCluster(opts: ClusterOptions = {}): Promise<TestCluster> {
-  const schema = await tempSchema();
+  const schema = await tempSchema(opts.databaseBase);
   const prefix = uniquePrefix();
   const redisUrl = opts.redisUrl ?? TEST_REDIS_URL;
   const count = opts.nodes ?? 3;
   const nodes: TestNode[] = [];
   for (let i = 0; i < count; i++) {
-    const port = await freePort();
+    const port = opts.ports?.[i] ?? (await freePort());
     nodes.push({ id: `n${i + 1}`, port, base: `http://127.0.0.1:${port}`, proc: null, log: '' });
   }
   const envOf = (n: TestNode): Record<string, string> => ({
@@ -58,6 +73,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<TestClust
     HTTP_RATE: '100000',
     ENGINE_WORKERS: '1',
     ...opts.env,
+    ...opts.nodeEnv?.(n.id),
   });
   const start = async (n: TestNode): Promise<void> => {
     // Several nodes start at once on a busy machine: give them longer than one.

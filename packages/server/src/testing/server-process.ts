@@ -66,13 +66,13 @@ export async function startServerProcess(
  */
 export async function startBenchServer(
   store: string,
-  opts: { extraArgs?: readonly string[] } = {},
+  opts: { extraArgs?: readonly string[]; port?: number } = {},
 ): Promise<{ base: string; server: ChildProcess; dispose: () => Promise<void> }> {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { tempSchema } = await import('../store/fixtures.ts');
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'youzai-bench-'));
   const schema = store === 'postgres' ? await tempSchema() : null;
   const server = await startServerProcess(
