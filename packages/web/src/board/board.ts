@@ -170,6 +170,10 @@ export class Board {
             const box = entries[entries.length - 1]!.contentRect;
             this.sized = box.width > 0 && box.height > 0;
             if (this.sized) this.api.setAutoShapes(this.shapes);
+            // The drag ghost, hidden, stays where the last drag began: past the edge of a narrowed window (a phone
+            // turned), it made the page scroll sideways. chessgroundx places it again at the next drag.
+            const ghost = this.api.state.dom.elements.ghost;
+            if (ghost && !this.api.state.draggable.current) ghost.style.transform = '';
           });
     this.resized?.observe(this.wrap);
     this.drawCoords();
