@@ -5,6 +5,7 @@ export { REFEREES, startReferee } from './referees.ts';
 export { XiangqiReferee } from './xiangqi/referee.ts';
 export { BasicReferee } from './basic-referee.ts';
 export * from './clock.ts';
+export * from './speed.ts';
 export * from './game.ts';
 export * from './end.ts';
 export * from './rating/glicko2.ts';

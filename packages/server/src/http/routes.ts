@@ -21,6 +21,7 @@ import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '..
 import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
+import { TV_CHANNELS, TV_GAMES, isTvChannel, tvCandidates, tvChannels } from '../service/tv.ts';
 import type { FairPlay } from '../moderation/fair-play.ts';
 import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
@@ -376,7 +377,18 @@ export const ROUTES: readonly Route[] = [
     anonymous: true,
     handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, games: await games.liveGames(100) }),
   },
-  { method: 'GET', path: /^\/api\/tv$/, anonymous: true, handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, game: await games.tv() }) },
+  {
+    // TV channels (issue 33, item 8.3): best, per game, per speed; each shows its best-rated live game (service/tv.ts).
+    method: 'GET',
+    path: /^\/api\/tv$/,
+    anonymous: true,
+    handler: async (ctx, { games, store }) => {
+      const channel = ctx.url.searchParams.get('channel') ?? 'best';
+      if (!isTvChannel(channel)) fail('tv.channel', `No such TV channel: ${TV_CHANNELS.join(', ')}`);
+      const channels = tvChannels(await tvCandidates(await games.liveGames(TV_GAMES), (u) => store.ratings(u)));
+      sendJson(ctx.res, 200, { ok: true, channel, game: channels.find((c) => c.channel === channel)?.game ?? null, channels });
+    },
+  },
   {
     method: 'GET',
     path: new RegExp(`^/api/games/${ID}$`),

@@ -42,7 +42,8 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['game', new RegExp(`^/game/${ID}$`), ['id']],
     ['invite', new RegExp(`^/invite/${ID}/([A-Za-z0-9]{8,64})$`), ['id', 'token']],
     ['live', /^\/live$/, []],
-    ['tv', /^\/tv$/, []],
+    // A TV channel: best, a game's key or a speed (`/tv/janggi`, `/tv/blitz`); the server names them.
+    ['tv', /^\/tv(?:\/([a-z]{3,20}))?$/, ['channel']],
     ['profile', /^\/@\/([A-Za-z0-9_-]{1,32})$/, ['name']],
     perGame('leaderboard', 'leaderboard'),
     ['rooms', /^\/rooms$/, []],

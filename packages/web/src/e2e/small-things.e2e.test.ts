@@ -139,3 +139,51 @@ describe('the home page on a phone (390×844)', () => {
     await shot(page, 'home-phone-play-computer');
   });
 });
+
+describe('TV', () => {
+  it('has a channel per game and speed, each with its live game, switchable (8.3)', async () => {
+    const { page: red } = await club.visitor();
+    const { page: black } = await club.visitor();
+    for (const p of [red, black]) await p.goto('/');
+    const play = async (variant: string, minutes: number, moves: readonly string[]): Promise<string> => {
+      const g = await post(red, '/api/games', { variant, color: 'first', clock: { kind: 'fischer', minutes, increment: 0 }, opponent: { type: 'invite' } });
+      const id = g.id as string;
+      expect((await post(black, `/api/games/${id}/join`, { token: String(g.invite).split('/').pop() })).ok).toBe(true);
+      for (const [ply, uci] of moves.entries()) expect((await post(ply % 2 ? black : red, `/api/games/${id}/move`, { uci, ply })).ok).toBe(true);
+      return id;
+    };
+    const xiangqi = await play('xiangqi', 3, ['h3e3', 'h8e8']);
+    const janggi = await play('janggi', 10, ['a4b4', 'a7b7']);
+    const { page } = await club.visitor();
+    await page.goto('/tv/janggi');
+    const game = page.locator('.tv-game');
+    await expect.poll(() => game.getAttribute('data-game')).toBe(janggi);
+    const bar = page.getByTestId('tv-channels');
+    expect(await bar.locator('a[aria-current="page"]').getAttribute('data-channel')).toBe('janggi');
+    // Every channel is there; the empty ones say so.
+    expect(await bar.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('data-channel')))).toEqual([
+      'best',
+      'xiangqi',
+      'janggi',
+      'sittuyin',
+      'bullet',
+      'blitz',
+      'rapid',
+      'classical',
+      'correspondence',
+    ]);
+    expect(await bar.locator('a[data-channel="sittuyin"]').getAttribute('title')).toBe('Chưa có ván');
+    expect(await bar.locator('a[data-channel="janggi"]').getAttribute('title')).toMatch(/^Khách-\S+ – Khách-\S+ · 1500$/);
+    await shot(page, 'tv-channels-janggi');
+    // Switching: Xiangqi, then blitz (3 minutes), then rapid (10 minutes) show their games.
+    for (const [channel, id] of [
+      ['xiangqi', xiangqi],
+      ['blitz', xiangqi],
+      ['rapid', janggi],
+    ] as const) {
+      await bar.locator(`a[data-channel="${channel}"]`).click();
+      await page.waitForURL(new RegExp(`/tv/${channel}$`));
+      await expect.poll(() => page.locator('.tv-game').getAttribute('data-game')).toBe(id);
+    }
+  });
+});

@@ -1,12 +1,15 @@
 /**
- * Live games (a list, refreshed every 10 s) and TV: the most watched game,
- * shown with the game page itself; when it ends, the next one is looked for
- * every 10 s.
+ * Live games (a list, refreshed every 10 s) and TV: channels as lichess has
+ * them (the best, one per game, one per speed), each showing its best-rated
+ * live game with the game page itself; the channel bar is read again every
+ * 10 s, and when the game shown ends the channel's next one follows.
  */
 import type { ServerMessage } from '@youzai/protocol';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
-import { t } from '../i18n/index.ts';
+import { t, tMaybe } from '../i18n/index.ts';
+import { isVariantKey } from '@youzai/rules';
+import { variantName } from '../app/names.ts';
 import { api } from '../net/api.ts';
 import { gamePage } from './game.ts';
 import { every, fetchLiveGames, liveGameList } from './widgets.ts';
@@ -41,13 +44,51 @@ export function livePage(_app: AppContext): Page {
   };
 }
 
-export function tvPage(app: AppContext): Page {
+/** One TV channel as `GET /api/tv` lists it. */
+export interface TvChannelView {
+  readonly channel: string;
+  readonly game: string | null;
+  readonly players: readonly [string | null, string | null] | null;
+  readonly rating: number | null;
+}
+
+/** A channel's name: a game's own name, a speed's, or the best. */
+export function channelName(channel: string): string {
+  return isVariantKey(channel) ? variantName(channel) : tMaybe(`tv.channel.${channel}`, channel);
+}
+
+/** What a channel shows now, in words: its players and rating, or that it has no game. */
+export function channelGameText(c: TvChannelView): string {
+  return c.players ? `${c.players[0] ?? '?'} – ${c.players[1] ?? '?'}${c.rating === null ? '' : ` · ${c.rating}`}` : t('tv.channel.none');
+}
+
+/** The channel bar, one line beside the title (the board keeps its room): each channel a link, the current one marked; its game in its title. */
+export function channelBar(channels: readonly TvChannelView[], current: string): HTMLElement {
+  return h(
+    'nav.tv-channels',
+    { 'aria-label': t('tv.channels'), 'data-testid': 'tv-channels' },
+    channels.map((c) =>
+      h(
+        `a.tv-channel${c.game ? '' : '.empty'}`,
+        { href: `/tv/${c.channel}`, 'data-channel': c.channel, 'aria-current': c.channel === current ? 'page' : null, title: channelGameText(c) },
+        channelName(c.channel),
+        c.rating === null ? null : h('small', null, String(c.rating)),
+      ),
+    ),
+  );
+}
+
+export function tvPage(app: AppContext, params: Record<string, string> = {}): Page {
+  const channel = params.channel ?? 'best';
+  const bar = h('div.tv-bar');
   const holder = h('div.tv-game');
   const note = h('p.muted.tv-note', { 'data-testid': 'tv-status', 'aria-live': 'polite' }, t('common.loading'));
   let inner: Page | null = null;
   let current: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let destroyed = false;
+  /** The game shown has ended: the channel's next one may come. */
+  let ended = false;
 
   function mount(id: string): void {
     inner?.destroy?.();
@@ -65,12 +106,22 @@ export function tvPage(app: AppContext): Page {
 
   async function poll(): Promise<void> {
     timer = null;
-    const r = await api<{ game: string | null }>('GET', '/api/tv');
+    const r = await api<{ game: string | null; channels: TvChannelView[] }>('GET', `/api/tv?channel=${encodeURIComponent(channel)}`);
     if (destroyed) return;
-    if (r.ok && r.game && r.game !== current) {
-      mount(r.game);
+    if (r.ok) fill(bar, channelBar(r.channels, channel));
+    else if (r.code === 'tv.channel') {
+      note.hidden = false;
+      note.textContent = tMaybe(`err.${r.code}`, r.message);
       return;
     }
+    // The game shown stays until it ends (a better one may have started meanwhile: it comes next).
+    if (r.ok && r.game && r.game !== current && (!current || ended)) {
+      ended = false;
+      mount(r.game);
+      later();
+      return;
+    }
+    if (current && !ended) return later();
     if (!current) {
       note.hidden = false;
       note.textContent = r.ok ? t('tv.empty') : t('err.net.offline');
@@ -87,11 +138,11 @@ export function tvPage(app: AppContext): Page {
     const over =
       (msg.t === 'events' && msg.events.some((e) => e.type === 'end')) ||
       (msg.t === 'game' && (msg.view.status === 'finished' || msg.view.status === 'aborted'));
-    if (over && !timer) later();
+    if (over) ended = true;
   });
 
   void poll();
-  const el = h('div.tv-page', { 'data-testid': 'tv' }, h('h1', null, t('tv.title')), note, holder);
+  const el = h('div.tv-page', { 'data-testid': 'tv', 'data-channel': channel }, h('div.tv-head', null, h('h1', null, t('tv.title')), bar), note, holder);
   return {
     el,
     title: t('tv.title'),
