@@ -85,16 +85,15 @@ function pump(time: FakeTime): void {
 const isEnd = (m: ServerMessage): boolean => (m.t === 'events' && m.events.some((e) => e.type === 'end')) || (m.t === 'game' && m.view.status === 'finished');
 
 /** `ownerTtlMs`: the owner's key lives that long (a long one: the others do not see it dead while it is cut). */
-async function setUp(
-  ownerTtlMs?: number,
-): Promise<{
+async function setUp(ownerTtlMs?: number): Promise<{
   time: FakeTime;
   store: Store;
   gate: ReturnType<typeof gated>;
-  a: { base: string };
+  a: { base: string; club: Club };
   b: { base: string; club: Club };
   id: string;
   watcher: TestClient;
+  cookies: string[];
 }> {
   const prefix = uniquePrefix();
   const redis = await testRedis(prefix);
@@ -124,7 +123,7 @@ async function setUp(
   const watcher = await new TestClient(a.base).connect();
   cleanup.push(async () => watcher.close());
   expect(await watcher.request({ t: 'sub', game: id }, 1)).toMatchObject({ t: 'ack' });
-  return { time, store, gate, a, b, id, watcher };
+  return { time, store, gate, a, b, id, watcher, cookies: [alice.cookie, bob.cookie] };
 }
 
 /** Red's flag falls on b and its write is held; Redis is cut from b; then the write goes through: the end is stored, its frame lost. */
@@ -156,5 +155,35 @@ describe('a game’s end that its owner could not publish', () => {
     await endLost(s);
     // b never comes back: its key runs out, a finds b's game finished, and its watchers catch up.
     await s.watcher.waitFor(isEnd, 12_000);
+  });
+});
+
+describe('a watcher catching up after its node lost Redis', () => {
+  it('gets the missed versions in order, without a hole, even when the first tries to catch up find the club out of reach', async () => {
+    const s = await setUp();
+    const aClub = s.a.club;
+    const sub = (aClub.bus as unknown as { sub: { disconnect(): void; connect(): Promise<void> } }).sub;
+    const from = s.watcher.received.length;
+    // a loses Redis, both connections; b plays on: that frame never reaches a.
+    aClub.link.client.disconnect();
+    sub.disconnect();
+    await eventually(() => !aClub.link.up(), 5000, 'a cut from Redis');
+    const [alice, bob] = [new TestClient(s.b.base), new TestClient(s.b.base)];
+    alice.cookie = s.cookies[0]!;
+    bob.cookie = s.cookies[1]!;
+    expect((await alice.http('POST', `/api/games/${s.id}/move`, { uci: 'b1c3', ply: 2 })).json).toEqual({ ok: true });
+    // a's subscriber comes back first: its catch-up cannot reach the club yet (no connection for commands).
+    await sub.connect();
+    await new Promise((r) => setTimeout(r, 300));
+    // Meanwhile the next version reaches a: it must wait for the one before it.
+    expect((await bob.http('POST', `/api/games/${s.id}/move`, { uci: 'b10c8', ply: 3 })).json).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    await aClub.link.client.connect();
+    await s.watcher.waitFor((m) => m.t === 'events' && m.v === 6, 10_000, from);
+    const versions = s.watcher.received
+      .slice(from)
+      .filter((m) => m.t === 'events' && m.events.some((e) => e.type !== 'connection'))
+      .map((m) => (m as { v: number }).v);
+    expect(versions).toEqual([5, 6]);
   });
 });

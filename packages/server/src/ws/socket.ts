@@ -313,7 +313,7 @@ class Connection implements SocialConnection, FanoutMember {
     if (this.subs.has(game)) this.unsubscribe(game);
     if (this.subs.size >= 32) return this.send({ t: 'error', ...id, game, code: 'protocol.too-many-subscriptions', message: 'Watch at most 32 games at once' });
     // Subscribe first and hold frames until the snapshot is out, so no event falls between.
-    const sub: Watch = { held: [], sentV: -1, again: false, tries: 0 };
+    const sub: Watch = { held: [], sentV: -1, again: false };
     const off = this.deps.games.subscribe(
       game,
       (frame) => {
@@ -332,22 +332,30 @@ class Connection implements SocialConnection, FanoutMember {
     await this.deps.bus.whenSubscribed?.(topicOf(game));
     let caughtUp = false;
     let seat: Side | null | undefined;
-    if (since !== undefined) {
-      const missed = await this.deps.games.since(game, since);
-      if (missed) {
-        for (const f of missed) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
-        sub.sentV = missed.length ? missed[missed.length - 1]!.v : since;
-        caughtUp = true;
+    try {
+      if (since !== undefined) {
+        const missed = await this.deps.games.since(game, since);
+        if (missed) {
+          for (const f of missed) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+          sub.sentV = missed.length ? missed[missed.length - 1]!.v : since;
+          caughtUp = true;
+        }
       }
-    }
-    if (!caughtUp) {
-      const state = await this.sendState(game);
-      if (state === null) {
-        this.unsubscribe(game);
-        return this.send({ t: 'error', ...id, game, code: 'game.not-found', message: 'No such game' });
+      if (!caughtUp) {
+        const state = await this.sendState(game);
+        if (state === null) {
+          this.unsubscribe(game);
+          return this.send({ t: 'error', ...id, game, code: 'game.not-found', message: 'No such game' });
+        }
+        sub.sentV = state.v;
+        seat = state.you;
       }
-      sub.sentV = state.v;
-      seat = state.you;
+    } catch (e) {
+      // The club cannot answer now (a failover, Redis coming back): the subscription stays, and the state follows once it can.
+      sub.held = null;
+      if (since !== undefined && sub.sentV < since) sub.sentV = since;
+      void this.catchUp(game, sub, off);
+      throw e;
     }
     this.release(sub);
     if (sub.again) {
@@ -378,43 +386,44 @@ class Connection implements SocialConnection, FanoutMember {
   /**
    * Frames of `game` may have been missed (the bus was lost for a while, or
    * their publisher could not reach Redis): what came after the last version
-   * sent is sent now (the missed frames, or the full state), in order, the
-   * frames heard meanwhile held until then. Tried again each second while the
-   * club cannot answer.
+   * sent is sent now (the missed frames, or the full state), in order. The
+   * frames heard meanwhile are held until then, through the retries (a
+   * second apart) while the club cannot answer yet: a frame let through
+   * before the catch-up would show the client a hole.
    */
   private async catchUp(game: string, sub: Watch, off: () => void): Promise<void> {
-    if (this.closed || this.subs.get(game) !== off) return;
+    const gone = () => this.closed || this.subs.get(game) !== off;
+    if (gone()) return;
     if (sub.held) {
-      // Reading the state already, or before the first one: once more after it.
+      // Reading the state already, or catching up: once more after it.
       sub.again = true;
       return;
     }
     sub.held = [];
-    let done = false;
-    try {
-      const missed = await this.deps.games.since(game, sub.sentV);
-      if (missed) {
-        for (const f of missed) if (f.v > sub.sentV) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
-        if (missed.length) sub.sentV = Math.max(sub.sentV, missed[missed.length - 1]!.v);
-        done = true;
-      } else {
-        const s = await this.deps.games.view(game, this.user?.id);
-        if (s && s.v > sub.sentV) {
-          this.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
-          sub.sentV = s.v;
+    for (let tries = 0; ; tries++) {
+      sub.again = false;
+      let done = false;
+      try {
+        const missed = await this.deps.games.since(game, sub.sentV);
+        if (missed) {
+          for (const f of missed) if (f.v > sub.sentV) this.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+          if (missed.length) sub.sentV = Math.max(sub.sentV, missed[missed.length - 1]!.v);
+          done = true;
+        } else {
+          const s = await this.deps.games.view(game, this.user?.id);
+          if (s && s.v > sub.sentV) {
+            this.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
+            sub.sentV = s.v;
+          }
+          done = s !== null;
         }
-        done = s !== null;
+      } catch {
+        // The club cannot answer yet (Redis still coming back): again a second later.
       }
-    } catch {
-      // The club cannot answer yet (Redis still coming back): below, a second later.
+      if (gone() || (done && !sub.again) || tries >= CATCH_UP_TRIES) break;
+      if (!done) await new Promise<void>((r) => (this.deps.timers ?? systemTimers).at(this.deps.clock.now() + 1000, r));
     }
-    this.release(sub);
-    if (this.closed || this.subs.get(game) !== off) return;
-    const again = sub.again || !done;
-    sub.again = false;
-    if (done) sub.tries = 0;
-    else if (++sub.tries > CATCH_UP_TRIES) return;
-    if (again) (this.deps.timers ?? systemTimers).at(this.deps.clock.now() + (done ? 0 : 1000), () => void this.catchUp(game, sub, off));
+    if (!gone()) this.release(sub);
   }
 
   /** Players hear the players' chat, everyone else the spectators'; recent lines first. */
@@ -500,11 +509,9 @@ interface Watch {
   sentV: number;
   /** Told to catch up while reading: once more after. */
   again: boolean;
-  /** Catch-ups in a row that could not reach the club. */
-  tries: number;
 }
 
-/** How many times in a row (a second apart) a catch-up is tried while the club cannot answer. */
+/** How many times (a second apart) a catch-up is tried while the club cannot answer; the held frames go out after. */
 const CATCH_UP_TRIES = 30;
 
 function versionOf(frame: string): number {
