@@ -41,10 +41,10 @@ async function register(page: Page, username: string): Promise<void> {
   expect((await post(page, '/api/register', { username, password: 'correct horse' })).ok).toBe(true);
 }
 
-/** A Xiangqi game between two pages (the first plays Red), after these moves. */
-async function game(red: Page, black: Page, moves: readonly string[]): Promise<string> {
+/** A game between two pages (the first plays the first side), after these moves; Xiangqi unless told. */
+async function game(red: Page, black: Page, moves: readonly string[], variant = 'xiangqi'): Promise<string> {
   const g = await post(red, '/api/games', {
-    variant: 'xiangqi',
+    variant,
     color: 'first',
     clock: { kind: 'fischer', minutes: 10, increment: 0 },
     opponent: { type: 'invite' },
@@ -150,6 +150,15 @@ describe('accessibility', () => {
     await check(red, 'room');
     await open(red, '/rules/janggi', 'main h1');
     await check(red, 'rules');
+    // Sittuyin in its placement: the pockets.
+    const placing = await game(red, black, [], 'sittuyin');
+    await open(red, `/game/${placing}`, '[data-testid="typed-move"]');
+    await check(red, 'Sittuyin game, placement');
+    // A phone, its menu open.
+    const { page: phone } = await club.visitor({ width: 390, height: 844 });
+    await open(phone, '/', '[data-testid="home"]');
+    await phone.getByTestId('menu-button').click();
+    await check(phone, 'home on a phone, menu open');
     const { page: guest } = await club.visitor();
     await open(guest, '/login', '[data-testid="auth-submit"]');
     await check(guest, 'login');
