@@ -37,6 +37,8 @@ const PLAN: readonly (readonly [number, number, number, number, number])[] = [
   [50, 41, 80, 7, 11],
   [24, 81, 140, 8, 11],
   [20, 141, 200, 9, 11],
+  [50, 6, 30, 5, 9],
+  [30, 31, 60, 7, 11],
 ];
 
 const rnd = prng(20261206);
