@@ -29,6 +29,8 @@ function core(n: number) {
   }
   // Four times the weight: duals are twice the usual ones, and every dual change stays an integer.
   const w4: bigint[] = new Array(m).fill(0n);
+  // Whether edge k exists (weight not 0): cheaper to test than the BigInt.
+  const has = new Uint8Array(m);
   const active = new Uint8Array(n).fill(1);
   // endpoint p: vertex of edge p>>1, side p&1 (0: eu, 1: ev).
   const endpoint = (p: number): number => (p & 1 ? ev[p >> 1]! : eu[p >> 1]!);
@@ -159,26 +161,30 @@ function core(n: number) {
       inblossom[x] = b;
     }
     const bestedgeto = new Int32Array(nb).fill(-1);
+    const bestslack: bigint[] = [];
     for (const c of path) {
-      let nblists: number[][];
-      if (blossombestedges[c] === null) {
-        nblists = leaves(c).map((x) => Array.from(neighbend[x]!, (p) => p >> 1));
-      } else {
-        nblists = [blossombestedges[c]!];
-      }
-      for (const list of nblists) {
-        for (const kk of list) {
-          if (w4[kk] === 0n) continue;
-          let i = eu[kk]!;
-          let j = ev[kk]!;
-          if (inblossom[j] === b) {
-            const t = i;
-            i = j;
-            j = t;
-          }
-          const bj = inblossom[j]!;
-          if (bj !== b && label[bj] === 1 && (bestedgeto[bj] === -1 || slack(kk) < slack(bestedgeto[bj]!))) bestedgeto[bj] = kk;
+      const consider = (kk: number): void => {
+        if (!has[kk]) return;
+        let i = eu[kk]!;
+        let j = ev[kk]!;
+        if (inblossom[j] === b) {
+          const t = i;
+          i = j;
+          j = t;
         }
+        const bj = inblossom[j]!;
+        if (bj === b || label[bj] !== 1) return;
+        const d = slack(kk);
+        if (bestedgeto[bj] === -1 || d < bestslack[bj]!) {
+          bestedgeto[bj] = kk;
+          bestslack[bj] = d;
+        }
+      };
+      const known = blossombestedges[c];
+      if (known === null) {
+        for (const x of leaves(c)) for (const p of neighbend[x]!) consider(p >> 1);
+      } else {
+        for (const kk of known!) consider(kk);
       }
       blossombestedges[c] = null;
       bestedge[c] = -1;
@@ -336,7 +342,7 @@ function core(n: number) {
           const v = queue.pop()!;
           for (const p of neighbend[v]!) {
             const k = p >> 1;
-            if (w4[k] === 0n) continue;
+            if (!has[k]) continue;
             const w = endpoint(p);
             if (!active[w]) continue;
             if (inblossom[v] === inblossom[w]) continue;
@@ -486,7 +492,7 @@ function core(n: number) {
       for (const p of neighbend[v]!) {
         const k = p >> 1;
         const u = endpoint(p);
-        if (w4[k] === 0n || !active[u]) continue;
+        if (!has[k] || !active[u]) continue;
         const need = w4[k]! - dualvar[u]!;
         if (y === null || need > y) y = need;
       }
@@ -504,6 +510,7 @@ function core(n: number) {
       const old = w4[k]!;
       if (nw === old) return;
       w4[k] = nw;
+      has[k] = nw === 0n ? 0 : 1;
       const matched = mateP[owner] !== -1 && endpoint(mateP[owner]!) === other;
       // Either end, once released, puts the edge right: the other end may be released already.
       if ((matched || inblossom[owner] === inblossom[other] || (nw > old && dualvar[owner]! + dualvar[other]! < nw)) && !dirty[other]) dirty[owner] = 1;
