@@ -5,7 +5,7 @@
  * ones). Three files, 41-80, 81-140 and 141-200 players, run side by side.
  */
 import { describe } from 'vitest';
-import { describeFixtures } from '../src/tournament/dutch-reference.ts';
+import { describeFixtures } from './dutch-reference.ts';
 
 describe('Dutch system equals bbpPairings: 41-80 players', () => {
   describeFixtures(41, 80);

@@ -1,6 +1,6 @@
 /** The Dutch system against bbpPairings, tournaments of 16 to 40 players (see dutch-reference.test.ts). */
 import { describe } from 'vitest';
-import { describeFixtures } from './dutch-reference.ts';
+import { describeFixtures } from '../../scripts/dutch-reference.ts';
 
 describe('Dutch system equals bbpPairings: 16-40 players', () => {
   describeFixtures(16, 40);

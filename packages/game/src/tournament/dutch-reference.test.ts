@@ -9,7 +9,7 @@
  * each listed round must still disagree and every other one agree.
  */
 import { describe } from 'vitest';
-import { describeFixtures } from './dutch-reference.ts';
+import { describeFixtures } from '../../scripts/dutch-reference.ts';
 
 describe('Dutch system equals bbpPairings: 6-15 players', () => {
   describeFixtures(6, 15);

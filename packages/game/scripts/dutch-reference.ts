@@ -1,16 +1,17 @@
 /**
  * Test support: the Dutch fixtures (packages/game/fixtures/dutch/*.trf, made
- * by bbpPairings) replayed round by round through the club's pairing.
+ * by bbpPairings) replayed round by round through the club's pairing. It
+ * reads files, so it lives here, outside the package's Node-free src/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { pairDutch } from './dutch.ts';
-import { swissCards } from './swiss-cards.ts';
-import { parseTrf } from './trf.ts';
-import { replayTournament } from './trf-replay.ts';
+import { pairDutch } from '../src/tournament/dutch.ts';
+import { swissCards } from '../src/tournament/swiss-cards.ts';
+import { parseTrf } from '../src/tournament/trf.ts';
+import { replayTournament } from '../src/tournament/trf-replay.ts';
 
-const DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'dutch');
+const DIR = join(import.meta.dirname, '..', 'fixtures', 'dutch');
 
 /** Rounds that disagree with the reference, by fixture. */
 const known: Record<string, number[]> = JSON.parse(readFileSync(join(DIR, 'disagreements.json'), 'utf8'));
