@@ -96,6 +96,7 @@ describe('maximum-weight matching (blossom)', () => {
           if (u === -1) continue;
           expect(mate[u]).toBe(v);
           if (u < v) {
+            expect(w[v]![u]).not.toBe(0n);
             pairs++;
             total += w[v]![u]!;
           }

@@ -482,22 +482,40 @@ function core(n: number) {
     }
   };
   const dirty = new Uint8Array(n).fill(1);
+  /** The least dual that keeps v's edges feasible (v in no blossom). */
+  const needed = (v: number): bigint | null => {
+    let y: bigint | null = null;
+    for (const p of neighbend[v]!) {
+      const k = p >> 1;
+      const u = endpoint(p);
+      if (!has[k] || !active[u]) continue;
+      const need = w4[k]! - dualvar[u]!;
+      if (y === null || need > y) y = need;
+    }
+    return y;
+  };
   const solve = (maxCardinality: boolean): void => {
     const touched: number[] = [];
     for (let v = 0; v < n; v++) if (dirty[v] && active[v]) touched.push(v);
-    for (const v of touched) release(v);
-    // Each one's dual: the least that keeps its edges feasible.
+    // One in a blossom is taken out of it.
+    for (const v of touched) if (inblossom[v] !== v) release(v);
+    // One still matched keeps its pair if a dual keeps every edge feasible and the pair tight.
+    const released: number[] = [];
     for (const v of touched) {
-      let y: bigint | null = null;
-      for (const p of neighbend[v]!) {
-        const k = p >> 1;
-        const u = endpoint(p);
-        if (!has[k] || !active[u]) continue;
-        const need = w4[k]! - dualvar[u]!;
-        if (y === null || need > y) y = need;
+      if (mateP[v] !== -1 && has[mateP[v]! >> 1]) {
+        const k = mateP[v]! >> 1;
+        const target = w4[k]! - dualvar[endpoint(mateP[v]!)]!;
+        const need = needed(v);
+        if (need === null || need <= target) {
+          dualvar[v] = target;
+          continue;
+        }
       }
-      dualvar[v] = y ?? 0n;
+      release(v);
+      released.push(v);
     }
+    // The others: the least dual that keeps their edges feasible.
+    for (const v of released) dualvar[v] = needed(v) ?? 0n;
     dirty.fill(0);
     runStages(maxCardinality);
   };
