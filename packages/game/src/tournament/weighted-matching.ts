@@ -65,6 +65,22 @@ function core(n: number) {
   let queue: number[] = [];
 
   const slack = (k: number): bigint => dualvar[eu[k]!]! + dualvar[ev[k]!]! - w4[k]!;
+  // The slack of bestedge[x], kept until the duals next change (epoch): one BigInt sum saved a comparison.
+  let epoch = 1;
+  const bestSlackValue: bigint[] = new Array(2 * n).fill(0n);
+  const bestSlackEpoch = new Int32Array(2 * n);
+  const bestSlack = (x: number): bigint => {
+    if (bestSlackEpoch[x] !== epoch) {
+      bestSlackValue[x] = slack(bestedge[x]!);
+      bestSlackEpoch[x] = epoch;
+    }
+    return bestSlackValue[x]!;
+  };
+  const setBest = (x: number, k: number, d: bigint): void => {
+    bestedge[x] = k;
+    bestSlackValue[x] = d;
+    bestSlackEpoch[x] = epoch;
+  };
 
   const blossomLeaves = (b: number, out: number[]): void => {
     if (b < n) out.push(b);
@@ -193,7 +209,10 @@ function core(n: number) {
     for (const kk of bestedgeto) if (kk !== -1) list.push(kk);
     blossombestedges[b] = list;
     bestedge[b] = -1;
-    for (const kk of list) if (bestedge[b] === -1 || slack(kk) < slack(bestedge[b]!)) bestedge[b] = kk;
+    for (const kk of list) {
+      const d = slack(kk);
+      if (bestedge[b] === -1 || d < bestSlack(b)) setBest(b, kk, d);
+    }
   };
 
   const expandBlossom = (b: number, endstage: boolean): void => {
@@ -329,6 +348,7 @@ function core(n: number) {
   };
 
   const runStages = (maxCardinality: boolean): void => {
+    epoch++;
     for (let stage = 0; stage <= n; stage++) {
       label.fill(0);
       bestedge.fill(-1);
@@ -367,9 +387,9 @@ function core(n: number) {
               }
             } else if (label[inblossom[w]!] === 1) {
               const b = inblossom[v]!;
-              if (bestedge[b] === -1 || kslack < slack(bestedge[b]!)) bestedge[b] = k;
+              if (bestedge[b] === -1 || kslack < bestSlack(b)) setBest(b, k, kslack);
             } else if (label[w] === 0) {
-              if (bestedge[w] === -1 || kslack < slack(bestedge[w]!)) bestedge[w] = k;
+              if (bestedge[w] === -1 || kslack < bestSlack(w)) setBest(w, k, kslack);
             }
           }
         }
@@ -386,7 +406,7 @@ function core(n: number) {
         let deltablossom = -1;
         for (let v = 0; v < n; v++) {
           if (label[inblossom[v]!] === 0 && bestedge[v] !== -1) {
-            const d = slack(bestedge[v]!);
+            const d = bestSlack(v);
             if (deltatype === -1 || d < delta) {
               delta = d;
               deltatype = 2;
@@ -396,7 +416,7 @@ function core(n: number) {
         }
         for (let b = 0; b < nb; b++) {
           if (blossomparent[b] === -1 && label[b] === 1 && bestedge[b] !== -1) {
-            const d = slack(bestedge[b]!) / 2n;
+            const d = bestSlack(b) / 2n;
             if (deltatype === -1 || d < delta) {
               delta = d;
               deltatype = 3;
@@ -413,6 +433,7 @@ function core(n: number) {
         }
         // Max-cardinality: no delta left means no augmenting path at all.
         if (deltatype === -1) break;
+        epoch++;
         for (let v = 0; v < n; v++) {
           const l = label[inblossom[v]!];
           if (l === 1) dualvar[v] = dualvar[v]! - delta;
