@@ -337,11 +337,13 @@ async function main(): Promise<void> {
   for (let i = 0; i < GAMES; i++) oneTables.push(await table(one.base, [one.base, one.base]));
   await opening(oneTables);
   // 3 nodes: created on node i, sockets on the two others.
-  const club = await startCluster({ nodes: 3, env: { LIMITS: 'off', STATS_CONTROL: '1' }, ...(NODE_PORTS ? { ports: NODE_PORTS } : {}) }).catch(async (e: unknown) => {
-    one.server.kill('SIGKILL');
-    await one.dispose();
-    throw e;
-  });
+  const club = await startCluster({ nodes: 3, env: { LIMITS: 'off', STATS_CONTROL: '1' }, ...(NODE_PORTS ? { ports: NODE_PORTS } : {}) }).catch(
+    async (e: unknown) => {
+      one.server.kill('SIGKILL');
+      await one.dispose();
+      throw e;
+    },
+  );
   try {
     const b = club.nodes.map((n) => n.base);
     const tables: Table[] = [];
