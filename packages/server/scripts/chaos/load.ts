@@ -40,6 +40,8 @@ export interface MoveRecord {
   /** When it was first sent (wall clock, the nodes' too). */
   readonly firstSent: number;
   acked: boolean;
+  /** Each answer that was not an acknowledgement: when it came and its code (the report shows them for a move charged too much). */
+  readonly refusals?: { at: number; code: string }[];
 }
 
 export interface Table {
@@ -343,7 +345,7 @@ export async function startLoad(o: LoadOptions): Promise<Load> {
         }
         await sleep(300 + Math.floor(r() * 700));
         const uci = legal[Math.floor(r() * legal.length)]!;
-        const rec: MoveRecord = { ply: t.ply, uci, firstSent: Date.now(), acked: false };
+        const rec: MoveRecord = { ply: t.ply, uci, firstSent: Date.now(), acked: false, refusals: [] };
         t.moves.push(rec);
         for (;;) {
           const a = await t.players[t.ply % 2]!.request({ t: 'move', game: t.game, uci, ply: t.ply });
@@ -356,6 +358,7 @@ export async function startLoad(o: LoadOptions): Promise<Load> {
             break;
           }
           counts.refused++;
+          rec.refusals?.push({ at: Date.now(), code: a.code ?? a.t });
           await sleep(a.code === 'server.unavailable' || a.code === 'server.storage' || a.code?.startsWith('chaos.') ? 500 : 100);
           const before = t.ply;
           const status = await reconcile(t);

@@ -6,7 +6,7 @@
  * cluster layer's short fixed-seed run (chaos.cluster.test.ts).
  */
 import { startChaosClub } from './club.ts';
-import { startLoad, Sock, type Table } from './load.ts';
+import { startLoad, Sock, type MoveRecord, type Table } from './load.ts';
 import { FAULT_KINDS, FAULT_TEXT, plan, seeded, type Fault, type FaultKind } from './schedule.ts';
 
 export interface ChaosOptions {
@@ -57,6 +57,17 @@ const AFTERMATH_MS = 10_000;
 function during(faults: readonly Ran[], at: number, until = at): string | null {
   const f = faults.find((x) => x.startedAt !== undefined && until >= x.startedAt && at <= (x.endedAt ?? Number.POSITIVE_INFINITY) + AFTERMATH_MS);
   return f ? `${f.kind}${f.kind.startsWith('pg') || f.kind === 'redis-restart' ? '' : ` on ${f.node}`}` : null;
+}
+
+/** A charged move's times relative to its first send: the fault's start and end, each refusal, when it was stored. */
+function timeline(faults: readonly Ran[], before: number, sent: MoveRecord, stored: number): string {
+  const rel = (t: number) => `${t - sent.firstSent >= 0 ? '+' : ''}${((t - sent.firstSent) / 1000).toFixed(2)}`;
+  const f = faults.find((x) => x.startedAt !== undefined && stored >= x.startedAt && before <= (x.endedAt ?? Number.POSITIVE_INFINITY) + AFTERMATH_MS);
+  const parts = [`previous move ${rel(before)} s`];
+  if (f?.startedAt !== undefined) parts.push(`fault ${rel(f.startedAt)}..${f.endedAt === undefined ? '?' : rel(f.endedAt)} s`);
+  for (const r of sent.refusals ?? []) parts.push(`${r.code} ${rel(r.at)} s`);
+  parts.push(`stored ${rel(stored)} s`);
+  return parts.join(', ');
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -222,7 +233,9 @@ async function checkAll(
         // Charged beyond the allowance: an outage when a fault was under way during the turn, else the machine's own delay.
         const fault = during(faults, before.at, cur.at);
         if (fault)
-          violations.clock.push(`${h.game} ply ${p}: charged ${(charged / 1000).toFixed(1)} s for ${(thought / 1000).toFixed(1)} s of thought (${fault})`);
+          violations.clock.push(
+            `${h.game} ply ${p}: charged ${(charged / 1000).toFixed(1)} s for ${(thought / 1000).toFixed(1)} s of thought (${fault}); ${timeline(faults, before.at, sent, cur.at)}`,
+          );
         else slow++;
       }
       // One decider: one version carries the end, whoever saw it.
