@@ -76,6 +76,41 @@ describe('fencing a game taken over', () => {
     expect((await store.moves(id)).map((m) => m.uci)).toEqual(['h3e3', 'h10g8']);
   });
 
+  it('issue 26: the side to move whose socket went with the former owner gets its turn from its return (within 5 s), not from the takeover', async () => {
+    const time = new FakeTime();
+    const store = memoryStore();
+    const [ownedA, ownedB] = [new Set<string>(), new Set<string>()];
+    const a = node(store, time, ownedA, []);
+    const b = node(store, time, ownedB, []);
+    const c = await a.create(alice, {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      opponent: { type: 'invite' },
+      rated: false,
+    });
+    if (!c.ok) throw new Error(c.error.message);
+    const id = c.value.id;
+    ownedA.add(id);
+    expect((await a.join(id, bob, c.value.inviteToken!)).ok).toBe(true);
+    expect(await a.act(id, 'ua', { type: 'move', uci: 'h3e3', ply: 0 })).toMatchObject({ ok: true });
+    expect(await a.act(id, 'ub', { type: 'move', uci: 'h10g8', ply: 1 })).toMatchObject({ ok: true });
+    expect(await a.act(id, 'ua', { type: 'move', uci: 'b1c3', ply: 2 })).toMatchObject({ ok: true });
+    // A freezes with bob's socket; B takes the game over and hears of alice's socket on its node.
+    time.advance(5_000);
+    ownedB.add(id);
+    await b.view(id);
+    await b.presence(id, 'ua', 1, 'n2|b');
+    // Bob's socket went with A: he is back through B 1.5 s after the takeover and plays 200 ms later.
+    time.advance(1_500);
+    await b.presence(id, 'ub', 1, 'n2|b');
+    time.advance(200);
+    expect(await b.act(id, 'ub', { type: 'move', uci: 'b10c8', ply: 3 })).toMatchObject({ ok: true });
+    // Charged the 200 ms since his return (was 1.7 s, from the takeover).
+    const m = await store.moves(id);
+    expect(m[1]!.clockMs! - m[3]!.clockMs!).toBe(200);
+  });
+
   it('a former owner\u2019s flag timer firing late writes nothing', async () => {
     const time = new FakeTime();
     const store = memoryStore();

@@ -69,6 +69,12 @@ export class GameActor {
   spectatorsPending: (() => void) | null = null;
   lastMoveAt = 0;
   /**
+   * The side to move lost its sockets to an outage (this node took the game over, or the node holding
+   * them died) at ply `ply`: its turn starts again when a socket of it is counted again, if that is by
+   * `until` and no move came in between (presence.ts, issue 26). Set by the node, never by a client.
+   */
+  turnBack: { seat: 0 | 1; ply: number; until: number } | null = null;
+  /**
    * A write not known to be applied or not: until the store says (settle),
    * nothing more is decided on this game, and its copy here is not trusted.
    */

@@ -10,7 +10,7 @@
  * the computer's turn, releasing an ended game or one another node took)
  * is the lifecycle's, reached through the narrow `Holder`.
  */
-import { DEFAULT_CONDUCT, Game, apply, type ConductRules, type GameAction, type GameEvent } from '@youzai/game';
+import { DEFAULT_CONDUCT, Game, apply, startTurn, type ConductRules, type GameAction, type GameEvent } from '@youzai/game';
 import { err, ok, type Result } from '@youzai/rules';
 import type { ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
@@ -266,6 +266,18 @@ export class GamePipeline {
     if (!r.ok) return;
     actor.game = r.value.game;
     this.publish(actor, actor.version, r.value.events, false);
+  }
+
+  /**
+   * The side to move's turn starts again at `now` (back from an outage that took its sockets: presence.ts),
+   * unstored like a connection: the next stored change carries the clock. Watchers get `resumed`; the flag is re-armed.
+   */
+  restartTurn(actor: GameActor, now: number): void {
+    const d = actor.game.snapshot;
+    if (d.clock.running === null) return;
+    actor.game = actor.game.next({ ...d, clock: startTurn(d.clock, d.clock.running, now) });
+    this.publish(actor, actor.version, [{ type: 'resumed', clock: actor.game.clockView(now), firstMoveDeadline: d.firstMoveDeadline }], false);
+    if (this.holder.isHeld(actor)) this.holder.doubted(actor);
   }
 
   private publish(actor: GameActor, v: number, domainEvents: readonly GameEvent[], remember: boolean): void {

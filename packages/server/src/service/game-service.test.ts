@@ -201,6 +201,34 @@ describe('game service', () => {
     expect((await s.service.act(id, bob.id, { type: 'claim-victory' })).ok).toBe(true);
   });
 
+  it('issue 26: a side to move whose node died gets its turn back when it returns within 5 s, and only then', async () => {
+    const s = setup();
+    const charged = async (id: string) => {
+      const m = await s.store.moves(id);
+      return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
+    };
+    const play = async (returnAfter: number) => {
+      const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+      await s.service.presence(id, alice.id, 1, 'n1|a');
+      await s.service.presence(id, bob.id, 1, 'n2|b');
+      await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+      await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+      // Alice thinks 1 s and moves, but her socket's node is frozen and then seen dead 4 s later.
+      s.time.advance(5_000);
+      await s.service.nodeGone('n1|a');
+      // She is back through another node, and plays her move again 300 ms after.
+      s.time.advance(returnAfter);
+      await s.service.presence(id, alice.id, 1, 'n3|c');
+      s.time.advance(300);
+      expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toEqual({ ok: true, value: true });
+      return charged(id);
+    };
+    // Back 1.5 s after her node's death was seen: charged the 300 ms since (was 6.8 s).
+    expect(await play(1_500)).toBe(300);
+    // Back 6 s after: past the grace, the whole turn is hers (staying away is no way to think for free).
+    expect(await play(6_000)).toBe(11_300);
+  });
+
   it('a user can never act for the other side or in a game not theirs', async () => {
     const s = setup();
     const id = await started(s);

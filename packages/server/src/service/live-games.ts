@@ -13,6 +13,7 @@ import { UniqueViolation, VersionConflict } from '../store/types.ts';
 import { GameActor, type StoredExtras } from './actor.ts';
 import type { ServiceError } from './errors.ts';
 import { readSnapshot, rowOf } from './snapshot.ts';
+import { awaitReturn } from './presence.ts';
 import type { Clock, Timers } from './time.ts';
 
 /** How soon a deadline that could not be decided (see mayDecide) is tried again. */
@@ -179,6 +180,8 @@ export class LiveGames {
       actor = new GameActor(restored.value, next, stored.extras);
       fenced = true;
     }
+    // Taken over: the side to move's sockets are counted again as their nodes announce them; one that was on the dead node gets its turn once more when it is back.
+    if (fenced) awaitReturn(actor, clock.now());
     // Finished games are served from the store each time; live ones stay owned here.
     if (live) this.adopt(actor);
     // The fence is a version like any other: one frame for it, so that watchers see no gap (the clock as restored here).

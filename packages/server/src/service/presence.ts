@@ -7,6 +7,7 @@
  * socket's presence is forwarded to the owner, whose count is the club's.
  */
 import type { ServerMessage } from '@youzai/protocol';
+import { isCorrespondence } from '@youzai/game';
 import type { Bus } from '../bus/bus.ts';
 import type { GameActor } from './actor.ts';
 import { topicOf, type GamePipeline } from './game-pipeline.ts';
@@ -19,6 +20,22 @@ import type { Clock, Timers } from './time.ts';
  * end (a crowd arriving at a TV game is not a message per watcher to each).
  */
 export const SPECTATORS_EVERY_MS = 1000;
+
+/**
+ * How long after an outage took the side to move's sockets (a takeover, a node's death) its return
+ * restarts its turn: what a reconnection takes, and all a player can win by staying away on purpose.
+ */
+export const RETURN_GRACE_MS = 5000;
+
+/**
+ * The side to move lost its sockets to an outage, not by its own doing (the node holding them died, or
+ * this node took the game over and counts nobody yet): the time until it can play again is not its own.
+ */
+export function awaitReturn(actor: GameActor, now: number): void {
+  const running = actor.game.snapshot.clock.running;
+  if (actor.game.status !== 'active' || running === null || isCorrespondence(actor.game.snapshot.setup.clock)) return;
+  actor.turnBack = { seat: running, ply: actor.game.moves.length, until: now + RETURN_GRACE_MS };
+}
 
 export class Presence {
   constructor(
@@ -67,15 +84,21 @@ export class Presence {
     });
   }
 
-  /** A node died: its sockets are gone (the players they served count as disconnected until they come back). */
+  /**
+   * A node died: its sockets are gone (the players they served count as disconnected until they come back).
+   * A side to move left with no socket gets its turn back when it comes back (within RETURN_GRACE_MS).
+   */
   async nodeGone(from: string): Promise<void> {
     for (const actor of [...this.live.all()]) {
       if (!actor.connectedBy.has(from) && !actor.spectatorsBy.has(from)) continue;
       await actor.run(async () => {
+        const running = actor.game.snapshot.clock.running;
+        const had = running !== null && actor.connected(running) > 0;
         this.setConnected(actor, from, (c) => {
           c[0] = 0;
           c[1] = 0;
         });
+        if (had && running !== null && actor.connected(running) === 0) awaitReturn(actor, this.clock.now());
         // Its watchers went with it.
         this.setSpectators(actor, from, 0);
       });
@@ -134,6 +157,18 @@ export class Presence {
       const now = actor.connected(seat) > 0;
       if (now === before[seat]) continue;
       this.pipeline.passing(actor, { type: 'connection', color: seat, connected: now }, this.clock.now());
+      if (now) this.returned(actor, seat);
     }
+  }
+
+  /** A seat is counted again: if it is the side to move back from an outage in time, its turn starts now. */
+  private returned(actor: GameActor, seat: 0 | 1): void {
+    const back = actor.turnBack;
+    if (!back || back.seat !== seat) return;
+    actor.turnBack = null;
+    const now = this.clock.now();
+    const d = actor.game.snapshot;
+    if (now > back.until || actor.game.moves.length !== back.ply || actor.game.status !== 'active' || d.clock.running !== seat) return;
+    this.pipeline.restartTurn(actor, now);
   }
 }
