@@ -42,6 +42,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 11, name: 'rated games: states before and after' },
       { version: 12, name: 'learn progress' },
       { version: 13, name: 'tournament pairings: running ones, and by player' },
+      { version: 14, name: 'tournaments: notes, half-point byes' },
     ]);
   });
 

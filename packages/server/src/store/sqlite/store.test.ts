@@ -50,6 +50,7 @@ describe('SQLite store', () => {
       { version: 11, name: 'rated games: states before and after' },
       { version: 12, name: 'learn progress' },
       { version: 13, name: 'tournament pairings: running ones, and by player' },
+      { version: 14, name: 'tournaments: notes, half-point byes' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
