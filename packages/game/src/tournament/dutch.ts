@@ -110,8 +110,27 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
   const byeCandidate = (i: number): boolean => eligible[i]! && score[i]! <= byeScore;
 
   /** The weight of pairing higher-ranked `h` with lower-ranked `l` (h < l). */
+  // Past the C.9 bits, everything below is 0 for a pair in neither bracket: its weight is the C.4/C.5
+  // and C.9 values shifted, kept by those two values (most pairs of a round are such pairs).
+  const c9Shift = 4n * sgBits + (played >= 1 ? 2n * sgBits + 2n * sBits : 0n) + (played >= 2 ? 2n * sgBits + 2n * sBits : 0n) + 3n * sgBits + 1n;
+  const outside = new Map<number, bigint>();
   const edgeWeight = (h: number, l: number, inCur: boolean, inNext: boolean): bigint => {
     if (!compat[h]![l]) return 0n;
+    if (!inCur && !inNext) {
+      const c45 = 1 + (byeCandidate(h) ? 0 : 1) + (byeCandidate(l) ? 0 : 1);
+      let c9 = 0;
+      if (singleDownfloaterIsBye) {
+        if (score[h] === byeScore) c9 += unplayedRank.get(playedGames[h]!)!;
+        if (score[l] === byeScore) c9 += unplayedRank.get(playedGames[l]!)!;
+      }
+      const key = c9 * 4 + c45;
+      let r = outside.get(key);
+      if (r === undefined) {
+        r = ((BigInt(c45) << (4n * sgBits + 2n * sBits)) + BigInt(c9)) << c9Shift;
+        outside.set(key, r);
+      }
+      return r;
+    }
     const b = (x: boolean): bigint => (x ? 1n : 0n);
     // C.4/C.5: everyone paired but one who may take the bye (the lowest score possible).
     let r = 1n + b(!byeCandidate(h)) + b(!byeCandidate(l));
