@@ -64,9 +64,19 @@ function core(n: number) {
   const allowedge = new Uint8Array(m);
   let queue: number[] = [];
 
-  const slack = (k: number): bigint => dualvar[eu[k]!]! + dualvar[ev[k]!]! - w4[k]!;
-  // The slack of bestedge[x], kept until the duals next change (epoch): one BigInt sum saved a comparison.
+  // Vertex duals change only where epoch is incremented (a dual step; solve() before runStages): a
+  // slack computed since is still right. Stages between dual steps rescan the same edges.
   let epoch = 1;
+  const slackEpoch = new Int32Array(m);
+  const slackValue: bigint[] = new Array(m).fill(0n);
+  const slack = (k: number): bigint => {
+    if (slackEpoch[k] === epoch) return slackValue[k]!;
+    const s = dualvar[eu[k]!]! + dualvar[ev[k]!]! - w4[k]!;
+    slackValue[k] = s;
+    slackEpoch[k] = epoch;
+    return s;
+  };
+  // The slack of bestedge[x], kept until the duals next change (epoch): one BigInt sum saved a comparison.
   const bestSlackValue: bigint[] = new Array(2 * n).fill(0n);
   const bestSlackEpoch = new Int32Array(2 * n);
   const bestSlack = (x: number): bigint => {
@@ -366,6 +376,10 @@ function core(n: number) {
             const w = endpoint(p);
             if (!active[w]) continue;
             if (inblossom[v] === inblossom[w]) continue;
+            // w inside a T-blossom, labelled: nothing to do whether or not the edge is tight. (Its slack
+            // cannot grow in this stage while v is an S-vertex, so not marking it allowed here changes
+            // nothing: a later scan finds it tight again.) Saves a BigInt slack.
+            if (label[inblossom[w]!] === 2 && label[w] !== 0) continue;
             let kslack = 0n;
             if (!allowedge[k]) {
               kslack = slack(k);
