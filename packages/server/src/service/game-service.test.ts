@@ -227,6 +227,19 @@ describe('game service', () => {
     expect(await play(1_500)).toBe(300);
     // Back 6 s after: past the grace, the whole turn is hers (staying away is no way to think for free).
     expect(await play(6_000)).toBe(11_300);
+    // Back through another node before her node's death was seen (HAProxy closed her socket first): her turn starts when the death is seen.
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    await s.service.presence(id, alice.id, 1, 'n1|a');
+    await s.service.presence(id, bob.id, 1, 'n2|b');
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.advance(3_000);
+    await s.service.presence(id, alice.id, 1, 'n3|c');
+    s.time.advance(1_000);
+    await s.service.nodeGone('n1|a');
+    s.time.advance(400);
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toEqual({ ok: true, value: true });
+    expect(await charged(id)).toBe(400);
   });
 
   it('a user can never act for the other side or in a game not theirs', async () => {

@@ -40,7 +40,7 @@ export function awaitReturn(actor: GameActor, now: number): void {
 export class Presence {
   constructor(
     private readonly live: Pick<LiveGames, 'get' | 'peek' | 'all'>,
-    private readonly pipeline: Pick<GamePipeline, 'passing'>,
+    private readonly pipeline: Pick<GamePipeline, 'passing' | 'restartTurn'>,
     private readonly clock: Clock,
     private readonly announce: { readonly bus: Bus; readonly timers: Timers } | null = null,
   ) {}
@@ -93,12 +93,17 @@ export class Presence {
       if (!actor.connectedBy.has(from) && !actor.spectatorsBy.has(from)) continue;
       await actor.run(async () => {
         const running = actor.game.snapshot.clock.running;
-        const had = running !== null && actor.connected(running) > 0;
+        const there = running !== null && (actor.connectedBy.get(from)?.[running] ?? 0) > 0;
         this.setConnected(actor, from, (c) => {
           c[0] = 0;
           c[1] = 0;
         });
-        if (had && running !== null && actor.connected(running) === 0) awaitReturn(actor, this.clock.now());
+        if (there && running !== null) {
+          // Back already through another node before the death was seen (HAProxy closed the socket first): its turn starts now.
+          if (actor.connected(running) > 0 && !isCorrespondence(actor.game.snapshot.setup.clock) && actor.game.status === 'active')
+            this.pipeline.restartTurn(actor, this.clock.now());
+          else awaitReturn(actor, this.clock.now());
+        }
         // Its watchers went with it.
         this.setSpectators(actor, from, 0);
       });
