@@ -1,7 +1,9 @@
 /**
  * A correspondence game's first-move countdown in a real browser (issue 33,
  * item 6): in days and hours, not "Còn 172799 giây", for both players, in
- * Vietnamese and in English.
+ * Vietnamese and in English. And while that game is in progress, the engine
+ * still helps elsewhere (issue 33, item 5): the solo board's hint answers
+ * (one correspondence game used to switch it off everywhere).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { shot, startClub, type Club } from './harness.ts';
@@ -38,5 +40,11 @@ describe('the first-move countdown', () => {
     expect(await a.page.getByTestId('status').textContent()).not.toMatch(/giây|\d{4,}/);
     await shot(a.page, 'countdown-correspondence-vi');
     await shot(b.page, 'countdown-correspondence-en');
+
+    // The game is in progress; a position of no live game still gets the engine's hint, for either player.
+    await a.page.goto('/solo/xiangqi');
+    await a.page.getByTestId('hint').click();
+    await expect.poll(() => a.page.getByTestId('status').textContent(), { timeout: 30_000 }).toMatch(/Máy gợi ý: [A-ZĐ]\S*\d/);
+    expect(await a.page.locator('.yz-board svg.cg-shapes line').count()).toBe(1);
   });
 });
