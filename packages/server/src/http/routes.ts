@@ -21,7 +21,7 @@ import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '..
 import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
-import { TV_CHANNELS, TV_GAMES, isTvChannel, tvCandidates, tvChannels } from '../service/tv.ts';
+import { TV_CHANNELS, TV_GAMES, isTvChannel, memoTvChannels, tvCandidates, tvChannels } from '../service/tv.ts';
 import type { FairPlay } from '../moderation/fair-play.ts';
 import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
@@ -382,10 +382,12 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     path: /^\/api\/tv$/,
     anonymous: true,
-    handler: async (ctx, { games, store }) => {
+    handler: async (ctx, { games, store, clock }) => {
       const channel = ctx.url.searchParams.get('channel') ?? 'best';
       if (!isTvChannel(channel)) fail('tv.channel', `No such TV channel: ${TV_CHANNELS.join(', ')}`);
-      const channels = tvChannels(await tvCandidates(await games.liveGames(TV_GAMES), (u) => store.ratings(u)));
+      const channels = await memoTvChannels(games, clock.now(), async () =>
+        tvChannels(await tvCandidates(await games.liveGames(TV_GAMES), (u) => store.ratings(u))),
+      );
       sendJson(ctx.res, 200, { ok: true, channel, game: channels.find((c) => c.channel === channel)?.game ?? null, channels });
     },
   },

@@ -7,7 +7,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
 import { systemClock, systemTimers } from './time.ts';
-import { TV_CHANNELS, channelGame, tvCandidates, tvChannels, type TvCandidate } from './tv.ts';
+import { TV_CHANNELS, TV_MEMO_MS, channelGame, memoTvChannels, tvCandidates, tvChannels, type TvCandidate } from './tv.ts';
 
 const human = (userId: string) => ({ userId, name: userId, kind: 'human' as const });
 const engine = { userId: 'engine', name: 'Máy', kind: 'engine' as const, level: 8 };
@@ -91,5 +91,21 @@ describe('GET /api/tv', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('memoTvChannels', () => {
+  it('works the channels out once per TV_MEMO_MS on the given time, then again', async () => {
+    const key = {};
+    let computed = 0;
+    const compute = async () => {
+      computed++;
+      return tvChannels([]);
+    };
+    await memoTvChannels(key, 1000, compute);
+    await memoTvChannels(key, 1000 + TV_MEMO_MS - 1, compute);
+    expect(computed).toBe(1);
+    await memoTvChannels(key, 1000 + TV_MEMO_MS, compute);
+    expect(computed).toBe(2);
   });
 });

@@ -96,3 +96,20 @@ export async function tvCandidates(
     }),
   );
 }
+
+/** How long a node serves the channels it worked out (each look reads up to 2 × TV_GAMES players' ratings). */
+export const TV_MEMO_MS = 2000;
+
+/**
+ * The channels, worked out at most once per TV_MEMO_MS per node (keyed by the node's games port): every visitor of
+ * /tv asked for all the live games' ratings before. Time is the caller's clock.
+ */
+const tvMemo = new WeakMap<object, { at: number; value: Promise<TvChannelView[]> }>();
+export function memoTvChannels(key: object, now: number, compute: () => Promise<TvChannelView[]>): Promise<TvChannelView[]> {
+  const kept = tvMemo.get(key);
+  if (kept && now - kept.at < TV_MEMO_MS) return kept.value;
+  const value = compute();
+  tvMemo.set(key, { at: now, value });
+  value.catch(() => tvMemo.get(key)?.value === value && tvMemo.delete(key));
+  return value;
+}
