@@ -320,6 +320,14 @@ class Connection implements SocialConnection, FanoutMember {
         if (sub.held) sub.held.push(frame);
         else {
           const v = versionOf(frame);
+          if (Number.isFinite(v) && sub.sentV >= 0 && v > sub.sentV + 1) {
+            // A hole (frames lost with the bus, heard again before the word to catch up): the missed frames first, this one after.
+            void this.catchUp(game, sub, off);
+            if (sub.held) {
+              (sub.held as string[]).push(frame);
+              return;
+            }
+          }
           // Frames without a version (watcher counts) leave it as it is.
           if (Number.isFinite(v)) sub.sentV = Math.max(sub.sentV, v);
           this.sendRaw(frame);
