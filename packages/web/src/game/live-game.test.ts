@@ -100,6 +100,21 @@ describe('the client copy of a game', () => {
     expect(live.view.firstMoveDeadline).toBe(restored.firstMoveDeadline);
   });
 
+  it('follows a turn given back after an outage (resumed at the version it holds, not stored): the clock as the server runs it', () => {
+    const s = server();
+    const live = new LiveGame(s.g.view(0), s.v(), 'first');
+    const first = s.act({ type: 'move', by: 0, uci: 'h3e3', ply: 0 }, 1000);
+    expect(live.apply(first.v, first.events, first.now)).toBe('applied');
+    // Black's node froze 4 s into its turn; the owner gives the turn back from 9 s: a frame at the same version.
+    const back = { ...live.view.clock, remainingMs: [299_000, 300_000] as [number, number] };
+    const resumed: GameEvent = { type: 'resumed', clock: back, firstMoveDeadline: null };
+    expect(live.apply(first.v, [resumed], 9000)).toBe('applied');
+    expect(live.view.clock).toEqual(back);
+    expect(live.view.ply).toBe(1);
+    // An older version's frame is still ignored.
+    expect(live.apply(first.v - 1, [resumed], 9000)).toBe('ignored');
+  });
+
   it('ignores what it already holds and asks for a resync across a gap', () => {
     const s = server();
     const live = new LiveGame(s.g.view(0), s.v(), 'first');

@@ -59,6 +59,12 @@ export class LiveGame {
       this.lastEvents = [...events];
       return 'applied';
     }
+    // A turn given back after an outage (`resumed` at the version held, not stored): the clock as it runs now.
+    if (v === this.v && events.every((e) => e.type === 'connection' || e.type === 'resumed')) {
+      for (const e of events) this.step(e, now);
+      this.lastEvents = [...events];
+      return 'applied';
+    }
     if (v <= this.v) return 'ignored';
     if (v !== this.v + 1) return 'resync';
     for (const e of events) if (!this.step(e, now)) return 'resync';
