@@ -13,7 +13,7 @@ import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, termsError, type TermsInput } from './game-terms.ts';
 import { dailyPuzzleCard } from './daily-puzzle.ts';
-import { tournamentsCard } from './tournaments.ts';
+import { tournamentsCard } from './tournament-lists.ts';
 import { SeekBook } from './seek-book.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';

@@ -13,7 +13,7 @@ import { api } from '../net/api.ts';
 import { challengeRequest, termsError, type TermsInput } from './game-terms.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, playerEl, readerSide, shareBox, variantLabel } from './widgets.ts';
-import { tournamentLists } from './tournaments.ts';
+import { tournamentLists } from './tournament-lists.ts';
 import './pages.css';
 
 const ROOM_NAME_MAX = 60;

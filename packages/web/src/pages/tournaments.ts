@@ -1,16 +1,15 @@
 /**
- * Tournaments: the list (upcoming, running, finished) with a form to create
- * one (`/tournaments`, and a card on the home page), and a tournament's own
- * page (`/tournament/<id>`): the countdown, joining and leaving, the
+ * Tournaments: the lists (upcoming, running, finished; tournament-lists.ts,
+ * also the home page's card) with a form to create one (`/tournaments`),
+ * and a tournament's own page (`/tournament/<id>`): the countdown, joining and leaving, the
  * player's current game one click away (an arena's next game opens by
  * itself), the standings updating live, the top games, the cross table of a
  * round-robin, the rules written out, the chat and the final podium.
  */
-import type { ServerMessage, TournamentLists } from '@youzai/protocol';
+import type { ServerMessage } from '@youzai/protocol';
 import { isVariantKey, startHandCount, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
-import { clockConfigName } from '../app/names.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
@@ -18,26 +17,8 @@ import { halfByeOffer, noteTexts, trfUrl } from './tournament-actions.ts';
 import { errorText, shareBox, variantLabel } from './widgets.ts';
 import './pages.css';
 
-import {
-  crossTableEl,
-  gameRow,
-  pagerOf,
-  podiumPlaces,
-  roundsEl,
-  standingsTable,
-  type Kind,
-  type Status,
-  type TournamentSummary,
-  type TournamentView,
-} from './tournament-tables.ts';
-
-const KIND_KEY: Record<Kind, MessageKey> = { arena: 'tour.kind.arena', swiss: 'tour.kind.swiss', roundRobin: 'tour.kind.roundRobin' };
-const STATUS_KEY: Record<Status, MessageKey> = {
-  upcoming: 'tour.status.upcoming',
-  running: 'tour.status.running',
-  finished: 'tour.status.finished',
-  cancelled: 'tour.status.cancelled',
-};
+import { crossTableEl, gameRow, pagerOf, podiumPlaces, roundsEl, standingsTable, type TournamentView } from './tournament-tables.ts';
+import { KIND_KEY, STATUS_KEY, termsLine, tournamentLists } from './tournament-lists.ts';
 
 /** "1:02:03" or "4:05": what is left before `at`. */
 export function countdown(ms: number): string {
@@ -47,71 +28,6 @@ export function countdown(ms: number): string {
   const ss = s % 60;
   const two = (n: number) => String(n).padStart(2, '0');
   return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
-}
-
-const when = (ms: number) => new Date(ms).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
-
-function termsLine(s: TournamentSummary): string {
-  const parts = [t(KIND_KEY[s.kind]), variantLabel(s.variant), clockConfigName(s.clock), s.rated ? t('common.rated') : t('common.casual')];
-  if (s.kind === 'swiss') parts.push(t('tour.rounds', { n: s.rounds }));
-  return parts.join(' · ');
-}
-
-function summaryRow(s: TournamentSummary): HTMLElement {
-  const time =
-    s.status === 'upcoming'
-      ? t('tour.starts', { when: when(s.startsAt) })
-      : s.status === 'running'
-        ? s.kind === 'arena' && s.endsAt
-          ? t('tour.ends', { when: when(s.endsAt) })
-          : t('tour.round', { n: s.round, of: s.rounds })
-        : t(STATUS_KEY[s.status]);
-  return h(
-    'li.tour-row',
-    { 'data-testid': 'tour-row', 'data-id': s.id },
-    h('a.tour-name', { href: `/tournament/${s.id}` }, s.name),
-    s.club ? h('span.badge', null, t('tour.club')) : null,
-    h('span.muted', null, ` ${termsLine(s)} · ${time}`),
-    s.players !== null ? h('span.muted', null, ` · ${t('tour.players', { n: s.players })}`) : null,
-  );
-}
-
-/** Whether the home page shows its tournaments card: only with one running or upcoming (an empty card pushed the games down). */
-export function homeShowsTournaments(l: Pick<TournamentLists, 'running' | 'upcoming'>): boolean {
-  return l.running.length + l.upcoming.length > 0;
-}
-
-/** The three lists; `room`: only that room's; `loaded`: told each time they are read. */
-export function tournamentLists(room?: string, loaded?: (l: TournamentLists) => void): { el: HTMLElement; load: () => Promise<void> } {
-  const el = h('div.tour-lists', { 'data-testid': 'tour-lists' }, h('p.muted', null, t('common.loading')));
-  const load = async () => {
-    const r = await api<TournamentLists>('GET', `/api/tournaments${room ? `?room=${room}` : ''}`);
-    if (!r.ok) return fill(el, h('p.error', null, errorText(r)));
-    loaded?.(r);
-    const list = (key: MessageKey, rows: readonly TournamentSummary[], testid: string) =>
-      h('div', { 'data-testid': testid }, h('h3', null, t(key)), rows.length ? h('ul.list', null, rows.map(summaryRow)) : h('p.muted', null, t('tour.none')));
-    fill(
-      el,
-      list('tour.running', r.running, 'tour-running'),
-      list('tour.upcoming', r.upcoming, 'tour-upcoming'),
-      list('tour.finished', r.finished, 'tour-finished'),
-    );
-  };
-  return { el, load };
-}
-
-/** The card on the home page. */
-export function tournamentsCard(): { el: HTMLElement; destroy: () => void } {
-  // Hidden until there is a tournament to show (issue 33, item 8.1).
-  const el = h('section.card.tournaments-card', { 'data-testid': 'home-tournaments', hidden: true });
-  const lists = tournamentLists(undefined, (l) => (el.hidden = !homeShowsTournaments(l)));
-  el.append(h('h2', null, h('a', { href: '/tournaments' }, t('tour.title'))), lists.el);
-  void lists.load();
-  const timer = setInterval(() => void lists.load(), 30_000);
-  return {
-    el,
-    destroy: () => clearInterval(timer),
-  };
 }
 
 function createForm(app: AppContext, room: string | undefined): HTMLElement {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentSummary } from '@youzai/protocol';
-import { homeShowsTournaments } from './tournaments.ts';
+import { homeShowsTournaments } from './tournament-lists.ts';
 
 const one = {} as TournamentSummary;
 
