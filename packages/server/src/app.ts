@@ -21,6 +21,10 @@ import { SETTINGS_ROUTES } from './http/settings-routes.ts';
 import { LEARN_ROUTES } from './http/learn-routes.ts';
 import { testClockRoutes, type MovableTime } from './http/test-clock-routes.ts';
 import { SOCIAL_API_ROUTES } from './social/routes.ts';
+import { BOT_ROUTES } from './bot/routes.ts';
+import { BotEvents } from './bot/events.ts';
+import type { NdjsonStream } from './bot/ndjson.ts';
+import { ApiTokens, bearerOf } from './auth/tokens.ts';
 import { Notifier } from './social/notifier.ts';
 import { GameNotices } from './social/game-notices.ts';
 import { RoomChallengeNotices } from './social/room-notices.ts';
@@ -56,7 +60,7 @@ import { GameService } from './service/game-service.ts';
 import type { GamesPort } from './service/games-port.ts';
 import { ClubGames } from './cluster/games.ts';
 import { every, type Clock, type Timers } from './service/time.ts';
-import type { Store, UserRow } from './store/types.ts';
+import type { Store, TokenRow, UserRow } from './store/types.ts';
 import { tournamentTopic, userTopic } from './bus/topics.ts';
 import { TOURNAMENT_ROUTES, mayViewTournament } from './tournaments/routes.ts';
 import { changedFrame } from './tournaments/socket.ts';
@@ -88,6 +92,7 @@ export const ROUTES = [
   ...ANALYSIS_ROUTES,
   ...REMATCH_ROUTES,
   ...MODERATION_ROUTES,
+  ...BOT_ROUTES,
 ];
 
 /** Stands in for the visitor on public reads, which need no identity. */
@@ -226,6 +231,7 @@ export async function createApp(given: AppOptions): Promise<App> {
           mayDecide: (id: string) => clubGames?.mayDecide(id) ?? false,
           fenceOnLoad: true,
           onLost: (id: string) => clubGames?.lost(id),
+          quiet: (member: string) => clubGames?.quiet(member) ?? false,
         }
       : {}),
   });
@@ -363,12 +369,23 @@ export async function createApp(given: AppOptions): Promise<App> {
     maxSessions: opts.boards?.maxSessions ?? 8,
     ...(opts.boards?.steps ? { steps: opts.boards.steps } : {}),
   });
+  // The Bot API: tokens, its events (published from the deciding node on the player's topic), its open streams.
+  const tokens = new ApiTokens(store, () => opts.clock.now());
+  const botStreams = new Set<NdjsonStream>();
+  const botEvents = new BotEvents({
+    store,
+    bus: opts.bus,
+    publicUrl: opts.publicUrl,
+    view: async (id) => (await games.view(id))?.view ?? null,
+  });
+  games.onChange(botEvents.onChange);
   // Fair-play reports: a player's last rated games through the same analyses (background priority), for admins.
   const fairPlay = new FairPlay({ store, analyses, clock: opts.clock, newId: () => randomId(12) });
   const deps: Deps = {
     livePositions,
     moderation,
     fairPlay,
+    bot: { tokens, chat, bus: opts.bus, timers: opts.timers, streams: botStreams },
     limits,
     analyses,
     rematches: new Rematches({
@@ -470,12 +487,25 @@ export async function createApp(given: AppOptions): Promise<App> {
       const known = routes.some((r) => r.path.test(url.pathname));
       return sendError(res, known ? 405 : 404, known ? 'http.method' : 'http.not-found', known ? 'Method not allowed' : 'Not found');
     }
+    // A personal API token instead of a session (the Bot API): only on the routes that name a scope it holds.
+    const bearer = route?.scope ? bearerOf(req.headers.authorization) : null;
+    let token: { user: UserRow; token: TokenRow } | null = null;
+    if (bearer !== null) {
+      token = await tokens.resolve(bearer);
+      if (!token) return sendError(res, 401, 'auth.token-invalid', 'This API token is unknown or revoked');
+      const scope = route!.scope!;
+      if (scope !== 'any' && !token.token.scopes.some((s) => scope.includes(s)))
+        return sendError(res, 403, 'auth.token-scope', `This API token lacks the scope this needs: ${scope.join(' or ')}`);
+      const refused = await moderation.loginRefusal(token.user.id);
+      if (refused) return sendError(res, 403, refused.code, refused.message);
+    }
     if (!SAFE_METHODS.has(req.method ?? '')) {
       const o = checkOrigin(req, origins);
       if (!o.ok) return sendError(res, 403, o.error.code, o.error.message);
-      // A form can post these without the browser asking first; the API takes JSON only.
+      // A form can post these without the browser asking first; the API takes JSON only (and forms from a token's holder).
       const type = req.headers['content-type'];
-      if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) return sendError(res, 415, 'body.content-type', 'Send the body as application/json');
+      const form = token !== null && type !== undefined && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type);
+      if (type !== undefined && !form && !/^application\/json\s*(;|$)/i.test(type)) return sendError(res, 415, 'body.content-type', 'Send the body as application/json');
     }
     // A page is the same shell for everyone: no identity needed (and nothing to write, so storage trouble does not stop it).
     if (page) {
@@ -483,11 +513,11 @@ export async function createApp(given: AppOptions): Promise<App> {
       return;
     }
     // Identity: a valid session; a reader without one stays anonymous, and one who acts becomes a new guest.
-    const cookie = parseCookies(req.headers.cookie).get(COOKIE);
-    const found = route!.anonymous ? null : await sessions.resolveSession(cookie);
+    const cookie = token ? undefined : parseCookies(req.headers.cookie).get(COOKIE);
+    const found = route!.anonymous || token ? null : await sessions.resolveSession(cookie);
     // A session whose expiry moved on (at most daily): the browser keeps the cookie as long again.
     if (found?.renewed && cookie) res.setHeader('set-cookie', cookieHeader(cookie, sessionTtl(found.user)));
-    let user: UserRow | null = route!.anonymous ? ANONYMOUS : (found?.user ?? null);
+    let user: UserRow | null = token ? token.user : route!.anonymous ? ANONYMOUS : (found?.user ?? null);
     if (!user && SAFE_METHODS.has(req.method ?? '')) user = ANONYMOUS;
     if (!user) {
       await limits.enforce('guest', { addr });
@@ -504,6 +534,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       cookie,
       params: url.pathname.match(route!.path)!.slice(1),
       setSession: (v) => res.setHeader('set-cookie', cookieHeader(v)),
+      ...(token ? { token: token.token } : {}),
     };
     await route!.handler(ctx, deps);
   }
@@ -596,12 +627,15 @@ export async function createApp(given: AppOptions): Promise<App> {
     drain() {
       if (draining) return;
       draining = true;
+      // Streams end: their programs reconnect to another node (gameFull again).
+      for (const s of [...botStreams]) s.end();
       server.removeAllListeners('upgrade');
       server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n'));
     },
     async close() {
       sweeping?.();
       sweeping = null;
+      for (const s of [...botStreams]) s.end();
       board.close();
       presenceTimer?.();
       await director.stop();

@@ -46,6 +46,17 @@ const PRESENCE_ASK_TOPIC = 'club:presence-ask';
  * catch up from the owner or the store.
  */
 const BEHIND_TOPIC = 'club:behind';
+/** Each node says it is running, every BEAT_MS, on this topic: a node not heard for QUIET_MS may be frozen. */
+const BEAT_TOPIC = 'club:beat';
+const BEAT_MS = 500;
+/**
+ * A node not heard for this long has gone quiet (frozen, or cut from Redis):
+ * HAProxy takes 1-2 s to close the sockets of a frozen node and its lease 3 s
+ * to lapse, so a player back through another node can move before it is seen
+ * dead. Three beats: a node merely slow (a long collection) is rarely taken
+ * for quiet, and then a move is charged less, never more.
+ */
+export const QUIET_MS = 1500;
 /** A change stored this long before the connection to Redis was seen lost may not have been published either. */
 const UNSURE_BEFORE_DROP_MS = 5000;
 /** How long the changes of this node's games are remembered (for the above). */
@@ -91,6 +102,10 @@ export class ClubGames {
   private readonly behind = new Map<string, Set<() => void>>();
   private readonly offBehind: () => void;
   private readonly offReconnected: () => void;
+  private readonly offBeat: () => void;
+  private beater: (() => void) | null = null;
+  /** When each node (by id) was last heard: its beat, or a request it forwarded. */
+  private readonly heard = new Map<string, number>();
   /** The last stored change of each game decided here, by time (the frames a lost connection may have swallowed). */
   private readonly recent = new Map<string, number>();
   /** Since when the connection to Redis has been down (null: up). */
@@ -110,6 +125,9 @@ export class ClubGames {
     this.offPresenceAsk = deps.bus.subscribe(PRESENCE_ASK_TOPIC, (id) => void this.announce(id as string));
     this.offBehind = deps.bus.subscribe(BEHIND_TOPIC, (ids) => {
       if (Array.isArray(ids)) for (const id of ids) this.tellBehind(String(id));
+    });
+    this.offBeat = deps.bus.subscribe(BEAT_TOPIC, (node) => {
+      if (typeof node === 'string') this.heard.set(node, deps.clock.now());
     });
     // This node's own subscription was lost for a while: every game watched here may have missed frames.
     this.offReconnected =
@@ -180,8 +198,22 @@ export class ClubGames {
     await this.forwarder.ready();
     this.reaper?.();
     this.reaper = every(this.deps.clock, this.deps.timers, 1000, () => void this.reap());
+    this.beater?.();
+    this.beater = every(this.deps.clock, this.deps.timers, BEAT_MS, () => this.deps.bus.publish(BEAT_TOPIC, this.deps.nodes.node));
     void this.reap();
   }
+
+  /**
+   * Whether `member`'s node has gone quiet: heard before, not for QUIET_MS
+   * (GameService's `quiet`: a side to move back through another node gets its
+   * turn from its move). Never this node.
+   */
+  readonly quiet = (member: string): boolean => {
+    const node = member.split('|', 1)[0]!;
+    if (node === this.deps.nodes.node) return false;
+    const at = this.heard.get(node);
+    return at !== undefined && this.deps.clock.now() - at > QUIET_MS;
+  };
 
   // --- what sockets, routes, the lobby and rooms call ---
 
@@ -328,6 +360,8 @@ export class ClubGames {
     this.draining = true;
     this.reaper?.();
     this.reaper = null;
+    this.beater?.();
+    this.beater = null;
     const held = this.deps.local.held();
     await this.deps.nodes.leave();
     await this.deps.local.drain();
@@ -340,6 +374,9 @@ export class ClubGames {
   close(): void {
     this.reaper?.();
     this.reaper = null;
+    this.beater?.();
+    this.beater = null;
+    this.offBeat();
     this.forwarder.close();
     this.offHandover();
     this.offPresenceAsk();
@@ -428,6 +465,7 @@ export class ClubGames {
   /** A request forwarded to this node: served if the game is decided here, else `moved`. */
   private async serve(req: RpcRequest): Promise<{ value: unknown } | 'moved'> {
     const [id, ...a] = req.args as [string, ...unknown[]];
+    this.heard.set(req.from, this.deps.clock.now());
     if (this.draining || !this.mine.has(id)) return 'moved';
     const l = this.deps.local;
     const value = await (async () => {

@@ -13,7 +13,7 @@ import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { eventually, TEST_REDIS_URL, testRedis, uniquePrefix } from '../testing/redis.ts';
 import { openClub, type Club } from './club.ts';
-import { ClubGames } from './games.ts';
+import { ClubGames, QUIET_MS } from './games.ts';
 
 const alice: Identity = { id: 'ua', name: 'alice', guest: false };
 const bob: Identity = { id: 'ub', name: 'bob', guest: false };
@@ -111,5 +111,40 @@ describe('a dead node’s games', () => {
     await secondsUntil(time, async () => !(await redis.client.zrange(redis.key('nodes'), 0, -1)).includes(bMember), 3);
     expect(await redis.client.zrange(redis.key('nodes'), 0, -1)).not.toContain(bMember);
     expect(await redis.client.exists(redis.key(`owned:${bMember}`))).toBe(0);
+  });
+});
+
+describe('a quiet node', () => {
+  it('a node not heard for QUIET_MS is quiet to the others (before its lease lapses), never to itself; heard again, it is not', async () => {
+    const prefix = uniquePrefix();
+    const redis = await testRedis(prefix);
+    cleanup.push(() => redis.dispose());
+    const time = new FakeTime();
+    const store = memoryStore();
+    const a = await node('a', prefix, store, time);
+    const b = await node('b', prefix, store, time);
+    await a.club.start();
+    await b.club.start();
+    await a.games.start();
+    await b.games.start();
+    const bMember = b.club.nodes.member;
+    // Beats every 500 ms: b is heard, so not quiet.
+    for (let i = 0; i < 4; i++) {
+      time.advance(500);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await eventually(async () => !a.games.quiet(bMember), 1000, 'b heard');
+    time.advance(400);
+    expect(a.games.quiet(bMember)).toBe(false);
+    // b stops (frozen): a second and a half without a beat and it is quiet, though its lease (3 s) still holds.
+    b.games.close();
+    time.advance(QUIET_MS + 100);
+    expect(a.games.quiet(bMember)).toBe(true);
+    expect(a.games.quiet(a.club.nodes.member)).toBe(false);
+    expect(await a.club.nodes.isAlive(bMember)).toBe(true);
+    // Back (SIGCONT): heard at its next beat.
+    await b.games.start();
+    time.advance(500);
+    await eventually(async () => !a.games.quiet(bMember), 2000, 'b heard again');
   });
 });

@@ -9,7 +9,7 @@ import { FakeTime } from './time.ts';
 const alice: Identity = { id: 'ua', name: 'alice', guest: false };
 const bob: Identity = { id: 'ub', name: 'bob', guest: false };
 
-function setup() {
+function setup(opts: { quiet?: (member: string) => boolean } = {}) {
   const time = new FakeTime();
   const store = memoryStore();
   const bus = new MemoryBus();
@@ -19,7 +19,7 @@ function setup() {
     ...store,
     saveGame: (...a: Parameters<typeof store.saveGame>) => (faults.saves-- > 0 ? Promise.reject(new Error('disk full')) : store.saveGame(...a)),
   };
-  const service = new GameService({ store: flaky, bus, clock: time, timers: time });
+  const service = new GameService({ store: flaky, bus, clock: time, timers: time, ...(opts.quiet ? { quiet: opts.quiet } : {}) });
   return { time, store, bus, service, faults };
 }
 
@@ -240,6 +240,41 @@ describe('game service', () => {
     s.time.advance(400);
     expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toEqual({ ok: true, value: true });
     expect(await charged(id)).toBe(400);
+  });
+
+  it('issue 26: a side to move back through another node moves before its frozen node is seen dead: its turn starts at that move', async () => {
+    const quiet = new Set<string>();
+    const s = setup({ quiet: (m) => quiet.has(m) });
+    const charged = async (id: string) => {
+      const m = await s.store.moves(id);
+      return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
+    };
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    await s.service.presence(id, alice.id, 1, 'n1|a');
+    await s.service.presence(id, bob.id, 1, 'n2|b');
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    // Alice thinks 600 ms and moves; her node freezes with the move. 2.5 s later HAProxy has closed her socket,
+    // she is back through node 3 and sends the move again: node 1 is quiet, its lease not yet lapsed.
+    s.time.advance(600);
+    quiet.add('n1|a');
+    s.time.advance(2_500);
+    await s.service.presence(id, alice.id, 1, 'n3|c');
+    s.time.advance(200);
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toEqual({ ok: true, value: true });
+    expect(await charged(id)).toBe(0);
+    // Bob, whose node is not quiet, is charged his thought as ever.
+    s.time.advance(700);
+    expect(await s.service.act(id, bob.id, { type: 'move', uci: 'b10c8', ply: 3 })).toEqual({ ok: true, value: true });
+    expect(await charged(id)).toBe(700);
+    // A quiet node alone (no socket of the mover elsewhere: the move came through it, so it is not frozen) restarts nothing.
+    const other = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    await s.service.presence(other, alice.id, 1, 'n1|a');
+    await s.service.act(other, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(other, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.advance(3_000);
+    expect(await s.service.act(other, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toEqual({ ok: true, value: true });
+    expect(await charged(other)).toBe(3_000);
   });
 
   it('a user can never act for the other side or in a game not theirs', async () => {

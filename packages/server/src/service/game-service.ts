@@ -93,6 +93,11 @@ export interface ServiceDeps {
   readonly fenceOnLoad?: boolean;
   /** Told when this node finds it no longer decides a game (a write refused: another node took it). */
   readonly onLost?: (gameId: string) => void;
+  /**
+   * Several nodes: whether node `member` has gone quiet (not heard for a while: frozen, or cut off).
+   * A side to move with a socket counted there, moving through another node, gets its turn from now.
+   */
+  readonly quiet?: (member: string) => boolean;
   /** How long a challenge to a named player waits (default CHALLENGE_TTL_MS). */
   readonly challengeTtlMs?: number;
 }
@@ -292,6 +297,7 @@ export class GameService {
               ...held,
             }
           : { type: action.type, by };
+      if (full.type === 'move' && this.deps.quiet) this.presences.resumeIfStranded(actor, by, this.deps.quiet, this.deps.clock.now());
       const done = await this.pipeline.commit(actor, full, this.deps.clock.now());
       return done.ok ? ok(true as const) : done;
     });

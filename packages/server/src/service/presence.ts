@@ -110,6 +110,25 @@ export class Presence {
     }
   }
 
+  /**
+   * A move of the side to move while a node holding a socket of it has gone quiet (frozen: HAProxy
+   * closed that socket and the player came back through another node, which counts one too) and
+   * before that node is seen dead: its turn starts now, as it would when the death is seen. Only
+   * the mover's turn, and only once (the move ends it).
+   */
+  resumeIfStranded(actor: GameActor, by: 0 | 1, quiet: (from: string) => boolean, now: number): void {
+    const d = actor.game.snapshot;
+    if (d.clock.running !== by || actor.game.status !== 'active' || isCorrespondence(d.setup.clock)) return;
+    let stranded = false;
+    let elsewhere = false;
+    for (const [from, c] of actor.connectedBy) {
+      if (c[by] <= 0) continue;
+      if (from !== '' && quiet(from)) stranded = true;
+      else elsewhere = true;
+    }
+    if (stranded && elsewhere) this.pipeline.restartTurn(actor, now);
+  }
+
   /** The nodes whose sockets are counted in some live game here. */
   sources(): Set<string> {
     const out = new Set<string>();
