@@ -6,6 +6,7 @@ export * from './types.ts';
 export * from './result.ts';
 export * from './board.ts';
 export * from './move.ts';
+export type { RecordConventions, RecordTagFacts } from './variant.ts';
 export type { VariantModule, RoleInfo, EndRules, OfferedClock, EngineSection } from './variant.ts';
 export { KING } from './variant.ts';
 export { Position } from './position.ts';
@@ -31,6 +32,7 @@ export {
   type LineError,
 } from './notation.ts';
 export { xiangqiWxf, xiangqiVietnamese } from './variants/xiangqi/notation.ts';
+export { xiangqiIccs } from './variants/xiangqi/iccs.ts';
 export { janggiAlgebraic } from './variants/janggi/notation.ts';
 export { janggiKorean } from './variants/janggi/korean.ts';
 export { sittuyinAlgebraic } from './variants/sittuyin/notation.ts';

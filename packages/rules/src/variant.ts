@@ -2,7 +2,7 @@ import type { Geometry } from './board.ts';
 import type { Move } from './move.ts';
 import type { CoordinateStyle, Notation } from './notation.ts';
 import type { Position } from './position.ts';
-import type { RuleError } from './result.ts';
+import type { Result, RuleError } from './result.ts';
 import type { ByColor, Color } from './types.ts';
 
 /** The royal piece is role 1 in every variant. */
@@ -115,6 +115,14 @@ export interface VariantModule<K extends string = string> {
     /** A legal move of `pos` as the movetext writes it. */
     move(pos: Position, m: Move): string;
   };
+  /**
+   * How game records from elsewhere write this game (the importer, absent:
+   * only coordinates and `notations`): further notations, each under the
+   * value of the PGN `Format` tag that names it; whether a record's tags say
+   * it is this game when no `Variant` tag does; and what its own tags (not
+   * the seven standard ones) say of the start position, result and players.
+   */
+  readonly records?: RecordConventions;
   /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
   validate(pos: Position): RuleError | null;
   /** How the board is drawn (the size is `geometry`; the art is packages/web/src/assets/{boards,pieces}). */
@@ -152,4 +160,24 @@ export interface VariantModule<K extends string = string> {
     /** A fall in the solver's material at least this big, at some point of a line, is a sacrifice. */
     readonly sacrificeLoss: number;
   };
+}
+
+/** What a game record's own tags say, read by the game's `records.readTags` (e.g. Korean .gib tags). */
+export interface RecordTagFacts {
+  /** The start position, when the tags set one up (a FEN of this game). */
+  readonly fen?: string;
+  /** The result as PGN writes it: 1-0, 0-1, 1/2-1/2. */
+  readonly result?: string;
+  /** The first and second side's players. */
+  readonly first?: string;
+  readonly second?: string;
+}
+
+export interface RecordConventions {
+  /** Notations records use besides `notations`, keyed by the PGN `Format` tag's value (upper case), tried in order. */
+  readonly notations: readonly { readonly format: string; readonly notation: Notation }[];
+  /** Whether tags (name to value) mark a record of this game that has no `Variant` tag. */
+  recognise(tags: ReadonlyMap<string, string>): boolean;
+  /** What the game's own tags say; an error when they set up a position that cannot be. */
+  readTags?(tags: ReadonlyMap<string, string>): Result<RecordTagFacts, RuleError>;
 }

@@ -16,6 +16,8 @@ export interface VariationPgnInput {
   /** How a node's move is written (its parent's position is the caller's to know). */
   readonly moveText: (node: TreeNode) => string;
   readonly result?: string;
+  /** What follows a node's move besides its evaluation (NAGs `$n`, comments `{…}`); the root's comes before the first move. */
+  readonly annotate?: (node: TreeNode) => readonly string[];
 }
 
 const tagValue = (s: string): string => s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\r\n]/g, ' ');
@@ -28,6 +30,7 @@ export function evalComment(e: NodeEval): string {
 
 export function makeVariationPgn(input: VariationPgnInput): string {
   const { tree, moveText } = input;
+  const annotate = input.annotate ?? (() => []);
   const result = input.result ?? '*';
   // Absolute ply of the root: even when the first side is to move.
   const base = (input.fullmove - 1) * 2 + input.turn;
@@ -39,17 +42,20 @@ export function makeVariationPgn(input: VariationPgnInput): string {
     else if (force) parts.push(`${(abs + 1) / 2}...`);
     parts.push(moveText(node));
     if (node.eval) parts.push(evalComment(node.eval));
+    parts.push(...annotate(node));
   };
+  /** Whether a move number is due again after `node`'s move (an evaluation or a comment came between). */
+  const interrupted = (node: TreeNode): boolean => node.eval !== undefined || annotate(node).some((a) => a.startsWith('{'));
   const line = (from: TreeNode, first: boolean): void => {
     let force = first;
     for (let n = from; n.children.length > 0; ) {
       const [main, ...alts] = n.children as [TreeNode, ...TreeNode[]];
       move(main, force);
-      force = main.eval !== undefined;
+      force = interrupted(main);
       for (const alt of alts) {
         parts.push('(');
         move(alt, true);
-        line(alt, alt.eval !== undefined);
+        line(alt, interrupted(alt));
         parts.push(')');
         force = true;
       }
@@ -57,6 +63,7 @@ export function makeVariationPgn(input: VariationPgnInput): string {
     }
   };
   if (tree.root.eval) parts.push(evalComment(tree.root.eval));
+  parts.push(...annotate(tree.root));
   line(tree.root, true);
   parts.push(result);
   const head = input.tags.map(([k, v]) => `[${k} "${tagValue(v)}"]`).join('\n');

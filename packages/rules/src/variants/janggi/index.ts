@@ -6,6 +6,7 @@ import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { JANGGI_ENGINE } from './engine.ts';
 import { JANGGI_NOTATIONS } from './notation.ts';
+import { JANGGI_RECORDS } from './records.ts';
 import { DIAG, HORSE_LEAPS, JANGGI_ELEPHANT_LEAPS, ORTH, canLand, enemyBase, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 guard, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
@@ -270,6 +271,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
     attacked,
     markSensitive,
     notations: JANGGI_NOTATIONS,
+    records: JANGGI_RECORDS,
     // A side not in check can always pass, so "stalemate" never arises.
     end: {
       stalemate: 'draw',

@@ -76,8 +76,8 @@ const READ_NAMES: Readonly<Record<string, number>> = {
 const PASS = '한수쉼';
 const PASS_WORDS = [PASS, '쉼', 'pass', '--'];
 const EXAMPLE = '08마87, 79졸78, 한수쉼';
-/** Rank, file, optional name, rank, file; whatever separated them is gone. */
-const MOVE_RE = /^(\d)([1-9])(\D?)(\d)([1-9])$/;
+/** Rank, file, optional side mark (.gib files: `79楚卒78`), optional name, rank, file; whatever separated them is gone. */
+const MOVE_RE = /^(\d)([1-9])(?:[楚漢초한](?=\D))?(\D?)(\d)([1-9])$/;
 /** Marks after a move that a position already says: check words, check signs, annotations. */
 const TRAILING_RE = /(?:장군|멍군|[+#!?])+$/;
 

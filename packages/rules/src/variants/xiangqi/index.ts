@@ -6,6 +6,7 @@ import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { XIANGQI_ENGINE } from './engine.ts';
 import { XIANGQI_NOTATIONS, xiangqiWxf } from './notation.ts';
+import { XIANGQI_RECORDS } from './records.ts';
 import { DIAG, HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../common.ts';
 
 /** Roles: 1 general, 2 advisor, 3 elephant, 4 horse, 5 chariot, 6 cannon, 7 soldier. */
@@ -200,6 +201,7 @@ export const xiangqi: VariantModule<'xiangqi'> = {
   attacked,
   markSensitive,
   notations: XIANGQI_NOTATIONS,
+  records: XIANGQI_RECORDS,
   // The xqbase PGN convention that Xiangqi readers (XQ Studio, ElephantEye, the WXF databases) accept:
   // `Game` first, movetext in WXF named by `Format`, with WXF's own `.` for a sideways move.
   pgn: {
