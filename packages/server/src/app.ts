@@ -489,6 +489,8 @@ export async function createApp(given: AppOptions): Promise<App> {
     }
     // A personal API token instead of a session (the Bot API): only on the routes that name a scope it holds.
     const bearer = route?.scope ? bearerOf(req.headers.authorization) : null;
+    if (route && !route.scope && !route.anonymous && bearerOf(req.headers.authorization) !== null)
+      return sendError(res, 401, 'auth.token-route', 'This route takes a session, not an API token (see docs/API.md, Bot API)');
     let token: { user: UserRow; token: TokenRow } | null = null;
     if (bearer !== null) {
       token = await tokens.resolve(bearer);
@@ -505,7 +507,8 @@ export async function createApp(given: AppOptions): Promise<App> {
       // A form can post these without the browser asking first; the API takes JSON only (and forms from a token's holder).
       const type = req.headers['content-type'];
       const form = token !== null && type !== undefined && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type);
-      if (type !== undefined && !form && !/^application\/json\s*(;|$)/i.test(type)) return sendError(res, 415, 'body.content-type', 'Send the body as application/json');
+      if (type !== undefined && !form && !/^application\/json\s*(;|$)/i.test(type))
+        return sendError(res, 415, 'body.content-type', 'Send the body as application/json');
     }
     // A page is the same shell for everyone: no identity needed (and nothing to write, so storage trouble does not stop it).
     if (page) {
@@ -575,6 +578,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     rooms,
     chat,
     blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+    isBot: (userId) => store.isBot(userId),
     tournamentAccess: async (id, userId, invite) => {
       const row = await store.tournament(id);
       return row !== null && (await mayViewTournament(store, row, userId, invite));

@@ -17,7 +17,8 @@ import type { Presence } from '../lobby/presence.ts';
 import type { PuzzleService } from '../puzzles/service.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
 import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
-import type { GameStore, RatingStore, SocialStore, UserRow, UserStore } from '../store/types.ts';
+import type { GameStore, RatingStore, SocialStore, TokenRow, TokenScope, TokenStore, UserRow, UserStore } from '../store/types.ts';
+import type { BotDeps } from '../bot/routes.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
@@ -78,13 +79,17 @@ export interface Ctx {
   readonly url: URL;
   setSession(cookieValue: string | null): void;
   readonly cookie: string | undefined;
+  /** The API token the request came with (Authorization: Bearer), when it came with one instead of a session. */
+  readonly token?: TokenRow;
 }
 
 export interface Deps {
   /** The club's quotas and the login throttle (limits/limits.ts). */
   readonly limits: Limits;
-  /** What the pages read: games, players, ratings, mutes. */
-  readonly store: GameStore & UserStore & RatingStore & SocialStore;
+  /** What the pages read: games, players, ratings, mutes, bot accounts. */
+  readonly store: GameStore & UserStore & RatingStore & SocialStore & TokenStore;
+  /** The Bot API's parts (bot/routes.ts). */
+  readonly bot?: BotDeps;
   readonly sessions: Sessions;
   readonly games: GamesPort;
   /** The games this node decides (its own figures for /api/stats). */
@@ -151,6 +156,13 @@ export interface Route {
   readonly handler: Handler;
   /** Public reads need no identity: no guest is created for them. */
   readonly anonymous?: boolean;
+  /**
+   * Reachable with a personal API token (`Authorization: Bearer`) that holds
+   * one of these scopes ('any': any token); absent: a session's only. Such a
+   * route takes a form body (application/x-www-form-urlencoded) from a token's
+   * holder too, as lichess's clients send (a browser's form carries no token).
+   */
+  readonly scope?: readonly TokenScope[] | 'any';
 }
 
 export const ID = '([A-Za-z0-9]{6,16})';
@@ -194,6 +206,48 @@ async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
     return;
   }
   sendJson(ctx.res, 200, { ok: true });
+}
+
+/**
+ * Creates a game for the requester under every quota a new game takes (the
+ * waiting games per player and per address, invitations, challenges): the
+ * one path of POST /api/games and the Bot API's challenges.
+ */
+export async function createGame(ctx: Ctx, { games, limits, store }: Deps, req: CreateGame): Promise<{ id: string; inviteToken: string | null }> {
+  if (req.opponent.type === 'user') {
+    const to = await store.userByName(req.opponent.username);
+    if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
+  }
+  if (req.opponent.type !== 'computer') {
+    // Invitations and challenges waiting for an opponent: a few at once per player (the store is the club's).
+    const open = await store.games({ userId: ctx.user.id, status: ['waiting'], limit: MAX_WAITING_GAMES });
+    if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
+  }
+  const stillWaiting = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting');
+  // The count above reads before any of them writes: parallel requests all passed it. The player's place is also taken atomically (issue 31, item 10).
+  const own = req.opponent.type === 'computer' ? null : await limits.open.reserve('player-waiting', ctx.user.id, stillWaiting);
+  if (own && !own.ok) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
+  await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr }).catch(async (e: unknown) => {
+    await own?.value.cancel();
+    throw e;
+  });
+  // And a few more per address (many guests behind one address): a place counts while its game still waits.
+  const slot = req.opponent.type === 'computer' ? null : await limits.open.reserve('waiting', ctx.addr, stillWaiting);
+  if (slot && !slot.ok) {
+    await own?.value.cancel();
+    throw new OpenLimitError(slot.error);
+  }
+  const cancel = () => Promise.all([own?.value.cancel(), slot?.value.cancel()]);
+  const r = await games.create(me(ctx), req).catch(async (e: unknown) => {
+    await cancel();
+    throw e;
+  });
+  if (!r.ok) {
+    await cancel();
+    fail(r.error.code, r.error.message);
+  }
+  await Promise.all([own?.value.commit(r.value.id), slot?.value.commit(r.value.id)]);
+  return r.value;
 }
 
 export const ROUTES: readonly Route[] = [
@@ -332,43 +386,12 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     path: /^\/api\/games$/,
-    handler: async (ctx, { games, publicUrl, limits, store }) => {
+    handler: async (ctx, deps) => {
       const req = await body(ctx, CreateGame);
-      if (req.opponent.type === 'user') {
-        const to = await store.userByName(req.opponent.username);
-        if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
-      }
-      if (req.opponent.type !== 'computer') {
-        // Invitations and challenges waiting for an opponent: a few at once per player (the store is the club's).
-        const open = await store.games({ userId: ctx.user.id, status: ['waiting'], limit: MAX_WAITING_GAMES });
-        if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
-      }
-      const stillWaiting = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting');
-      // The count above reads before any of them writes: parallel requests all passed it. The player's place is also taken atomically (issue 31, item 10).
-      const own = req.opponent.type === 'computer' ? null : await limits.open.reserve('player-waiting', ctx.user.id, stillWaiting);
-      if (own && !own.ok) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
-      await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr }).catch(async (e: unknown) => {
-        await own?.value.cancel();
-        throw e;
-      });
-      // And a few more per address (many guests behind one address): a place counts while its game still waits.
-      const slot = req.opponent.type === 'computer' ? null : await limits.open.reserve('waiting', ctx.addr, stillWaiting);
-      if (slot && !slot.ok) {
-        await own?.value.cancel();
-        throw new OpenLimitError(slot.error);
-      }
-      const cancel = () => Promise.all([own?.value.cancel(), slot?.value.cancel()]);
-      const r = await games.create(me(ctx), req).catch(async (e: unknown) => {
-        await cancel();
-        throw e;
-      });
-      if (!r.ok) {
-        await cancel();
-        fail(r.error.code, r.error.message);
-      }
-      await Promise.all([own?.value.commit(r.value.id), slot?.value.commit(r.value.id)]);
-      const invite = r.value.inviteToken ? `${publicUrl}/invite/${r.value.id}/${r.value.inviteToken}` : null;
-      sendJson(ctx.res, 201, { ok: true, id: r.value.id, url: `${publicUrl}/game/${r.value.id}`, invite });
+      const r = await createGame(ctx, deps, req);
+      const { publicUrl } = deps;
+      const invite = r.inviteToken ? `${publicUrl}/invite/${r.id}/${r.inviteToken}` : null;
+      sendJson(ctx.res, 201, { ok: true, id: r.id, url: `${publicUrl}/game/${r.id}`, invite });
     },
   },
   {

@@ -428,6 +428,27 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tournament_byes_new RENAME TO tournament_byes;
     `,
   },
+  {
+    version: 15,
+    name: 'api tokens, bot accounts',
+    sql: `
+      -- Personal API tokens: only a SHA-256 of the secret; scopes space-separated.
+      CREATE TABLE api_tokens (
+        id          TEXT PRIMARY KEY,
+        user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        token_hash  TEXT NOT NULL UNIQUE,
+        description TEXT NOT NULL,
+        scopes      TEXT NOT NULL,
+        created_at  INTEGER NOT NULL
+      );
+      CREATE INDEX api_tokens_user ON api_tokens (user_id, created_at);
+      -- Accounts upgraded to bots (for good).
+      CREATE TABLE bot_accounts (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        since   INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -819,6 +840,27 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       -- A bye's kind gains 'half' (a half-point bye asked for).
       ALTER TABLE tournament_byes DROP CONSTRAINT tournament_byes_kind_check;
       ALTER TABLE tournament_byes ADD CONSTRAINT tournament_byes_kind_check CHECK (kind IN ('pab', 'half', 'late', 'absent', 'forfeit', 'rest'));
+    `,
+  },
+  {
+    version: 15,
+    name: 'api tokens, bot accounts',
+    sql: `
+      -- Personal API tokens: only a SHA-256 of the secret; scopes space-separated.
+      CREATE TABLE api_tokens (
+        id          TEXT PRIMARY KEY,
+        user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        token_hash  TEXT NOT NULL UNIQUE,
+        description TEXT NOT NULL,
+        scopes      TEXT NOT NULL,
+        created_at  BIGINT NOT NULL
+      );
+      CREATE INDEX api_tokens_user ON api_tokens (user_id, created_at);
+      -- Accounts upgraded to bots (for good).
+      CREATE TABLE bot_accounts (
+        user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        since   BIGINT NOT NULL
+      );
     `,
   },
 ];

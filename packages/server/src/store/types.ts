@@ -15,6 +15,7 @@ import type { NotificationStore } from './notifications.ts';
 import type { PuzzleStore } from './puzzles.ts';
 import type { RatingStore } from './ratings.ts';
 import type { SocialStore } from './social.ts';
+import type { TokenStore } from './tokens.ts';
 import type { TournamentStore } from './tournaments.ts';
 import type { UserStore } from './users.ts';
 
@@ -25,6 +26,7 @@ export type * from './notifications.ts';
 export type * from './puzzles.ts';
 export type * from './ratings.ts';
 export type * from './social.ts';
+export type * from './tokens.ts';
 export type * from './tournaments.ts';
 export type * from './users.ts';
 
@@ -62,7 +64,8 @@ export interface Store
     NotificationStore,
     TournamentStore,
     AnalysisStore,
-    ModerationStore {}
+    ModerationStore,
+    TokenStore {}
 
 /** Every data method of a Store, by name: what the threaded SQLite store forwards (its list is checked against this). */
 export type StoreMethod = Exclude<keyof Store, keyof StoreLifecycle>;

@@ -95,6 +95,10 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
     if (!q.ok) return answer(q);
   }
 
+  // Bots play by challenge only, as on lichess: no seeks, no quick pairing.
+  if ((m.t === 'seek-create' || m.t === 'seek-accept' || m.t === 'pool-join') && (await c.deps.isBot?.(user.id))) {
+    return c.send({ t: 'error', ...id, code: 'bot.lobby', message: 'Bots play by challenge only: no seeks, no quick pairing' });
+  }
   switch (m.t) {
     case 'seek-create': {
       // A few open seeks per address besides the player's own cap; a place counts while its seek is in the lobby.

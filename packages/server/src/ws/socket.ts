@@ -75,6 +75,8 @@ export interface SocketDeps {
   readonly following?: (userId: string, heard: (ids: readonly string[]) => void) => Promise<FollowedPlayer[]>;
   /** Whether `userId` blocked `otherId` (their challenges are refused). */
   readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
+  /** Whether an account is a bot (the Bot API): bots do not use the lobby's seeks and quick pairing. */
+  readonly isBot?: (userId: string) => Promise<boolean>;
   /** Socket openings and closings, game actions (moves at debug level) and failures. */
   readonly log?: Logger;
   /** Messages by type and errors by code. */

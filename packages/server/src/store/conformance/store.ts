@@ -17,6 +17,7 @@ import { describeNotificationStore } from './notifications.ts';
 import { describePuzzleStore } from './puzzles.ts';
 import { describeRatingStore } from './ratings.ts';
 import { describeSocialStore } from './social.ts';
+import { describeTokenStore } from './tokens.ts';
 import { describeTournamentStore } from './tournaments.ts';
 import { describeUserStore } from './users.ts';
 
@@ -196,5 +197,6 @@ export function describeStore(name: ConformanceRun, setup: () => Promise<StoreFi
     describeTournamentStore(() => store);
     describeAnalysisStore(() => store);
     describeModerationStore(() => store);
+    describeTokenStore(() => store);
   });
 }

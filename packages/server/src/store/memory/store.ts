@@ -12,6 +12,7 @@ import { memoryPuzzles } from './puzzles.ts';
 import { memoryRatings } from './ratings.ts';
 import { memorySocial } from './social.ts';
 import { MemoryTables } from './tables.ts';
+import { memoryTokens } from './tokens.ts';
 import { memoryTournaments } from './tournaments.ts';
 import { memoryUsers } from './users.ts';
 
@@ -45,5 +46,6 @@ export function memoryStore(): Store {
     ...memoryTournaments(tables),
     ...memoryAnalyses(tables),
     ...memoryModeration(tables),
+    ...memoryTokens(tables),
   };
 }

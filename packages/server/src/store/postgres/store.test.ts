@@ -43,6 +43,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 12, name: 'learn progress' },
       { version: 13, name: 'tournament pairings: running ones, and by player' },
       { version: 14, name: 'tournaments: notes, half-point byes' },
+      { version: 15, name: 'api tokens, bot accounts' },
     ]);
   });
 

@@ -14,6 +14,7 @@ import { postgresPuzzles } from './puzzles.ts';
 import { postgresRatings } from './ratings.ts';
 import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './saves.ts';
 import { postgresSocial } from './social.ts';
+import { postgresTokens } from './tokens.ts';
 import { postgresTournaments } from './tournaments.ts';
 import { postgresUsers } from './users.ts';
 
@@ -70,5 +71,6 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     ...postgresTournaments(db),
     ...postgresAnalyses(db),
     ...postgresModeration(db),
+    ...postgresTokens(db),
   };
 }

@@ -51,11 +51,13 @@ describe('SQLite store', () => {
       { version: 12, name: 'learn progress' },
       { version: 13, name: 'tournament pairings: running ones, and by player' },
       { version: 14, name: 'tournaments: notes, half-point byes' },
+      { version: 15, name: 'api tokens, bot accounts' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
       'analyses_requester',
       'analyses_unfinished',
+      'api_tokens_user',
       'follows_followed',
       'games_black_updated',
       'games_invite',

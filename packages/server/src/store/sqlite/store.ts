@@ -12,6 +12,7 @@ import type { CommitWindow, GroupCommitStats } from './group-commit.ts';
 import { sqlitePuzzles } from './puzzles.ts';
 import { sqliteRatings } from './ratings.ts';
 import { sqliteSocial } from './social.ts';
+import { sqliteTokens } from './tokens.ts';
 import { sqliteTournaments } from './tournaments.ts';
 import { sqliteUsers } from './users.ts';
 
@@ -65,5 +66,6 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     ...sqliteTournaments(db),
     ...sqliteAnalyses(db),
     ...sqliteModeration(db),
+    ...sqliteTokens(db),
   };
 }

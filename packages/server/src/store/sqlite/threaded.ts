@@ -114,6 +114,14 @@ const FORWARDED = {
   updateAnalysis: true,
   unfinishedAnalyses: true,
   activeAnalyses: true,
+  // TokenStore
+  createToken: true,
+  tokenByHash: true,
+  tokensOf: true,
+  deleteToken: true,
+  makeBot: true,
+  isBot: true,
+  bots: true,
 } as const satisfies Record<StoreMethod, true>;
 
 class WorkerLink {
