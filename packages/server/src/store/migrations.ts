@@ -449,6 +449,21 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 16,
+    name: 'imported games',
+    sql: `
+      -- Game records imported and saved under a short link (issue 28): the club's PGN of what was read.
+      CREATE TABLE imported_games (
+        id         TEXT PRIMARY KEY,
+        variant    TEXT NOT NULL,
+        pgn        TEXT NOT NULL,
+        user_id    TEXT REFERENCES users (id) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX imported_games_user ON imported_games (user_id, created_at);
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -861,6 +876,21 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
         since   BIGINT NOT NULL
       );
+    `,
+  },
+  {
+    version: 16,
+    name: 'imported games',
+    sql: `
+      -- Game records imported and saved under a short link (issue 28): the club's PGN of what was read.
+      CREATE TABLE imported_games (
+        id         TEXT PRIMARY KEY,
+        variant    TEXT NOT NULL,
+        pgn        TEXT NOT NULL,
+        user_id    TEXT REFERENCES users (id) ON DELETE SET NULL,
+        created_at BIGINT NOT NULL
+      );
+      CREATE INDEX imported_games_user ON imported_games (user_id, created_at);
     `,
   },
 ];

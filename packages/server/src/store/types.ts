@@ -12,6 +12,7 @@ import type { AnalysisStore } from './analyses.ts';
 import type { GameStore } from './games.ts';
 import type { ModerationStore } from './moderation.ts';
 import type { NotificationStore } from './notifications.ts';
+import type { ImportStore } from './imports.ts';
 import type { PuzzleStore } from './puzzles.ts';
 import type { RatingStore } from './ratings.ts';
 import type { SocialStore } from './social.ts';
@@ -23,6 +24,7 @@ export type * from './analyses.ts';
 export type * from './games.ts';
 export type * from './moderation.ts';
 export type * from './notifications.ts';
+export type * from './imports.ts';
 export type * from './puzzles.ts';
 export type * from './ratings.ts';
 export type * from './social.ts';
@@ -64,6 +66,7 @@ export interface Store
     NotificationStore,
     TournamentStore,
     AnalysisStore,
+    ImportStore,
     ModerationStore,
     TokenStore {}
 

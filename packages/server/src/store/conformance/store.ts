@@ -14,6 +14,7 @@ import { describeAnalysisStore } from './analyses.ts';
 import { describeGameStore } from './games.ts';
 import { describeModerationStore } from './moderation.ts';
 import { describeNotificationStore } from './notifications.ts';
+import { describeImportStore } from './imports.ts';
 import { describePuzzleStore } from './puzzles.ts';
 import { describeRatingStore } from './ratings.ts';
 import { describeSocialStore } from './social.ts';
@@ -196,6 +197,7 @@ export function describeStore(name: ConformanceRun, setup: () => Promise<StoreFi
     describeNotificationStore(() => store);
     describeTournamentStore(() => store);
     describeAnalysisStore(() => store);
+    describeImportStore(() => store);
     describeModerationStore(() => store);
     describeTokenStore(() => store);
   });

@@ -8,6 +8,7 @@ import { memoryAnalyses } from './analyses.ts';
 import { memoryGames } from './games.ts';
 import { memoryModeration } from './moderation.ts';
 import { memoryNotifications } from './notifications.ts';
+import { memoryImports } from './imports.ts';
 import { memoryPuzzles } from './puzzles.ts';
 import { memoryRatings } from './ratings.ts';
 import { memorySocial } from './social.ts';
@@ -45,6 +46,7 @@ export function memoryStore(): Store {
     ...memoryNotifications(tables),
     ...memoryTournaments(tables),
     ...memoryAnalyses(tables),
+    ...memoryImports(tables),
     ...memoryModeration(tables),
     ...memoryTokens(tables),
   };

@@ -14,6 +14,7 @@ import type { ModLogRow, ReportRow, Sanctions } from '../moderation.ts';
 import type { RatedGameRow, RatingPoint, RatingRow } from '../ratings.ts';
 import type { Bye, Pairing } from '@youzai/game/tournament';
 import type { EntryRow, TournamentRow } from '../tournaments.ts';
+import type { ImportRow } from '../imports.ts';
 import type { TokenRow } from '../tokens.ts';
 import type { SessionRow, UserRow } from '../users.ts';
 
@@ -76,6 +77,8 @@ export class MemoryTables {
   readonly byes = new Map<string, Bye[]>();
   /** game id → its analysis. */
   readonly analyses = new Map<string, StoredAnalysis>();
+  /** id → saved import. */
+  readonly imports = new Map<string, ImportRow>();
   /** token hash → API token. */
   readonly tokens = new Map<string, TokenRow>();
   /** bot account's user id → since when. */

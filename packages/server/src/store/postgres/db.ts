@@ -16,6 +16,7 @@ const UNIQUE_CONSTRAINTS: Readonly<Record<string, string>> = {
   sessions_pkey: 'session',
   games_pkey: 'game',
   games_invite: 'inviteToken',
+  imported_games_pkey: 'import',
   moves_pkey: 'move',
   rating_history_pkey: 'ratingPoint',
   tournaments_pkey: 'tournament',

@@ -44,6 +44,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 13, name: 'tournament pairings: running ones, and by player' },
       { version: 14, name: 'tournaments: notes, half-point byes' },
       { version: 15, name: 'api tokens, bot accounts' },
+      { version: 16, name: 'imported games' },
     ]);
   });
 
@@ -63,7 +64,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' || row.column_name === 'terms' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(35);
+    expect(r.rows.length).toBe(36);
   });
 
   it('player search reads a range of the names\u2019 index, never the whole table', async () => {

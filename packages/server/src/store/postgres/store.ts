@@ -10,6 +10,7 @@ import { postgresAnalyses } from './analyses.ts';
 import { PostgresDb } from './db.ts';
 import { postgresGames } from './games.ts';
 import { postgresNotifications } from './notifications.ts';
+import { postgresImports } from './imports.ts';
 import { postgresPuzzles } from './puzzles.ts';
 import { postgresRatings } from './ratings.ts';
 import { SaveBatcher, type SaveBatcherOptions, type SaveBatcherStats } from './saves.ts';
@@ -70,6 +71,7 @@ export function postgresStore(connectionString: string, options: PostgresStoreOp
     ...postgresNotifications(db),
     ...postgresTournaments(db),
     ...postgresAnalyses(db),
+    ...postgresImports(db),
     ...postgresModeration(db),
     ...postgresTokens(db),
   };

@@ -32,6 +32,7 @@ const UNIQUE_COLUMNS: Readonly<Record<string, string>> = {
   'sessions.token_hash': 'session',
   'games.id': 'game',
   'games.invite_token': 'inviteToken',
+  'imported_games.id': 'import',
   'moves.game_id, moves.ply': 'move',
   'rating_history.user_id, rating_history.variant, rating_history.rated_at, rating_history.game_id': 'ratingPoint',
   'tournaments.id': 'tournament',

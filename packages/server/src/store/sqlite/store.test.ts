@@ -52,6 +52,7 @@ describe('SQLite store', () => {
       { version: 13, name: 'tournament pairings: running ones, and by player' },
       { version: 14, name: 'tournaments: notes, half-point byes' },
       { version: 15, name: 'api tokens, bot accounts' },
+      { version: 16, name: 'imported games' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([
@@ -65,6 +66,7 @@ describe('SQLite store', () => {
       'games_status_updated',
       'games_updated',
       'games_white_updated',
+      'imported_games_user',
       'moderation_log_at',
       'notifications_recent',
       'notifications_unread',

@@ -9,6 +9,7 @@ import { SqliteDb, type SqliteStoreOptions } from './db.ts';
 import { sqliteGames } from './games.ts';
 import { sqliteNotifications } from './notifications.ts';
 import type { CommitWindow, GroupCommitStats } from './group-commit.ts';
+import { sqliteImports } from './imports.ts';
 import { sqlitePuzzles } from './puzzles.ts';
 import { sqliteRatings } from './ratings.ts';
 import { sqliteSocial } from './social.ts';
@@ -65,6 +66,7 @@ export function sqliteStore(path: string, options: SqliteStoreOptions = {}): Sql
     ...sqliteNotifications(db),
     ...sqliteTournaments(db),
     ...sqliteAnalyses(db),
+    ...sqliteImports(db),
     ...sqliteModeration(db),
     ...sqliteTokens(db),
   };

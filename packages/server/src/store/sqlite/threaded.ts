@@ -114,6 +114,9 @@ const FORWARDED = {
   updateAnalysis: true,
   unfinishedAnalyses: true,
   activeAnalyses: true,
+  // ImportStore
+  saveImport: true,
+  importById: true,
   // TokenStore
   createToken: true,
   tokenByHash: true,
