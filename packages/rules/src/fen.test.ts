@@ -55,23 +55,24 @@ describe('FEN errors: a stable code and a message, never an exception', () => {
     ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - x 1', 'fen.counter'],
     ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra', 'fen.fields'],
     ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[P] w - - 0 1', 'fen.hand'],
-    ['xiangqi', 'rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 'fen.king'],
-    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1', 'fen.king'],
-    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w - - 0 1', 'fen.too-many'],
+    ['xiangqi', 'rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1', 'position.no-king'],
+    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w - - 0 1', 'position.two-kings'],
+    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w - - 0 1', 'position.too-many'],
     // An elephant across the river, an advisor off its points, a soldier behind its start.
-    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/4B4/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w - - 0 1', 'fen.piece-zone'],
-    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/3A5/RNB1KABNR w - - 0 1', 'fen.piece-zone'],
-    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P3P/1C5C1/6P2/RNBAKABNR w - - 0 1', 'fen.piece-zone'],
-    // Black in check (open file between the generals) with Red to move.
-    ['xiangqi', '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1', 'fen.opponent-in-check'],
-    ['janggi', 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1CK4C1/9/RNBA1ABNR w - - 0 1', 'fen.piece-zone'],
-    ['janggi', '4k4/9/9/9/9/9/9/4r4/4K4/9 b - - 0 1', 'fen.opponent-in-check'],
-    ['sittuyin', '8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] b - - 0 1', 'fen.placement'],
-    ['sittuyin', '8/8/4pppp/pppp4/3KPPPP/PPPP4/8/8[FRRSSNNkfrrssnn] b - - 0 1', 'fen.piece-zone'],
-    ['sittuyin', '8/8/4pppp/pppp4/4PPPP/PPPP4/8/R7[KFRRSSNNkfrrssnn] w - - 0 1', 'fen.too-many'],
+    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/4B4/9/P1P1P1P1P/1C5C1/9/RN1AKABNR w - - 0 1', 'position.unreachable'],
+    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/3A5/RNB1KABNR w - - 0 1', 'position.unreachable'],
+    ['xiangqi', 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P3P/1C5C1/6P2/RNBAKABNR w - - 0 1', 'position.unreachable'],
+    // The generals face each other on an open file; Black in check from a chariot with Red to move.
+    ['xiangqi', '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1', 'position.generals-facing'],
+    ['xiangqi', '4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1', 'position.opponent-in-check'],
+    ['janggi', 'rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1CK4C1/9/RNBA1ABNR w - - 0 1', 'position.outside-palace'],
+    ['janggi', '4k4/9/9/9/9/9/9/4r4/4K4/9 b - - 0 1', 'position.opponent-in-check'],
+    ['sittuyin', '8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] b - - 0 1', 'position.placement-turn'],
+    ['sittuyin', '8/8/4pppp/pppp4/3KPPPP/PPPP4/8/8[FRRSSNNkfrrssnn] b - - 0 1', 'position.placement-zone'],
+    ['sittuyin', '8/8/4pppp/pppp4/4PPPP/PPPP4/8/R7[KFRRSSNNkfrrssnn] w - - 0 1', 'position.too-many'],
     ['sittuyin', '8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnnX] w - - 0 1', 'fen.hand'],
-    ['sittuyin', '4k3/8/8/8/8/8/P7/4K3[] w - - 0 1', 'fen.piece-zone'],
-    ['sittuyin', '8/8/8/8/8/8/8/4K3[] w - - 0 1', 'fen.king'],
+    ['sittuyin', '4k3/8/8/8/8/8/P7/4K3[] w - - 0 1', 'position.unreachable'],
+    ['sittuyin', '8/8/8/8/8/8/8/4K3[] w - - 0 1', 'position.no-king'],
   ];
   it.each(cases)('%s %s → %s', (key, fen, code) => {
     expect(codeOf(key, fen)).toBe(code);
@@ -103,7 +104,7 @@ describe('FEN errors: a stable code and a message, never an exception', () => {
         const r = parseFen(VARIANTS[key], chars.join(''));
         if (!r.ok) {
           errors++;
-          expect(r.error.code).toMatch(/^fen\./);
+          expect(r.error.code).toMatch(/^(fen|position)\./);
         } else {
           expect(makeFen(r.value)).toBeTypeOf('string');
         }

@@ -1,8 +1,8 @@
 import { EMPTY, makePiece, square } from './board.ts';
 import { Position } from './position.ts';
 import { err, ok, type Result, type RuleError } from './result.ts';
-import type { Color } from './types.ts';
-import { KING, type VariantModule } from './variant.ts';
+import { validatePosition, type PositionError, type PositionErrorCode } from './setup.ts';
+import type { VariantModule } from './variant.ts';
 
 export type FenErrorCode =
   | 'fen.empty'
@@ -15,11 +15,9 @@ export type FenErrorCode =
   | 'fen.turn'
   | 'fen.castling'
   | 'fen.counter'
-  | 'fen.king'
   | 'fen.too-many'
-  | 'fen.piece-zone'
-  | 'fen.placement'
-  | 'fen.opponent-in-check';
+  // Read, but no position of the game (setup.ts): the same codes a board editor shows.
+  | PositionErrorCode;
 
 const MAX_FEN_LENGTH = 256;
 
@@ -33,7 +31,21 @@ function roleOfLetter(v: VariantModule, ch: string): number {
  * Reads a FEN as Fairy-Stockfish writes it. Never throws: any malformed or
  * impossible position gives a stable error code and a readable message.
  */
-export function parseFen(v: VariantModule, fen: string): Result<Position, RuleError<FenErrorCode>> {
+export function parseFen(v: VariantModule, fen: string): Result<Position, RuleError<FenErrorCode> | PositionError> {
+  const read = parseSetup(v, fen);
+  if (!read.ok) return read;
+  const problem = validatePosition(read.value);
+  return problem ? { ok: false, error: problem } : read;
+}
+
+export type SetupErrorCode = Exclude<FenErrorCode, PositionErrorCode>;
+
+/**
+ * Reads a FEN's pieces, hand, side to move and counters without asking
+ * whether they make a position of the game (a board editor holds positions
+ * being set up); parseFen is this and validatePosition. Never throws.
+ */
+export function parseSetup(v: VariantModule, fen: string): Result<Position, RuleError<SetupErrorCode>> {
   if (typeof fen !== 'string' || fen.trim() === '') return err('fen.empty', 'The FEN is empty');
   if (fen.length > MAX_FEN_LENGTH) return err('fen.too-long', `The FEN is longer than ${MAX_FEN_LENGTH} characters`);
   const fields = fen.trim().split(/\s+/);
@@ -105,35 +117,7 @@ export function parseFen(v: VariantModule, fen: string): Result<Position, RuleEr
   }
   pos.halfmove = Number(counters[0]);
   pos.fullmove = Math.max(1, Number(counters[1]));
-  const problem = checkMaterial(pos) ?? v.validate(pos);
-  if (problem) return { ok: false, error: problem as RuleError<FenErrorCode> };
-  if (pos.opponentInCheck()) {
-    const side = v.sideNames.en[(pos.turn ^ 1) as Color];
-    return err('fen.opponent-in-check', `${side} is in check but it is not ${side}'s move`);
-  }
   return ok(pos);
-}
-
-function checkMaterial(pos: Position): RuleError<FenErrorCode> | null {
-  const v = pos.variant;
-  for (const c of [0, 1] as const) {
-    const side = v.sideNames.en[c];
-    for (let r = 1; r < v.roles.length; r++) {
-      const info = v.roles[r];
-      if (!info) continue;
-      const piece = makePiece(c, r);
-      const total = pos.count[piece]! + pos.hand[piece]!;
-      if (r === KING) {
-        const onBoard = pos.count[piece]!;
-        if (total === 0) return { code: 'fen.king', message: `${side} has no ${info.name}` };
-        if (total > 1) return { code: 'fen.king', message: `${side} has more than one ${info.name}` };
-        if (onBoard === 0 && !v.hasHand) return { code: 'fen.king', message: `${side} has no ${info.name} on the board` };
-      } else if (total > info.max) {
-        return { code: 'fen.too-many', message: `${side} has ${total} of ${info.name}, at most ${info.max}` };
-      }
-    }
-  }
-  return null;
 }
 
 export function makeBoardFen(pos: Position): string {

@@ -3,6 +3,7 @@ import type { Move } from './move.ts';
 import type { CoordinateStyle, Notation } from './notation.ts';
 import type { Position } from './position.ts';
 import type { Result, RuleError } from './result.ts';
+import type { PositionError } from './setup.ts';
 import type { ByColor, Color } from './types.ts';
 
 /** The royal piece is role 1 in every variant. */
@@ -123,8 +124,8 @@ export interface VariantModule<K extends string = string> {
    * the seven standard ones) say of the start position, result and players.
    */
   readonly records?: RecordConventions;
-  /** Zone and setup checks beyond piece counts (e.g. an elephant across the river). */
-  validate(pos: Position): RuleError | null;
+  /** Zone and setup checks beyond piece counts (an elephant across the river, Xiangqi's facing generals): setup.ts asks it. */
+  validate(pos: Position): PositionError | null;
   /** How the board is drawn (the size is `geometry`; the art is packages/web/src/assets/{boards,pieces}). */
   readonly board: {
     /** 'points': pieces stand on the crossings of the lines (Xiangqi, Janggi); 'squares': in the cells. */

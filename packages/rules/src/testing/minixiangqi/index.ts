@@ -10,7 +10,7 @@
 import { EMPTY, N, OFF, S, E, W, makeGeometry } from '../../board.ts';
 import { normalMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
-import type { RuleError } from '../../result.ts';
+import { pieceProblem, type PositionError } from '../../setup.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../../variants/common.ts';
@@ -97,10 +97,11 @@ function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array
   for (const l of REV_HORSE) if (b[ksq + l.from] === base + HORSE) mark[ksq + l.legs[0]!] = stamp;
 }
 
-function validate(pos: Position): RuleError | null {
+function validate(pos: Position): PositionError | null {
   for (const s of geometry.squares) {
     const p = pos.board[s]!;
-    if ((p & 7) === GENERAL && !palace[p >> 3]![s]) return { code: 'fen.piece-zone', message: 'A general must stand in its palace' };
+    if ((p & 7) === GENERAL && !palace[p >> 3]![s])
+      return pieceProblem(pos, 'position.outside-palace', s, 'A general must stand in its palace');
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { EMPTY, N, OFF, S, E, W, makeGeometry, rankOf, squareName, type Geometry } from '../../board.ts';
 import { normalMove, passMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
-import type { RuleError } from '../../result.ts';
+import { pieceProblem, type PositionError } from '../../setup.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { JANGGI_ENGINE } from './engine.ts';
@@ -204,7 +204,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
     return false;
   }
 
-  function validate(pos: Position): RuleError | null {
+  function validate(pos: Position): PositionError | null {
     for (const s of geometry.squares) {
       const p = pos.board[s]!;
       if (p === EMPTY) continue;
@@ -212,9 +212,9 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
       const r = c === 0 ? rankOf(s) : 9 - rankOf(s);
       const role = p & 7;
       if ((role === GENERAL || role === GUARD) && !palace[c][s]) {
-        return { code: 'fen.piece-zone', message: `A ${role === GENERAL ? 'general' : 'guard'} on ${squareName(s)} is outside its palace` };
+        return pieceProblem(pos, 'position.outside-palace', s, `A ${role === GENERAL ? 'general' : 'guard'} on ${squareName(s)} is outside its palace`);
       }
-      if (role === SOLDIER && r < 3) return { code: 'fen.piece-zone', message: `A soldier on ${squareName(s)} cannot be there` };
+      if (role === SOLDIER && r < 3) return pieceProblem(pos, 'position.unreachable', s, `A soldier can never reach ${squareName(s)}`);
     }
     return null;
   }

@@ -1,7 +1,7 @@
 import { EMPTY, N, OFF, S, E, W, fileOf, makeGeometry, rankOf, squareName } from '../../board.ts';
 import { dropMove, normalMove, promoteMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
-import type { RuleError } from '../../result.ts';
+import { pieceProblem, type PositionError } from '../../setup.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { SITTUYIN_ENGINE } from './engine.ts';
@@ -139,7 +139,7 @@ function attacked(pos: Position, sq: number, by: Color): boolean {
   return false;
 }
 
-function validate(pos: Position): RuleError | null {
+function validate(pos: Position): PositionError | null {
   const placing = pos.handCount(0) + pos.handCount(1) > 0;
   for (const s of geometry.squares) {
     const p = pos.board[s]!;
@@ -149,17 +149,22 @@ function validate(pos: Position): RuleError | null {
     const f = c === 0 ? fileOf(s) : 7 - fileOf(s);
     const role = p & 7;
     if (role === PAWN && (r < 2 || (r === 2 && f >= 4))) {
-      return { code: 'fen.piece-zone', message: `A pawn on ${squareName(s)} cannot be there` };
+      return pieceProblem(pos, 'position.unreachable', s, `A pawn can never reach ${squareName(s)}`);
     }
     if (placing && role !== PAWN && !(role === ROOK ? rookZone[c][s] : dropZone[c][s])) {
-      return { code: 'fen.piece-zone', message: `During placement a piece on ${squareName(s)} is outside its placement zone` };
+      const zone = role === ROOK ? 'its back rank' : 'its first three ranks';
+      return pieceProblem(pos, 'position.placement-zone', s, `During placement a piece on ${squareName(s)} is outside ${zone}`);
     }
   }
   if (placing) {
     const h0 = pos.handCount(0),
       h1 = pos.handCount(1);
     if (pos.turn === 0 ? h0 !== h1 : h0 !== h1 - 1) {
-      return { code: 'fen.placement', message: 'During placement the sides alternate, Red first: the pieces in hand do not fit the side to move' };
+      return {
+        code: 'position.placement-turn',
+        message: 'During placement the sides alternate, Red first: the pieces in hand do not fit the side to move',
+        side: pos.turn,
+      };
     }
   }
   return null;

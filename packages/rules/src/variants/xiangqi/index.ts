@@ -1,7 +1,7 @@
 import { EMPTY, N, OFF, S, E, W, makeGeometry, fileOf, rankOf, squareName } from '../../board.ts';
 import { normalMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
-import type { RuleError } from '../../result.ts';
+import { pieceProblem, type PositionError } from '../../setup.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { XIANGQI_ENGINE } from './engine.ts';
@@ -158,7 +158,7 @@ function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array
 const ADVISOR_POINTS = new Set(['3,0', '5,0', '4,1', '3,2', '5,2']);
 const ELEPHANT_POINTS = new Set(['2,0', '6,0', '0,2', '4,2', '8,2', '2,4', '6,4']);
 
-function validate(pos: Position): RuleError | null {
+function validate(pos: Position): PositionError | null {
   for (const s of geometry.squares) {
     const p = pos.board[s]!;
     if (p === EMPTY) continue;
@@ -167,14 +167,24 @@ function validate(pos: Position): RuleError | null {
     // Ranks seen from the owner's side.
     const r = c === 0 ? rankOf(s) : 9 - rankOf(s);
     const role = p & 7;
-    const where = `${squareName(s)}`;
-    const bad = (what: string): RuleError => ({ code: 'fen.piece-zone', message: `${what} on ${where} cannot be there` });
-    if ((role === GENERAL || role === ADVISOR) && !palace[c][s]) return bad(role === GENERAL ? 'A general' : 'An advisor');
-    if (role === ADVISOR && !ADVISOR_POINTS.has(`${f},${r}`)) return bad('An advisor');
-    if (role === ELEPHANT && !ELEPHANT_POINTS.has(`${f},${r}`)) return bad('An elephant');
-    if (role === SOLDIER && (r < 3 || (r <= 4 && f % 2 === 1))) return bad('A soldier');
+    const where = squareName(s);
+    if ((role === GENERAL || role === ADVISOR) && !palace[c][s]) {
+      return pieceProblem(pos, 'position.outside-palace', s, `${role === GENERAL ? 'A general' : 'An advisor'} on ${where} is outside its palace`);
+    }
+    const never = (what: string) => pieceProblem(pos, 'position.unreachable', s, `${what} can never reach ${where}`);
+    if (role === ADVISOR && !ADVISOR_POINTS.has(`${f},${r}`)) return never('An advisor');
+    if (role === ELEPHANT && !ELEPHANT_POINTS.has(`${f},${r}`)) return never('An elephant');
+    if (role === SOLDIER && (r < 3 || (r <= 4 && f % 2 === 1))) return never('A soldier');
   }
-  return null;
+  return generalsFacing(pos);
+}
+
+/** The two generals on one file with nothing between them (each would be in check: no side to move could be right). */
+function generalsFacing(pos: Position): PositionError | null {
+  const [a, b] = [pos.kings[0]!, pos.kings[1]!];
+  if (a < 0 || b < 0 || fileOf(a) !== fileOf(b)) return null;
+  for (let s = Math.min(a, b) + N; s < Math.max(a, b); s += N) if (pos.board[s] !== EMPTY) return null;
+  return { code: 'position.generals-facing', message: `The generals face each other on the ${squareName(a)[0]} file with nothing between them` };
 }
 
 export const xiangqi: VariantModule<'xiangqi'> = {
