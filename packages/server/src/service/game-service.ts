@@ -21,7 +21,7 @@ import { GamePipeline, topicOf, type GameChange, type RatingsHook } from './game
 import { randomId } from './ids.ts';
 import { LiveGames } from './live-games.ts';
 import { Presence } from './presence.ts';
-import { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS, INVITE_TTL_MS, checkTerms, clockFromSpec, type PairedTerms } from './terms.ts';
+import { CHALLENGE_TTL_MS, CORRESPONDENCE_CHALLENGE_TTL_MS, INVITE_TTL_MS, checkTerms, clockFromSpec, isSetPosition, type PairedTerms } from './terms.ts';
 import type { Clock, Timers } from './time.ts';
 import { wireSeat, wireView } from './wire.ts';
 import { MoveCost } from '../observe/move-cost.ts';
@@ -128,6 +128,7 @@ export class GameService {
     const bad = checkTerms({ ...req, players: [creator] });
     if (bad) return bad;
     if (req.opponent.type === 'computer' && req.rated) return err('game.rated-computer', 'Games against the computer are casual');
+    if (req.rated && isSetPosition(req.variant, req.fen)) return err('game.rated-position', 'Games from a set position are casual: they are never rated');
     const cfg = clockFromSpec(req.clock);
     const me: Seat = { userId: creator.id, name: creator.name, kind: 'human' };
     const color = this.side(req.color);

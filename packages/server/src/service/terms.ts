@@ -4,7 +4,7 @@
  * spec of the wire becomes the game's clock.
  */
 import { DAY_MS, type ClockConfig } from '@youzai/game';
-import { VARIANTS, err, type Result } from '@youzai/rules';
+import { VARIANTS, err, makeFen, parseFen, type Result } from '@youzai/rules';
 import type { ClockSpec, CreateGame, Identity, SeekColor } from '@youzai/protocol';
 import type { ServiceError } from './errors.ts';
 
@@ -50,6 +50,17 @@ export function checkTerms(t: {
   const cfg = clockFromSpec(t.clock);
   if (cfg.baseMs === 0 && (cfg.kind === 'fischer' ? cfg.incrementMs === 0 : false)) return err('game.clock', 'A clock needs some time');
   return null;
+}
+
+/**
+ * Whether a game starts from a position of its own (a FEN that is not the
+ * game's start, as the board editor sends): such a game is never rated.
+ */
+export function isSetPosition(variant: CreateGame['variant'], fen: string | null | undefined): boolean {
+  if (fen === null || fen === undefined) return false;
+  const v = VARIANTS[variant];
+  const r = parseFen(v, fen);
+  return !r.ok || makeFen(r.value) !== v.startFen;
 }
 
 export function clockFromSpec(spec: ClockSpec): ClockConfig {

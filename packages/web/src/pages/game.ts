@@ -172,7 +172,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
           h(
             'p.game-meta',
             null,
-            `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : 'common.casual')} `,
+            // A game from a set position (the board editor's) is never rated, and says so.
+            `${variantName(variant, true)} · ${clockConfigName(g.view.clockConfig)} · ${t(g.view.rated ? 'common.rated' : g.view.initialFen !== VARIANTS[variant].startFen ? 'game.setPosition' : 'common.casual')} `,
             watchersEl,
           ),
           tourLink,
