@@ -1,6 +1,7 @@
 /** Bodies of the HTTP API, decoded with the same care as socket frames. */
 import { z } from 'zod';
 import { VARIANT_KEYS } from '@youzai/rules';
+import { CLOCK_LIMITS, CORRESPONDENCE_DAYS, isBaseMinutes } from './clock-limits.ts';
 
 export const Username = z.string().regex(/^[A-Za-z0-9_-]{3,20}$/, 'Usernames are 3 to 20 letters, digits, _ or -');
 export const Password = z.string().min(8, 'Passwords have at least 8 characters').max(200);
@@ -8,23 +9,6 @@ export const Password = z.string().min(8, 'Passwords have at least 8 characters'
 export const Credentials = z.object({ username: Username, password: Password }).strict();
 export type Credentials = z.infer<typeof Credentials>;
 
-/** The bounds of a clock a player may ask for: the server's schema below and the web client's forms read these. */
-export const CLOCK_LIMITS = {
-  minutes: { min: 0, max: 180 },
-  increment: { min: 0, max: 180 },
-  periods: { min: 1, max: 10 },
-  seconds: { min: 5, max: 300 },
-} as const;
-/** Days per move a correspondence game may have. */
-export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
-
-/**
- * Base times players expect (as lichess offers them): 0, ¼, ½, ¾, 1 and 1½
- * minutes, then whole minutes up to 180. A base of 1 ms is no game.
- */
-export const BASE_MINUTES_FRACTIONS = [0, 0.25, 0.5, 0.75, 1, 1.5] as const;
-export const isBaseMinutes = (m: number): boolean =>
-  (BASE_MINUTES_FRACTIONS as readonly number[]).includes(m) || (Number.isInteger(m) && m >= 2 && m <= CLOCK_LIMITS.minutes.max);
 const Minutes = z.number().min(CLOCK_LIMITS.minutes.min).max(CLOCK_LIMITS.minutes.max).refine(isBaseMinutes, {
   message: 'The base time is 0, ¼, ½, ¾, 1 or 1½ minutes, or a whole number of minutes up to 180',
 });
@@ -76,7 +60,7 @@ export type CreateGame = z.infer<typeof CreateGame>;
 export type BodyErrorCode = 'body.malformed' | 'body.invalid' | 'body.too-large';
 
 /** Decodes a JSON body against a schema. Never throws. */
-export function decodeBody<S extends z.ZodType>(
+export function decodeBody<S extends z.core.$ZodType>(
   schema: S,
   text: string,
 ): { ok: true; value: z.infer<S> } | { ok: false; code: BodyErrorCode; message: string } {
@@ -95,7 +79,7 @@ export function decodeBody<S extends z.ZodType>(
     return { ok: false, code: 'body.malformed', message: 'The body is not valid JSON' };
   }
   if (proto) return { ok: false, code: 'body.invalid', message: 'body: "__proto__" is not a field' };
-  const r = schema.safeParse(raw);
+  const r = z.safeParse(schema, raw);
   if (!r.success) {
     const issue = r.error.issues[0];
     return { ok: false, code: 'body.invalid', message: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` };

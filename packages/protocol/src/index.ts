@@ -1,6 +1,7 @@
 export * from './game-wire.ts';
 export * from './analysis.ts';
 export * from './client.ts';
+export * from './clock-limits.ts';
 export * from './http.ts';
 export * from './server.ts';
 export * from './lobby.ts';
