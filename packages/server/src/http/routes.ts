@@ -1,0 +1,563 @@
+/**
+ * The HTTP API (docs/API.md). Every body is decoded against a schema; every
+ * failure answers {ok:false, code, message} with a fitting status.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, decodeBody, type Identity } from '@youzai/protocol';
+import { z } from 'zod';
+import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
+import type { GameAnalyses } from '../analysis/analyses.ts';
+import { LIVE_POSITION, type LivePositions } from '../analysis/live-positions.ts';
+import type { Rematches } from '../rematch/rematches.ts';
+import { identityOf, type Sessions } from '../auth/sessions.ts';
+import { toJson, toPgn } from '../export/pgn.ts';
+import { beforeQuery, limitQuery } from './query.ts';
+import type { LobbyPort } from '../lobby/lobby.ts';
+import type { Presence } from '../lobby/presence.ts';
+import type { PuzzleService } from '../puzzles/service.ts';
+import type { RoomsPort } from '../rooms/rooms.ts';
+import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
+import type { GameStore, RatingStore, SocialStore, TokenRow, TokenScope, TokenStore, UserRow, UserStore } from '../store/types.ts';
+import type { BotDeps } from '../bot/routes.ts';
+import type { GamesPort } from '../service/games-port.ts';
+import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
+import type { Clock } from '../service/time.ts';
+import { TV_CHANNELS, TV_GAMES, isTvChannel, memoTvChannels, tvCandidates, tvChannels } from '../service/tv.ts';
+import type { FairPlay } from '../moderation/fair-play.ts';
+import type { Moderation } from '../moderation/moderation.ts';
+import type { Notifier } from '../social/notifier.ts';
+import type { TournamentRouteDeps } from '../tournaments/routes.ts';
+import { HttpError, readBody, sendJson, statusFor } from './util.ts';
+import { checkNewPassword } from '../auth/passwords.ts';
+import { isAdmin, reservedName } from '../auth/admins.ts';
+import { LimitError, type Limits } from '../limits/limits.ts';
+import { OpenLimitError } from '../limits/open.ts';
+import { OPEN_RULES, type LimitKind } from '../limits/rules.ts';
+import { monitorEventLoopDelay, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
+import type { ForwardTimes } from '../cluster/forward.ts';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { readFileSync } from 'node:fs';
+import { gcPauses } from '../observe/gc.ts';
+import type { CommitWindow } from '../store/sqlite/group-commit.ts';
+
+/** Bytes committed to V8's young generation (new space and its large objects). */
+function youngGeneration(): number {
+  return getHeapSpaceStatistics()
+    .filter((s) => s.space_name.startsWith('new_'))
+    .reduce((a, s) => a + s.space_size, 0);
+}
+
+/** The resident set by kind (Linux: anonymous memory, mapped files, shared memory), bytes; nothing elsewhere. */
+function residentParts(): { rssAnon?: number; rssFile?: number; rssShmem?: number } {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kib = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile'), rssShmem: kib('RssShmem') };
+  } catch {
+    return {};
+  }
+}
+
+let histogram: IntervalHistogram | null = null;
+/** Event-loop delay of this process, measured from the first stats request on. */
+function loopDelay(): IntervalHistogram {
+  if (!histogram) {
+    histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+  }
+  return histogram;
+}
+
+export interface Ctx {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** The session's user; on reads without a session (and on `anonymous` routes) the anonymous row, id ''. */
+  user: UserRow;
+  /** The client's address as quotas count it (limits/address.ts). */
+  readonly addr: string;
+  readonly params: string[];
+  readonly url: URL;
+  setSession(cookieValue: string | null): void;
+  readonly cookie: string | undefined;
+  /** The API token the request came with (Authorization: Bearer), when it came with one instead of a session. */
+  readonly token?: TokenRow;
+}
+
+export interface Deps {
+  /** The club's quotas and the login throttle (limits/limits.ts). */
+  readonly limits: Limits;
+  /** What the pages read: games, players, ratings, mutes, bot accounts. */
+  readonly store: GameStore & UserStore & RatingStore & SocialStore & TokenStore;
+  /** The Bot API's parts (bot/routes.ts). */
+  readonly bot?: BotDeps;
+  readonly sessions: Sessions;
+  readonly games: GamesPort;
+  /** The games this node decides (its own figures for /api/stats). */
+  readonly localGames: GameService;
+  /** The group commit's batch sizes and times since the last reset, for /api/stats (null: the store keeps none). */
+  readonly commitWindow?: (reset: boolean) => Promise<CommitWindow | null>;
+  /** The CPU of the store's own thread so far in ns (/api/stats); absent or null: it has none. */
+  readonly storeThreadCpuNs?: () => Promise<number | null>;
+  /** The node deciding a live game now (several nodes); null when none. */
+  readonly ownerOf: (gameId: string) => Promise<string | null>;
+  /** Several nodes: the times of actions forwarded between nodes (cluster/forward.ts), for /api/stats. */
+  readonly forwardTimes?: ForwardTimes;
+  /** STATS_CONTROL=1 (benchmarks): /api/stats honours ?reset and ?gc; otherwise anyone could wipe the figures or force GCs. */
+  readonly statsControl?: boolean;
+  /** The tournament director's last passes and recorded ends: /api/stats?director, where ?reset is honoured (benchmarks). */
+  readonly directorTrace?: () => unknown;
+  readonly publicUrl: string;
+  /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
+  readonly analyse?: Analyse;
+  /** Computer analysis of finished games. */
+  readonly analyses?: GameAnalyses;
+  /** The current positions of the club's games in progress: the engine refuses them, whoever asks. */
+  readonly livePositions: LivePositions;
+  /** Rematch offers after finished games. */
+  readonly rematches?: Rematches;
+  readonly lobby: LobbyPort;
+  readonly rooms: RoomsPort;
+  readonly presence: Presence;
+  readonly puzzles: PuzzleService;
+  /** This node's id (several nodes: NODE_ID). */
+  readonly node: string;
+  /** Whether the services this node needs answer (the database; Redis for several nodes). */
+  /** Reports and the admins' actions (moderation/). */
+  readonly moderation?: Moderation;
+  /** Fair-play reports for admins (moderation/fair-play.ts). */
+  readonly fairPlay?: FairPlay;
+  readonly health: () => Promise<{ readonly ok: boolean; readonly code?: string; readonly reason?: string }>;
+  /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
+  readonly onlineAnywhere?: (userId: string) => Promise<boolean>;
+  /** Stores and pushes notifications (social/notifier.ts). */
+  readonly notifier: Notifier;
+  readonly clock: Clock;
+  /** Told when a player blocks (or unblocks) another: their chat is hidden too. */
+  readonly onBlock?: (userId: string, targetId: string, on: boolean) => void;
+  /** Tournaments: their store, and the news of a change for every node's watchers. */
+  readonly tournaments?: TournamentRouteDeps;
+}
+
+type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
+
+export interface AnalysisResult {
+  readonly bestmove: string;
+  /** From the side to move's point of view: centipawns, or mate in n (negative: being mated). */
+  readonly score: { readonly cp: number } | { readonly mate: number } | null;
+  readonly depth: number | null;
+}
+export type Analyse = (req: { readonly userId: string; readonly variant: VariantKey; readonly fen: string }) => Promise<AnalysisResult>;
+
+const Analysis = z.object({ variant: z.enum(VARIANT_KEYS), fen: z.string().max(256) }).strict();
+
+export interface Route {
+  readonly method: string;
+  readonly path: RegExp;
+  readonly handler: Handler;
+  /** Public reads need no identity: no guest is created for them. */
+  readonly anonymous?: boolean;
+  /**
+   * Reachable with a personal API token (`Authorization: Bearer`) that holds
+   * one of these scopes ('any': any token); absent: a session's only. Such a
+   * route takes a form body (application/x-www-form-urlencoded) from a token's
+   * holder too, as lichess's clients send (a browser's form carries no token).
+   */
+  readonly scope?: readonly TokenScope[] | 'any';
+}
+
+export const ID = '([A-Za-z0-9]{6,16})';
+export const NAME = '([A-Za-z0-9_-]{1,40})';
+
+export async function body<S extends z.core.$ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> {
+  const type = ctx.req.headers['content-type'] ?? '';
+  if (!type.startsWith('application/json')) throw new HttpError(415, 'body.content-type', 'Send the body as application/json');
+  const text = await readBody(ctx.req);
+  const r = decodeBody(schema, text);
+  if (!r.ok) throw new HttpError(400, r.code, r.message);
+  return r.value;
+}
+
+export function fail(code: string, message: string): never {
+  throw new HttpError(statusFor(code), code, message);
+}
+
+const me = (ctx: Ctx): Identity => identityOf(ctx.user);
+
+/** A reader without a session (no guest is made for reads). */
+export const isAnonymous = (u: UserRow): boolean => u.id === '';
+
+const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
+const Draw = z.object({ op: z.enum(DRAW_OPS) }).strict();
+const Takeback = z.object({ op: z.enum(TAKEBACK_OPS) }).strict();
+const Join = z.object({ token: z.string().max(64).optional() }).strict();
+const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
+
+/** Invitations and challenges one player may have waiting at once. */
+export const MAX_WAITING_GAMES = OPEN_RULES['player-waiting'].addr;
+
+/** The quota a new game takes, by who the opponent is. */
+const GAME_KIND = { invite: 'invite', user: 'challenge', computer: 'computer' } as const satisfies Record<CreateGame['opponent']['type'], LimitKind>;
+
+async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
+  const r = await actFor(deps.games, ctx.params[0]!, ctx.user.id, action);
+  if (!r.ok) {
+    const state = r.state && { v: r.state.v, view: r.state.view };
+    sendJson(ctx.res, statusFor(r.error.code), { ok: false, code: r.error.code, message: r.error.message, state });
+    return;
+  }
+  sendJson(ctx.res, 200, { ok: true });
+}
+
+/**
+ * Creates a game for the requester under every quota a new game takes (the
+ * waiting games per player and per address, invitations, challenges): the
+ * one path of POST /api/games and the Bot API's challenges.
+ */
+export async function createGame(ctx: Ctx, { games, limits, store }: Deps, req: CreateGame): Promise<{ id: string; inviteToken: string | null }> {
+  if (req.opponent.type === 'user') {
+    const to = await store.userByName(req.opponent.username);
+    if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
+  }
+  if (req.opponent.type !== 'computer') {
+    // Invitations and challenges waiting for an opponent: a few at once per player (the store is the club's).
+    const open = await store.games({ userId: ctx.user.id, status: ['waiting'], limit: MAX_WAITING_GAMES });
+    if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
+  }
+  const stillWaiting = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting');
+  // The count above reads before any of them writes: parallel requests all passed it. The player's place is also taken atomically (issue 31, item 10).
+  const own = req.opponent.type === 'computer' ? null : await limits.open.reserve('player-waiting', ctx.user.id, stillWaiting);
+  if (own && !own.ok) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
+  await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr }).catch(async (e: unknown) => {
+    await own?.value.cancel();
+    throw e;
+  });
+  // And a few more per address (many guests behind one address): a place counts while its game still waits.
+  const slot = req.opponent.type === 'computer' ? null : await limits.open.reserve('waiting', ctx.addr, stillWaiting);
+  if (slot && !slot.ok) {
+    await own?.value.cancel();
+    throw new OpenLimitError(slot.error);
+  }
+  const cancel = () => Promise.all([own?.value.cancel(), slot?.value.cancel()]);
+  const r = await games.create(me(ctx), req).catch(async (e: unknown) => {
+    await cancel();
+    throw e;
+  });
+  if (!r.ok) {
+    await cancel();
+    fail(r.error.code, r.error.message);
+  }
+  await Promise.all([own?.value.commit(r.value.id), slot?.value.commit(r.value.id)]);
+  return r.value;
+}
+
+export const ROUTES: readonly Route[] = [
+  {
+    // For the load balancer: 503 (with the reason) takes the node out of rotation while its database or Redis is unreachable.
+    method: 'GET',
+    path: /^\/health$/,
+    anonymous: true,
+    handler: async (ctx, { node, health }) => {
+      const h = await health();
+      sendJson(ctx.res, h.ok ? 200 : 503, h.ok ? { ok: true, node } : { ok: false, node, code: h.code ?? 'server.unavailable', reason: h.reason });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/stats$/,
+    // Not `anonymous`: the session is read (a reader without one stays anonymous, no guest is made), to know an admin.
+    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes, statsControl, directorTrace }) => {
+      // ?reset and ?gc act only for an admin (ADMINS) or where the node runs with STATS_CONTROL=1 (the benchmarks);
+      // for anyone else they are ignored and the figures only read (docs/API.md).
+      const control = statsControl === true || isAdmin(ctx.user.username);
+      const reset = control && ctx.url.searchParams.has('reset');
+      // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
+      // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
+      const forceGc = (globalThis as { gc?: () => void }).gc;
+      if (control && ctx.url.searchParams.has('gc') && forceGc) forceGc();
+      const m = process.memoryUsage();
+      const d = loopDelay();
+      const at = (p: number) => d.percentile(p) / 1e6;
+      const commits = commitWindow ? await commitWindow(reset) : null;
+      const storeNs = (await storeThreadCpuNs?.()) ?? null;
+      const ms = (h: RecordableHistogram) => ({ count: h.count, p50: h.percentile(50) / 1e3, p99: h.percentile(99) / 1e3, max: h.count ? h.max / 1e3 : 0 });
+      sendJson(ctx.res, 200, {
+        ok: true,
+        games: games.loaded,
+        live: games.liveGames(100_000).length,
+        // young: the new space's committed size (it grows with the allocation rate, not with the games held).
+        memory: {
+          rss: m.rss,
+          heapUsed: m.heapUsed,
+          heapTotal: m.heapTotal,
+          external: m.external,
+          arrayBuffers: m.arrayBuffers,
+          young: youngGeneration(),
+          ...residentParts(),
+        },
+        eventLoopDelayMs: { samples: d.count, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: d.max / 1e6, mean: d.mean / 1e6 },
+        moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
+        gc: gcPauses(reset),
+        commits,
+        // CPU since the last reset: the process's (every thread), its main and store threads', and the move path's stages.
+        cpu: games.moveCost.figures(storeNs),
+        ...(forwardTimes
+          ? {
+              forwardMs: {
+                call: ms(forwardTimes.call),
+                out: ms(forwardTimes.out),
+                serve: ms(forwardTimes.serve),
+                back: ms(forwardTimes.back),
+              },
+            }
+          : {}),
+        // The director's passes (user ids in them): only where ?reset would be honoured.
+        ...(control && directorTrace && ctx.url.searchParams.has('director') ? { director: directorTrace() } : {}),
+      });
+      if (reset) {
+        d.reset();
+        games.moveTimes.reset();
+        games.moveCost.reset(storeNs);
+        if (forwardTimes) for (const h of Object.values(forwardTimes) as RecordableHistogram[]) h.reset();
+      }
+    },
+  },
+  // Without a session: user null (a read makes no guest).
+  { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: isAnonymous(ctx.user) ? null : me(ctx) }) },
+  {
+    // Becoming a guest is an act: the client asks before its first action (a session, then the socket again).
+    method: 'POST',
+    path: /^\/api\/session$/,
+    handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: me(ctx) }),
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/register$/,
+    handler: async (ctx, { sessions, limits }) => {
+      const c = await body(ctx, Credentials);
+      const weak = checkNewPassword(c.password, c.username);
+      if (!weak.ok) fail(weak.code, weak.message);
+      // An admin's name is never registered over HTTP: admin power must not go to whoever asks for it first (auth/admins.ts).
+      const reserved = reservedName(c.username);
+      if (!reserved.ok) fail(reserved.error.code, reserved.error.message);
+      await limits.enforce('register', { addr: ctx.addr });
+      const r = await sessions.register(ctx.user, c.username, c.password);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      // A new session id: a cookie planted before registering (session fixation) is worth nothing after.
+      await sessions.end(ctx.cookie);
+      ctx.setSession(await sessions.start(r.value));
+      ctx.user = r.value;
+      sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/login$/,
+    anonymous: true,
+    handler: async (ctx, { sessions, limits, moderation }) => {
+      const c = await body(ctx, Credentials);
+      // Counted before the password is verified: parallel guesses cannot all pass the throttle (limits/login.ts).
+      const attempt = await limits.login.attempt(c.username, ctx.addr);
+      if (!attempt.ok) throw new LimitError(attempt.error);
+      const r = await sessions.login(c.username, c.password).catch(async (e: unknown) => {
+        await attempt.value.abandon();
+        throw e;
+      });
+      if (!r.ok) fail(r.error.code, r.error.message);
+      await attempt.value.succeeded();
+      // A banned or closed account cannot start a session.
+      const refused = await moderation?.loginRefusal(r.value.id);
+      if (refused) throw new HttpError(403, refused.code, refused.message);
+      await sessions.end(ctx.cookie);
+      ctx.setSession(await sessions.start(r.value));
+      ctx.user = r.value;
+      sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/logout$/,
+    anonymous: true,
+    handler: async (ctx, { sessions }) => {
+      await sessions.end(ctx.cookie);
+      ctx.setSession(null);
+      sendJson(ctx.res, 200, { ok: true });
+    },
+  },
+  {
+    method: 'POST',
+    path: /^\/api\/games$/,
+    handler: async (ctx, deps) => {
+      const req = await body(ctx, CreateGame);
+      const r = await createGame(ctx, deps, req);
+      const { publicUrl } = deps;
+      const invite = r.inviteToken ? `${publicUrl}/invite/${r.id}/${r.inviteToken}` : null;
+      sendJson(ctx.res, 201, { ok: true, id: r.id, url: `${publicUrl}/game/${r.id}`, invite });
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/games$/,
+    anonymous: true,
+    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, games: await games.liveGames(100) }),
+  },
+  {
+    // TV channels (issue 33, item 8.3): best, per game, per speed; each shows its best-rated live game (service/tv.ts).
+    method: 'GET',
+    path: /^\/api\/tv$/,
+    anonymous: true,
+    handler: async (ctx, { games, store, clock }) => {
+      const channel = ctx.url.searchParams.get('channel') ?? 'best';
+      if (!isTvChannel(channel)) fail('tv.channel', `No such TV channel: ${TV_CHANNELS.join(', ')}`);
+      const channels = await memoTvChannels(games, clock.now(), async () =>
+        tvChannels(await tvCandidates(await games.liveGames(TV_GAMES), (u) => store.ratings(u))),
+      );
+      sendJson(ctx.res, 200, { ok: true, channel, game: channels.find((c) => c.channel === channel)?.game ?? null, channels });
+    },
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/games/${ID}$`),
+    handler: async (ctx, { games, ownerOf }) => {
+      const s = await games.view(ctx.params[0]!, ctx.user.id);
+      if (!s) fail('game.not-found', 'No such game');
+      const live = s.view.status === 'active' || s.view.status === 'waiting';
+      sendJson(ctx.res, 200, {
+        ok: true,
+        v: s.v,
+        you: s.you,
+        view: s.view,
+        challenge: s.extras.challenge,
+        inviteOpen: s.extras.invite !== null,
+        owner: live ? await ownerOf(ctx.params[0]!) : null,
+        // Sockets watching that are not the players' (a finished game's are not counted: 0).
+        spectators: live ? s.spectators : 0,
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/games/${ID}\\.(pgn|json)$`),
+    anonymous: true,
+    handler: async (ctx, { games, store, publicUrl }) => {
+      const id = ctx.params[0]!;
+      const s = await games.view(id);
+      if (!s) fail('game.not-found', 'No such game');
+      const moves = (await store.moves(id)).map((m) => ({ uci: m.uci, at: m.at, clockMs: m.clockMs }));
+      if (ctx.params[1] === 'pgn') {
+        ctx.res.writeHead(200, { 'content-type': 'application/x-chess-pgn; charset=utf-8', 'content-disposition': `attachment; filename="youzai-${id}.pgn"` });
+        ctx.res.end(toPgn(s.view, moves, publicUrl));
+      } else sendJson(ctx.res, 200, toJson(s.view, moves));
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/join$`),
+    handler: async (ctx, { games }) => {
+      const j = await body(ctx, Join);
+      const r = await games.join(ctx.params[0]!, me(ctx), j.token);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      sendJson(ctx.res, 200, { ok: true, side: r.value });
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/decline$`),
+    handler: async (ctx, { games }) => {
+      // The reason is optional, and so is the body.
+      const d = ctx.req.headers['content-type'] ? await body(ctx, Decline) : { reason: undefined };
+      const r = await games.decline(ctx.params[0]!, me(ctx), d.reason);
+      if (!r.ok) fail(r.error.code, r.error.message);
+      sendJson(ctx.res, 200, { ok: true });
+    },
+  },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/move$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'move', ...(await body(ctx, Move)) }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/resign$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'resign' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/abort$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'abort' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/claim-victory$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'claim-victory' }) },
+  { method: 'POST', path: new RegExp(`^/api/games/${ID}/berserk$`), handler: async (ctx, deps) => act(ctx, deps, { type: 'berserk' }) },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/draw$`),
+    handler: async (ctx, deps) => {
+      const { op } = await body(ctx, Draw);
+      if (op === 'offer') await deps.limits.enforce('draw', { user: ctx.user.id, addr: ctx.addr });
+      await act(ctx, deps, drawAction(op));
+    },
+  },
+  {
+    method: 'POST',
+    path: new RegExp(`^/api/games/${ID}/takeback$`),
+    handler: async (ctx, deps) => act(ctx, deps, takebackAction((await body(ctx, Takeback)).op)),
+  },
+  {
+    // Runs on the server: the engine's WASM build needs threads (SharedArrayBuffer, so a
+    // cross-origin-isolated page) and megabytes of download in the browser; the server's
+    // pool is already warm. Per-user rate limits keep it fair.
+    method: 'POST',
+    path: /^\/api\/analysis$/,
+    handler: async (ctx, deps) => {
+      const { analyse, limits } = deps;
+      const req = await body(ctx, Analysis);
+      const pos = parseFen(VARIANTS[req.variant], req.fen);
+      if (!pos.ok) fail(pos.error.code, pos.error.message);
+      if (legalUcis(pos.value).length === 0) fail('analysis.game-over', 'There is no move to suggest: the game is over');
+      if (!analyse) fail('server.no-engine', 'The engine is not available on this server');
+      // No engine for the current position of a game still being played, whoever asks (docs/security.md).
+      if (await deps.livePositions.refuses(req.variant, req.fen)) fail('analysis.live-position', LIVE_POSITION);
+      // One analysis at a time per player (a few per address), and so many a minute.
+      const who = { user: ctx.user.id, addr: ctx.addr };
+      const running = await limits.hold('hint-running', who);
+      if (!running.ok) throw new LimitError(running.error);
+      try {
+        await limits.enforce('hint', who);
+        sendJson(ctx.res, 200, { ok: true, ...(await analyse({ userId: ctx.user.id, variant: req.variant, fen: req.fen })) });
+      } finally {
+        await running.value();
+      }
+    },
+  },
+  {
+    method: 'GET',
+    path: /^\/api\/challenges$/,
+    handler: async (ctx, { games }) => sendJson(ctx.res, 200, { ok: true, challenges: await games.challengesFor(ctx.user.id) }),
+  },
+  {
+    method: 'GET',
+    path: new RegExp(`^/api/users/${NAME}/games$`),
+    handler: async (ctx, { store }) => {
+      const limit = limitQuery(ctx.url, 20, 100);
+      const before = beforeQuery(ctx.url);
+      const u = await store.userByName(ctx.params[0]!);
+      if (!u) fail('user.not-found', 'No such player');
+      // Filters: one game (?variant=xiangqi) and the player's outcome (?outcome=win|draw|loss).
+      const variant = ctx.url.searchParams.get('variant');
+      if (variant !== null && !(VARIANT_KEYS as readonly string[]).includes(variant)) fail('query.invalid', 'variant: not a game of this club');
+      const outcome = ctx.url.searchParams.get('outcome');
+      if (outcome !== null && outcome !== 'win' && outcome !== 'draw' && outcome !== 'loss') fail('query.invalid', 'outcome: win, draw or loss');
+      const rows = await store.games({
+        userId: u.id,
+        status: ['finished'],
+        limit,
+        ...(before !== undefined ? { before } : {}),
+        ...(variant ? { variant } : {}),
+        ...(outcome ? { outcome } : {}),
+      });
+      sendJson(ctx.res, 200, {
+        ok: true,
+        games: rows.map((g) => ({
+          id: g.id,
+          variant: g.variant,
+          players: storedSeats(g).map((s) => s?.name ?? null),
+          ids: [g.whiteId, g.blackId],
+          result: g.result,
+          reason: g.reason,
+          plies: g.plies,
+          whiteId: g.whiteId,
+          blackId: g.blackId,
+          endedAt: g.updatedAt,
+          rated: g.rated,
+        })),
+      });
+    },
+  },
+];
