@@ -4,7 +4,7 @@
  * given (scalachess's Game.apply is the model). Every check runs before
  * anything is built, so a refused action costs nothing and changes nothing.
  */
-import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result } from '@youzai/rules';
+import { VARIANTS, err, hasMatingMaterial, makeFen, ok, type Color, type Result, COLOR_SHIFT, MAX_ROLE } from '@youzai/rules';
 import { flagAt, goBerserk, halt, isBerserk, isCorrespondence, punch, startTurn, stop } from './clock.ts';
 import { RATED_MIN_PLIES } from './end.ts';
 import { begin, firstMoveMs, type Game } from './game.ts';
@@ -218,12 +218,12 @@ function tooShort(v: Verdict): Verdict {
 
 const other = (c: Color): Color => (c ^ 1) as Color;
 
-/** A side's piece counts by role (pieces are colour << 3 | role). */
-const opponentCounts = (count: Uint8Array, c: Color): Uint8Array => count.slice(c << 3, (c << 3) + 8);
+/** A side's piece counts by role (pieces are colour << COLOR_SHIFT | role). */
+const opponentCounts = (count: Uint8Array, c: Color): Uint8Array => count.slice(c << COLOR_SHIFT, (c + 1) << COLOR_SHIFT);
 
 /** The role of `c` whose count fell by the move, or null. */
 function capturedRole(before: Uint8Array, after: Uint8Array, c: Color): number | null {
-  for (let role = 1; role < 8; role++) if (after[(c << 3) + role]! < before[role]!) return role;
+  for (let role = 1; role <= MAX_ROLE; role++) if (after[(c << COLOR_SHIFT) + role]! < before[role]!) return role;
   return null;
 }
 

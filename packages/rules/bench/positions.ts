@@ -3,6 +3,7 @@ import type { Position } from '../src/position.ts';
 import type { VariantKey } from '../src/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
 import { startHandCount } from '../src/descriptor.ts';
+import { KIND_PASS, moveKind } from '../src/move.ts';
 import { makeFen } from '../src/fen.ts';
 import { prng } from '../src/testing/random-play.ts';
 export { prng };
@@ -18,7 +19,7 @@ export function randomPosition(key: VariantKey, plies: number, seed: number): Po
   for (let i = 0; i < plies; i++) {
     let n = pos.legalMoves(buf);
     if (n === 0) break;
-    const nonPass = Array.from(buf.subarray(0, n)).filter((m) => m >> 19 !== 3);
+    const nonPass = Array.from(buf.subarray(0, n)).filter((m) => moveKind(m) !== KIND_PASS);
     const pool = nonPass.length ? nonPass : Array.from(buf.subarray(0, n));
     n = pool.length;
     pos.make(pool[Math.floor(rand() * n)]!);

@@ -8,10 +8,24 @@ export const WIDTH = 16;
 export const PAD = 3;
 export const BOARD_SIZE = 256;
 
-/** Square contents. White pieces are 1..7, black 9..15 (bit 3 is colour). */
+/**
+ * Square contents: a piece code is its role id in the low ROLE_BITS bits and
+ * its side in the bit above, so the first side's pieces are 1..15 and the
+ * second's 17..31. A game may have up to MAX_ROLE kinds of piece (Manchu
+ * chess has 8); registry.ts refuses a game with more.
+ */
+export const ROLE_BITS = 4;
+export const ROLE_MASK = (1 << ROLE_BITS) - 1;
+/** The highest role id a piece code or a move can hold. */
+export const MAX_ROLE = ROLE_MASK;
+/** A piece's side is `code >> COLOR_SHIFT`. */
+export const COLOR_SHIFT = ROLE_BITS;
+export const BLACK_BIT = 1 << COLOR_SHIFT;
+/** Piece codes are 0..PIECE_CODES-1 (tables indexed by piece code have this length). */
+export const PIECE_CODES = 2 << COLOR_SHIFT;
 export const EMPTY = 0;
-export const OFF = 32;
-export const BLACK_BIT = 8;
+/** The padding around the playing area: above every piece code. */
+export const OFF = PIECE_CODES;
 
 export const N = WIDTH;
 export const S = -WIDTH;
@@ -63,6 +77,6 @@ export function parseSquare(geo: Geometry, name: string): Square {
   return square(f, r);
 }
 
-export const pieceColor = (p: number): 0 | 1 => ((p & BLACK_BIT) >> 3) as 0 | 1;
-export const pieceRole = (p: number): number => p & 7;
-export const makePiece = (color: number, role: number): number => role | (color << 3);
+export const pieceColor = (p: number): 0 | 1 => ((p & BLACK_BIT) >> COLOR_SHIFT) as 0 | 1;
+export const pieceRole = (p: number): number => p & ROLE_MASK;
+export const makePiece = (color: number, role: number): number => role | (color << COLOR_SHIFT);

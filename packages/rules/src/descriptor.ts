@@ -22,7 +22,7 @@ export function pocketRoles(v: VariantModule): number[] {
   if (!v.hasHand) return [];
   const hand = /\[([A-Za-z]*)\]/.exec(v.startFen)?.[1] ?? '';
   const held = new Set([...hand.toLowerCase()]);
-  const order = v.handOrder ?? [1, 2, 3, 4, 5, 6, 7];
+  const order = v.handOrder ?? v.roles.flatMap((info, r) => (info ? [r] : []));
   return order.filter((r) => {
     const letter = v.roles[r]?.letter;
     return letter !== undefined && held.has(letter);

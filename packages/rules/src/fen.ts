@@ -1,4 +1,4 @@
-import { EMPTY, makePiece, square } from './board.ts';
+import { EMPTY, makePiece, square, COLOR_SHIFT, ROLE_MASK } from './board.ts';
 import { Position } from './position.ts';
 import { err, ok, type Result, type RuleError } from './result.ts';
 import { validatePosition, type PositionError, type PositionErrorCode } from './setup.ts';
@@ -135,15 +135,15 @@ export function makeBoardFen(pos: Position): string {
       }
       if (empty) row += String(empty);
       empty = 0;
-      const letter = v.roles[p & 7]!.letter;
-      row += p >> 3 ? letter : letter.toUpperCase();
+      const letter = v.roles[p & ROLE_MASK]!.letter;
+      row += p >> COLOR_SHIFT ? letter : letter.toUpperCase();
     }
     if (empty) row += String(empty);
     rows.push(row);
   }
   let board = rows.join('/');
   if (v.hasHand) {
-    const order = v.handOrder ?? [1, 2, 3, 4, 5, 6, 7];
+    const order = v.handOrder ?? v.roles.flatMap((info, r) => (info ? [r] : []));
     let hand = '';
     for (const c of [0, 1] as const) {
       for (const r of order) {

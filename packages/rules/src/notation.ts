@@ -11,7 +11,7 @@
  *
  * This file imports no variant: each variant's notation module imports it.
  */
-import { FILE_NAMES, EMPTY, fileOf, parseSquare, rankOf, squareName } from './board.ts';
+import { FILE_NAMES, EMPTY, fileOf, parseSquare, rankOf, squareName, ROLE_MASK } from './board.ts';
 import { KIND_DROP, KIND_NORMAL, KIND_PASS, KIND_PROMOTE, moveFrom, moveKind, moveRole, moveTo, type Move } from './move.ts';
 import type { Position } from './position.ts';
 import { err, ok, type Result, type RuleError } from './result.ts';
@@ -174,7 +174,7 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
       text = `${from === to ? '' : squareName(from)}${squareName(to)}=${spec.letters[moveRole(m)]}`;
     } else {
       const from = moveFrom(m);
-      const role = pos.board[from]! & 7;
+      const role = pos.board[from]! & ROLE_MASK;
       const capture = pos.board[to] !== EMPTY;
       let origin = disambiguation(pos, m, legal);
       if (role === pawnRole && capture && origin === '') origin = FILE_NAMES[fileOf(from)]!;
@@ -222,7 +222,12 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
       if (by === 0 || role <= 0 || from < 0 || to < 0) return syntaxError(input, spec.example);
       return pickOne(
         legal.filter(
-          (x) => moveKind(x) === KIND_PROMOTE && moveFrom(x) === from && moveTo(x) === to && moveRole(x) === role && (by < 0 || (pos.board[from]! & 7) === by),
+          (x) =>
+            moveKind(x) === KIND_PROMOTE &&
+            moveFrom(x) === from &&
+            moveTo(x) === to &&
+            moveRole(x) === role &&
+            (by < 0 || (pos.board[from]! & ROLE_MASK) === by),
         ),
         text,
       );
@@ -243,7 +248,7 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
       legal.filter((x) => {
         if (moveKind(x) !== KIND_NORMAL || moveTo(x) !== to) return false;
         const from = moveFrom(x);
-        if (!anyRole && (pos.board[from]! & 7) !== want) return false;
+        if (!anyRole && (pos.board[from]! & ROLE_MASK) !== want) return false;
         if (file >= 0 && fileOf(from) !== file) return false;
         if (rank >= 0 && rankOf(from) !== rank) return false;
         return !capture || pos.board[to] !== EMPTY;
@@ -262,14 +267,14 @@ export function algebraicNotation(spec: AlgebraicSpec): Notation {
 export function disambiguation(pos: Position, m: Move, legal: readonly Move[]): string {
   const from = moveFrom(m);
   const to = moveTo(m);
-  const role = pos.board[from]! & 7;
+  const role = pos.board[from]! & ROLE_MASK;
   let others = 0,
     sameFile = false,
     sameRank = false;
   for (const x of legal) {
     if (x === m || moveKind(x) !== KIND_NORMAL || moveTo(x) !== to) continue;
     const o = moveFrom(x);
-    if ((pos.board[o]! & 7) !== role) continue;
+    if ((pos.board[o]! & ROLE_MASK) !== role) continue;
     others++;
     if (fileOf(o) === fileOf(from)) sameFile = true;
     if (rankOf(o) === rankOf(from)) sameRank = true;

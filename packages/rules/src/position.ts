@@ -1,8 +1,8 @@
-import { BLACK_BIT, BOARD_SIZE, EMPTY, OFF, makePiece, pieceRole } from './board.ts';
-import { KIND_DROP, KIND_NORMAL, KIND_PASS, KIND_PROMOTE, moveFrom, moveKind, moveRole, moveTo, type Move } from './move.ts';
+import { BLACK_BIT, BOARD_SIZE, COLOR_SHIFT, EMPTY, OFF, PIECE_CODES, ROLE_MASK, makePiece, pieceColor, pieceRole } from './board.ts';
+import { KIND_DROP, KIND_NORMAL, KIND_PASS, KIND_PROMOTE, KIND_SHIFT, moveFrom, moveKind, moveRole, moveTo, type Move } from './move.ts';
 import { KING, type VariantModule } from './variant.ts';
 import type { Color } from './types.ts';
-import { HAND_KEYS_HI, HAND_KEYS_LO, PIECE_KEYS_HI, PIECE_KEYS_LO, TURN_KEY_HI, TURN_KEY_LO } from './zobrist.ts';
+import { HAND_COUNTS, HAND_KEYS_HI, HAND_KEYS_LO, PIECE_KEYS_HI, PIECE_KEYS_LO, TURN_KEY_HI, TURN_KEY_LO } from './zobrist.ts';
 
 const MAX_MOVES = 512;
 /**
@@ -31,9 +31,9 @@ export class Position {
   readonly variant: VariantModule;
   readonly board = new Uint8Array(BOARD_SIZE);
   /** Pieces in hand by piece code. */
-  readonly hand = new Uint8Array(16);
+  readonly hand = new Uint8Array(PIECE_CODES);
   /** Pieces on the board by piece code. */
-  readonly count = new Uint8Array(16);
+  readonly count = new Uint8Array(PIECE_CODES);
   /** King squares by colour, -1 when the king is not on the board. */
   readonly kings = new Int16Array([-1, -1]);
   turn: Color = 0;
@@ -77,24 +77,24 @@ export class Position {
     if (old !== EMPTY) this.remove(sq);
     this.board[sq] = piece;
     this.count[piece]!++;
-    if (pieceRole(piece) === KING) this.kings[piece >> 3] = sq;
-    this.hashLo ^= PIECE_KEYS_LO[sq * 16 + piece]!;
-    this.hashHi ^= PIECE_KEYS_HI[sq * 16 + piece]!;
+    if (pieceRole(piece) === KING) this.kings[pieceColor(piece)] = sq;
+    this.hashLo ^= PIECE_KEYS_LO[sq * PIECE_CODES + piece]!;
+    this.hashHi ^= PIECE_KEYS_HI[sq * PIECE_CODES + piece]!;
   }
 
   private remove(sq: number): void {
     const piece = this.board[sq]!;
     this.board[sq] = EMPTY;
     this.count[piece]!--;
-    if (pieceRole(piece) === KING && this.kings[piece >> 3] === sq) this.kings[piece >> 3] = -1;
-    this.hashLo ^= PIECE_KEYS_LO[sq * 16 + piece]!;
-    this.hashHi ^= PIECE_KEYS_HI[sq * 16 + piece]!;
+    if (pieceRole(piece) === KING && this.kings[pieceColor(piece)] === sq) this.kings[pieceColor(piece)] = -1;
+    this.hashLo ^= PIECE_KEYS_LO[sq * PIECE_CODES + piece]!;
+    this.hashHi ^= PIECE_KEYS_HI[sq * PIECE_CODES + piece]!;
   }
 
   setHand(piece: number, n: number): void {
     const old = this.hand[piece]!;
-    this.hashLo ^= HAND_KEYS_LO[piece * 16 + old]! ^ HAND_KEYS_LO[piece * 16 + n]!;
-    this.hashHi ^= HAND_KEYS_HI[piece * 16 + old]! ^ HAND_KEYS_HI[piece * 16 + n]!;
+    this.hashLo ^= HAND_KEYS_LO[piece * HAND_COUNTS + old]! ^ HAND_KEYS_LO[piece * HAND_COUNTS + n]!;
+    this.hashHi ^= HAND_KEYS_HI[piece * HAND_COUNTS + old]! ^ HAND_KEYS_HI[piece * HAND_COUNTS + n]!;
     this.hand[piece] = n;
   }
 
@@ -108,7 +108,7 @@ export class Position {
 
   handCount(color: Color): number {
     let n = 0;
-    for (let r = 1; r < 8; r++) n += this.hand[makePiece(color, r)]!;
+    for (let r = 1; r < this.variant.roles.length; r++) n += this.hand[makePiece(color, r)]!;
     return n;
   }
 
@@ -173,8 +173,8 @@ export class Position {
       captured = from === to ? EMPTY : b[to]!;
       if (captured !== EMPTY) {
         this.count[captured]!--;
-        lo ^= PIECE_KEYS_LO[to * 16 + captured]!;
-        hi ^= PIECE_KEYS_HI[to * 16 + captured]!;
+        lo ^= PIECE_KEYS_LO[to * PIECE_CODES + captured]!;
+        hi ^= PIECE_KEYS_HI[to * PIECE_CODES + captured]!;
         this.halfmove = 0;
       }
       const np = kind === KIND_PROMOTE ? makePiece(us, moveRole(m)) : p;
@@ -184,22 +184,22 @@ export class Position {
       }
       b[from] = EMPTY;
       b[to] = np;
-      lo ^= PIECE_KEYS_LO[from * 16 + p]! ^ PIECE_KEYS_LO[to * 16 + np]!;
-      hi ^= PIECE_KEYS_HI[from * 16 + p]! ^ PIECE_KEYS_HI[to * 16 + np]!;
-      const role = p & 7;
+      lo ^= PIECE_KEYS_LO[from * PIECE_CODES + p]! ^ PIECE_KEYS_LO[to * PIECE_CODES + np]!;
+      hi ^= PIECE_KEYS_HI[from * PIECE_CODES + p]! ^ PIECE_KEYS_HI[to * PIECE_CODES + np]!;
+      const role = p & ROLE_MASK;
       if (role === KING) this.kings[us] = to;
       if (role === this.variant.clockResetRole) this.halfmove = 0;
     } else if (kind === KIND_DROP) {
       const piece = makePiece(us, moveRole(m));
       const h = this.hand[piece]!;
-      lo ^= HAND_KEYS_LO[piece * 16 + h]! ^ HAND_KEYS_LO[piece * 16 + h - 1]!;
-      hi ^= HAND_KEYS_HI[piece * 16 + h]! ^ HAND_KEYS_HI[piece * 16 + h - 1]!;
+      lo ^= HAND_KEYS_LO[piece * HAND_COUNTS + h]! ^ HAND_KEYS_LO[piece * HAND_COUNTS + h - 1]!;
+      hi ^= HAND_KEYS_HI[piece * HAND_COUNTS + h]! ^ HAND_KEYS_HI[piece * HAND_COUNTS + h - 1]!;
       this.hand[piece] = h - 1;
       b[to] = piece;
       this.count[piece]!++;
-      lo ^= PIECE_KEYS_LO[to * 16 + piece]!;
-      hi ^= PIECE_KEYS_HI[to * 16 + piece]!;
-      if ((piece & 7) === KING) this.kings[us] = to;
+      lo ^= PIECE_KEYS_LO[to * PIECE_CODES + piece]!;
+      hi ^= PIECE_KEYS_HI[to * PIECE_CODES + piece]!;
+      if (pieceRole(piece) === KING) this.kings[us] = to;
     }
     // KIND_PASS changes nothing on the board.
     this.uCaptured[sp] = captured;
@@ -234,13 +234,13 @@ export class Position {
       b[to] = captured;
       b[from] = p;
       if (captured !== EMPTY) this.count[captured]!++;
-      if ((p & 7) === KING) this.kings[us] = from;
+      if (pieceRole(p) === KING) this.kings[us] = from;
     } else if (kind === KIND_DROP) {
       const piece = b[to]!;
       b[to] = EMPTY;
       this.count[piece]!--;
       this.hand[piece]!++;
-      if ((piece & 7) === KING) this.kings[us] = -1;
+      if (pieceRole(piece) === KING) this.kings[us] = -1;
     }
     void KIND_PASS;
   }
@@ -265,7 +265,7 @@ export class Position {
     let k = 0;
     for (let i = 0; i < n; i++) {
       const m = out[i]!;
-      const kind = m >> 19;
+      const kind = m >> KIND_SHIFT;
       if (kind === KIND_PASS) {
         if (!inCheck) out[k++] = m;
         continue;
@@ -279,7 +279,7 @@ export class Position {
       // Play the move on the board alone (piece kinds and hash do not matter to the test).
       let safe: boolean;
       if (kind === KIND_DROP) {
-        b[to] = (us << 3) | ((m >> 16) & 7);
+        b[to] = (us << COLOR_SHIFT) | moveRole(m);
         safe = !v.attacked(this, ksq, them);
         b[to] = EMPTY;
       } else {

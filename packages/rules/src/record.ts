@@ -1,6 +1,6 @@
-import { EMPTY, makePiece } from './board.ts';
+import { EMPTY, makePiece, ROLE_MASK } from './board.ts';
 import { makeFen } from './fen.ts';
-import { KIND_DROP, KIND_PASS, moveFrom, moveKind, moveTo, type Move } from './move.ts';
+import { KIND_DROP, KIND_PASS, moveFrom, moveKind, moveTo, type Move, moveRole } from './move.ts';
 import type { Outcome } from './outcome.ts';
 import type { Position } from './position.ts';
 import { err, ok, type Result, type RuleError } from './result.ts';
@@ -72,7 +72,7 @@ export class GameRecord {
     const pass = kind === KIND_PASS;
     const drop = kind === KIND_DROP;
     const capture = !pass && !drop && pos.board[moveTo(m)] !== EMPTY && moveFrom(m) !== moveTo(m);
-    const role = pass ? 0 : drop ? (m >> 16) & 7 : pos.board[moveFrom(m)]! & 7;
+    const role = pass ? 0 : drop ? moveRole(m) : pos.board[moveFrom(m)]! & ROLE_MASK;
     pos.play(m);
     const key = pos.key();
     const facts: PlyFacts = { move: m, uci, capture, drop, pass, role, givesCheck: pos.inCheck(), key };

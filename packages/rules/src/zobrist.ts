@@ -1,4 +1,4 @@
-import { BOARD_SIZE } from './board.ts';
+import { BOARD_SIZE, PIECE_CODES } from './board.ts';
 
 /**
  * Zobrist keys as two 32-bit halves (a 64-bit key without BigInt, which is
@@ -19,11 +19,13 @@ function xorshift(seed: number): () => number {
 
 const next = xorshift(0x9e3779b9);
 
-/** Keys by [square * 16 + piece]; piece codes are 0..15. */
-export const PIECE_KEYS_LO = new Int32Array(BOARD_SIZE * 16).map(() => next());
-export const PIECE_KEYS_HI = new Int32Array(BOARD_SIZE * 16).map(() => next());
-/** Keys for pieces in hand: [piece * 16 + count]. */
-export const HAND_KEYS_LO = new Int32Array(16 * 16).map(() => next());
-export const HAND_KEYS_HI = new Int32Array(16 * 16).map(() => next());
+/** Keys by [square * PIECE_CODES + piece]. */
+export const PIECE_KEYS_LO = new Int32Array(BOARD_SIZE * PIECE_CODES).map(() => next());
+export const PIECE_KEYS_HI = new Int32Array(BOARD_SIZE * PIECE_CODES).map(() => next());
+/** A hand holds 0..HAND_COUNTS-1 of a piece (fen.ts refuses more). */
+export const HAND_COUNTS = 16;
+/** Keys for pieces in hand: [piece * HAND_COUNTS + count]. */
+export const HAND_KEYS_LO = new Int32Array(PIECE_CODES * HAND_COUNTS).map(() => next());
+export const HAND_KEYS_HI = new Int32Array(PIECE_CODES * HAND_COUNTS).map(() => next());
 export const TURN_KEY_LO = next();
 export const TURN_KEY_HI = next();

@@ -4,7 +4,7 @@
  * mover's pieces. Pieces are followed by identity (`PieceIds`), so a chase of
  * one piece is recognised wherever that piece goes.
  */
-import { EMPTY, type Color, type Move, type Position, xiangqiRules } from '@youzai/rules';
+import { EMPTY, type Color, type Move, type Position, xiangqiRules, COLOR_SHIFT, ROLE_MASK } from '@youzai/rules';
 
 const { GENERAL, HORSE, CHARIOT, CANNON, SOLDIER, soldierCrossed } = xiangqiRules;
 
@@ -79,11 +79,11 @@ function canCaptureOn(pos: Position, side: Color, sq: number, from = -1): boolea
 /** Attacks that can count as chases: not by a general or soldier, not on a general or an uncrossed soldier. */
 function chaseable(pos: Position, from: number, to: number): boolean {
   const b = pos.board;
-  const a = b[from]! & 7;
+  const a = b[from]! & ROLE_MASK;
   const t = b[to]!;
   if (a === GENERAL || a === SOLDIER) return false;
-  if ((t & 7) === GENERAL) return false;
-  if ((t & 7) === SOLDIER && !soldierCrossed((t >> 3) as Color, to)) return false;
+  if ((t & ROLE_MASK) === GENERAL) return false;
+  if ((t & ROLE_MASK) === SOLDIER && !soldierCrossed((t >> COLOR_SHIFT) as Color, to)) return false;
   return true;
 }
 
@@ -100,7 +100,7 @@ export function playWithFacts(pos: Position, ids: PieceIds, move: Move): PlyFact
   const from = move & 255;
   const to = (move >> 8) & 255;
   const capture = b[to] !== EMPTY;
-  const moverRole = b[from]! & 7;
+  const moverRole = b[from]! & ROLE_MASK;
   const soldierForward = moverRole === SOLDIER && (us === 0 ? to - from === 16 : from - to === 16);
 
   // Attacks by the mover before the move, by piece identity. A side in check
@@ -149,8 +149,8 @@ export function playWithFacts(pos: Position, ids: PieceIds, move: Move): PlyFact
 function isRealChase(pos: Position, us: Color, a: number, t: number): boolean {
   const b = pos.board;
   const them = (us ^ 1) as Color;
-  const ar = b[a]! & 7;
-  const tr = b[t]! & 7;
+  const ar = b[a]! & ROLE_MASK;
+  const tr = b[t]! & ROLE_MASK;
   // Exchange offer: same kind, and the attacked piece can take the attacker back.
   if (ar === tr && canCaptureOn(pos, them, a, t)) return false;
   // A chariot attacked by a horse or a cannon is never protected.

@@ -16,6 +16,8 @@ import {
   type RuleError,
   type VariantModule,
   type XiangqiRules,
+  COLOR_SHIFT,
+  ROLE_MASK,
 } from '@youzai/rules';
 import type { PlayErrorCode, Referee, RefereeState, RunView } from '../referee.ts';
 import { plies, verdict, type RunFact, type Verdict } from '../verdict.ts';
@@ -147,7 +149,7 @@ export class XiangqiReferee implements Referee {
     let target: RunView['target'] = null;
     if (s.target !== null) {
       const sq = this.squareOf(s.target);
-      if (sq >= 0) target = { square: squareName(sq), role: this.variant.roles[this.pos.board[sq]! & 7]!.letter };
+      if (sq >= 0) target = { square: squareName(sq), role: this.variant.roles[this.pos.board[sq]! & ROLE_MASK]!.letter };
     }
     return { kind: s.kind, length: s.length, pieces: s.pieces, limit: s.limit, target };
   }
@@ -225,8 +227,8 @@ export class XiangqiReferee implements Referee {
     if (s.target !== null) {
       const sq = this.squareOf(s.target);
       const p = sq >= 0 ? this.pos.board[sq]! : 0;
-      const role = this.variant.roles[p & 7];
-      if (sq >= 0 && role) target = { role: role.letter, owner: (p >> 3) as Color, square: squareName(sq) };
+      const role = this.variant.roles[p & ROLE_MASK];
+      if (sq >= 0 && role) target = { role: role.letter, owner: (p >> COLOR_SHIFT) as Color, square: squareName(sq) };
     }
     return { kind: s.kind, side, length: s.length, pieces: s.pieces, limit: s.limit, target };
   }

@@ -5,7 +5,7 @@
  * builds long legal games for the draw counters.
  */
 import { expect } from 'vitest';
-import { legalUcis, parseFen, parseUci, VARIANTS, XIANGQI_HOUSE_RULES, type Color, type Position } from '@youzai/rules';
+import { legalUcis, parseFen, parseUci, VARIANTS, XIANGQI_HOUSE_RULES, type Color, type Position, ROLE_MASK } from '@youzai/rules';
 import type { RunView } from '../referee.ts';
 import type { Verdict } from '../verdict.ts';
 import { XiangqiReferee } from './referee.ts';
@@ -85,7 +85,7 @@ export function kindOf(pos: Position, uci: string): Exclude<Kind, 'check'> {
   if (pos.board[sq(m[3]!, m[4]!)] !== 0) return 'capture';
   const piece = pos.board[sq(m[1]!, m[2]!)]!;
   const forward = pos.turn === 0 ? Number(m[4]) > Number(m[2]) : Number(m[4]) < Number(m[2]);
-  if ((piece & 7) === 7 && m[1] === m[3] && forward) return 'forward';
+  if ((piece & ROLE_MASK) === 7 && m[1] === m[3] && forward) return 'forward';
   return 'quiet';
 }
 

@@ -4,7 +4,7 @@
  * The differential test tolerates a position's difference only when one of
  * these explains it; everything else must match exactly.
  */
-import { EMPTY, OFF, parseSquare } from '../../src/board.ts';
+import { EMPTY, OFF, parseSquare, ROLE_MASK } from '../../src/board.ts';
 import type { Position } from '../../src/position.ts';
 import { parseUci } from '../../src/uci.ts';
 import { DIAG, ORTH } from '../../src/variants/common.ts';
@@ -29,10 +29,10 @@ function janggiCannonRuleInPlay(pos: Position, differing: readonly string[]): bo
   const b = pos.board;
   for (const m of differing) {
     const from = parseSquare(pos.variant.geometry, /^[a-i]\d+/.exec(m)?.[0] ?? '');
-    if (from >= 0 && (b[from]! & 7) === CANNON && b[from] !== EMPTY) return true;
+    if (from >= 0 && (b[from]! & ROLE_MASK) === CANNON && b[from] !== EMPTY) return true;
   }
   for (const s of pos.variant.geometry.squares) {
-    if ((b[s]! & 7) !== CANNON || b[s] === EMPTY) continue;
+    if ((b[s]! & ROLE_MASK) !== CANNON || b[s] === EMPTY) continue;
     // Palace diagonals: FS's custom piece has none.
     for (const d of DIAG) {
       const t = s + d;
@@ -43,10 +43,10 @@ function janggiCannonRuleInPlay(pos: Position, differing: readonly string[]): bo
       let t = s + d;
       while (b[t] === EMPTY) t += d;
       if (b[t] === OFF) continue;
-      if ((b[t]! & 7) === CANNON) return true;
+      if ((b[t]! & ROLE_MASK) === CANNON) return true;
       t += d;
       while (b[t] === EMPTY) t += d;
-      if (b[t] !== OFF && (b[t]! & 7) === CANNON) return true;
+      if (b[t] !== OFF && (b[t]! & ROLE_MASK) === CANNON) return true;
     }
   }
   return false;

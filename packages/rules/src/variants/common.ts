@@ -1,4 +1,4 @@
-import { BOARD_SIZE, EMPTY, N, OFF, S, E, W, fileOf, rankOf, square, type Geometry } from '../board.ts';
+import { BOARD_SIZE, EMPTY, N, OFF, S, E, W, fileOf, rankOf, square, type Geometry, BLACK_BIT, COLOR_SHIFT, ROLE_MASK } from '../board.ts';
 import type { Position } from '../position.ts';
 import type { Color } from '../types.ts';
 import { normalMove } from '../move.ts';
@@ -52,10 +52,10 @@ export function linesMask(geo: Geometry, sq: number): Uint8Array {
 }
 
 /** Lowest piece code of the side that may be captured by `us`. */
-export const enemyBase = (us: Color): number => (us === 0 ? 9 : 1);
+export const enemyBase = (us: Color): number => (us === 0 ? BLACK_BIT + 1 : 1);
 
 /** Empty, or an enemy piece (codes enemyLo..enemyLo+6). */
-export const canLand = (p: number, enemyLo: number): boolean => p === EMPTY || (p - enemyLo) >>> 0 < 7;
+export const canLand = (p: number, enemyLo: number): boolean => p === EMPTY || (p - enemyLo) >>> 0 < ROLE_MASK;
 
 /** Appends orthogonal/diagonal slides from `from` along `dirs`. */
 export function genSlides(b: Uint8Array, from: number, dirs: readonly number[], enemyLo: number, out: Int32Array, n: number): number {
@@ -66,7 +66,7 @@ export function genSlides(b: Uint8Array, from: number, dirs: readonly number[], 
       out[n++] = normalMove(from, t);
       t += d;
     }
-    if (p !== OFF && (p - enemyLo) >>> 0 < 7) out[n++] = normalMove(from, t);
+    if (p !== OFF && (p - enemyLo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, t);
   }
   return n;
 }
@@ -78,7 +78,7 @@ export function piecesOf(pos: Position, c: Color): number[] {
   const out: number[] = [];
   for (const s of pos.variant.geometry.squares) {
     const p = pos.board[s]!;
-    if (p !== EMPTY && p >> 3 === c) out.push(s);
+    if (p !== EMPTY && p >> COLOR_SHIFT === c) out.push(s);
   }
   return out;
 }

@@ -27,6 +27,7 @@ import {
   type Color,
   type Position,
   type VariantKey,
+  makePiece,
 } from '@youzai/rules';
 
 /** A text in both languages of the club. */
@@ -194,7 +195,7 @@ export function startAttempt(variant: VariantKey, exercise: Exercise): Attempt {
 /** Enemy pieces on the board other than the king. */
 function enemyMen(pos: Position, learner: Color): number {
   let n = 0;
-  for (let r = 2; r < VARIANTS[pos.variant.key as VariantKey].roles.length; r++) n += pos.count[((learner ^ 1) << 3) | r]!;
+  for (let r = 2; r < VARIANTS[pos.variant.key as VariantKey].roles.length; r++) n += pos.count[makePiece(learner ^ 1, r)]!;
   return n;
 }
 
@@ -292,5 +293,5 @@ export function solve(variant: VariantKey, exercise: Exercise, budget = 200_000)
 /** Whether the exercise's position keeps both kings (every lesson is a game position the rules accept). */
 export function hasKings(variant: VariantKey, exercise: Exercise): boolean {
   const r = parseFen(VARIANTS[variant], exercise.fen);
-  return r.ok && r.value.count[KING]! + r.value.hand[KING]! === 1 && r.value.count[8 | KING]! + r.value.hand[8 | KING]! === 1;
+  return r.ok && r.value.count[KING]! + r.value.hand[KING]! === 1 && r.value.count[makePiece(1, KING)]! + r.value.hand[makePiece(1, KING)]! === 1;
 }

@@ -7,7 +7,7 @@
  * as in Xiangqi, soldiers stepping forward or sideways from the start (the
  * rules Fairy-Stockfish's own `minixiangqi` plays). Not a game of the club.
  */
-import { EMPTY, N, OFF, S, E, W, makeGeometry } from '../../board.ts';
+import { EMPTY, N, OFF, S, E, W, makeGeometry, COLOR_SHIFT, ROLE_MASK } from '../../board.ts';
 import { normalMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import { pieceProblem, type PositionError } from '../../setup.ts';
@@ -33,11 +33,11 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = pos.turn;
   const lo = enemyBase(us);
-  const own = us << 3;
+  const own = us << COLOR_SHIFT;
   for (const from of geometry.squares) {
     const p = b[from]!;
     if (p === EMPTY || p < own || p - own - 1 >= 7) continue;
-    switch (p & 7) {
+    switch (p & ROLE_MASK) {
       case GENERAL:
         for (const d of ORTH) if (palace[us][from + d] && canLand(b[from + d]!, lo)) out[n++] = normalMove(from, from + d);
         break;
@@ -61,7 +61,7 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
           if (b[t] === OFF) continue;
           t += d;
           while (b[t] === EMPTY) t += d;
-          if ((b[t]! - lo) >>> 0 < 7) out[n++] = normalMove(from, t);
+          if ((b[t]! - lo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, t);
         }
         break;
       case SOLDIER:
@@ -75,7 +75,7 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
 /** Whether `by` attacks `sq` as far as a general standing there is concerned (facing generals included). */
 function attacked(pos: Position, sq: number, by: Color): boolean {
   const b = pos.board;
-  const base = by << 3;
+  const base = by << COLOR_SHIFT;
   for (const d of ORTH) {
     let t = sq + d;
     while (b[t] === EMPTY) t += d;
@@ -92,7 +92,7 @@ function attacked(pos: Position, sq: number, by: Color): boolean {
 
 function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
   const b = pos.board;
-  const base = them << 3;
+  const base = them << COLOR_SHIFT;
   for (const d of ORTH) markRay(b, ksq, d, base + CHARIOT, base + CANNON, base + GENERAL, mark, stamp);
   for (const l of REV_HORSE) if (b[ksq + l.from] === base + HORSE) mark[ksq + l.legs[0]!] = stamp;
 }
@@ -100,7 +100,7 @@ function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array
 function validate(pos: Position): PositionError | null {
   for (const s of geometry.squares) {
     const p = pos.board[s]!;
-    if ((p & 7) === GENERAL && !palace[p >> 3]![s])
+    if ((p & ROLE_MASK) === GENERAL && !palace[p >> COLOR_SHIFT]![s])
       return pieceProblem(pos, 'position.outside-palace', s, 'A general must stand in its palace');
   }
   return null;

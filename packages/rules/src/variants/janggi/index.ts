@@ -1,4 +1,4 @@
-import { EMPTY, N, OFF, S, E, W, makeGeometry, rankOf, squareName, type Geometry } from '../../board.ts';
+import { EMPTY, N, OFF, S, E, W, makeGeometry, rankOf, squareName, type Geometry, COLOR_SHIFT, ROLE_MASK } from '../../board.ts';
 import { normalMove, passMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import { pieceProblem, type PositionError } from '../../setup.ts';
@@ -64,7 +64,7 @@ function palaceData(geo: Geometry) {
 export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
   const geometry = makeGeometry(9, 10);
   const { palace, anyPalace, diagSteps } = palaceData(geometry);
-  const cannonCode = (c: number) => (c << 3) | CANNON;
+  const cannonCode = (c: number) => (c << COLOR_SHIFT) | CANNON;
 
   /** Slides along a line (orthogonal, or a palace diagonal when `diag`). */
   function slide(b: Uint8Array, from: number, d: number, diag: boolean, lo: number, out: Int32Array, n: number): number {
@@ -75,7 +75,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
       if (diag && !diagSteps[t]!.includes(d)) return n;
       t += d;
     }
-    if (p !== OFF && (p - lo) >>> 0 < 7) out[n++] = normalMove(from, t);
+    if (p !== OFF && (p - lo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, t);
     return n;
   }
 
@@ -88,7 +88,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
       if (diag && !diagSteps[t]!.includes(d)) return n;
       t += d;
     }
-    if (p === OFF || (p & 7) === CANNON) return n;
+    if (p === OFF || (p & ROLE_MASK) === CANNON) return n;
     if (diag && !diagSteps[t]!.includes(d)) return n;
     t += d;
     while ((p = b[t]!) === EMPTY) {
@@ -96,7 +96,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
       if (diag && !diagSteps[t]!.includes(d)) return n;
       t += d;
     }
-    if (p !== OFF && (p & 7) !== CANNON && (p - lo) >>> 0 < 7) out[n++] = normalMove(from, t);
+    if (p !== OFF && (p & ROLE_MASK) !== CANNON && (p - lo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, t);
     return n;
   }
 
@@ -104,12 +104,12 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
     const b = pos.board;
     const us = pos.turn;
     const lo = enemyBase(us);
-    const own = us << 3;
+    const own = us << COLOR_SHIFT;
     const pal = palace[us];
     for (const from of geometry.squares) {
       const p = b[from]!;
       if ((p - own - 1) >>> 0 >= 7) continue;
-      switch (p & 7) {
+      switch (p & ROLE_MASK) {
         case GENERAL:
         case GUARD:
           for (const d of ORTH) {
@@ -172,7 +172,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
     }
     if (p === OFF) return false;
     if (p === chariot) return true;
-    if ((p & 7) === CANNON) return false;
+    if ((p & ROLE_MASK) === CANNON) return false;
     if (diag && !diagSteps[t]!.includes(d)) return false;
     t += d;
     while ((p = b[t]!) === EMPTY) {
@@ -184,7 +184,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
 
   function attacked(pos: Position, sq: number, by: Color): boolean {
     const b = pos.board;
-    const base = by << 3;
+    const base = by << COLOR_SHIFT;
     const chariot = base + CHARIOT,
       cannon = cannonCode(by);
     for (const d of ORTH) if (lineAttack(b, sq, d, false, chariot, cannon)) return true;
@@ -208,9 +208,9 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
     for (const s of geometry.squares) {
       const p = pos.board[s]!;
       if (p === EMPTY) continue;
-      const c = (p >> 3) as Color;
+      const c = (p >> COLOR_SHIFT) as Color;
       const r = c === 0 ? rankOf(s) : 9 - rankOf(s);
-      const role = p & 7;
+      const role = p & ROLE_MASK;
       if ((role === GENERAL || role === GUARD) && !palace[c][s]) {
         return pieceProblem(pos, 'position.outside-palace', s, `A ${role === GENERAL ? 'general' : 'guard'} on ${squareName(s)} is outside its palace`);
       }
@@ -221,7 +221,7 @@ export function makeJanggi(rules: JanggiRules): VariantModule<'janggi'> {
 
   function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
     const b = pos.board;
-    const base = them << 3;
+    const base = them << COLOR_SHIFT;
     const chariot = base + CHARIOT,
       cannon = base + CANNON,
       horse = base + HORSE,

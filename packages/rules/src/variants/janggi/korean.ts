@@ -21,7 +21,7 @@
  * separate the parts, the name may be left out (the origin says which piece
  * moves), and either soldier name fits either side's soldier.
  */
-import { fileOf, pieceColor, rankOf, square, type Square } from '../../board.ts';
+import { fileOf, pieceColor, rankOf, square, type Square, ROLE_MASK } from '../../board.ts';
 import { KIND_NORMAL, KIND_PASS, moveFrom, moveKind, moveTo, type Move } from '../../move.ts';
 import { fallbackText, legalMoveList, normalizeDashes, pickOne, readable, syntaxError, type Notation, type NotationError } from '../../notation.ts';
 import type { Position } from '../../position.ts';
@@ -101,7 +101,7 @@ function make(pos: Position, m: Move): string {
   if (moveKind(m) === KIND_PASS) return PASS;
   const from = moveFrom(m);
   const piece = pos.board[from]!;
-  const role = piece & 7;
+  const role = piece & ROLE_MASK;
   const name = role === SOLDIER ? SOLDIER_NAMES[pieceColor(piece)] : NAMES[role];
   return `${koreanPoint(pos, from)}${name}${koreanPoint(pos, moveTo(m))}`;
 }
@@ -124,7 +124,7 @@ function parse(pos: Position, input: string): Result<Move, NotationError> {
   const role = name === '' ? 0 : (READ_NAMES[name.toUpperCase()] ?? -1);
   if (from < 0 || to < 0 || role < 0) return syntaxError(input, EXAMPLE);
   return pickOne(
-    legal.filter((x) => moveKind(x) === KIND_NORMAL && moveFrom(x) === from && moveTo(x) === to && (role === 0 || (pos.board[from]! & 7) === role)),
+    legal.filter((x) => moveKind(x) === KIND_NORMAL && moveFrom(x) === from && moveTo(x) === to && (role === 0 || (pos.board[from]! & ROLE_MASK) === role)),
     text,
   );
 }

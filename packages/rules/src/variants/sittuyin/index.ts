@@ -1,4 +1,4 @@
-import { EMPTY, N, OFF, S, E, W, fileOf, makeGeometry, rankOf, squareName } from '../../board.ts';
+import { EMPTY, N, OFF, S, E, W, fileOf, makeGeometry, rankOf, squareName, COLOR_SHIFT, ROLE_MASK } from '../../board.ts';
 import { dropMove, normalMove, promoteMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import { pieceProblem, type PositionError } from '../../setup.ts';
@@ -43,7 +43,7 @@ const ELEPHANT_STEPS = [
 function generalAttacks(b: Uint8Array, sq: number, lo: number): boolean {
   for (const d of DIAG) {
     const p = b[sq + d]!;
-    if (p !== EMPTY && (p - lo) >>> 0 < 7) return true;
+    if (p !== EMPTY && (p - lo) >>> 0 < ROLE_MASK) return true;
   }
   return false;
 }
@@ -51,8 +51,8 @@ function generalAttacks(b: Uint8Array, sq: number, lo: number): boolean {
 function genDrops(pos: Position, out: Int32Array, n: number): number {
   const us = pos.turn;
   const zone = dropZone[us];
-  for (let role = 1; role <= 7; role++) {
-    if (pos.hand[(us << 3) | role] === 0) continue;
+  for (let role = 1; role < pos.variant.roles.length; role++) {
+    if (pos.hand[(us << COLOR_SHIFT) | role] === 0) continue;
     const z = role === ROOK ? rookZone[us] : zone;
     for (const t of geometry.squares) if (z[t] && pos.board[t] === EMPTY) out[n++] = dropMove(role, t);
   }
@@ -64,14 +64,14 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
   if (pos.handCount(us) > 0) return genDrops(pos, out, n);
   const b = pos.board;
   const lo = enemyBase(us);
-  const own = us << 3;
+  const own = us << COLOR_SHIFT;
   const fwd = forward[us];
   const canPromote = pos.count[own | GENERAL] === 0;
   const onlyPawn = pos.count[own | PAWN] === 1;
   for (const from of geometry.squares) {
     const p = b[from]!;
     if ((p - own - 1) >>> 0 >= 7) continue;
-    switch (p & 7) {
+    switch (p & ROLE_MASK) {
       case KING_ROLE:
         for (const d of KING_STEPS) if (canLand(b[from + d]!, lo)) out[n++] = normalMove(from, from + d);
         break;
@@ -90,9 +90,9 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
       case PAWN: {
         if (b[from + fwd] === EMPTY) out[n++] = normalMove(from, from + fwd);
         let q = b[from + fwd + E]!;
-        if (q !== EMPTY && q !== OFF && (q - lo) >>> 0 < 7) out[n++] = normalMove(from, from + fwd + E);
+        if (q !== EMPTY && q !== OFF && (q - lo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, from + fwd + E);
         q = b[from + fwd + W]!;
-        if (q !== EMPTY && q !== OFF && (q - lo) >>> 0 < 7) out[n++] = normalMove(from, from + fwd + W);
+        if (q !== EMPTY && q !== OFF && (q - lo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, from + fwd + W);
         if (canPromote && (onlyPawn || promoZone[us][from])) {
           // The new general may not capture, nor attack any enemy piece.
           if (!generalAttacks(b, from, lo)) out[n++] = promoteMove(from, from, GENERAL);
@@ -114,7 +114,7 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
 
 function attacked(pos: Position, sq: number, by: Color): boolean {
   const b = pos.board;
-  const base = by << 3;
+  const base = by << COLOR_SHIFT;
   const rook = base + ROOK;
   for (const d of ORTH) {
     let t = sq + d;
@@ -144,10 +144,10 @@ function validate(pos: Position): PositionError | null {
   for (const s of geometry.squares) {
     const p = pos.board[s]!;
     if (p === EMPTY) continue;
-    const c = (p >> 3) as Color;
+    const c = (p >> COLOR_SHIFT) as Color;
     const r = c === 0 ? rankOf(s) : 7 - rankOf(s);
     const f = c === 0 ? fileOf(s) : 7 - fileOf(s);
-    const role = p & 7;
+    const role = p & ROLE_MASK;
     if (role === PAWN && (r < 2 || (r === 2 && f >= 4))) {
       return pieceProblem(pos, 'position.unreachable', s, `A pawn can never reach ${squareName(s)}`);
     }
@@ -171,7 +171,7 @@ function validate(pos: Position): PositionError | null {
 }
 
 function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
-  const rook = (them << 3) | ROOK;
+  const rook = (them << COLOR_SHIFT) | ROOK;
   for (const d of ORTH) markRay(pos.board, ksq, d, rook, rook, rook, mark, stamp);
 }
 

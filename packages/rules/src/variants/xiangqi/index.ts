@@ -1,4 +1,4 @@
-import { EMPTY, N, OFF, S, E, W, makeGeometry, fileOf, rankOf, squareName } from '../../board.ts';
+import { EMPTY, N, OFF, S, E, W, makeGeometry, fileOf, rankOf, squareName, COLOR_SHIFT, ROLE_MASK } from '../../board.ts';
 import { normalMove } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import { pieceProblem, type PositionError } from '../../setup.ts';
@@ -54,13 +54,13 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
   const b = pos.board;
   const us = pos.turn;
   const lo = enemyBase(us);
-  const own = us << 3;
+  const own = us << COLOR_SHIFT;
   const pal = palace[us];
   const half = ownHalf[us];
   for (const from of geometry.squares) {
     const p = b[from]!;
     if (p === EMPTY || p - own - 1 >= 7 || p < own) continue;
-    switch (p & 7) {
+    switch (p & ROLE_MASK) {
       case GENERAL:
         for (const d of ORTH) {
           const t = from + d;
@@ -100,7 +100,7 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
           if (q === OFF) continue;
           t += d;
           while ((q = b[t]!) === EMPTY) t += d;
-          if (q !== OFF && (q - lo) >>> 0 < 7) out[n++] = normalMove(from, t);
+          if (q !== OFF && (q - lo) >>> 0 < ROLE_MASK) out[n++] = normalMove(from, t);
         }
         break;
       case SOLDIER: {
@@ -120,7 +120,7 @@ function genPseudo(pos: Position, out: Int32Array, n: number): number {
 /** Whether `by` attacks `sq` as far as a general standing there is concerned. */
 function attacked(pos: Position, sq: number, by: Color): boolean {
   const b = pos.board;
-  const base = by << 3;
+  const base = by << COLOR_SHIFT;
   const chariot = base + CHARIOT,
     cannon = base + CANNON,
     general = base + GENERAL;
@@ -146,7 +146,7 @@ function attacked(pos: Position, sq: number, by: Color): boolean {
 
 function markSensitive(pos: Position, ksq: number, them: Color, mark: Int32Array, stamp: number): void {
   const b = pos.board;
-  const base = them << 3;
+  const base = them << COLOR_SHIFT;
   const chariot = base + CHARIOT,
     cannon = base + CANNON,
     general = base + GENERAL,
@@ -162,11 +162,11 @@ function validate(pos: Position): PositionError | null {
   for (const s of geometry.squares) {
     const p = pos.board[s]!;
     if (p === EMPTY) continue;
-    const c = (p >> 3) as Color;
+    const c = (p >> COLOR_SHIFT) as Color;
     const f = fileOf(s);
     // Ranks seen from the owner's side.
     const r = c === 0 ? rankOf(s) : 9 - rankOf(s);
-    const role = p & 7;
+    const role = p & ROLE_MASK;
     const where = squareName(s);
     if ((role === GENERAL || role === ADVISOR) && !palace[c][s]) {
       return pieceProblem(pos, 'position.outside-palace', s, `${role === GENERAL ? 'A general' : 'An advisor'} on ${where} is outside its palace`);

@@ -36,7 +36,7 @@
  * `C` for soldier, `V` for elephant, dashes of any width, and the other forms
  * above where they name one move.
  */
-import { fileOf, rankOf, square } from '../../board.ts';
+import { fileOf, rankOf, square, COLOR_SHIFT, ROLE_MASK } from '../../board.ts';
 import { KIND_NORMAL, moveFrom, moveKind, moveTo, type Move } from '../../move.ts';
 import type { Position } from '../../position.ts';
 import type { Result } from '../../result.ts';
@@ -73,8 +73,8 @@ function describe(pos: Position, m: Move): Described {
   const from = moveFrom(m);
   const to = moveTo(m);
   const piece = b[from]!;
-  const color = piece >> 3;
-  const role = piece & 7;
+  const color = piece >> COLOR_SHIFT;
+  const role = piece & ROLE_MASK;
   const f = fileOf(from);
   // Ranks of this file holding the same piece, front (towards the enemy) first.
   const ranks: number[] = [];
