@@ -10,7 +10,9 @@ import { localStore } from './app/storage.ts';
 import { lang, setLang, t, tMaybe, type Lang } from './i18n/index.ts';
 import { api, setBeforeWrite } from './net/api.ts';
 import { Socket } from './net/socket.ts';
-import { PAGES } from './pages/index.ts';
+import { PAGES, type PageFactory } from './pages/index.ts';
+import { loadFailedPage } from './pages/load-failed.ts';
+import { PageLoads } from './app/page-loads.ts';
 import { Bell } from './social/bell.ts';
 import { searchBox } from './social/search.ts';
 import { applyTheme } from './board/theme.ts';
@@ -51,12 +53,12 @@ const app: AppContext = {
   navigate(path, replace = false) {
     if (replace) history.replaceState(null, '', path);
     else history.pushState(null, '', path);
-    route();
+    void route();
   },
   refresh() {
     renderHeader();
     renderFooter();
-    route();
+    void route();
   },
   toast(text) {
     toastEl.textContent = text;
@@ -214,18 +216,33 @@ function hideToast(): void {
 // A tap dismisses a toast.
 toastEl.addEventListener('click', hideToast);
 
-function route(): void {
+/** Each page's code is fetched when first opened (or pointed at); the page left stays live until the next one is ready. */
+const pages = new PageLoads<Match['name'], PageFactory>(PAGES, loadFailedPage);
+
+async function route(): Promise<void> {
   const m: Match = match(location.pathname);
   closeDialogs();
   // A message about the page left ("seek posted") does not follow into the next one (the game).
   hideToast();
   setDrawer(false);
+  const make = await pages.open(m.name);
+  // Another page was asked for while this one loaded: that one is shown.
+  if (!make) return;
   page?.destroy?.();
-  page = PAGES[m.name](app, m.params);
+  page = make(app, m.params);
   document.title = `${page.title} · ${t('app.name')}`;
   main.replaceChildren(page.el);
   window.scrollTo(0, 0);
 }
+
+/** A link pointed at, touched or reached by the keyboard: its page's code is fetched before the click. */
+function preloadLink(e: Event): void {
+  const a = (e.target as Element | null)?.closest?.('a');
+  if (!a?.href) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin === location.origin && !url.pathname.startsWith('/api/')) pages.preload(match(url.pathname).name);
+}
+for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, preloadLink, { passive: true });
 
 // Links inside the app navigate without reloading.
 document.addEventListener('click', (e) => {
@@ -236,7 +253,7 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   app.navigate(url.pathname + url.search);
 });
-window.addEventListener('popstate', route);
+window.addEventListener('popstate', () => void route());
 
 socket.onState((s) => {
   banner.hidden = s === 'open';
@@ -282,4 +299,8 @@ renderHeader();
 renderFooter();
 // The socket opens with whatever session there is (none for a first visit: reading needs none).
 void app.refreshMe().then(() => socket.connect());
-route();
+void route().then(() => {
+  // Most pages lead to a game (a seek taken, a challenge accepted, a tournament pairing): its page is fetched while the browser is idle.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => pages.preload('game'));
+  else setTimeout(() => pages.preload('game'), 1000);
+});

@@ -1,47 +1,45 @@
-/** Route name → page. */
+/**
+ * Route name → page, each loaded on demand: every page is a chunk of its
+ * own in the build, so a player opening a game downloads the shell and the
+ * game page, not the tournaments, analysis, Learn or moderation pages
+ * (issue 30, item 7). What pages share (the board, chessgroundx, the game
+ * views) goes into shared chunks that the build fetches beside the page.
+ */
 import type { AppContext, Page } from '../app/context.ts';
 import type { RouteName } from '../app/router.ts';
-import { authPage } from './auth.ts';
-import { gamePage } from './game.ts';
-import { homePage } from './home.ts';
-import { invitePage } from './invite.ts';
-import { learnPage } from './learn.ts';
-import { leaderboardPage } from './leaderboard.ts';
-import { livePage, tvPage } from './live.ts';
-import { moderationPage } from './moderation.ts';
 import { notFoundPage } from './not-found.ts';
-import { opsPage } from './ops.ts';
-import { profilePage } from './profile.ts';
-import { puzzlesPage } from './puzzles.ts';
-import { roomPage, roomsPage } from './rooms.ts';
-import { rulesPage } from './rules.ts';
-import { soloPage } from './solo.ts';
-import { analysisPage } from './analysis.ts';
-import { tournamentPage, tournamentsPage } from './tournaments.ts';
 
-type PageFactory = (app: AppContext, params: Record<string, string>) => Page;
+export type PageFactory = (app: AppContext, params: Record<string, string>) => Page;
+export type PageLoader = () => Promise<PageFactory>;
 
-export const PAGES: Record<RouteName | 'not-found', PageFactory> = {
-  home: homePage,
-  game: gamePage,
-  invite: invitePage,
-  live: livePage,
-  tv: tvPage,
-  profile: profilePage,
-  leaderboard: leaderboardPage,
-  rooms: roomsPage,
-  room: roomPage,
-  solo: soloPage,
-  analysis: analysisPage,
-  rules: rulesPage,
-  puzzles: puzzlesPage,
-  puzzle: puzzlesPage,
-  learn: learnPage,
-  login: (app) => authPage(app, 'login'),
-  register: (app) => authPage(app, 'register'),
-  tournaments: tournamentsPage,
-  tournament: tournamentPage,
-  moderation: moderationPage,
-  ops: opsPage,
-  'not-found': notFoundPage,
+export const PAGES: Record<RouteName | 'not-found', PageLoader> = {
+  home: async () => (await import('./home.ts')).homePage,
+  game: async () => (await import('./game.ts')).gamePage,
+  invite: async () => (await import('./invite.ts')).invitePage,
+  live: async () => (await import('./live.ts')).livePage,
+  tv: async () => (await import('./live.ts')).tvPage,
+  profile: async () => (await import('./profile.ts')).profilePage,
+  leaderboard: async () => (await import('./leaderboard.ts')).leaderboardPage,
+  rooms: async () => (await import('./rooms.ts')).roomsPage,
+  room: async () => (await import('./rooms.ts')).roomPage,
+  solo: async () => (await import('./solo.ts')).soloPage,
+  analysis: async () => (await import('./analysis.ts')).analysisPage,
+  rules: async () => (await import('./rules.ts')).rulesPage,
+  puzzles: async () => (await import('./puzzles.ts')).puzzlesPage,
+  puzzle: async () => (await import('./puzzles.ts')).puzzlesPage,
+  learn: async () => (await import('./learn.ts')).learnPage,
+  login: async () => {
+    const { authPage } = await import('./auth.ts');
+    return (app) => authPage(app, 'login');
+  },
+  register: async () => {
+    const { authPage } = await import('./auth.ts');
+    return (app) => authPage(app, 'register');
+  },
+  tournaments: async () => (await import('./tournaments.ts')).tournamentsPage,
+  tournament: async () => (await import('./tournaments.ts')).tournamentPage,
+  moderation: async () => (await import('./moderation.ts')).moderationPage,
+  ops: async () => (await import('./ops.ts')).opsPage,
+  // Tiny, and shown without a round trip.
+  'not-found': async () => notFoundPage,
 };
