@@ -5,7 +5,7 @@
  * square, piece and side it is about, so a page can say it in the reader's
  * language; `message` is English, for logs and the API.
  */
-import { makePiece, squareName } from './board.ts';
+import { makePiece, squareName, COLOR_SHIFT, ROLE_MASK } from './board.ts';
 import type { Position } from './position.ts';
 import type { RuleError } from './result.ts';
 import type { Color } from './types.ts';
@@ -49,7 +49,7 @@ export interface PositionError extends RuleError<PositionErrorCode> {
 /** A problem about the piece on `sq` (for the variants' own checks). */
 export function pieceProblem(pos: Position, code: PositionErrorCode, sq: number, message: string): PositionError {
   const p = pos.board[sq]!;
-  return { code, message, side: (p >> 3) as Color, square: squareName(sq), role: pos.variant.roles[p & 7]?.letter ?? '?' };
+  return { code, message, side: (p >> COLOR_SHIFT) as Color, square: squareName(sq), role: pos.variant.roles[p & ROLE_MASK]?.letter ?? '?' };
 }
 
 /**
