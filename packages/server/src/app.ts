@@ -46,7 +46,7 @@ import { Moderation } from './moderation/moderation.ts';
 import { MODERATION_ROUTES } from './moderation/routes.ts';
 import { checkHealth, type Club, type Health } from './cluster/club.ts';
 import { RedisChatHistory } from './cluster/chat-history.ts';
-import { ClubLobby } from './cluster/lobby.ts';
+import { RedisLobbyState } from './cluster/lobby-state.ts';
 import { ClubPresence } from './cluster/presence.ts';
 import { ClubRooms } from './cluster/rooms.ts';
 import { Lobby, type LobbyPort, type LobbyRules } from './lobby/lobby.ts';
@@ -275,10 +275,15 @@ export async function createApp(given: AppOptions): Promise<App> {
   const lobbyRules = opts.lobby ? { rules: opts.lobby } : {};
   const roomNotices = new RoomChallengeNotices(notifier);
   const roomRules = { ...(opts.rooms ? { rules: opts.rooms } : {}), challengeEnded: roomNotices.ended };
-  const lobby: LobbyPort =
-    club && clubPresence
-      ? new ClubLobby({ link: club.link, bus: opts.bus, ...time, games, presence: clubPresence, leader: club.leader, ratingOf, ...lobbyRules })
-      : new Lobby({ bus: opts.bus, ...time, games, presence, ratingOf, ...lobbyRules });
+  const lobby: LobbyPort = new Lobby({
+    bus: opts.bus,
+    ...time,
+    games,
+    presence,
+    ratingOf,
+    ...lobbyRules,
+    ...(club && clubPresence ? { state: new RedisLobbyState(club.link), online: clubPresence, leader: club.leader } : {}),
+  });
   const clubRooms = club
     ? new ClubRooms({ link: club.link, bus: opts.bus, clock: opts.clock, games, chat, lobby, member: () => club.nodes.member, ...roomRules })
     : null;

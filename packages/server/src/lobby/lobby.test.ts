@@ -1,9 +1,16 @@
-/** Scenario tests of the lobby: the real game service, in-memory storage, fake time. */
-import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '@youzai/protocol';
+/**
+ * Scenario tests of the lobby's rules: the real game service, in-memory
+ * storage, fake time; the seeks and pool places in memory and in Redis (a
+ * key prefix of their own), as for a club of one node and of several.
+ */
+import type { Identity, ServerMessage } from '@youzai/protocol';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
-import { player, record, settle, socialSetup } from '../testing/social.ts';
+import { RedisLobbyState } from '../cluster/lobby-state.ts';
+import { testRedis } from '../testing/redis.ts';
+import { player, record, socialSetup, type SocialOptions } from '../testing/social.ts';
 import type { SeekTerms } from './lobby.ts';
+import type { LobbyState } from './state.ts';
 
 const [alice, bob, carol] = [player('alice'), player('bob'), player('carol')];
 const guest = player('g1', true);
@@ -16,36 +23,63 @@ const terms = (over: Partial<SeekTerms> = {}): SeekTerms => ({
 });
 const of = <T extends ServerMessage['t']>(ms: ServerMessage[], t: T) => ms.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
 
-describe('lobby', () => {
+const links: Awaited<ReturnType<typeof testRedis>>[] = [];
+afterAll(async () => {
+  for (const l of links) await l.dispose();
+});
+
+const states: [string, () => Promise<LobbyState | null>][] = [
+  ['memory', async () => null],
+  [
+    'redis',
+    async () => {
+      const link = await testRedis();
+      links.push(link);
+      return new RedisLobbyState(link);
+    },
+  ],
+];
+
+describe.each(states)('lobby (%s)', (_name, makeState) => {
+  const setup = async (users: readonly Identity[], opts: SocialOptions = {}) => {
+    const state = await makeState();
+    return socialSetup(users, { ...opts, ...(state ? { lobbyState: state } : {}) });
+  };
+  /** Moves the time, then waits for what it set off (counters read, withdrawals, matching). */
+  const step = async (s: Awaited<ReturnType<typeof setup>>, ms: number) => {
+    s.time.advance(ms);
+    await s.lobby.idle();
+  };
+
   it('counters: online and seeking, pushed at most every 500 ms, and only when they changed', async () => {
-    const s = await socialSetup([alice, bob, carol]);
+    const s = await setup([alice, bob, carol]);
     const lobby = record(s.bus, LOBBY_TOPIC);
     for (let i = 0; i < 100; i++) s.presence.connect(`u${i}`);
     s.presence.connect('u1'); // a second socket: still 100 players
-    s.time.advance(0);
+    await step(s, 0);
     expect(of(lobby, 'counters')).toEqual([{ t: 'counters', online: 100, seeking: 0 }]);
     s.presence.connect('alice');
     await s.lobby.createSeek(alice, terms());
-    s.time.advance(499);
+    await step(s, 499);
     expect(of(lobby, 'counters')).toHaveLength(1);
-    s.time.advance(1);
+    await step(s, 1);
     expect(of(lobby, 'counters').at(-1)).toEqual({ t: 'counters', online: 101, seeking: 1 });
     // A change and its undoing within one interval push nothing.
     s.presence.connect('zed');
     s.presence.disconnect('zed');
-    s.time.advance(1000);
+    await step(s, 1000);
     expect(of(lobby, 'counters')).toHaveLength(2);
     // Seeks and pool places count players, not seeks.
     await s.lobby.createSeek(alice, terms({ variant: 'janggi' }));
     s.presence.connect('bob');
     await s.lobby.joinPool(bob, 'xiangqi-3+2');
-    s.time.advance(500);
+    await step(s, 500);
     expect(of(lobby, 'counters').at(-1)).toMatchObject({ online: 102, seeking: 2 });
-    expect(s.lobby.snapshot().counters).toEqual({ online: 102, seeking: 2 });
+    expect((await s.lobby.snapshot()).counters).toEqual({ online: 102, seeking: 2 });
   });
 
   it('a seek goes out to the lobby, is accepted once, and both players are told of their game', async () => {
-    const s = await socialSetup([alice, bob, carol]);
+    const s = await setup([alice, bob, carol]);
     for (const u of [alice, bob, carol]) s.presence.connect(u.id);
     const lobby = record(s.bus, LOBBY_TOPIC);
     const [toAlice, toBob] = [record(s.bus, userTopic('alice')), record(s.bus, userTopic('bob'))];
@@ -58,16 +92,16 @@ describe('lobby', () => {
       color: 'second',
       range: null,
     });
-    s.time.advance(0);
+    await step(s, 0);
     expect(of(lobby, 'seeks')).toEqual([{ t: 'seeks', add: [seek], remove: [] }]);
-    expect(s.lobby.snapshot().seeks).toEqual([seek]);
+    expect((await s.lobby.snapshot()).seeks).toEqual([seek]);
 
     expect(await s.lobby.acceptSeek(alice, seek.id)).toMatchObject({ ok: false, error: { code: 'seek.own' } });
     const [won, lost] = await Promise.all([s.lobby.acceptSeek(bob, seek.id), s.lobby.acceptSeek(carol, seek.id)]);
     expect(won.ok).toBe(true);
     expect(lost).toMatchObject({ ok: false, error: { code: 'seek.not-found' } });
     const game = won.ok ? won.value.game : '';
-    s.time.advance(0);
+    await step(s, 0);
     expect(of(lobby, 'seeks').at(-1)).toEqual({ t: 'seeks', add: [], remove: [seek.id] });
     expect(of(toAlice, 'paired')).toEqual([{ t: 'paired', game, side: 'second', opponent: { id: 'bob', name: 'bob', guest: false }, via: 'seek' }]);
     expect(of(toBob, 'paired')).toEqual([{ t: 'paired', game, side: 'first', opponent: { id: 'alice', name: 'alice', guest: false }, via: 'seek' }]);
@@ -78,20 +112,22 @@ describe('lobby', () => {
   });
 
   it('cancel; a seek goes when its owner\u2019s last socket closes; at most 5 each; only online players post', async () => {
-    const s = await socialSetup([alice, bob]);
+    const s = await setup([alice, bob]);
     s.presence.connect('alice');
     s.presence.connect('alice');
     const lobby = record(s.bus, LOBBY_TOPIC);
     const a = await s.lobby.createSeek(alice, terms());
     const b = await s.lobby.createSeek(alice, terms({ variant: 'sittuyin' }));
     if (!a.ok || !b.ok) throw new Error('seek');
-    expect(s.lobby.cancelSeek('bob', a.value.id)).toMatchObject({ ok: false, error: { code: 'seek.not-found' } });
-    expect(s.lobby.cancelSeek('alice', a.value.id).ok).toBe(true);
+    expect(await s.lobby.cancelSeek('bob', a.value.id)).toMatchObject({ ok: false, error: { code: 'seek.not-found' } });
+    expect((await s.lobby.cancelSeek('alice', a.value.id)).ok).toBe(true);
     s.presence.disconnect('alice');
-    expect(s.lobby.snapshot().seeks.map((x) => x.id)).toEqual([b.value.id]);
+    await s.lobby.idle();
+    expect((await s.lobby.snapshot()).seeks.map((x) => x.id)).toEqual([b.value.id]);
     s.presence.disconnect('alice');
-    expect(s.lobby.snapshot().seeks).toEqual([]);
-    s.time.advance(0);
+    await s.lobby.idle();
+    expect((await s.lobby.snapshot()).seeks).toEqual([]);
+    await step(s, 0);
     // Added and gone within one batch: only the removals go out.
     expect(of(lobby, 'seeks')).toEqual([{ t: 'seeks', add: [], remove: [a.value.id, b.value.id] }]);
     expect(await s.lobby.createSeek(alice, terms())).toMatchObject({ ok: false, error: { code: 'seek.offline' } });
@@ -101,7 +137,7 @@ describe('lobby', () => {
   });
 
   it('guests seek and accept casual games only; a rating range keeps others out', async () => {
-    const s = await socialSetup([alice, bob, carol, guest], { ratings: { alice: 1500, bob: 1700, carol: 1580 } });
+    const s = await setup([alice, bob, carol, guest], { ratings: { alice: 1500, bob: 1700, carol: 1580 } });
     for (const u of [alice, bob, carol, guest]) s.presence.connect(u.id);
     expect(await s.lobby.createSeek(guest, terms({ rated: true }))).toMatchObject({ ok: false, error: { code: 'game.rated-guest' } });
     expect(await s.lobby.createSeek(alice, terms({ clock: { kind: 'byoyomi', minutes: 5, periods: 3, seconds: 30 } }))).toMatchObject({
@@ -122,7 +158,7 @@ describe('lobby', () => {
   });
 
   it('quick pairing: players far apart in rating are paired once their ranges have widened enough', async () => {
-    const s = await socialSetup([alice, bob, carol, guest], {
+    const s = await setup([alice, bob, carol, guest], {
       ratings: { alice: 1500, bob: 1800, carol: 2400 },
       lobby: { pool: { baseRange: 100, widenPerSecond: 10, maxRange: 1000 } },
     });
@@ -134,15 +170,13 @@ describe('lobby', () => {
     expect((await s.lobby.joinPool(guest, 'xiangqi-5+3')).ok).toBe(true); // casual: never meets the rated players
     expect((await s.lobby.joinPool(bob, 'xiangqi-5+3')).ok).toBe(true);
     expect((await s.lobby.joinPool(carol, 'xiangqi-5+3')).ok).toBe(true);
-    expect(s.lobby.snapshot().pools.find((p) => p.id === 'xiangqi-5+3')?.waiting).toBe(4);
+    expect((await s.lobby.snapshot()).pools.find((p) => p.id === 'xiangqi-5+3')?.waiting).toBe(4);
     // 300 apart: a range of 300 needs 20 s of waiting.
     for (let t = 0; t < 19; t++) {
-      s.time.advance(1000);
-      await settle();
+      await step(s, 1000);
     }
     expect(of(toAlice, 'paired')).toEqual([]);
-    s.time.advance(1000);
-    await settle();
+    await step(s, 1000);
     const paired = of(toAlice, 'paired');
     expect(paired).toHaveLength(1);
     expect(paired[0]).toMatchObject({ opponent: { id: 'bob' }, via: 'pool' });
@@ -150,15 +184,15 @@ describe('lobby', () => {
     const view = (await s.games.view(paired[0]!.game))!.view;
     expect(view).toMatchObject({ rated: true, status: 'active', clockConfig: { kind: 'fischer', baseMs: 300_000, incrementMs: 3000 } });
     // carol (2400) waits on alone; the guest leaves.
-    expect(s.lobby.countersNow().seeking).toBe(2);
-    expect(s.lobby.leavePool('g1').ok).toBe(true);
+    expect((await s.lobby.countersNow()).seeking).toBe(2);
+    expect((await s.lobby.leavePool('g1')).ok).toBe(true);
     expect(of(toGuest, 'pool').at(-1)).toEqual({ t: 'pool', pool: null, why: 'left' });
-    expect(s.lobby.leavePool('g1')).toMatchObject({ ok: false, error: { code: 'pool.not-in' } });
+    expect(await s.lobby.leavePool('g1')).toMatchObject({ ok: false, error: { code: 'pool.not-in' } });
     expect(await s.lobby.joinPool(alice, 'nope')).toMatchObject({ ok: false, error: { code: 'pool.not-found' } });
   });
 
   it('accepting a seek takes both players out of the pools and their other seeks', async () => {
-    const s = await socialSetup([alice, bob]);
+    const s = await setup([alice, bob]);
     s.presence.connect('alice');
     s.presence.connect('bob');
     const toBob = record(s.bus, userTopic('bob'));
@@ -167,13 +201,13 @@ describe('lobby', () => {
     await s.lobby.joinPool(bob, 'sittuyin-3+2');
     if (!seek.ok) throw new Error('seek');
     expect((await s.lobby.acceptSeek(bob, seek.value.id)).ok).toBe(true);
-    expect(s.lobby.snapshot().seeks).toEqual([]);
-    expect(s.lobby.countersNow().seeking).toBe(0);
+    expect((await s.lobby.snapshot()).seeks).toEqual([]);
+    expect((await s.lobby.countersNow()).seeking).toBe(0);
     expect(of(toBob, 'pool').at(-1)).toEqual({ t: 'pool', pool: null, why: 'paired' });
   });
 
   it('while the sockets are still sending the last lobby frame, changes wait and merge', async () => {
-    const s = await socialSetup([alice, bob]);
+    const s = await setup([alice, bob]);
     s.presence.connect('alice');
     const lobby = record(s.bus, LOBBY_TOPIC);
     let busy = true;
@@ -181,11 +215,11 @@ describe('lobby', () => {
     const a = await s.lobby.createSeek(alice, terms());
     const b = await s.lobby.createSeek(alice, terms({ variant: 'janggi' }));
     if (!a.ok || !b.ok) throw new Error('seek');
-    s.lobby.cancelSeek('alice', a.value.id);
-    s.time.advance(2000);
+    await s.lobby.cancelSeek('alice', a.value.id);
+    await step(s, 2000);
     expect(lobby).toEqual([]);
     busy = false;
-    s.time.advance(20);
+    await step(s, 20);
     expect(of(lobby, 'seeks')).toEqual([{ t: 'seeks', add: [b.value], remove: [a.value.id] }]);
     expect(of(lobby, 'counters')).toEqual([{ t: 'counters', online: 1, seeking: 1 }]);
   });

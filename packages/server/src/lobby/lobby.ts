@@ -1,25 +1,37 @@
 /**
- * The lobby: open seeks, quick-pairing pools and the live counters, on this
- * node. Everyone subscribed to the lobby topic hears seeks come and go (in
- * batches: one frame per turn however many changed) and the counters (at
- * most every `countersIntervalMs`). A pairing creates the game through the
- * game service with both seats taken, then tells both players on their own
- * topic. A player's seeks and pool place go when their last socket closes.
+ * The lobby: open seeks, quick-pairing pools and the live counters, once for
+ * a club of one node or of several. What differs is given: where the seeks
+ * and pool places live (LobbyState: this node's memory, or Redis), who is
+ * online (this node, or the club) and who matches the pools (this node, or
+ * the club's leader).
+ *
+ * - Everyone subscribed to the lobby topic hears seeks come and go (in
+ *   batches: one frame per turn however many changed) and the counters (at
+ *   most every `countersIntervalMs`).
+ * - A seek is taken atomically: of two acceptors, on any nodes, one pairs.
+ *   A pairing creates the game through the game service with both seats
+ *   taken, then tells both players on their own topic.
+ * - The pools are matched by one node (the leader) on its tick, and at once
+ *   when any node says someone joined; a pairing takes both places at once.
+ * - A player's seeks and pool place go when their last socket closes; the
+ *   leader also sweeps those of players no longer online (their node died).
  */
-import { err, ok, otherSide, type Result, type RuleError, type Side } from '@youzai/rules';
 import { POOLS, type ClockSpec, type Identity, type LobbyCounters, type PlayerTag, type Seek, type SeekColor, type ServerMessage } from '@youzai/protocol';
-import type { VariantKey } from '@youzai/rules';
+import { err, ok, otherSide, type Result, type RuleError, type Side, type VariantKey } from '@youzai/rules';
 import type { Bus } from '../bus/bus.ts';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { ratingTag } from '../players/ratings.ts';
 import { checkTerms, type PairedTerms } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
-import type { Clock, Timers } from '../service/time.ts';
+import { every, type Clock, type Timers } from '../service/time.ts';
 import type { RatingRow } from '../store/types.ts';
 import { Coalescer } from './coalescer.ts';
 import { DEFAULT_POOL_RULES, Pools, poolSpec, type PoolEntry, type PoolRules } from './pools.ts';
 import type { Presence } from './presence.ts';
+import { MemoryLobbyState, type LobbyState, type SeekEntry } from './state.ts';
+
+export type { SeekEntry } from './state.ts';
 
 export interface LobbyRules {
   readonly maxSeeksPerUser: number;
@@ -32,12 +44,31 @@ export interface LobbyRules {
 
 export const DEFAULT_LOBBY_RULES: LobbyRules = { maxSeeksPerUser: 5, countersIntervalMs: 500, poolTickMs: 1000, pool: DEFAULT_POOL_RULES };
 
+/** Who is online wherever the lobby is shared (ClubPresence for a club of several nodes). */
+export interface Online {
+  isOnline(userId: string): boolean | Promise<boolean>;
+  count(): number | Promise<number>;
+}
+
+/** Whether this node matches the pools (the club's Leader). */
+export interface PoolMatcher {
+  readonly isLeader: boolean;
+  onChange(fn: (held: boolean) => void): void;
+}
+
 export interface LobbyDeps {
   readonly bus: Bus;
   readonly clock: Clock;
   readonly timers: Timers;
   readonly games: GamesPort;
+  /** This node's sockets: only a player with a socket here posts a seek or joins a pool through it. */
   readonly presence: Presence;
+  /** Default: those of this node. */
+  readonly online?: Online;
+  /** Default: in this node's memory. */
+  readonly state?: LobbyState;
+  /** Default: this node, always. */
+  readonly leader?: PoolMatcher;
   readonly ratingOf: (userId: string, variant: string) => Promise<RatingRow | null>;
   readonly rules?: Partial<LobbyRules>;
 }
@@ -50,19 +81,10 @@ export interface SeekTerms {
   readonly range?: { readonly min: number; readonly max: number } | undefined;
 }
 
-export interface SeekEntry {
-  readonly seek: Seek;
-  readonly owner: Identity;
-}
-
 type LobbySnapshot = Extract<ServerMessage, { t: 'lobby' }>;
 type Maybe<T> = T | Promise<T>;
 
-/**
- * What the sockets, the routes and the rooms ask of a lobby. One node keeps
- * its lobby in memory (Lobby, below); the nodes of a club share one in Redis
- * (cluster/lobby.ts), hence answers that may come later.
- */
+/** What the sockets, the routes and the rooms ask of a lobby. */
 export interface LobbyPort {
   snapshot(): Maybe<LobbySnapshot>;
   createSeek(user: Identity, terms: SeekTerms): Promise<Result<Seek, RuleError>>;
@@ -102,37 +124,63 @@ export function acceptRefusal(user: Identity, e: SeekEntry, mine: number | null)
 /** How soon a frame held back by congestion tries again. */
 const CONGESTION_RETRY_MS = 20;
 
+/** Internal topic: a node tells the one that matches the pools that someone joined. */
+const POOL_NUDGE = 'club:pool-joined';
+
+/** Sweeps (seeks and places of players no longer online) every this many pool ticks. */
+const SWEEP_EVERY = 5;
+
+const SOLE: PoolMatcher = { isLeader: true, onChange: () => undefined };
+
 export const tag = (u: Identity): PlayerTag => ({ id: u.id, name: u.name, guest: u.guest });
 
 export class Lobby implements LobbyPort {
   private readonly rules: LobbyRules;
-  private readonly seeks = new Map<string, SeekEntry>();
-  private readonly pools: Pools;
+  private readonly state: LobbyState;
+  private readonly online: Online;
+  private readonly leader: PoolMatcher;
   private readonly counters: Coalescer<LobbyCounters>;
   /** Seek changes not yet sent: id → the seek (added) or null (removed). */
   private readonly pending = new Map<string, Seek | null>();
   private flushing: (() => void) | null = null;
   private poolTimer: (() => void) | null = null;
+  private matching: Promise<void> | null = null;
+  private again = false;
+  private ticks = 0;
   /** True while the sockets have not yet sent out the last lobby frame (see throttle). */
   private congested: () => boolean = () => false;
+  private readonly offNudge: () => void;
+  /** Work under way that no caller awaits (withdrawals, matching, counters): see idle(). */
+  private readonly work = new Set<Promise<void>>();
 
   constructor(private readonly deps: LobbyDeps) {
     this.rules = { ...DEFAULT_LOBBY_RULES, ...deps.rules };
-    this.pools = new Pools(this.rules.pool);
+    this.state = deps.state ?? new MemoryLobbyState();
+    this.online = deps.online ?? { isOnline: (id) => deps.presence.isOnline(id), count: () => deps.presence.online };
+    this.leader = deps.leader ?? SOLE;
     this.counters = new Coalescer(
-      () => this.countersNow(),
-      (c) => this.deps.bus.publish(LOBBY_TOPIC, JSON.stringify({ t: 'counters', ...c } satisfies ServerMessage)),
+      () => this.track(this.countersNow()),
+      (c) => deps.bus.publish(LOBBY_TOPIC, JSON.stringify({ t: 'counters', ...c } satisfies ServerMessage)),
       deps,
       this.rules.countersIntervalMs,
       () => !this.congested(),
     );
     deps.presence.listen({
       arrived: () => this.counters.changed(),
-      left: (userId) => {
-        this.withdraw(userId);
-        this.counters.changed();
-      },
+      left: (userId) =>
+        void this.track(
+          (async () => {
+            // Gone from this node; in a club they may still have a socket on another.
+            if (!(await this.online.isOnline(userId))) await this.leaveAll([userId], false);
+            this.counters.changed();
+          })(),
+        ),
     });
+    this.offNudge = deps.bus.subscribe(POOL_NUDGE, () => {
+      if (this.leader.isLeader) void this.matchPools();
+    });
+    this.leader.onChange((held) => (held ? this.armPools() : this.disarmPools()));
+    if (this.leader.isLeader) this.armPools();
   }
 
   /**
@@ -145,20 +193,21 @@ export class Lobby implements LobbyPort {
   }
 
   /** What a client gets on subscribing. */
-  snapshot(): Extract<ServerMessage, { t: 'lobby' }> {
-    const waiting = this.pools.waiting();
+  async snapshot(): Promise<LobbySnapshot> {
+    const [seeks, places, online] = await Promise.all([this.state.seeks(), this.state.places(), this.online.count()]);
+    const waiting = new Map<string, number>();
+    for (const p of places) waiting.set(p.pool.id, (waiting.get(p.pool.id) ?? 0) + 1);
     return {
       t: 'lobby',
-      seeks: [...this.seeks.values()].map((e) => e.seek),
-      counters: this.countersNow(),
+      seeks: seeks.map((e) => e.seek).sort((a, b) => a.createdAt - b.createdAt),
+      counters: { online, seeking: seeking(seeks, places) },
       pools: POOLS.map((p) => ({ ...p, waiting: waiting.get(p.id) ?? 0 })),
     };
   }
 
-  countersNow(): LobbyCounters {
-    const seeking = new Set<string>(this.pools.users());
-    for (const e of this.seeks.values()) seeking.add(e.owner.id);
-    return { online: this.deps.presence.online, seeking: seeking.size };
+  async countersNow(): Promise<LobbyCounters> {
+    const [seeks, places, online] = await Promise.all([this.state.seeks(), this.state.places(), this.online.count()]);
+    return { online, seeking: seeking(seeks, places) };
   }
 
   async createSeek(user: Identity, terms: SeekTerms): Promise<Result<Seek, RuleError>> {
@@ -167,43 +216,40 @@ export class Lobby implements LobbyPort {
     const rating = await this.deps.ratingOf(user.id, terms.variant);
     // Checked after the read: the owner may have gone meanwhile, and a seek without its owner would never go.
     if (!this.deps.presence.isOnline(user.id)) return err('seek.offline', 'Open the lobby to post a seek');
-    if (this.seeksOf(user.id).length >= this.rules.maxSeeksPerUser) return err('seek.too-many', `At most ${this.rules.maxSeeksPerUser} open seeks`);
+    const mine = (await this.state.seeks()).filter((e) => e.owner.id === user.id).length;
+    if (mine >= this.rules.maxSeeksPerUser) return err('seek.too-many', `At most ${this.rules.maxSeeksPerUser} open seeks`);
     const seek = seekOf(user, terms, rating, this.deps.clock.now());
-    this.seeks.set(seek.id, { seek, owner: user });
+    await this.state.addSeek({ seek, owner: user });
     this.changed(seek.id, seek);
     return ok(seek);
   }
 
-  cancelSeek(userId: string, id: string): Result<true, RuleError> {
-    const e = this.seeks.get(id);
-    if (!e || e.owner.id !== userId) return err('seek.not-found', 'No such seek of yours');
-    this.removeSeek(id);
+  async cancelSeek(userId: string, id: string): Promise<Result<true, RuleError>> {
+    if (!(await this.state.cancelSeek(id, userId))) return err('seek.not-found', 'No such seek of yours');
+    this.changed(id, null);
     return ok(true);
   }
 
   /** Takes the other seat of a seek: the game starts at once. */
   async acceptSeek(user: Identity, id: string): Promise<Result<{ game: string }, RuleError>> {
-    const e = this.seeks.get(id);
+    const e = (await this.state.seeks()).find((x) => x.seek.id === id);
     if (!e) return err('seek.not-found', 'The seek is gone');
-    const early = acceptRefusal(user, e, null);
-    if (early) return early;
-    if (e.seek.range) {
-      const refused = acceptRefusal(user, e, ratingTag(await this.deps.ratingOf(user.id, e.seek.variant)).rating);
-      if (refused) return refused;
-      if (this.seeks.get(id) !== e) return err('seek.not-found', 'The seek is gone');
-    }
-    // Gone before the first await below: a second acceptor finds nothing.
-    this.removeSeek(id);
+    const mine = e.seek.range ? ratingTag(await this.deps.ratingOf(user.id, e.seek.variant)).rating : null;
+    const refused = acceptRefusal(user, e, mine);
+    if (refused) return refused;
+    // The one take that succeeds decides: every other acceptor, on any node, finds nothing.
+    if (!(await this.state.takeSeek(id))) return err('seek.not-found', 'The seek is gone');
+    this.changed(id, null);
     const terms: PairedTerms = { variant: e.seek.variant, clock: e.seek.clock, rated: e.seek.rated, color: e.seek.color };
     const r = await this.deps.games.createPaired(e.owner, user, terms);
     if (!r.ok) {
-      if (this.deps.presence.isOnline(e.owner.id) && r.error.code === 'server.storage') {
-        this.seeks.set(id, e);
+      if (r.error.code === 'server.storage' && (await this.online.isOnline(e.owner.id))) {
+        await this.state.addSeek(e);
         this.changed(id, e.seek);
       }
       return r;
     }
-    this.started(e.owner, user, r.value.id, r.value.side, 'seek');
+    await this.started(e.owner, user, r.value.id, r.value.side, 'seek');
     return ok({ game: r.value.id });
   }
 
@@ -215,16 +261,15 @@ export class Lobby implements LobbyPort {
     const isRated = !user.guest && rated !== false;
     const rating = ratingTag(await this.deps.ratingOf(user.id, pool.variant)).rating;
     if (!this.deps.presence.isOnline(user.id)) return err('seek.offline', 'Open the lobby to join a pool');
-    this.pools.join({ user, pool, rated: isRated, rating, joinedAt: this.deps.clock.now() });
+    await this.state.setPlace({ user, pool, rated: isRated, rating, joinedAt: this.deps.clock.now() });
     this.tell(user.id, { t: 'pool', pool: pool.id });
     this.counters.changed();
-    await this.matchPools();
-    this.armPools();
+    this.deps.bus.publish(POOL_NUDGE, '1');
     return ok(true);
   }
 
-  leavePool(userId: string): Result<true, RuleError> {
-    if (!this.pools.leave(userId)) return err('pool.not-in', 'You are not waiting in a pool');
+  async leavePool(userId: string): Promise<Result<true, RuleError>> {
+    if (!(await this.state.removePlace(userId))) return err('pool.not-in', 'You are not waiting in a pool');
     this.tell(userId, { t: 'pool', pool: null, why: 'left' });
     this.counters.changed();
     return ok(true);
@@ -232,38 +277,49 @@ export class Lobby implements LobbyPort {
 
   /** The players start a game elsewhere (a room): their seeks and pool places go. */
   playing(userIds: readonly string[]): void {
-    for (const id of userIds) {
-      for (const s of this.seeksOf(id)) this.removeSeek(s.seek.id);
-      if (this.pools.leave(id)) this.tell(id, { t: 'pool', pool: null, why: 'paired' });
-    }
-    this.counters.changed();
+    void this.track(this.leaveAll(userIds, true));
+  }
+
+  /** Resolves once the work no caller awaits is done (tests move time, then wait for this). */
+  async idle(): Promise<void> {
+    while (this.work.size) await Promise.all(this.work);
   }
 
   close(): void {
     this.counters.close();
     this.flushing?.();
-    this.poolTimer?.();
-    this.flushing = this.poolTimer = null;
+    this.flushing = null;
+    this.disarmPools();
+    this.offNudge();
   }
 
   // --- internals ---
 
-  private seeksOf(userId: string): SeekEntry[] {
-    return [...this.seeks.values()].filter((e) => e.owner.id === userId);
+  /** Counts `p` as work under way until it settles; its failure is dropped here (the caller may still see it). */
+  private track<T>(p: Promise<T>): Promise<T> {
+    const done: Promise<void> = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.work.add(done);
+    void done.then(() => this.work.delete(done));
+    return p;
   }
 
-  /** The user's last socket closed: their seeks and pool place go. */
-  private withdraw(userId: string): void {
-    for (const s of this.seeksOf(userId)) this.removeSeek(s.seek.id);
-    this.pools.leave(userId);
+  /** Removes the users' seeks and pool places; `paired`: tell them why they left their pool. */
+  private async leaveAll(userIds: readonly string[], paired: boolean): Promise<void> {
+    const ids = new Set(userIds);
+    for (const e of await this.state.seeks()) {
+      if (ids.has(e.owner.id) && (await this.state.takeSeek(e.seek.id))) this.changed(e.seek.id, null);
+    }
+    for (const id of ids) {
+      if ((await this.state.removePlace(id)) && paired) this.tell(id, { t: 'pool', pool: null, why: 'paired' });
+    }
+    this.counters.changed();
   }
 
-  private removeSeek(id: string): void {
-    if (this.seeks.delete(id)) this.changed(id, null);
-  }
-
-  private started(first: Identity, second: Identity, game: string, side: Side, via: 'seek' | 'pool'): void {
-    this.playing([first.id, second.id]);
+  private async started(first: Identity, second: Identity, game: string, side: Side, via: 'seek' | 'pool'): Promise<void> {
+    await this.leaveAll([first.id, second.id], true);
     this.tell(first.id, { t: 'paired', game, side, opponent: tag(second), via });
     this.tell(second.id, { t: 'paired', game, side: otherSide(side), opponent: tag(first), via });
   }
@@ -297,25 +353,79 @@ export class Lobby implements LobbyPort {
   }
 
   private armPools(): void {
-    if (this.poolTimer || this.pools.size < 2) return;
-    this.poolTimer = this.deps.timers.at(this.deps.clock.now() + this.rules.poolTickMs, () => {
-      this.poolTimer = null;
-      void this.matchPools().then(() => this.armPools());
+    if (this.poolTimer) return;
+    this.poolTimer = every(this.deps.clock, this.deps.timers, this.rules.poolTickMs, () => {
+      // The lease may have lapsed since the timer was armed (a node frozen past it): the tick is the leader's alone.
+      if (!this.leader.isLeader) return;
+      void this.matchPools();
+      if (++this.ticks % SWEEP_EVERY === 0) void this.track(this.sweep());
+      // A node's death changes the counters without telling anyone.
+      this.counters.changed();
     });
+    void this.matchPools();
   }
 
-  private async matchPools(): Promise<void> {
-    for (const { a, b } of this.pools.match(this.deps.clock.now())) {
+  private disarmPools(): void {
+    this.poolTimer?.();
+    this.poolTimer = null;
+  }
+
+  /** One matching at a time on this node; a request during one runs once more after it. */
+  private matchPools(): Promise<void> {
+    if (this.matching) {
+      this.again = true;
+      return this.matching;
+    }
+    this.matching = this.track(
+      this.matchOnce()
+        .catch(() => undefined)
+        .finally(() => {
+          this.matching = null;
+          if (this.again) {
+            this.again = false;
+            void this.matchPools();
+          }
+        }),
+    );
+    return this.matching;
+  }
+
+  private async matchOnce(): Promise<void> {
+    if (!this.leader.isLeader) return;
+    const places = await this.state.places();
+    if (places.length < 2) return;
+    // Longest waiting first (Pools keeps the order it is given).
+    const pools = new Pools(this.rules.pool);
+    for (const e of places.sort((a, b) => a.joinedAt - b.joinedAt)) pools.join(e);
+    for (const { a, b } of pools.match(this.deps.clock.now())) {
+      if (!(await this.state.takePair(a, b))) continue; // one of them left or moved meanwhile: the next tick sees the new state
       const r = await this.deps.games.createPaired(a.user, b.user, { variant: a.pool.variant, clock: a.pool.clock, rated: a.rated, color: 'random' });
       if (r.ok) {
-        this.started(a.user, b.user, r.value.id, r.value.side, 'pool');
+        await this.started(a.user, b.user, r.value.id, r.value.side, 'pool');
         continue;
       }
       // The game could not be made: both wait on, from where they were.
-      for (const e of [a, b] as PoolEntry[]) {
-        if (this.deps.presence.isOnline(e.user.id)) this.pools.join(e);
+      for (const e of [a, b]) {
+        if (await this.online.isOnline(e.user.id)) await this.state.restorePlace(e);
         this.tell(e.user.id, { t: 'error', code: r.error.code, message: r.error.message });
       }
     }
   }
+
+  /** Seeks and pool places of players no longer online anywhere (their node died). */
+  private async sweep(): Promise<void> {
+    const [seeks, places] = await Promise.all([this.state.seeks(), this.state.places()]);
+    const gone: string[] = [];
+    for (const u of new Set([...seeks.map((e) => e.owner.id), ...places.map((p) => p.user.id)])) {
+      if (!(await this.online.isOnline(u))) gone.push(u);
+    }
+    if (gone.length) await this.leaveAll(gone, false);
+  }
+}
+
+/** Players with a seek or a pool place. */
+function seeking(seeks: readonly SeekEntry[], places: readonly PoolEntry[]): number {
+  const s = new Set<string>(places.map((p) => p.user.id));
+  for (const e of seeks) s.add(e.owner.id);
+  return s.size;
 }

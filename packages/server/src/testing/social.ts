@@ -4,6 +4,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { Chat, isAuthored, type ChatRules } from '../chat/chat.ts';
 import { Lobby, type LobbyRules } from '../lobby/lobby.ts';
 import { Presence } from '../lobby/presence.ts';
+import type { LobbyState } from '../lobby/state.ts';
 import { Ratings } from '../players/ratings.ts';
 import { Rooms, type RoomRules } from '../rooms/rooms.ts';
 import { GameService } from '../service/game-service.ts';
@@ -15,6 +16,8 @@ export const player = (id: string, guest = false): Identity => ({ id, name: gues
 
 export interface SocialOptions {
   readonly lobby?: Partial<LobbyRules>;
+  /** Where the lobby keeps its seeks and pool places (default: memory). */
+  readonly lobbyState?: LobbyState;
   readonly rooms?: Partial<RoomRules>;
   readonly chat?: Partial<ChatRules>;
   /** Ratings by user id (xiangqi), instead of the stored ones. */
@@ -35,7 +38,16 @@ export async function socialSetup(users: readonly Identity[], opts: SocialOption
     ? async (userId: string, variant: string): Promise<RatingRow | null> =>
         fixed[userId] === undefined ? null : { userId, variant, rating: fixed[userId], deviation: 60, volatility: 0.06, games: 20, ratedAt: 0 }
     : (u: string, v: string) => ratings.ratingOf(u, v);
-  const lobby = new Lobby({ bus, clock: time, timers: time, games, presence, ratingOf, ...(opts.lobby ? { rules: opts.lobby } : {}) });
+  const lobby = new Lobby({
+    bus,
+    clock: time,
+    timers: time,
+    games,
+    presence,
+    ratingOf,
+    ...(opts.lobby ? { rules: opts.lobby } : {}),
+    ...(opts.lobbyState ? { state: opts.lobbyState } : {}),
+  });
   const rooms = new Rooms({ bus, clock: time, timers: time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
   for (const u of users) await store.createUser({ id: u.id, username: u.guest ? null : u.name, passwordHash: null, createdAt: time.now() });
   return { time, store, bus, ratings, games, presence, chat, lobby, rooms };
