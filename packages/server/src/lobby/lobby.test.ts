@@ -9,10 +9,12 @@ import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { RedisLobbyState } from '../cluster/lobby-state.ts';
 import { testRedis } from '../testing/redis.ts';
 import { player, record, socialSetup, type SocialOptions } from '../testing/social.ts';
-import type { SeekTerms } from './lobby.ts';
-import type { LobbyState } from './state.ts';
+import { Lobby, type PoolMatcher, type SeekTerms } from './lobby.ts';
+import { Presence } from './presence.ts';
+import { MemoryLobbyState, type LobbyState } from './state.ts';
 
 const [alice, bob, carol] = [player('alice'), player('bob'), player('carol')];
+const [dave, erin, frank] = [player('dave'), player('erin'), player('frank')];
 const guest = player('g1', true);
 const terms = (over: Partial<SeekTerms> = {}): SeekTerms => ({
   variant: 'xiangqi',
@@ -28,22 +30,44 @@ afterAll(async () => {
   for (const l of links) await l.dispose();
 });
 
-const states: [string, () => Promise<LobbyState | null>][] = [
-  ['memory', async () => null],
+/** One lobby state seen by `nodes` nodes: one object in memory; in Redis, a connection each under one fresh prefix. */
+const states: [string, (nodes: number) => Promise<LobbyState[]>][] = [
+  [
+    'memory',
+    async (nodes) => {
+      const one = new MemoryLobbyState();
+      return Array.from({ length: nodes }, () => one);
+    },
+  ],
   [
     'redis',
-    async () => {
-      const link = await testRedis();
-      links.push(link);
-      return new RedisLobbyState(link);
+    async (nodes) => {
+      const first = await testRedis();
+      const made = [first];
+      for (let i = 1; i < nodes; i++) made.push(await testRedis(first.prefix));
+      links.push(...made);
+      return made.map((l) => new RedisLobbyState(l));
     },
   ],
 ];
 
-describe.each(states)('lobby (%s)', (_name, makeState) => {
+/** Whether a node matches the pools, as the club's Leader says. */
+class Lead implements PoolMatcher {
+  private readonly fns: ((held: boolean) => void)[] = [];
+  constructor(public isLeader: boolean) {}
+  onChange(fn: (held: boolean) => void): void {
+    this.fns.push(fn);
+  }
+  set(held: boolean): void {
+    this.isLeader = held;
+    for (const fn of this.fns) fn(held);
+  }
+}
+
+describe.each(states)('lobby (%s)', (_name, makeStates) => {
   const setup = async (users: readonly Identity[], opts: SocialOptions = {}) => {
-    const state = await makeState();
-    return socialSetup(users, { ...opts, ...(state ? { lobbyState: state } : {}) });
+    const [state] = await makeStates(1);
+    return socialSetup(users, { ...opts, lobbyState: state! });
   };
   /** Moves the time, then waits for what it set off (counters read, withdrawals, matching). */
   const step = async (s: Awaited<ReturnType<typeof setup>>, ms: number) => {
@@ -222,5 +246,72 @@ describe.each(states)('lobby (%s)', (_name, makeState) => {
     await step(s, 20);
     expect(of(lobby, 'seeks')).toEqual([{ t: 'seeks', add: [b.value], remove: [a.value.id] }]);
     expect(of(lobby, 'counters')).toEqual([{ t: 'counters', online: 1, seeking: 1 }]);
+  });
+
+  /** Two nodes of one club: one bus, one game service, one lobby state; each node its own sockets; `alive` says which nodes live. */
+  const club = async () => {
+    const s = await socialSetup([alice, bob, carol, dave, erin, frank]);
+    s.lobby.close();
+    const presences = [new Presence(), new Presence()];
+    const alive = [true, true];
+    const live = () => presences.filter((_, i) => alive[i]);
+    const online = { isOnline: (id: string) => live().some((p) => p.isOnline(id)), count: () => new Set(live().flatMap((p) => p.users())).size };
+    const leads = [new Lead(true), new Lead(false)];
+    const nodes = (await makeStates(2)).map(
+      (state, i) =>
+        new Lobby({
+          bus: s.bus,
+          clock: s.time,
+          timers: s.time,
+          games: s.games,
+          presence: presences[i]!,
+          online,
+          state,
+          leader: leads[i]!,
+          ratingOf: (u, v) => s.ratings.ratingOf(u, v),
+        }),
+    );
+    const step = async (ms: number) => {
+      s.time.advance(ms);
+      for (const n of nodes) await n.idle();
+    };
+    return { ...s, presences, alive, leads, nodes, step };
+  };
+
+  it('two nodes, one lobby: a seek taken once across nodes; the leader alone pairs players of both nodes; a dead node\u2019s players are swept', async () => {
+    const c = await club();
+    const [a, b] = c.nodes as [Lobby, Lobby];
+    const [pa, pb] = c.presences as [Presence, Presence];
+    for (const id of ['alice', 'carol', 'erin', 'frank']) pa.connect(id);
+    for (const id of ['bob', 'dave']) pb.connect(id);
+    const seek = await a.createSeek(alice, terms());
+    if (!seek.ok) throw new Error(seek.error.message);
+    expect((await b.snapshot()).seeks).toEqual([seek.value]);
+    const taken = await Promise.all([b.acceptSeek(bob, seek.value.id), a.acceptSeek(carol, seek.value.id)]);
+    expect(taken.filter((r) => r.ok)).toHaveLength(1);
+    expect(taken.find((r) => !r.ok)).toMatchObject({ error: { code: 'seek.not-found' } });
+
+    // No leader: nobody pairs. Then node 2 takes the lead and pairs at once, players of both nodes, once.
+    c.leads[0]!.set(false);
+    const [toDave, toErin] = [record(c.bus, userTopic('dave')), record(c.bus, userTopic('erin'))];
+    expect((await b.joinPool(dave, 'xiangqi-5+3')).ok).toBe(true);
+    expect((await a.joinPool(erin, 'xiangqi-5+3')).ok).toBe(true);
+    await c.step(3000);
+    expect(of(toDave, 'paired')).toEqual([]);
+    c.leads[1]!.set(true);
+    await c.step(0);
+    expect(of(toDave, 'paired')).toEqual([expect.objectContaining({ opponent: { id: 'erin', name: 'erin', guest: false }, via: 'pool' })]);
+    expect(of(toErin, 'paired')).toEqual([expect.objectContaining({ game: of(toDave, 'paired')[0]!.game, via: 'pool' })]);
+    expect((await a.countersNow()).seeking).toBe(0);
+
+    // Node 1 dies without a word: frank's seek stays until the leader's sweep (every 5 ticks).
+    const f = await a.createSeek(frank, terms());
+    expect(f.ok).toBe(true);
+    a.close();
+    c.alive[0] = false;
+    await c.step(4000);
+    expect((await b.snapshot()).seeks).toHaveLength(1);
+    await c.step(1000);
+    expect(await b.snapshot()).toMatchObject({ seeks: [], counters: { online: 2, seeking: 0 } });
   });
 });
