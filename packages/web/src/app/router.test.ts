@@ -15,6 +15,8 @@ describe('router', () => {
     expect(match('/learn/janggi')).toEqual({ name: 'learn', params: { variant: 'janggi' } });
     expect(match('/learn/janggi/pass')).toEqual({ name: 'learn', params: { variant: 'janggi', lesson: 'pass' } });
     expect(match('/admin/moderation')).toEqual({ name: 'moderation', params: {} });
+    expect(match('/editor/sittuyin')).toEqual({ name: 'editor', params: { variant: 'sittuyin' } });
+    expect(match('/editor')).toEqual({ name: 'editor', params: {} });
   });
 
   it('sends everything else to the not-found page', () => {
@@ -23,5 +25,6 @@ describe('router', () => {
     expect(match('/api/games').name).toBe('not-found');
     expect(match('/learn/chess/pass').name).toBe('not-found');
     expect(match('/learn/janggi/Pass!').name).toBe('not-found');
+    expect(match('/editor/chess').name).toBe('not-found');
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VARIANTS } from '@youzai/rules';
+import * as i18n from '../i18n/index.ts';
 import { setLang } from '../i18n/index.ts';
 import {
   addToHand,
@@ -17,6 +18,7 @@ import {
   setBoard,
   setTool,
   setTurn,
+  startBody,
   startState,
   takeFromHand,
   toFen,
@@ -131,7 +133,33 @@ describe('editor model', () => {
   });
 });
 
+describe('a game from the position', () => {
+  it('is asked for casual, from the FEN, against the computer at a level or by invitation', () => {
+    const clock = { kind: 'fischer', minutes: 5, increment: 3 } as const;
+    const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1';
+    expect(startBody('xiangqi', fen, { opponent: 'computer', level: 4, color: 'first', clock })).toEqual({
+      variant: 'xiangqi',
+      fen,
+      color: 'first',
+      clock,
+      rated: false,
+      opponent: { type: 'computer', level: 4 },
+    });
+    expect(startBody('xiangqi', fen, { opponent: 'friend', level: 4, color: 'random', clock })).toMatchObject({
+      rated: false,
+      fen,
+      opponent: { type: 'invite' },
+    });
+    expect(startBody('xiangqi', fen, { opponent: 'computer', level: 40, color: 'first', clock }).opponent).toEqual({ type: 'computer', level: 8 });
+  });
+});
+
 describe('editor problem text', () => {
+  // English is fetched when chosen where the i18n layer loads languages on demand (issue 30, item 7).
+  beforeAll(async () => {
+    await (i18n as unknown as { loadLang?: (l: 'en') => Promise<void> }).loadLang?.('en');
+  });
+
   it('names the side, piece and point in Vietnamese and English', () => {
     const s = xq('4k4/9/9/9/9/9/4K4/9/9/9');
     const v = verdictOf(s);

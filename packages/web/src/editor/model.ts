@@ -7,10 +7,13 @@
  * (validatePosition), and a decided position is the referee's.
  */
 import { startReferee } from '@youzai/game';
+import type { ClockSpec, CreateGame, SeekColor } from '@youzai/protocol';
 import {
   makeFen,
   makePiece,
   parseSetup,
+  pieceColor,
+  pieceRole,
   parseSquare,
   pocketRoles,
   Position,
@@ -93,8 +96,8 @@ export function startState(variant: VariantKey): EditorState {
 }
 
 function letterOf(variant: VariantKey, code: number): string {
-  const letter = VARIANTS[variant].roles[code & 7]!.letter;
-  return code >> 3 ? letter : letter.toUpperCase();
+  const letter = VARIANTS[variant].roles[pieceRole(code)]!.letter;
+  return pieceColor(code) ? letter : letter.toUpperCase();
 }
 
 function codeOf(variant: VariantKey, piece: string): number {
@@ -202,4 +205,25 @@ export function fromUrl(variant: VariantKey, search: string): { state: EditorSta
   if (fen === null) return { state: { ...startState(variant), ...keep }, error: null };
   const r = fromFen(variant, fen, keep);
   return r.ok ? { state: r.value, error: null } : { state: { ...startState(variant), ...keep }, error: r.error };
+}
+
+/** How a game from the editor's position is to be played: against the computer at a level, or a friend by link. */
+export interface StartChoice {
+  readonly opponent: 'computer' | 'friend';
+  readonly level: number;
+  readonly color: SeekColor;
+  readonly clock: ClockSpec;
+}
+
+/** POST /api/games from a playable position: casual always (a set position is never rated; the server refuses it rated). */
+export function startBody(variant: VariantKey, fen: string, c: StartChoice): CreateGame {
+  const level = Math.min(8, Math.max(1, Math.round(c.level) || 1));
+  return {
+    variant,
+    fen,
+    color: c.color,
+    clock: c.clock,
+    rated: false,
+    opponent: c.opponent === 'computer' ? { type: 'computer', level } : { type: 'invite' },
+  };
 }

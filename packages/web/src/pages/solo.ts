@@ -192,6 +192,9 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
         settingsButton([v]),
         hint,
         btn(t('solo.reset'), 'reset', () => load(v.startFen)),
+        btn(t('solo.editor'), 'open-editor', () =>
+          app.navigate(`/editor/${variant}?${new URLSearchParams({ fen: makeFen(history.positionAt(cursor.ply)) }).toString()}`),
+        ),
         btn(t('board.open'), 'open-analysis-board', () =>
           app.navigate(
             analysisPath({
