@@ -1,6 +1,6 @@
 /**
- * docs/adding-a-game.md, followed for a throwaway game: Mini Xiangqi, whose
- * folder (packages/rules/src/testing/minixiangqi/) is written as the guide's
+ * docs/adding-a-game.md, followed for a throwaway game: Demo Xiangqi, whose
+ * folder (packages/rules/src/testing/demoxiangqi/) is written as the guide's
  * step 1 writes a game's. The club's registry is a constant, so "registering"
  * it here builds every derived table with the club's own functions from the
  * club's games and this one (the first test checks the club's tables are
@@ -18,7 +18,7 @@ import { BasicReferee, REFEREES } from '@youzai/game';
 import { POOLS, poolsOf } from '@youzai/protocol';
 import { GAMES, VARIANT_KEYS, legalUcis, makeFen, parseFen, perft, randomWalk, type Position, type VariantKey, type VariantModule } from '@youzai/rules';
 import { Fairy } from '../packages/rules/scripts/fairy/fairy.ts';
-import { minixiangqi } from '../packages/rules/src/testing/minixiangqi/index.ts';
+import { demoxiangqi } from '../packages/rules/src/testing/demoxiangqi/index.ts';
 import { roundTrip } from '../packages/rules/src/testing/notation-round-trip.ts';
 import { CLIENT_PATHS, match, routeTable } from '../packages/web/src/app/router.ts';
 import { artFiles } from '../packages/web/src/board/art.ts';
@@ -29,8 +29,8 @@ import { COURSES } from '../packages/web/src/learn/courses/index.ts';
 import { RULES_PAGES, type RulesDoc } from '../packages/web/src/rules-pages/index.ts';
 import { ASSETS, CLUB_TABLES, missing, type GameTables } from './game-tables.ts';
 
-const mini = minixiangqi;
-const games: readonly VariantModule[] = [...GAMES, mini];
+const demo = demoxiangqi;
+const games: readonly VariantModule[] = [...GAMES, demo];
 
 function start(v: VariantModule, fen = v.startFen): Position {
   const p = parseFen(v, fen);
@@ -41,34 +41,34 @@ function start(v: VariantModule, fen = v.startFen): Position {
 // Step 6: texts, in vi.ts and en.ts for a real game.
 const TEXTS = {
   vi: {
-    'variant.minixiangqi': 'Cờ tướng mini',
-    'variant.minixiangqi.long': 'Cờ tướng mini (bàn 7×7)',
-    'side.minixiangqi.0': 'Đỏ',
-    'side.minixiangqi.1': 'Đen',
-    'role.minixiangqi.k': 'Tướng',
-    'role.minixiangqi.n': 'Mã',
-    'role.minixiangqi.r': 'Xe',
-    'role.minixiangqi.c': 'Pháo',
-    'role.minixiangqi.p': 'Tốt',
-    'notation.minixiangqi-algebraic': 'Ký hiệu tọa độ',
+    'variant.demoxiangqi': 'Cờ tướng mẫu',
+    'variant.demoxiangqi.long': 'Cờ tướng mẫu (bàn 7×7)',
+    'side.demoxiangqi.0': 'Đỏ',
+    'side.demoxiangqi.1': 'Đen',
+    'role.demoxiangqi.k': 'Tướng',
+    'role.demoxiangqi.n': 'Mã',
+    'role.demoxiangqi.r': 'Xe',
+    'role.demoxiangqi.c': 'Pháo',
+    'role.demoxiangqi.p': 'Tốt',
+    'notation.demoxiangqi-algebraic': 'Ký hiệu tọa độ',
   },
   en: {
-    'variant.minixiangqi': 'Mini Xiangqi',
-    'variant.minixiangqi.long': 'Mini Xiangqi (7×7 board)',
-    'side.minixiangqi.0': 'Red',
-    'side.minixiangqi.1': 'Black',
-    'role.minixiangqi.k': 'General',
-    'role.minixiangqi.n': 'Horse',
-    'role.minixiangqi.r': 'Chariot',
-    'role.minixiangqi.c': 'Cannon',
-    'role.minixiangqi.p': 'Soldier',
-    'notation.minixiangqi-algebraic': 'Algebraic',
+    'variant.demoxiangqi': 'Demo Xiangqi',
+    'variant.demoxiangqi.long': 'Demo Xiangqi (7×7 board)',
+    'side.demoxiangqi.0': 'Red',
+    'side.demoxiangqi.1': 'Black',
+    'role.demoxiangqi.k': 'General',
+    'role.demoxiangqi.n': 'Horse',
+    'role.demoxiangqi.r': 'Chariot',
+    'role.demoxiangqi.c': 'Cannon',
+    'role.demoxiangqi.p': 'Soldier',
+    'notation.demoxiangqi-algebraic': 'Algebraic',
   },
 };
 
 // Step 6: the rules page (packages/web/src/rules-pages/<key>.ts for a real game).
 const page = (lang: 'vi' | 'en'): RulesDoc => ({
-  title: lang === 'vi' ? 'Luật cờ tướng mini' : 'Mini Xiangqi rules',
+  title: lang === 'vi' ? 'Luật cờ tướng mẫu' : 'Demo Xiangqi rules',
   intro: lang === 'vi' ? 'Bàn 7×7, không có sông, Sĩ hay Tượng.' : 'A 7×7 board without river, advisors or elephants.',
   sections: [
     {
@@ -82,8 +82,8 @@ const page = (lang: 'vi' | 'en'): RulesDoc => ({
 // Step 5: the art, in packages/web/src/assets/ for a real game (here Xiangqi's, copied under the new key).
 let art: string;
 beforeAll(() => {
-  art = mkdtempSync(join(tmpdir(), 'youzai-minixiangqi-'));
-  const { board, pieces } = artFiles(mini);
+  art = mkdtempSync(join(tmpdir(), 'youzai-demoxiangqi-'));
+  const { board, pieces } = artFiles(demo);
   const copy = (to: string, from: string) => {
     mkdirSync(dirname(join(art, to)), { recursive: true });
     copyFileSync(join(ASSETS, from), join(art, to));
@@ -108,16 +108,16 @@ function registered(): GameTables {
     ini: houseIni(games),
     route: (path) => match(path, routes),
     texts: { vi: { ...vi, ...TEXTS.vi }, en: { ...en, ...TEXTS.en } },
-    rulesPages: { ...RULES_PAGES, minixiangqi: { vi: page('vi'), en: page('en') } },
+    rulesPages: { ...RULES_PAGES, demoxiangqi: { vi: page('vi'), en: page('en') } },
     // Step 6's Learn course: a lesson per piece (packages/web/src/learn/courses/).
-    courses: { ...COURSES, minixiangqi: { lessons: mini.roles.flatMap((r) => (r ? [{ role: r.letter }] : [])) } },
+    courses: { ...COURSES, demoxiangqi: { lessons: demo.roles.flatMap((r) => (r ? [{ role: r.letter }] : [])) } },
     hasArt: (file) => existsSync(join(ASSETS, file)) || existsSync(join(art, file)),
     // Step 3: no referee of its own, so BasicReferee judges it from the descriptor's end rules, as startReferee does.
     referee: (g) => (g.key in REFEREES ? CLUB_TABLES.referee(g) : BasicReferee.start(start(g))),
   };
 }
 
-describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () => {
+describe('adding a game (docs/adding-a-game.md), followed for Demo Xiangqi', () => {
   it("the club's tables are the derivations this test applies, of the club's games", () => {
     expect(POOLS).toEqual(poolsOf(GAMES));
     expect(HOUSE_INI).toBe(houseIni(GAMES));
@@ -127,7 +127,7 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
 
   it('a game missing from the tables is named in each, so the check can fail', () => {
     // Not registered at all: every table misses it.
-    const out = missing(mini, CLUB_TABLES);
+    const out = missing(demo, CLUB_TABLES);
     for (const table of [
       'protocol: pools',
       'protocol: the socket decoder',
@@ -146,38 +146,38 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
         table,
       ).toBe(true);
     // Registered, but without its art, texts and rules page (steps 5 and 6 skipped).
-    const bare = missing(mini, {
+    const bare = missing(demo, {
       ...registered(),
       texts: CLUB_TABLES.texts,
       rulesPages: CLUB_TABLES.rulesPages,
       courses: CLUB_TABLES.courses,
       hasArt: CLUB_TABLES.hasArt,
     });
-    expect(bare).toContain('web: no Vietnamese text role.minixiangqi.c');
+    expect(bare).toContain('web: no Vietnamese text role.demoxiangqi.c');
     expect(bare).toContain('web: no rules page in both languages');
     expect(bare).toContain('web: no Learn lesson for the chariot (r)');
-    expect(bare).toContain('web: no art pieces/minixiangqi/traditional/black-p.svg');
+    expect(bare).toContain('web: no art pieces/demoxiangqi/traditional/black-p.svg');
     expect(bare.some((l) => l.startsWith('protocol') || l.startsWith('engine') || l.startsWith('game'))).toBe(false);
   });
 
   it('once registered with its texts, rules page and art, it reaches every derived table', () => {
-    expect(missing(mini, registered())).toEqual([]);
+    expect(missing(demo, registered())).toEqual([]);
     const t = registered();
-    expect(t.pools.filter((p) => p.variant === 'minixiangqi').map((p) => p.id)).toEqual(['minixiangqi-3+2']);
-    expect(t.route('/solo/minixiangqi')).toEqual({ name: 'solo', params: { variant: 'minixiangqi' } });
-    expect(boardLayout(mini)).toEqual({ files: 7, ranks: 7, pocketRoles: [], grid: 'points', fit: 1 });
+    expect(t.pools.filter((p) => p.variant === 'demoxiangqi').map((p) => p.id)).toEqual(['demoxiangqi-3+2']);
+    expect(t.route('/solo/demoxiangqi')).toEqual({ name: 'solo', params: { variant: 'demoxiangqi' } });
+    expect(boardLayout(demo)).toEqual({ files: 7, ranks: 7, pocketRoles: [], grid: 'points', fit: 1 });
   });
 
   it('step 3: BasicReferee ends its games from the descriptor (checkmate, named with its sides)', () => {
-    const ref = BasicReferee.start(start(mini, '3k3/R6/7/7/7/7/1R2K2 w - - 0 1'));
+    const ref = BasicReferee.start(start(demo, '3k3/R6/7/7/7/7/1R2K2 w - - 0 1'));
     expect(ref.play('b1b7').ok).toBe(true);
     expect(ref.verdict).toMatchObject({ reason: 'checkmate', winner: 0, code: 'checkmate', params: { side: 1, other: 0 } });
   });
 
   it('step 1: its notation prints every legal move and reads it back', () => {
     const positions: Position[] = [];
-    for (let g = 0; g < 4; g++) randomWalk(start(mini), 40, 10 + g, (pos) => void positions.push(pos.clone()));
-    expect(roundTrip(mini.notations[0]!, positions).moves).toBeGreaterThan(1000);
+    for (let g = 0; g < 4; g++) randomWalk(start(demo), 40, 10 + g, (pos) => void positions.push(pos.clone()));
+    expect(roundTrip(demo.notations[0]!, positions).moves).toBeGreaterThan(1000);
   });
 
   describe('step 4: its rules against Fairy-Stockfish, playing its section of the assembled house ini', () => {
@@ -190,15 +190,15 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
     });
 
     it('perft from the start agrees', async () => {
-      const section = mini.engine.sections[0].name;
+      const section = demo.engine.sections[0].name;
       for (let depth = 1; depth <= 3; depth++)
-        expect(perft(start(mini), depth), `depth ${depth}`).toBe((await fairy.perft(section, mini.startFen, depth)).nodes);
+        expect(perft(start(demo), depth), `depth ${depth}`).toBe((await fairy.perft(section, demo.startFen, depth)).nodes);
     });
 
     it('legal moves agree in positions of random games', async () => {
-      const section = mini.engine.sections[0].name;
+      const section = demo.engine.sections[0].name;
       const positions: Position[] = [];
-      for (let g = 0; g < 6; g++) randomWalk(start(mini), 60, g + 1, (pos) => void positions.push(pos.clone()));
+      for (let g = 0; g < 6; g++) randomWalk(start(demo), 60, g + 1, (pos) => void positions.push(pos.clone()));
       const differ: string[] = [];
       for (const pos of positions) {
         const fen = makeFen(pos);
@@ -211,7 +211,7 @@ describe('adding a game (docs/adding-a-game.md), followed for Mini Xiangqi', () 
 });
 
 // The key is not the club's: no package but this test knows the game.
-it('Mini Xiangqi is not a game of the club', () => {
-  expect((VARIANT_KEYS as readonly string[]).includes(mini.key)).toBe(false);
+it('Demo Xiangqi is not a game of the club', () => {
+  expect((VARIANT_KEYS as readonly string[]).includes(demo.key)).toBe(false);
   expect(GAMES.map((g) => g.key as VariantKey)).toEqual([...VARIANT_KEYS]);
 });

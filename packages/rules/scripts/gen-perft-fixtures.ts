@@ -1,7 +1,7 @@
-// Writes packages/rules/fixtures/perft/{xiangqi,janggi,sittuyin}.json from
-// Fairy-Stockfish under the house ini (scripts/fairy/fairy.ts, which loads the
-// engine package's ini and loader).
-//   npx tsx packages/rules/scripts/gen-perft-fixtures.ts
+// Writes packages/rules/fixtures/perft/<key>.json from Fairy-Stockfish under
+// the house ini (scripts/fairy/fairy.ts, which loads the engine package's ini
+// and loader), for the games named, or every game when none is:
+//   npm run fixtures:perft -- [<key> ...]
 // counts[i] = perft(i + 1). Depths keep every count at or below ~5M nodes.
 //
 // Janggi: FS cannot play the house cannon (see scripts/fairy/HOUSE-DIFFERENCES.md),
@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Fairy } from './fairy/fairy.ts';
-import type { VariantKey } from '../src/types.ts';
+import { isVariantKey, type VariantKey } from '../src/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
 
 type Variant = VariantKey;
@@ -118,13 +118,21 @@ async function passPerft(fairy: Fairy, variant: Variant, fen: string, depth: num
 
 const LIMIT = 5_500_000;
 
+/** The games named on the command line, every game when none is. */
+function chosen(args: readonly string[]): [Variant, Spec[]][] {
+  const unknown = args.filter((a) => !isVariantKey(a));
+  if (unknown.length) throw new Error(`not a game of the registry: ${unknown.join(', ')}`);
+  return (Object.entries(POSITIONS) as [Variant, Spec[]][]).filter(([v]) => args.length === 0 || args.includes(v));
+}
+
 async function main(): Promise<void> {
+  const games = chosen(process.argv.slice(2));
   const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'perft');
   mkdirSync(outDir, { recursive: true });
   const fairy = await Fairy.create();
   const t0 = performance.now();
   try {
-    for (const [variant, specs] of Object.entries(POSITIONS) as [Variant, Spec[]][]) {
+    for (const [variant, specs] of games) {
       const rows: string[] = [];
       for (const spec of specs) {
         const t = performance.now();

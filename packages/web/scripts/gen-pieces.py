@@ -10,7 +10,14 @@ fonts of the visitor's machine. Outlines come from Debian's fonts-noto-cjk
 src/assets/LICENSE.md. Output is deterministic: the same fonts give the same
 bytes.
 
-Run with Debian's Python (python3-fonttools): /usr/bin/python3 scripts/gen-pieces.py
+Run with Debian's Python and its font library, fontTools (apt install
+python3-fonttools fonts-noto-cjk fonts-dejavu-core):
+/usr/bin/python3 scripts/gen-pieces.py
+
+Boards: `_grid_lines(files, ranks, river)`, `_palaces(files, ranks)` and
+`_marks(points, files)` take any size; a new game's board is a function like
+`janggi_board()` with its own files and ranks (viewBox files*10 x ranks*10)
+and a line in main().
 """
 from __future__ import annotations
 
@@ -299,10 +306,13 @@ def _grid_lines(files: int, ranks: int, river: bool) -> str:
     return ''.join(d)
 
 
-def _palaces(ranks: int) -> str:
-    top = 'M35 5L55 25M55 5L35 25'
+def _palaces(files: int, ranks: int) -> str:
+    """The diagonals of a 3x3 palace on the middle files, at each side's edge (files odd)."""
+    x0 = (files // 2 - 1) * 10 + 5
+    x1 = x0 + 20
+    top = f'M{x0} 5L{x1} 25M{x1} 5L{x0} 25'
     y = ranks * 10 - 25
-    return top + f'M35 {y}L55 {y + 20}M55 {y}L35 {y + 20}'
+    return top + f'M{x0} {y}L{x1} {y + 20}M{x1} {y}L{x0} {y + 20}'
 
 
 def _marks(points, files: int) -> str:
@@ -326,7 +336,7 @@ def xiangqi_board(font: Font) -> str:
         '<rect width="90" height="100" fill="#e9c88e"/>'
         f'<rect x="2.6" y="2.6" width="84.8" height="94.8" fill="none" stroke="{LINE}" stroke-width=".8"/>'
         f'<path fill="none" stroke="{LINE}" stroke-width=".38" stroke-linecap="square" d="'
-        f'{_grid_lines(9, 10, True)}{_palaces(10)}"/>'
+        f'{_grid_lines(9, 10, True)}{_palaces(9, 10)}"/>'
         f'<path fill="none" stroke="{LINE}" stroke-width=".32" d="{_marks(pts, 9)}"/>'
         f'<path fill="{LINE}" opacity=".8" d="{river}"/>'
     )
@@ -338,7 +348,7 @@ def janggi_board() -> str:
         '<rect width="90" height="100" fill="#efcf94"/>'
         f'<rect x="2.6" y="2.6" width="84.8" height="94.8" fill="none" stroke="{LINE}" stroke-width=".8"/>'
         f'<path fill="none" stroke="{LINE}" stroke-width=".38" stroke-linecap="square" d="'
-        f'{_grid_lines(9, 10, False)}{_palaces(10)}"/>'
+        f'{_grid_lines(9, 10, False)}{_palaces(9, 10)}"/>'
     )
     return _svg('0 0 90 100', body, ' preserveAspectRatio="none"')
 

@@ -1,14 +1,19 @@
-import type { VariantKey } from '@youzai/rules';
+import { VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { RulesDoc } from './types.ts';
-import * as janggi from './janggi.ts';
-import * as sittuyin from './sittuyin.ts';
-import * as xiangqi from './xiangqi.ts';
 
 export type { RulesDoc, RulesSection } from './types.ts';
 
-/** One rules page per game, Vietnamese first (the compiler asks for a new game's). */
-export const RULES_PAGES: Record<VariantKey, { vi: RulesDoc; en: RulesDoc }> = {
-  xiangqi: { vi: xiangqi.vi, en: xiangqi.en },
-  janggi: { vi: janggi.vi, en: janggi.en },
-  sittuyin: { vi: sittuyin.vi, en: sittuyin.en },
-};
+/**
+ * Every `<key>.ts` beside this file is a game's rules page (exports `vi` and
+ * `en`), found by name, so a new game adds its file and edits no list here;
+ * scripts/games.test.ts names a game without one.
+ */
+const FILES = import.meta.glob<{ vi: RulesDoc; en: RulesDoc }>(['./*.ts', '!./index.ts', '!./types.ts', '!./*.test.ts'], { eager: true });
+
+/** One rules page per game, Vietnamese first. */
+export const RULES_PAGES = Object.fromEntries(
+  VARIANT_KEYS.flatMap((k) => {
+    const page = FILES[`./${k}.ts`];
+    return page ? [[k, { vi: page.vi, en: page.en }]] : [];
+  }),
+) as Record<VariantKey, { vi: RulesDoc; en: RulesDoc }>;

@@ -7,7 +7,7 @@ const all = { vi: 'Ăn hết quân Hàn', en: "Capture all of Han's pieces" };
 const within = (n: number) => ({ vi: ` trong ${n} nước.`, en: ` in ${n} move${n > 1 ? 's' : ''}.` });
 const say = (a: { vi: string; en: string }, n: number) => ({ vi: a.vi + within(n).vi, en: a.en + within(n).en });
 
-export const janggiCourse: Course = {
+export const course: Course = {
   variant: 'janggi',
   lessons: [
     {

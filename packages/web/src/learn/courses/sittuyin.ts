@@ -7,7 +7,7 @@ const all = (n: number) => ({ vi: `Ăn hết quân Đen trong ${n} nước.`, en
 /** Both sides placed but for their rooks: the pawns of the start, kings, generals, elephants and horses on their first three ranks. */
 const PLACED = 'Pa3 Pb3 Pc3 Pd3 Pe4 Pf4 Pg4 Ph4 Kd2 Fe2 Sc2 Sf2 Nb2 Ng2 pa5 pb5 pc5 pd5 pe6 pf6 pg6 ph6 kd7 fe7 sc7 sf7 nb7 ng7';
 
-export const sittuyinCourse: Course = {
+export const course: Course = {
   variant: 'sittuyin',
   lessons: [
     {

@@ -3,7 +3,7 @@ import { setupFen, type Course } from '../lessons.ts';
 
 const f = (pieces: string) => setupFen('xiangqi', pieces);
 
-export const xiangqiCourse: Course = {
+export const course: Course = {
   variant: 'xiangqi',
   lessons: [
     {

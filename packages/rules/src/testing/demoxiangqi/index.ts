@@ -1,11 +1,13 @@
 /**
- * Mini Xiangqi, a throwaway game for docs/adding-a-game.md: its test
+ * Demo Xiangqi, a throwaway game for docs/adding-a-game.md: its test
  * (scripts/adding-a-game.test.ts) follows the guide with this folder as the
  * new game's, so it is written exactly as a folder under variants/ would be.
  * A 7×7 board without river, advisors or elephants: generals in a 3×3
  * palace that face each other as in Xiangqi, horses and chariots and cannons
  * as in Xiangqi, soldiers stepping forward or sideways from the start (the
- * rules Fairy-Stockfish's own `minixiangqi` plays). Not a game of the club.
+ * rules Fairy-Stockfish's own `minixiangqi` plays). Not a game of the club,
+ * and its key is made up: the real Mini Xiangqi may one day be added under
+ * its own key, `minixiangqi`, without touching this example.
  */
 import { EMPTY, N, OFF, S, E, W, makeGeometry, COLOR_SHIFT, ROLE_MASK } from '../../board.ts';
 import { normalMove } from '../../move.ts';
@@ -14,8 +16,8 @@ import { pieceProblem, type PositionError } from '../../setup.ts';
 import type { Color } from '../../types.ts';
 import type { VariantModule } from '../../variant.ts';
 import { HORSE_LEAPS, ORTH, canLand, enemyBase, genSlides, markRay, mask, reverseLeaps } from '../../variants/common.ts';
-import { MINIXIANGQI_ENGINE } from './engine.ts';
-import { minixiangqiAlgebraic } from './notation.ts';
+import { DEMOXIANGQI_ENGINE } from './engine.ts';
+import { demoxiangqiAlgebraic } from './notation.ts';
 
 /** Roles as in Xiangqi, without its advisor (2) and elephant (3). */
 export const GENERAL = 1,
@@ -106,9 +108,9 @@ function validate(pos: Position): PositionError | null {
   return null;
 }
 
-export const minixiangqi: VariantModule<'minixiangqi'> = {
-  key: 'minixiangqi',
-  name: { en: 'Mini Xiangqi', vi: 'Cờ tướng mini' },
+export const demoxiangqi: VariantModule<'demoxiangqi'> = {
+  key: 'demoxiangqi',
+  name: { en: 'Demo Xiangqi', vi: 'Cờ tướng mẫu' },
   geometry,
   startFen: 'rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1',
   roles: [
@@ -129,7 +131,7 @@ export const minixiangqi: VariantModule<'minixiangqi'> = {
   genPseudo,
   attacked,
   markSensitive,
-  notations: [minixiangqiAlgebraic],
+  notations: [demoxiangqiAlgebraic],
   end: {
     stalemate: 'loss',
     deadMaterial: 'no-attackers',
@@ -140,6 +142,6 @@ export const minixiangqi: VariantModule<'minixiangqi'> = {
   validate,
   board: { grid: 'points', sideColors: ['#c62828', '#222222'], coordinates: 'own-right', pieceSets: ['traditional'] },
   clocks: { byoyomi: false, pools: [{ kind: 'fischer', minutes: 3, increment: 2 }] },
-  engine: { sections: MINIXIANGQI_ENGINE },
+  engine: { sections: DEMOXIANGQI_ENGINE },
   material: { decisiveGain: 350, sacrificeLoss: 300 },
 };

@@ -1,7 +1,7 @@
 import { algebraicNotation, type Notation } from '../../notation.ts';
 
-export const minixiangqiAlgebraic: Notation = algebraicNotation({
-  id: 'minixiangqi-algebraic',
+export const demoxiangqiAlgebraic: Notation = algebraicNotation({
+  id: 'demoxiangqi-algebraic',
   name: { en: 'Algebraic', vi: 'Ký hiệu tọa độ' },
   // Index = role id as in ./index.ts: 1 general, 4 horse, 5 chariot, 6 cannon, 7 soldier (2 and 3 unused).
   letters: ['', 'K', '', '', 'H', 'R', 'C', 'P'],
