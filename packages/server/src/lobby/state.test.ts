@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Two handles on one state: one object in memory; in Redis, two connections under one fresh prefix, as two nodes of a club. */
-const adapters: [string, () => Promise<LobbyState[]>][] = [
+const adapters: [string, () => Promise<[LobbyState, LobbyState]>][] = [
   [
     'memory',
     async () => {
