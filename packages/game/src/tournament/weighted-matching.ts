@@ -64,32 +64,31 @@ function core(n: number) {
   const allowedge = new Uint8Array(m);
   let queue: number[] = [];
 
-  // Vertex duals change only where epoch is incremented (a dual step; solve() before runStages): a
-  // slack computed since is still right. Stages between dual steps rescan the same edges.
-  let epoch = 1;
-  const slackEpoch = new Int32Array(m);
+  // Each edge's slack is kept until a dual of one of its ends (or its weight) next changes: dualAt[v] is
+  // when v's dual last changed, slackAt[k] when k's slack was computed (0: not computed), on one clock.
+  // Between solves only the vertices touched change, so most edges keep their slack.
+  let clock = 1;
+  const dualAt = new Int32Array(n).fill(1);
+  const slackAt = new Int32Array(m);
   const slackValue: bigint[] = new Array(m).fill(0n);
   const slack = (k: number): bigint => {
-    if (slackEpoch[k] === epoch) return slackValue[k]!;
-    const s = dualvar[eu[k]!]! + dualvar[ev[k]!]! - w4[k]!;
+    const t = slackAt[k]!;
+    const u = eu[k]!;
+    const v = ev[k]!;
+    if (t >= dualAt[u]! && t >= dualAt[v]!) return slackValue[k]!;
+    const s = dualvar[u]! + dualvar[v]! - w4[k]!;
     slackValue[k] = s;
-    slackEpoch[k] = epoch;
+    slackAt[k] = clock;
     return s;
   };
-  // The slack of bestedge[x], kept until the duals next change (epoch): one BigInt sum saved a comparison.
-  const bestSlackValue: bigint[] = new Array(2 * n).fill(0n);
-  const bestSlackEpoch = new Int32Array(2 * n);
-  const bestSlack = (x: number): bigint => {
-    if (bestSlackEpoch[x] !== epoch) {
-      bestSlackValue[x] = slack(bestedge[x]!);
-      bestSlackEpoch[x] = epoch;
-    }
-    return bestSlackValue[x]!;
+  const setDual = (v: number, y: bigint): void => {
+    dualvar[v] = y;
+    dualAt[v] = ++clock;
   };
-  const setBest = (x: number, k: number, d: bigint): void => {
+  // The slack of bestedge[x] (kept with the edge's).
+  const bestSlack = (x: number): bigint => slack(bestedge[x]!);
+  const setBest = (x: number, k: number): void => {
     bestedge[x] = k;
-    bestSlackValue[x] = d;
-    bestSlackEpoch[x] = epoch;
   };
 
   const blossomLeaves = (b: number, out: number[]): void => {
@@ -221,7 +220,7 @@ function core(n: number) {
     bestedge[b] = -1;
     for (const kk of list) {
       const d = slack(kk);
-      if (bestedge[b] === -1 || d < bestSlack(b)) setBest(b, kk, d);
+      if (bestedge[b] === -1 || d < bestSlack(b)) setBest(b, kk);
     }
   };
 
@@ -358,7 +357,6 @@ function core(n: number) {
   };
 
   const runStages = (maxCardinality: boolean): void => {
-    epoch++;
     for (let stage = 0; stage <= n; stage++) {
       label.fill(0);
       bestedge.fill(-1);
@@ -401,9 +399,9 @@ function core(n: number) {
               }
             } else if (label[inblossom[w]!] === 1) {
               const b = inblossom[v]!;
-              if (bestedge[b] === -1 || kslack < bestSlack(b)) setBest(b, k, kslack);
+              if (bestedge[b] === -1 || kslack < bestSlack(b)) setBest(b, k);
             } else if (label[w] === 0) {
-              if (bestedge[w] === -1 || kslack < bestSlack(w)) setBest(w, k, kslack);
+              if (bestedge[w] === -1 || kslack < bestSlack(w)) setBest(w, k);
             }
           }
         }
@@ -447,11 +445,13 @@ function core(n: number) {
         }
         // Max-cardinality: no delta left means no augmenting path at all.
         if (deltatype === -1) break;
-        epoch++;
+        clock++;
         for (let v = 0; v < n; v++) {
           const l = label[inblossom[v]!];
           if (l === 1) dualvar[v] = dualvar[v]! - delta;
           else if (l === 2) dualvar[v] = dualvar[v]! + delta;
+          else continue;
+          dualAt[v] = clock;
         }
         for (let b = n; b < nb; b++) {
           if (blossombase[b]! >= 0 && blossomparent[b] === -1) {
@@ -484,7 +484,7 @@ function core(n: number) {
   const dissolveTop = (b: number): void => {
     const z = dualvar[b]!;
     if (z !== 0n) {
-      for (const x of leaves(b)) dualvar[x] = dualvar[x]! + z;
+      for (const x of leaves(b)) setDual(x, dualvar[x]! + z);
       const base = blossombase[b]!;
       if (mateP[base] !== -1) {
         const u = endpoint(mateP[base]!);
@@ -542,7 +542,7 @@ function core(n: number) {
         const target = w4[k]! - dualvar[endpoint(mateP[v]!)]!;
         const need = needed(v);
         if (need === null || need <= target) {
-          dualvar[v] = target;
+          setDual(v, target);
           continue;
         }
       }
@@ -550,7 +550,7 @@ function core(n: number) {
       released.push(v);
     }
     // The others: the least dual that keeps their edges feasible.
-    for (const v of released) dualvar[v] = needed(v) ?? 0n;
+    for (const v of released) setDual(v, needed(v) ?? 0n);
     dirty.fill(0);
     runStages(maxCardinality);
   };
@@ -564,6 +564,7 @@ function core(n: number) {
       if (nw === old) return;
       w4[k] = nw;
       has[k] = nw === 0n ? 0 : 1;
+      slackAt[k] = 0;
       const matched = mateP[owner] !== -1 && endpoint(mateP[owner]!) === other;
       // Either end, once released, puts the edge right: the other end may be released already.
       if ((matched || inblossom[owner] === inblossom[other] || (nw > old && dualvar[owner]! + dualvar[other]! < nw)) && !dirty[other]) dirty[owner] = 1;
@@ -582,7 +583,7 @@ function core(n: number) {
       return out;
     },
     setDuals: (y: bigint): void => {
-      for (let v = 0; v < n; v++) dualvar[v] = y;
+      for (let v = 0; v < n; v++) setDual(v, y);
       dirty.fill(0);
     },
   };
