@@ -77,10 +77,10 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
     const items = piecesOf(variant, side).map((letter) => {
       const label = t('editor.tool.piece', { piece: roleName(variant, letter), side: sideName(variant, side) });
       const b = toolButton({ kind: 'piece', piece: letter }, label, `tray-${letter}`, pieceImage(letter));
-      // A press picks the piece and starts dragging it: dropped on the board it is placed, a click keeps it in hand.
+      // A press starts dragging the piece (dropped on the board it is placed there); a click, press and release on the
+      // tray, takes it in hand for clicks on the board. A drag leaves the tool in hand as it was.
       const start = (e: MouseEvent | TouchEvent) => {
         if ('button' in e && e.button !== 0) return;
-        update(setTool(state, { kind: 'piece', piece: letter }));
         board.dragNew(letter, e);
       };
       b.addEventListener('mousedown', start);
