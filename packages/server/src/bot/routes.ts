@@ -83,6 +83,11 @@ async function fields(ctx: Ctx): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(r.value).map(([k, v]) => [k, String(v)]));
 }
 
+/** Streams are for programs: a token opens them, a browser's session does not (a page has its socket). */
+function tokenOnly(ctx: Ctx): void {
+  if (!ctx.token) throw new HttpError(401, 'auth.token-required', 'Open this stream with an API token (Authorization: Bearer)');
+}
+
 /** The bot endpoints are for bot accounts, as on lichess. */
 async function needBot(ctx: Ctx, deps: Deps): Promise<void> {
   if (!(await deps.store.isBot(ctx.user.id)))
@@ -281,7 +286,7 @@ const STREAM_ROUTES: readonly Route[] = [
     path: /^\/api\/stream\/event$/,
     scope: EVENTS,
     handler: async (ctx, deps) => {
-      if (!ctx.user.id) fail('auth.required', 'Send a token or a session');
+      tokenOnly(ctx);
       const b = bot(deps);
       const give = takeStream(b, `event:${ctx.user.id}`, MAX_EVENT_STREAMS);
       const uid = ctx.user.id;
@@ -345,6 +350,7 @@ const STREAM_ROUTES: readonly Route[] = [
     path: new RegExp(`^/api/bot/game/stream/${ID}$`),
     scope: PLAY,
     handler: async (ctx, deps) => {
+      tokenOnly(ctx);
       await needBot(ctx, deps);
       await gameStream(ctx, deps);
     },

@@ -68,10 +68,11 @@ export const SOCIAL_ROUTES: readonly Route[] = [
     handler: async (ctx, { store, presence, onlineAnywhere }) => {
       const u = await store.userByName(ctx.params[0]!);
       if (!u) fail('user.not-found', 'No such player');
-      const [ratings, results, recent] = await Promise.all([
+      const [ratings, results, recent, bot] = await Promise.all([
         store.ratings(u.id),
         store.results(u.id),
         store.games({ userId: u.id, status: ['finished'], limit: 10 }),
+        store.isBot(u.id),
       ]);
       const total = { wins: 0, draws: 0, losses: 0 };
       for (const r of results) {
@@ -84,6 +85,8 @@ export const SOCIAL_ROUTES: readonly Route[] = [
         user: {
           id: u.id,
           name: u.username,
+          // A bot account (the Bot API) is marked as lichess marks it.
+          title: bot ? 'BOT' : null,
           createdAt: u.createdAt,
           online: onlineAnywhere ? await onlineAnywhere(u.id) : presence.isOnline(u.id),
           // Every variant, rated or not yet: a newcomer shows the default, provisional.

@@ -64,7 +64,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
     for (const row of r.rows as { column_name: string; data_type: string }[]) {
       expect(row.data_type).toBe(row.column_name === 'data' || row.column_name === 'terms' ? 'jsonb' : 'bigint');
     }
-    expect(r.rows.length).toBe(36);
+    expect(r.rows.length).toBe(37);
   });
 
   it('player search reads a range of the names\u2019 index, never the whole table', async () => {
