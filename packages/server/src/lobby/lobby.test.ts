@@ -7,7 +7,7 @@ import type { Identity, ServerMessage } from '@youzai/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { RedisLobbyState } from '../cluster/lobby-state.ts';
-import { testRedis } from '../testing/redis.ts';
+import { TestLinks } from '../testing/redis.ts';
 import { player, record, socialSetup, type SocialOptions } from '../testing/social.ts';
 import { Lobby, type PoolMatcher, type SeekTerms } from './lobby.ts';
 import { Presence } from './presence.ts';
@@ -25,10 +25,8 @@ const terms = (over: Partial<SeekTerms> = {}): SeekTerms => ({
 });
 const of = <T extends ServerMessage['t']>(ms: ServerMessage[], t: T) => ms.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
 
-const links: Awaited<ReturnType<typeof testRedis>>[] = [];
-afterAll(async () => {
-  for (const l of links) await l.dispose();
-});
+const redis = new TestLinks();
+afterAll(() => redis.dispose());
 
 /** One lobby state seen by `nodes` nodes: one object in memory; in Redis, a connection each under one fresh prefix. */
 const states: [string, (nodes: number) => Promise<LobbyState[]>][] = [
@@ -39,16 +37,7 @@ const states: [string, (nodes: number) => Promise<LobbyState[]>][] = [
       return Array.from({ length: nodes }, () => one);
     },
   ],
-  [
-    'redis',
-    async (nodes) => {
-      const first = await testRedis();
-      const made = [first];
-      for (let i = 1; i < nodes; i++) made.push(await testRedis(first.prefix));
-      links.push(...made);
-      return made.map((l) => new RedisLobbyState(l));
-    },
-  ],
+  ['redis', async (nodes) => (await redis.club(nodes)).map((l) => new RedisLobbyState(l))],
 ];
 
 /** Whether a node matches the pools, as the club's Leader says. */

@@ -7,17 +7,15 @@
 import type { Identity } from '@youzai/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisLobbyState } from '../cluster/lobby-state.ts';
-import { testRedis } from '../testing/redis.ts';
+import { TestLinks } from '../testing/redis.ts';
 import { seekOf, type SeekTerms } from './lobby.ts';
 import { poolSpec, type PoolEntry } from './pools.ts';
 import { MemoryLobbyState, type LobbyState, type SeekEntry } from './state.ts';
 
-const links: Awaited<ReturnType<typeof testRedis>>[] = [];
-afterAll(async () => {
-  for (const l of links) await l.dispose();
-});
+const redis = new TestLinks();
+afterAll(() => redis.dispose());
 
-/** Two handles on one state: one object in memory; in Redis, two connections under one fresh prefix, as two nodes of a club. */
+/** Two handles on one state, as two nodes of a club: one object in memory; in Redis, two connections under one fresh prefix. */
 const adapters: [string, () => Promise<[LobbyState, LobbyState]>][] = [
   [
     'memory',
@@ -29,10 +27,8 @@ const adapters: [string, () => Promise<[LobbyState, LobbyState]>][] = [
   [
     'redis',
     async () => {
-      const a = await testRedis();
-      const b = await testRedis(a.prefix);
-      links.push(b, a);
-      return [new RedisLobbyState(a), new RedisLobbyState(b)];
+      const [a, b] = await redis.club(2);
+      return [new RedisLobbyState(a!), new RedisLobbyState(b!)];
     },
   ],
 ];

@@ -22,6 +22,23 @@ export async function testRedis(prefix = uniquePrefix(), url = TEST_REDIS_URL): 
   };
 }
 
+/** A test file's connections, disposed together: `club(n)` gives `n` under one fresh prefix, as the nodes of one club. */
+export class TestLinks {
+  private readonly links: Awaited<ReturnType<typeof testRedis>>[] = [];
+
+  async club(nodes: number): Promise<RedisLink[]> {
+    const first = await testRedis();
+    const made = [first];
+    for (let i = 1; i < nodes; i++) made.push(await testRedis(first.prefix));
+    this.links.push(...made);
+    return made;
+  }
+
+  async dispose(): Promise<void> {
+    for (const l of this.links.splice(0)) await l.dispose();
+  }
+}
+
 /** Resolves when `pred` holds (polled), or rejects after `ms`. */
 export async function eventually(pred: () => boolean | Promise<boolean>, ms = 5000, what = 'condition'): Promise<void> {
   const end = Date.now() + ms;
