@@ -13,6 +13,7 @@ import { ACCOUNT_SESSION_TTL_MS, COOKIE, SESSION_SWEEP_MS, Sessions, sessionTtl 
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
+import { IMPORT_ROUTES } from './http/import-routes.ts';
 import { REMATCH_ROUTES } from './http/rematch-routes.ts';
 import { Rematches } from './rematch/rematches.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
@@ -48,13 +49,13 @@ import { checkHealth, type Club, type Health } from './cluster/club.ts';
 import { RedisChatHistory } from './cluster/chat-history.ts';
 import { RedisLobbyState } from './cluster/lobby-state.ts';
 import { ClubPresence } from './cluster/presence.ts';
-import { ClubRooms } from './cluster/rooms.ts';
+import { RedisRoomsState } from './cluster/rooms-state.ts';
 import { Lobby, type LobbyPort, type LobbyRules } from './lobby/lobby.ts';
 import { Presence } from './lobby/presence.ts';
 import { Ratings } from './players/ratings.ts';
 import { loadShippedPuzzles, type PuzzleBank } from './puzzles/bank.ts';
 import { PuzzleService } from './puzzles/service.ts';
-import { Rooms, type RoomRules, type RoomsPort } from './rooms/rooms.ts';
+import { Rooms, type RoomRules } from './rooms/rooms.ts';
 import { ComputerPlayer, type ChooseMove } from './service/computer.ts';
 import { GameService } from './service/game-service.ts';
 import type { GamesPort } from './service/games-port.ts';
@@ -68,6 +69,7 @@ import { TournamentDirector } from './tournaments/director.ts';
 import { TournamentViews } from './tournaments/view-cache.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
+import { CLUB_SOCKET_FEATURES } from './ws/features.ts';
 import { commitStats, commitWindow, storeThreadCpuNs, timedGames, timedStore } from './observe/instrument.ts';
 import { silentLogger, type Logger } from './observe/log.ts';
 import { Metrics } from './observe/metrics.ts';
@@ -90,6 +92,7 @@ export const ROUTES = [
   ...PUZZLE_ROUTES,
   ...TOURNAMENT_ROUTES,
   ...ANALYSIS_ROUTES,
+  ...IMPORT_ROUTES,
   ...REMATCH_ROUTES,
   ...MODERATION_ROUTES,
   ...BOT_ROUTES,
@@ -177,7 +180,7 @@ export interface App {
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
   readonly lobby: LobbyPort;
-  readonly rooms: RoomsPort;
+  readonly rooms: Rooms;
   readonly presence: Presence;
   readonly limits: Limits;
   /** Several nodes: this node's part in deciding and relaying the club's games. */
@@ -284,16 +287,21 @@ export async function createApp(given: AppOptions): Promise<App> {
     ...lobbyRules,
     ...(club && clubPresence ? { state: new RedisLobbyState(club.link), online: clubPresence, leader: club.leader } : {}),
   });
-  const clubRooms = club
-    ? new ClubRooms({ link: club.link, bus: opts.bus, clock: opts.clock, games, chat, lobby, member: () => club.nodes.member, ...roomRules })
-    : null;
-  const rooms: RoomsPort = clubRooms ?? new Rooms({ bus: opts.bus, ...time, games, chat, lobby, ...roomRules });
+  const rooms = new Rooms({
+    bus: opts.bus,
+    ...time,
+    games,
+    chat,
+    lobby,
+    ...roomRules,
+    ...(club ? { state: new RedisRoomsState(club.link, opts.clock), member: () => club.nodes.member } : {}),
+  });
   let presenceTimer: (() => void) | null = null;
-  if (club && clubPresence && clubRooms) {
+  if (club && clubPresence) {
     // The leader purges what a dead node held; each node re-reads who is alive every second.
     club.chores.push(async (dead) => {
       await clubPresence.forget(dead);
-      await clubRooms.purge(dead);
+      await rooms.purge(dead);
     });
     club.nodes.onExpired(() => void clubPresence.refresh(true).catch(() => undefined));
     await clubPresence.refresh(true);
@@ -393,6 +401,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     bot: { tokens, chat, bus: opts.bus, timers: opts.timers, streams: botStreams },
     limits,
     analyses,
+    imports: store,
     rematches: new Rematches({
       games: router,
       meta: store,
@@ -568,33 +577,37 @@ export async function createApp(given: AppOptions): Promise<App> {
   server.requestTimeout = 30_000;
   // A session ended (logout, login, registration) closes its sockets on every node.
   sessions.onEnd((userId, session) => opts.bus.publish(userTopic(userId), { sessionEnded: session }));
-  const sockets = attachSockets(server, {
-    ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
-    origins,
-    limits,
-    trustedProxies: proxies,
-    sessions,
-    games: timedGames(clubGames ?? games, metrics, 'ws'),
-    clock: opts.clock,
-    timers: opts.timers,
-    bus: opts.bus,
-    presence,
-    lobby,
-    rooms,
-    chat,
-    blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
-    isBot: (userId) => store.isBot(userId),
-    tournamentAccess: async (id, userId, invite) => {
-      const row = await store.tournament(id);
-      return row !== null && (await mayViewTournament(store, row, userId, invite));
+  const sockets = attachSockets(
+    server,
+    {
+      ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
+      origins,
+      limits,
+      trustedProxies: proxies,
+      sessions,
+      games: timedGames(clubGames ?? games, metrics, 'ws'),
+      clock: opts.clock,
+      timers: opts.timers,
+      bus: opts.bus,
+      presence,
+      lobby,
+      rooms,
+      chat,
+      blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+      isBot: (userId) => store.isBot(userId),
+      tournamentAccess: async (id, userId, invite) => {
+        const row = await store.tournament(id);
+        return row !== null && (await mayViewTournament(store, row, userId, invite));
+      },
+      notifier,
+      following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
+      log,
+      metrics,
+      moveCost: games.moveCost,
+      boards,
     },
-    notifier,
-    following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
-    log,
-    metrics,
-    moveCost: games.moveCost,
-    boards,
-  });
+    CLUB_SOCKET_FEATURES,
+  );
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
   metrics.watch({
     liveGames: () => games.liveGames(Number.POSITIVE_INFINITY),

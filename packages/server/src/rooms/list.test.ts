@@ -3,32 +3,17 @@
  * none, for there was no list to ask), on one node's memory and on Redis (a
  * key prefix of its own), fake time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClubRooms } from '../cluster/rooms.ts';
-import { testRedis } from '../testing/redis.ts';
-import { player, socialSetup } from '../testing/social.ts';
-import { ROOMS_LISTED, type RoomsPort } from './rooms.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOMS_STATES, roomsSetup } from '../testing/rooms.ts';
+import { player } from '../testing/social.ts';
+import { ROOMS_LISTED } from './rooms.ts';
 
 const [alice, bob, carol] = [player('alice'), player('bob'), player('carol')];
 
-let redis: Awaited<ReturnType<typeof testRedis>>;
-beforeAll(async () => {
-  redis = await testRedis();
-});
-afterAll(async () => {
-  await redis?.dispose();
-});
-
-type Setup = Awaited<ReturnType<typeof socialSetup>>;
-const adapters: [string, (s: Setup) => RoomsPort][] = [
-  ['memory', (s) => s.rooms],
-  ['redis', (s) => new ClubRooms({ link: redis, bus: s.bus, clock: s.time, games: s.games, chat: s.chat, member: () => 'n1|1' })],
-];
-
-describe.each(adapters)('the open rooms (%s)', (_name, make) => {
+describe.each(ROOMS_STATES)('the open rooms (%s)', (kind) => {
   it('lists each open room with its players present and live games, most players first, then the newest', async () => {
-    const s = await socialSetup([alice, bob, carol]);
-    const rooms = make(s);
+    const s = await roomsSetup(kind, [alice, bob, carol]);
+    const rooms = s.rooms;
     const made = async (owner: typeof alice, name: string): Promise<string> => {
       const r = await rooms.create(owner, name);
       if (!r.ok) throw new Error(r.error.message);
@@ -48,23 +33,22 @@ describe.each(adapters)('the open rooms (%s)', (_name, make) => {
     ]);
     expect(listed[0]).toMatchObject({ id: busy, owner: { id: 'bob', name: 'bob' } });
     expect(listed[2]!.id).toBe(fresh);
-    rooms.close();
   });
-});
 
-describe('a closed room', () => {
-  it('is not listed; no more than ROOMS_LISTED are', async () => {
-    const s = await socialSetup([alice]);
-    const r = s.rooms.create(alice, 'Sắp đóng');
+  it('a closed room is not listed; no more than ROOMS_LISTED are', async () => {
+    const s = await roomsSetup(kind, [alice]);
+    const r = await s.rooms.create(alice, 'Sắp đóng');
     if (!r.ok) throw new Error(r.error.message);
-    expect(s.rooms.list().map((x) => x.id)).toEqual([r.value.id]);
+    expect((await s.rooms.list()).map((x) => x.id)).toEqual([r.value.id]);
     s.time.advance(10 * 60_000);
-    expect(s.rooms.list()).toEqual([]);
-    const many = await socialSetup(
+    await s.rooms.idle();
+    expect(await s.rooms.list()).toEqual([]);
+    const many = await roomsSetup(
+      kind,
       Array.from({ length: 11 }, (_, i) => player(`p${i}`)),
       { rooms: { maxRoomsPerOwner: 5 } },
     );
-    for (let i = 0; i < 11; i++) for (let k = 0; k < 5; k++) expect(many.rooms.create(player(`p${i}`)).ok).toBe(true);
-    expect(many.rooms.list()).toHaveLength(ROOMS_LISTED);
+    for (let i = 0; i < 11; i++) for (let k = 0; k < 5; k++) expect((await many.rooms.create(player(`p${i}`))).ok).toBe(true);
+    expect(await many.rooms.list()).toHaveLength(ROOMS_LISTED);
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
 const time = new FakeTime();
 
 /** Two handles on one state, as two nodes of a club: one object in memory; in Redis, two connections under one fresh prefix. */
-const adapters: [string, () => Promise<RoomsState[]>][] = [
+const adapters: [string, () => Promise<[RoomsState, RoomsState]>][] = [
   [
     'memory',
     async () => {

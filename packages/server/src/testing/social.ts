@@ -7,6 +7,7 @@ import { Presence } from '../lobby/presence.ts';
 import type { LobbyState } from '../lobby/state.ts';
 import { Ratings } from '../players/ratings.ts';
 import { Rooms, type RoomRules } from '../rooms/rooms.ts';
+import type { RoomsState } from '../rooms/state.ts';
 import { GameService } from '../service/game-service.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
@@ -19,6 +20,8 @@ export interface SocialOptions {
   /** Where the lobby keeps its seeks and pool places (default: memory). */
   readonly lobbyState?: LobbyState;
   readonly rooms?: Partial<RoomRules>;
+  /** Where the rooms are kept, on the setup's time (default: memory). */
+  readonly roomsState?: (time: FakeTime) => RoomsState;
   readonly chat?: Partial<ChatRules>;
   /** Ratings by user id (xiangqi), instead of the stored ones. */
   readonly ratings?: Record<string, number>;
@@ -48,7 +51,16 @@ export async function socialSetup(users: readonly Identity[], opts: SocialOption
     ...(opts.lobby ? { rules: opts.lobby } : {}),
     ...(opts.lobbyState ? { state: opts.lobbyState } : {}),
   });
-  const rooms = new Rooms({ bus, clock: time, timers: time, games, chat, lobby, ...(opts.rooms ? { rules: opts.rooms } : {}) });
+  const rooms = new Rooms({
+    bus,
+    clock: time,
+    timers: time,
+    games,
+    chat,
+    lobby,
+    ...(opts.rooms ? { rules: opts.rooms } : {}),
+    ...(opts.roomsState ? { state: opts.roomsState(time) } : {}),
+  });
   for (const u of users) await store.createUser({ id: u.id, username: u.guest ? null : u.name, passwordHash: null, createdAt: time.now() });
   return { time, store, bus, ratings, games, presence, chat, lobby, rooms };
 }
