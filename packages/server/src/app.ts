@@ -13,7 +13,6 @@ import { ACCOUNT_SESSION_TTL_MS, COOKIE, SESSION_SWEEP_MS, Sessions, sessionTtl 
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
-import { IMPORT_ROUTES } from './http/import-routes.ts';
 import { REMATCH_ROUTES } from './http/rematch-routes.ts';
 import { Rematches } from './rematch/rematches.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
@@ -69,7 +68,6 @@ import { TournamentDirector } from './tournaments/director.ts';
 import { TournamentViews } from './tournaments/view-cache.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
-import { CLUB_SOCKET_FEATURES } from './ws/features.ts';
 import { commitStats, commitWindow, storeThreadCpuNs, timedGames, timedStore } from './observe/instrument.ts';
 import { silentLogger, type Logger } from './observe/log.ts';
 import { Metrics } from './observe/metrics.ts';
@@ -92,7 +90,6 @@ export const ROUTES = [
   ...PUZZLE_ROUTES,
   ...TOURNAMENT_ROUTES,
   ...ANALYSIS_ROUTES,
-  ...IMPORT_ROUTES,
   ...REMATCH_ROUTES,
   ...MODERATION_ROUTES,
   ...BOT_ROUTES,
@@ -401,7 +398,6 @@ export async function createApp(given: AppOptions): Promise<App> {
     bot: { tokens, chat, bus: opts.bus, timers: opts.timers, streams: botStreams },
     limits,
     analyses,
-    imports: store,
     rematches: new Rematches({
       games: router,
       meta: store,
@@ -577,37 +573,33 @@ export async function createApp(given: AppOptions): Promise<App> {
   server.requestTimeout = 30_000;
   // A session ended (logout, login, registration) closes its sockets on every node.
   sessions.onEnd((userId, session) => opts.bus.publish(userTopic(userId), { sessionEnded: session }));
-  const sockets = attachSockets(
-    server,
-    {
-      ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
-      origins,
-      limits,
-      trustedProxies: proxies,
-      sessions,
-      games: timedGames(clubGames ?? games, metrics, 'ws'),
-      clock: opts.clock,
-      timers: opts.timers,
-      bus: opts.bus,
-      presence,
-      lobby,
-      rooms,
-      chat,
-      blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
-      isBot: (userId) => store.isBot(userId),
-      tournamentAccess: async (id, userId, invite) => {
-        const row = await store.tournament(id);
-        return row !== null && (await mayViewTournament(store, row, userId, invite));
-      },
-      notifier,
-      following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
-      log,
-      metrics,
-      moveCost: games.moveCost,
-      boards,
+  const sockets = attachSockets(server, {
+    ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
+    origins,
+    limits,
+    trustedProxies: proxies,
+    sessions,
+    games: timedGames(clubGames ?? games, metrics, 'ws'),
+    clock: opts.clock,
+    timers: opts.timers,
+    bus: opts.bus,
+    presence,
+    lobby,
+    rooms,
+    chat,
+    blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+    isBot: (userId) => store.isBot(userId),
+    tournamentAccess: async (id, userId, invite) => {
+      const row = await store.tournament(id);
+      return row !== null && (await mayViewTournament(store, row, userId, invite));
     },
-    CLUB_SOCKET_FEATURES,
-  );
+    notifier,
+    following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
+    log,
+    metrics,
+    moveCost: games.moveCost,
+    boards,
+  });
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
   metrics.watch({
     liveGames: () => games.liveGames(Number.POSITIVE_INFINITY),
