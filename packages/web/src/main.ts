@@ -7,7 +7,7 @@ import { match, type Match } from './app/router.ts';
 import type { AppContext, Page } from './app/context.ts';
 import { Sound } from './app/sound.ts';
 import { localStore } from './app/storage.ts';
-import { lang, setLang, t, tMaybe, type Lang } from './i18n/index.ts';
+import { lang, loadLang, setLang, t, tMaybe, type Lang } from './i18n/index.ts';
 import { api, setBeforeWrite } from './net/api.ts';
 import { Socket } from './net/socket.ts';
 import { PAGES, type PageFactory } from './pages/index.ts';
@@ -24,7 +24,12 @@ import logoUrl from './assets/logo.svg?url';
 
 const storage = localStore();
 const saved = storage?.getItem('yz-lang');
-setLang(saved === 'en' || saved === 'vi' ? saved : 'vi');
+const chosen: Lang = saved === 'en' || saved === 'vi' ? saved : 'vi';
+// A language other than Vietnamese (which comes with the shell) is fetched before anything is drawn; unreachable, the page shows in Vietnamese.
+await loadLang(chosen).then(
+  () => setLang(chosen),
+  () => setLang('vi'),
+);
 applyTheme();
 
 const root = document.getElementById('app')!;
@@ -89,8 +94,18 @@ function renderHeader(): void {
   const typing = search.el.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
   bell.refresh();
   const langBtn = h('button.lang', { type: 'button', title: t('nav.language.title'), 'data-testid': 'lang-switch' }, t('nav.language'));
-  langBtn.addEventListener('click', () => {
-    const next: Lang = lang() === 'vi' ? 'en' : 'vi';
+  const next: Lang = lang() === 'vi' ? 'en' : 'vi';
+  // The other language's texts are fetched when the button is pointed at or focused, so the click switches at once.
+  const fetchNext = () => loadLang(next);
+  langBtn.addEventListener('pointerover', () => void fetchNext().catch(() => {}));
+  langBtn.addEventListener('focus', () => void fetchNext().catch(() => {}));
+  langBtn.addEventListener('click', async () => {
+    try {
+      await fetchNext();
+    } catch {
+      app.toast(t('err.page.load'));
+      return;
+    }
     setLang(next);
     storage?.setItem('yz-lang', next);
     app.refresh();

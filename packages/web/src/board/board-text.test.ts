@@ -1,6 +1,6 @@
 import { parseFen, VARIANTS, type VariantKey } from '@youzai/rules';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLang } from '../i18n/index.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLang, setLang } from '../i18n/index.ts';
 import { describePosition, marksText, moveText, pointName, readBoardFen } from './board-text.ts';
 
 const start = (k: VariantKey) => {
@@ -10,6 +10,8 @@ const start = (k: VariantKey) => {
 };
 const notation = (k: VariantKey, id: string) => VARIANTS[k].notations.find((n) => n.id === id)!;
 
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 afterEach(() => setLang('vi'));
 
 describe('the board as text', () => {

@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLang, t } from '../i18n/index.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLang, setLang, t } from '../i18n/index.ts';
 import { formatTimeLeft, timeLeftParts } from './time-left.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 afterEach(() => setLang('vi'));
 
 function both(ms: number): { vi: string; en: string } {

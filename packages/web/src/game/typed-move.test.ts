@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFen, VARIANTS } from '@youzai/rules';
-import { CATALOGS } from '../i18n/index.ts';
+import { CATALOGS } from '../i18n/catalogs.ts';
 import { readTypedMove, typedExample } from './typed-move.ts';
 
 const start = (v: 'xiangqi' | 'janggi' | 'sittuyin') => {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VERDICT_CODES, startReferee, verdict, type RunFact, type Verdict } from '@youzai/game';
 import { wireVerdict, type Verdict as WireVerdict } from '@youzai/protocol';
-import { CATALOGS, LANGS, setLang } from '../i18n/index.ts';
+import { CATALOGS } from '../i18n/catalogs.ts';
+import { LANGS, loadLang, setLang } from '../i18n/index.ts';
 import { MoveHistory } from './move-history.ts';
 import { verdictText, violationWarning } from './verdict-text.ts';
 
@@ -31,6 +32,8 @@ function bothWire(v: WireVerdict, variant: 'xiangqi' | 'janggi' | 'sittuyin' = '
   return { vi, en };
 }
 
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 afterEach(() => setLang('vi'));
 
 describe('verdict sentences', () => {

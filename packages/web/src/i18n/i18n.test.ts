@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameErrorCode } from '@youzai/game';
 import type { FenErrorCode, MoveErrorCode, NotationErrorCode } from '@youzai/rules';
-import { CATALOGS, format, LANGS, setLang, t, tMaybe } from './index.ts';
+import { CATALOGS } from './catalogs.ts';
+import { format, LANGS, loadLang, setLang, t, tMaybe } from './index.ts';
 
 // Every code the rules and the game can refuse with, listed so the compiler flags a new one (a Record needs every key).
 const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameErrorCode, true> = {
@@ -53,6 +54,9 @@ const CODES: Record<FenErrorCode | MoveErrorCode | NotationErrorCode | GameError
 };
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 
 describe('i18n', () => {
   it('has every key in both languages, none empty', () => {

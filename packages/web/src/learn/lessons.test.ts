@@ -1,6 +1,6 @@
 import { parseFen, parseUci, VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CATALOGS } from '../i18n/index.ts';
+import { CATALOGS } from '../i18n/catalogs.ts';
 import { COURSES } from './courses/index.ts';
 import { hasKings, playLearner, setupFen, solve, startAttempt, type Exercise } from './lessons.ts';
 import {

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLang } from '../i18n/index.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLang, setLang } from '../i18n/index.ts';
 import { fairPlayRows, type FairPlayReportWire } from './fair-play-view.ts';
 
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 afterEach(() => setLang('vi'));
 
 const figures = (over: object) => ({ games: 1, moves: 30, firstChoice: 0.9, avgLossCp: 12.4, meanMoveMs: 4200, sdMoveMs: 300, ...over });

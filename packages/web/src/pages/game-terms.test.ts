@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLOCK_LIMITS } from '@youzai/protocol';
 import { GAMES } from '@youzai/rules';
-import { setLang } from '../i18n/index.ts';
+import { loadLang, setLang } from '../i18n/index.ts';
 import { challengeRequest, computerBody, DEFAULT_INPUT, inviteBody, offersByoyomi, readTerms, seekRequest, termsError, type TermsInput } from './game-terms.ts';
+
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 
 const input = (over: Partial<TermsInput> = {}): TermsInput => ({ ...DEFAULT_INPUT, ...over });
 

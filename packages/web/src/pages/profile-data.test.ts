@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONDUCT_REASONS } from '@youzai/game';
 import { REASONS } from '@youzai/rules';
-import { CATALOGS } from '../i18n/index.ts';
+import { CATALOGS } from '../i18n/catalogs.ts';
 import { engineLevel, hasProfile, outcomeFor, seatOf, type RecentGame } from './profile-data.ts';
 
 const game = (result: string | null, ids: [string | null, string | null] = ['u1', 'u2']): RecentGame => ({

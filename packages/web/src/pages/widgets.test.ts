@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLang } from '../i18n/index.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLang, setLang } from '../i18n/index.ts';
 import { readerSide } from './widgets.ts';
 
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 afterEach(() => setLang('vi'));
 
 describe('the side a seek or challenge offers the reader', () => {

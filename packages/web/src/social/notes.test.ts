@@ -1,10 +1,12 @@
 import type { NotificationView } from '@youzai/protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setLang } from '../i18n/index.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadLang, setLang } from '../i18n/index.ts';
 import { clockText, noteLink, noteText } from './notes.ts';
 
 const note = (over: Partial<NotificationView>): NotificationView => ({ id: 'x', kind: 'challenge', data: {}, createdAt: 0, readAt: null, ...over });
 
+// English is fetched when chosen (i18n loadLang): loaded once before these tests switch to it.
+beforeAll(() => loadLang('en'));
 afterEach(() => setLang('vi'));
 
 describe('notification sentences', () => {
