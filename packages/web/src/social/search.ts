@@ -3,7 +3,6 @@ import type { AppContext } from '../app/context.ts';
 import { fill, h } from '../app/h.ts';
 import { t } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
-import { challengeDialog } from './challenge.ts';
 
 interface Found {
   readonly id: string;
@@ -52,7 +51,8 @@ export function searchBox(app: AppContext): { readonly el: HTMLElement; relabel(
               app.me?.id === p.id
                 ? null
                 : h('button.linkish.search-challenge', { type: 'button', 'data-testid': 'search-challenge', 'data-name': p.name }, t('social.challenge'));
-            challenge?.addEventListener('click', () => challengeDialog(app, p.name));
+            // The dialog and its terms form are fetched when first opened: the header, on every page, carries no form.
+            challenge?.addEventListener('click', () => void import('./challenge.ts').then((m) => m.challengeDialog(app, p.name)));
             return h(
               'li',
               { role: 'option' },
