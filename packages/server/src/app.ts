@@ -13,6 +13,7 @@ import { ACCOUNT_SESSION_TTL_MS, COOKIE, SESSION_SWEEP_MS, Sessions, sessionTtl 
 import type { Bus } from './bus/bus.ts';
 import { ROUTES as GAME_ROUTES, type Analyse, type Ctx, type Deps } from './http/routes.ts';
 import { ANALYSIS_ROUTES } from './http/analysis-routes.ts';
+import { IMPORT_ROUTES } from './http/import-routes.ts';
 import { REMATCH_ROUTES } from './http/rematch-routes.ts';
 import { Rematches } from './rematch/rematches.ts';
 import { PUZZLE_ROUTES } from './http/puzzle-routes.ts';
@@ -90,6 +91,7 @@ export const ROUTES = [
   ...PUZZLE_ROUTES,
   ...TOURNAMENT_ROUTES,
   ...ANALYSIS_ROUTES,
+  ...IMPORT_ROUTES,
   ...REMATCH_ROUTES,
   ...MODERATION_ROUTES,
   ...BOT_ROUTES,
@@ -398,6 +400,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     bot: { tokens, chat, bus: opts.bus, timers: opts.timers, streams: botStreams },
     limits,
     analyses,
+    imports: store,
     rematches: new Rematches({
       games: router,
       meta: store,

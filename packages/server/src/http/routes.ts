@@ -20,6 +20,7 @@ import { storedSeats, type GameService, type PlayerAction } from '../service/gam
 import type { GameStore, RatingStore, SocialStore, TokenRow, TokenScope, TokenStore, UserRow, UserStore } from '../store/types.ts';
 import type { BotDeps } from '../bot/routes.ts';
 import type { GamesPort } from '../service/games-port.ts';
+import type { ImportStore } from '../store/imports.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import type { Clock } from '../service/time.ts';
 import { TV_CHANNELS, TV_GAMES, isTvChannel, memoTvChannels, tvCandidates, tvChannels } from '../service/tv.ts';
@@ -111,6 +112,8 @@ export interface Deps {
   readonly analyse?: Analyse;
   /** Computer analysis of finished games. */
   readonly analyses?: GameAnalyses;
+  /** Imported games saved under a short link (http/import-routes.ts). */
+  readonly imports: ImportStore;
   /** The current positions of the club's games in progress: the engine refuses them, whoever asks. */
   readonly livePositions: LivePositions;
   /** Rematch offers after finished games. */

@@ -48,11 +48,12 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
   sendJson(res, status, { ok: false, code, message });
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
+/** The body as UTF-8 text, refused past `limit` bytes (413 body.too-large). */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const len = Number(req.headers['content-length'] ?? 0);
-    if (len > MAX_BODY_BYTES) {
-      reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`));
+    if (len > limit) {
+      reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${limit} bytes`));
       req.resume();
       return;
     }
@@ -60,13 +61,13 @@ export function readBody(req: IncomingMessage): Promise<string> {
     let size = 0;
     const onData = (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         // Stop reading and answer 413 (the connection closes after the answer): destroying the
         // request here would reset the connection and the sender would never learn why.
         req.off('data', onData);
         req.pause();
         chunks.length = 0;
-        reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${MAX_BODY_BYTES} bytes`));
+        reject(new HttpError(413, 'body.too-large', `Bodies are limited to ${limit} bytes`));
         return;
       }
       chunks.push(c);

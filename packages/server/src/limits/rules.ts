@@ -51,6 +51,10 @@ export const LIMIT_RULES = {
   'tour-create': { user: { points: 5, seconds: 86_400 }, addr: { points: 10, seconds: 86_400 }, what: 'tournaments created' },
   /** Display settings saved by an account (each change in the settings panel is one). */
   settings: { user: { points: 60, seconds: 60 }, addr: { points: 180, seconds: 60 }, what: 'settings saves' },
+  /** Game records read by the importer (POST /api/import; a long record with variations takes a few milliseconds to check). */
+  import: { user: { points: 60, seconds: 600 }, addr: { points: 180, seconds: 600 }, what: 'game records read' },
+  /** Imported games saved under a short link (each a row kept for good). */
+  'import-save': { user: { points: 20, seconds: 3600 }, addr: { points: 60, seconds: 3600 }, what: 'imported games saved' },
   /** Learn progress sent by an account (a lesson finished, the browser's progress merged at login). */
   learn: { user: { points: 30, seconds: 60 }, addr: { points: 90, seconds: 60 }, what: 'saves of learning progress' },
 } as const satisfies Record<string, LimitRule>;
