@@ -31,8 +31,6 @@ import { DEFAULT_POOL_RULES, Pools, poolSpec, type PoolEntry, type PoolRules } f
 import type { Presence } from './presence.ts';
 import { MemoryLobbyState, type LobbyState, type SeekEntry } from './state.ts';
 
-export type { SeekEntry } from './state.ts';
-
 export interface LobbyRules {
   readonly maxSeeksPerUser: number;
   /** Counters are pushed at most this often. */
@@ -82,16 +80,15 @@ export interface SeekTerms {
 }
 
 type LobbySnapshot = Extract<ServerMessage, { t: 'lobby' }>;
-type Maybe<T> = T | Promise<T>;
 
-/** What the sockets, the routes and the rooms ask of a lobby. */
+/** What the sockets, the routes and the rooms ask of the lobby. */
 export interface LobbyPort {
-  snapshot(): Maybe<LobbySnapshot>;
+  snapshot(): Promise<LobbySnapshot>;
   createSeek(user: Identity, terms: SeekTerms): Promise<Result<Seek, RuleError>>;
-  cancelSeek(userId: string, id: string): Maybe<Result<true, RuleError>>;
+  cancelSeek(userId: string, id: string): Promise<Result<true, RuleError>>;
   acceptSeek(user: Identity, id: string): Promise<Result<{ game: string }, RuleError>>;
   joinPool(user: Identity, poolId: string, rated?: boolean): Promise<Result<true, RuleError>>;
-  leavePool(userId: string): Maybe<Result<true, RuleError>>;
+  leavePool(userId: string): Promise<Result<true, RuleError>>;
   playing(userIds: readonly string[]): void;
   throttle(congested: () => boolean): void;
   close(): void;
@@ -113,7 +110,7 @@ export function seekOf(user: Identity, terms: SeekTerms, rating: RatingRow | nul
 }
 
 /** Why `user` may not take `seek` (null: they may); `mine` is their rating in the seek's game. */
-export function acceptRefusal(user: Identity, e: SeekEntry, mine: number | null): Result<never, RuleError> | null {
+function acceptRefusal(user: Identity, e: SeekEntry, mine: number | null): Result<never, RuleError> | null {
   if (e.owner.id === user.id) return err('seek.own', 'This is your own seek');
   if (e.seek.rated && user.guest) return err('game.rated-guest', 'Rated games need an account on both sides: register to play');
   if (e.seek.range && mine !== null && (mine < e.seek.range.min || mine > e.seek.range.max))
