@@ -6,11 +6,9 @@
  */
 import type { ClientMessage } from '@youzai/protocol';
 import { roomTopic, tournamentTopic } from '../bus/topics.ts';
-import type { SocialConnection } from '../ws/social.ts';
+import { socketFeature, type SocketConnection } from '../ws/connection.ts';
 
 export type TournamentMessage = Extract<ClientMessage, { t: 'tour-sub' | 'tour-unsub' | 'tour-chat' }>;
-
-export const isTournamentMessage = (m: ClientMessage): m is TournamentMessage => m.t === 'tour-sub' || m.t === 'tour-unsub' || m.t === 'tour-chat';
 
 /** The chat of a tournament: a room of its own in the chat service. */
 export const tournamentChat = (tournamentId: string): string => `tour-${tournamentId}`;
@@ -18,7 +16,7 @@ export const tournamentChat = (tournamentId: string): string => `tour-${tourname
 /** The frame every watcher of a tournament gets when it changes. */
 export const changedFrame = (tournamentId: string): string => JSON.stringify({ t: 'tournament', tournament: tournamentId });
 
-export async function dispatchTournament(c: SocialConnection, m: TournamentMessage, id: { id?: number }): Promise<void> {
+async function dispatchTournament(c: SocketConnection, m: TournamentMessage, id: { id?: number }): Promise<void> {
   const room = tournamentChat(m.tournament);
   // A private tournament's news and chat are for its link holders, players and creator; to others it does not exist (as over HTTP).
   if (m.t !== 'tour-unsub' && !(await c.deps.tournamentAccess(m.tournament, c.user?.id ?? null, m.invite ?? null))) {
@@ -47,3 +45,6 @@ export async function dispatchTournament(c: SocialConnection, m: TournamentMessa
     }
   }
 }
+
+/** A tournament's page over the socket: its news and its chat. */
+export const TOURNAMENT_FEATURE = socketFeature('tournaments', ['tour-sub', 'tour-unsub', 'tour-chat'], dispatchTournament);

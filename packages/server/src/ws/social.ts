@@ -1,41 +1,40 @@
 /**
- * The socket's messages beyond play: the lobby (seeks, pools), rooms, chat
- * and mutes. Each is answered with ack or error, like every request; what
- * they change reaches others through bus topics the socket listens to.
+ * The socket's messages beyond play: the lobby (seeks, pools), rooms, chat,
+ * mutes and the players followed. Each is answered with ack or error, like
+ * every request; what they change reaches others through bus topics the
+ * socket listens to.
  */
-import { SOCIAL_CLIENT_TYPES, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
+import { SOCIAL_CLIENT_TYPES, type ClientMessage, type ServerMessage } from '@youzai/protocol';
 import type { Result, RuleError } from '@youzai/rules';
 import { playerTopic, roomTopic } from '../bus/topics.ts';
 import type { OpenSlot } from '../limits/open.ts';
 import type { LimitKind } from '../limits/rules.ts';
-import type { SocketDeps } from './socket.ts';
-import { dispatchTournament, isTournamentMessage } from '../tournaments/socket.ts';
 import { RoomChallengeNotices } from '../social/room-notices.ts';
+import { socketFeature, type SocketConnection, type SocketPart } from './connection.ts';
 
-const SOCIAL = SOCIAL_CLIENT_TYPES;
+/** The social messages but a tournament's (tournaments/socket.ts has those). */
+const SOCIAL = SOCIAL_CLIENT_TYPES.filter((t): t is Exclude<(typeof SOCIAL_CLIENT_TYPES)[number], `tour-${string}`> => !t.startsWith('tour-'));
 
 export type SocialMessage = Extract<ClientMessage, { t: (typeof SOCIAL)[number] }>;
 
-const SOCIAL_TYPES: ReadonlySet<string> = new Set(SOCIAL);
-export const isSocial = (m: ClientMessage): m is SocialMessage => SOCIAL_TYPES.has(m.t);
-
-/** What these handlers need of a connection. */
-export interface SocialConnection {
-  readonly user: Identity | null;
-  /** The client's address, as quotas count it. */
-  readonly addr: string;
-  readonly deps: SocketDeps;
+/** A socket's rooms and followed players: what it leaves when it closes. */
+class SocialState implements SocketPart {
   /** Rooms this socket is in. */
-  readonly rooms: Set<string>;
-  /** The topics of the players this socket follows live. */
-  readonly followed: Set<string>;
-  send(m: ServerMessage): void;
-  /** `coalesced`: the topic's frames reach this socket at most once a second (ws/coalesced.ts). */
-  listen(topic: string, coalesced?: boolean): void;
-  unlisten(topic: string): void;
-  joinLobby(): void;
-  leaveLobby(): void;
+  readonly rooms = new Set<string>();
+  /** The topics of the players this socket follows live (`following-sub`). */
+  readonly followed = new Set<string>();
+
+  constructor(private readonly c: SocketConnection) {}
+
+  close(): void {
+    const user = this.c.user;
+    if (!user) return;
+    for (const r of this.rooms) void Promise.resolve(this.c.deps.rooms.leave(r, user.id)).catch(() => undefined);
+    this.rooms.clear();
+  }
 }
+
+const stateOf = (c: SocketConnection): SocialState => c.part(SocialState, () => new SocialState(c));
 
 type Id = { id?: number };
 
@@ -56,12 +55,12 @@ async function settle<T extends { id: string }>(
 /** The quota each kind of message takes. */
 const QUOTA: Partial<Record<SocialMessage['t'], LimitKind>> = { 'seek-create': 'seek', 'room-challenge': 'challenge', 'room-chat': 'chat', chat: 'chat' };
 
-export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: Id): Promise<void> {
+async function dispatchSocial(c: SocketConnection, m: SocialMessage, id: Id): Promise<void> {
   const { lobby, rooms, chat, games } = c.deps;
+  const own = stateOf(c);
   const answer = (r: Result<unknown, RuleError>, extra: Partial<Extract<ServerMessage, { t: 'ack' }>> = {}) =>
     c.send(r.ok ? { t: 'ack', ...id, ...extra } : { t: 'error', ...id, code: r.error.code, message: r.error.message });
 
-  if (isTournamentMessage(m)) return dispatchTournament(c, m, id);
   // Watching the lobby needs no identity; everything else does.
   if (m.t === 'lobby-sub') {
     c.joinLobby();
@@ -120,10 +119,10 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
       return answer(await lobby.leavePool(user.id));
     case 'room-join': {
       // A second join from the same socket only sends the state again.
-      const r = c.rooms.has(m.room) ? await rooms.view(m.room) : null;
+      const r = own.rooms.has(m.room) ? await rooms.view(m.room) : null;
       const joined = r ? { ok: true as const, value: r } : await rooms.join(m.room, user);
       if (!joined.ok) return answer(joined);
-      c.rooms.add(m.room);
+      own.rooms.add(m.room);
       c.listen(roomTopic(m.room));
       c.send({ t: 'room', room: joined.value });
       const lines = await chat.recent({ room: m.room }, user.id);
@@ -131,7 +130,7 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
       return c.send({ t: 'ack', ...id });
     }
     case 'room-leave': {
-      if (c.rooms.delete(m.room)) {
+      if (own.rooms.delete(m.room)) {
         c.unlisten(roomTopic(m.room));
         await rooms.leave(m.room, user.id);
       }
@@ -168,14 +167,14 @@ export async function dispatchSocial(c: SocialConnection, m: SocialMessage, id: 
             unfollowAll(c);
             for (const fid of ids) {
               const topic = playerTopic(fid);
-              c.followed.add(topic);
+              own.followed.add(topic);
               c.listen(topic);
             }
           })
         : [];
       c.send({ t: 'following', users });
       // The ack promises the changes are heard from now on (with Redis, once subscribed there).
-      await Promise.all([...c.followed].map((topic) => c.deps.bus.whenSubscribed?.(topic)));
+      await Promise.all([...own.followed].map((topic) => c.deps.bus.whenSubscribed?.(topic)));
       return c.send({ t: 'ack', ...id });
     }
     case 'following-unsub':
@@ -211,13 +210,21 @@ export interface Unfollow {
 export const isUnfollow = (m: unknown): m is Unfollow => typeof m === 'object' && m !== null && typeof (m as Unfollow).unfollow === 'string';
 
 /** A follow ended elsewhere (a block, on any node): this socket no longer hears that player. */
-export function unfollowOne(c: SocialConnection, userId: string): void {
+function unfollowOne(c: SocketConnection, userId: string): void {
   const topic = playerTopic(userId);
-  if (!c.followed.delete(topic)) return;
+  if (!stateOf(c).followed.delete(topic)) return;
   c.unlisten(topic);
 }
 
-function unfollowAll(c: SocialConnection): void {
-  for (const topic of c.followed) c.unlisten(topic);
-  c.followed.clear();
+function unfollowAll(c: SocketConnection): void {
+  const { followed } = stateOf(c);
+  for (const topic of followed) c.unlisten(topic);
+  followed.clear();
 }
+
+/** The lobby, rooms, chat, mutes and the players followed; an unfollow heard on the user's topic stops hearing that player. */
+export const SOCIAL_FEATURE = socketFeature('social', SOCIAL, dispatchSocial, (c, m) => {
+  if (!isUnfollow(m)) return false;
+  unfollowOne(c, m.unfollow);
+  return true;
+});

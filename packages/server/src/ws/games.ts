@@ -1,0 +1,239 @@
+/**
+ * Games over the socket: watching a game (its state, then every version in
+ * order, caught up after a hole or a lost bus) and a player's actions in it.
+ */
+import type { ClientMessage } from '@youzai/protocol';
+import type { Side } from '@youzai/rules';
+import { gameChatTopic } from '../bus/topics.ts';
+import { topicOf, type PlayerAction } from '../service/game-service.ts';
+import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
+import { systemTimers } from '../service/time.ts';
+import { socketFeature, type FrameId, type SocketConnection, type SocketPart } from './connection.ts';
+
+type ActionMessage = Extract<ClientMessage, { t: (typeof ACTIONS)[number] }>;
+const ACTIONS = ['move', 'resign', 'draw', 'takeback', 'abort', 'claim-victory', 'berserk'] as const satisfies readonly ClientMessage['t'][];
+
+/** A player's action in a game (the seat its session holds acts; a move carries the lag measured here). */
+async function act(c: SocketConnection, m: ActionMessage, id: FrameId): Promise<void> {
+  if (!c.user) return c.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
+  const action: PlayerAction =
+    m.t === 'move'
+      ? { type: 'move', uci: m.uci, ply: m.ply, lagMs: c.lagMs() }
+      : m.t === 'draw'
+        ? drawAction(m.op)
+        : m.t === 'takeback'
+          ? takebackAction(m.op)
+          : { type: m.t };
+  if (action.type === 'draw-offer') {
+    const q = await c.deps.limits.take('draw', { user: c.user.id, addr: c.addr });
+    if (!q.ok) return c.send({ t: 'error', ...id, game: m.game, code: q.error.code, message: q.error.message });
+  }
+  const r = await actFor(c.deps.games, m.game, c.user.id, action);
+  const line = { user: c.user.id, game: m.game, t: m.t, ...(r.ok ? {} : { code: r.error.code }) };
+  // Moves are many: one line each at debug level; the rarer actions and every refusal at info.
+  if (r.ok && m.t === 'move') c.deps.log?.debug(line, 'socket action');
+  else c.deps.log?.info(line, 'socket action');
+  if (r.ok) {
+    const cost = c.deps.moveCost;
+    const t = cost?.start() ?? 0;
+    c.send({ t: 'ack', ...id });
+    // A fresh round trip after each move, for the next one.
+    if (m.t === 'move') c.measure();
+    cost?.end('fanout', t);
+    return;
+  }
+  c.send({ t: 'error', ...id, game: m.game, code: r.error.code, message: r.error.message });
+  // A stale or illegal move is answered with the current state too.
+  if (r.state) c.send({ t: 'game', game: m.game, v: r.state.v, view: r.state.view, you: r.state.you });
+}
+
+/** The games one socket watches: each game's subscription, the last version sent, and the frames held while catching up. */
+class GameWatches implements SocketPart {
+  private readonly subs = new Map<string, () => void>();
+
+  constructor(private readonly c: SocketConnection) {}
+
+  handle(m: Extract<ClientMessage, { t: 'sub' | 'unsub' }>, id: FrameId): Promise<void> | void {
+    if (m.t === 'sub') return this.subscribe(m.game, m.since, id);
+    this.unsubscribe(m.game);
+    return this.c.send({ t: 'ack', ...id });
+  }
+
+  private async sendState(game: string): Promise<{ v: number; you: Side | null } | null> {
+    const s = await this.c.deps.games.view(game, this.c.user?.id);
+    if (!s) return null;
+    this.c.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
+    return { v: s.v, you: s.you };
+  }
+
+  private async subscribe(game: string, since: number | undefined, id: { id?: number }): Promise<void> {
+    if (this.subs.has(game)) this.unsubscribe(game);
+    if (this.subs.size >= 32)
+      return this.c.send({ t: 'error', ...id, game, code: 'protocol.too-many-subscriptions', message: 'Watch at most 32 games at once' });
+    // Subscribe first and hold frames until the snapshot is out, so no event falls between.
+    const sub: Watch = { held: [], sentV: -1, again: false };
+    const off = this.c.deps.games.subscribe(
+      game,
+      (frame) => {
+        if (sub.held) sub.held.push(frame);
+        else {
+          const v = versionOf(frame);
+          if (Number.isFinite(v) && sub.sentV >= 0 && v > sub.sentV + 1) {
+            // A hole (frames lost with the bus, heard again before the word to catch up): the missed frames first, this one after.
+            void this.catchUp(game, sub, off);
+            if (sub.held) {
+              (sub.held as string[]).push(frame);
+              return;
+            }
+          }
+          // Frames without a version (watcher counts) leave it as it is.
+          if (Number.isFinite(v)) sub.sentV = Math.max(sub.sentV, v);
+          this.c.sendRaw(frame);
+        }
+      },
+      () => void this.catchUp(game, sub, off),
+    );
+    this.subs.set(game, off);
+    // Several nodes: the subscription must be in place in Redis before the state is read.
+    await this.c.deps.bus.whenSubscribed?.(topicOf(game));
+    let caughtUp = false;
+    let seat: Side | null | undefined;
+    try {
+      if (since !== undefined) {
+        const missed = await this.c.deps.games.since(game, since);
+        if (missed) {
+          for (const f of missed) this.c.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+          sub.sentV = missed.length ? missed[missed.length - 1]!.v : since;
+          caughtUp = true;
+        }
+      }
+      if (!caughtUp) {
+        const state = await this.sendState(game);
+        if (state === null) {
+          this.unsubscribe(game);
+          return this.c.send({ t: 'error', ...id, game, code: 'game.not-found', message: 'No such game' });
+        }
+        sub.sentV = state.v;
+        seat = state.you;
+      }
+    } catch (e) {
+      // The club cannot answer now (a failover, Redis coming back): the subscription stays, and the state follows once it can.
+      sub.held = null;
+      if (since !== undefined && sub.sentV < since) sub.sentV = since;
+      void this.catchUp(game, sub, off);
+      throw e;
+    }
+    this.release(sub);
+    if (sub.again) {
+      sub.again = false;
+      void this.catchUp(game, sub, off);
+    }
+    this.c.send({ t: 'ack', ...id });
+    // A reader without a session watches too: counted as a spectator (user '' has no seat).
+    void this.c.deps.games.presence(game, this.c.user?.id ?? '', 1);
+    // Catching up means the game is live here, so its seat costs nothing to look up.
+    if (seat === undefined) seat = this.c.user ? await this.c.deps.games.seat(game, this.c.user.id) : null;
+    await this.joinGameChat(game, seat);
+  }
+
+  /** Sends the frames held while the state was read: those after what was sent (the others were in it). */
+  private release(sub: Watch): void {
+    const held = sub.held ?? [];
+    sub.held = null;
+    for (const f of held) {
+      const v = versionOf(f);
+      if (v > sub.sentV) {
+        if (Number.isFinite(v)) sub.sentV = v;
+        this.c.sendRaw(f);
+      }
+    }
+  }
+
+  /**
+   * Frames of `game` may have been missed (the bus was lost for a while, or
+   * their publisher could not reach Redis): what came after the last version
+   * sent is sent now (the missed frames, or the full state), in order. The
+   * frames heard meanwhile are held until then, through the retries (a
+   * second apart) while the club cannot answer yet: a frame let through
+   * before the catch-up would show the client a hole.
+   */
+  private async catchUp(game: string, sub: Watch, off: () => void): Promise<void> {
+    const gone = () => this.c.closed || this.subs.get(game) !== off;
+    if (gone()) return;
+    if (sub.held) {
+      // Reading the state already, or catching up: once more after it.
+      sub.again = true;
+      return;
+    }
+    sub.held = [];
+    for (let tries = 0; ; tries++) {
+      sub.again = false;
+      let done = false;
+      try {
+        const missed = await this.c.deps.games.since(game, sub.sentV);
+        if (missed) {
+          for (const f of missed) if (f.v > sub.sentV) this.c.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+          if (missed.length) sub.sentV = Math.max(sub.sentV, missed[missed.length - 1]!.v);
+          done = true;
+        } else {
+          const s = await this.c.deps.games.view(game, this.c.user?.id);
+          if (s && s.v > sub.sentV) {
+            this.c.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
+            sub.sentV = s.v;
+          }
+          done = s !== null;
+        }
+      } catch {
+        // The club cannot answer yet (Redis still coming back): again a second later.
+      }
+      if (gone() || (done && !sub.again) || tries >= CATCH_UP_TRIES) break;
+      if (!done) await new Promise<void>((r) => (this.c.deps.timers ?? systemTimers).at(this.c.deps.clock.now() + 1000, r));
+    }
+    if (!gone()) this.release(sub);
+  }
+
+  /** Players hear the players' chat, everyone else the spectators'; recent lines first. */
+  private async joinGameChat(game: string, seat: Side | null | undefined): Promise<void> {
+    if (seat === undefined || !this.subs.has(game)) return;
+    const channel = seat === null ? 'spectators' : 'players';
+    this.c.listen(gameChatTopic(game, channel));
+    const lines = await this.c.deps.chat.recent({ game, channel }, this.c.user?.id);
+    if (lines.length) this.c.send({ t: 'chat-log', game, channel, lines });
+  }
+
+  private unsubscribe(game: string): void {
+    const off = this.subs.get(game);
+    if (!off) return;
+    off();
+    this.subs.delete(game);
+    this.c.unlisten(gameChatTopic(game, 'players'));
+    this.c.unlisten(gameChatTopic(game, 'spectators'));
+    void this.c.deps.games.presence(game, this.c.user?.id ?? '', -1);
+  }
+
+  close(): void {
+    for (const g of [...this.subs.keys()]) this.unsubscribe(g);
+  }
+}
+
+/** A game watched by a socket: the last version sent, and the frames held while a state is read (null: none read now). */
+interface Watch {
+  held: string[] | null;
+  sentV: number;
+  /** Told to catch up while reading: once more after. */
+  again: boolean;
+}
+
+/** How many times (a second apart) a catch-up is tried while the club cannot answer; the held frames go out after. */
+const CATCH_UP_TRIES = 30;
+
+function versionOf(frame: string): number {
+  const m = /"v":(\d+)/.exec(frame);
+  return m ? Number(m[1]) : Infinity;
+}
+
+/** The socket's games: `sub`/`unsub` and the players' actions. */
+export const GAMES_FEATURE = socketFeature('games', ['sub', 'unsub', ...ACTIONS], async (c, m, id) => {
+  if (m.t === 'sub' || m.t === 'unsub') return c.part(GameWatches, () => new GameWatches(c)).handle(m, id);
+  return act(c, m, id);
+});
