@@ -13,6 +13,7 @@ export type RouteName =
   | 'room'
   | 'solo'
   | 'analysis'
+  | 'imported'
   | 'editor'
   | 'rules'
   | 'puzzles'
@@ -51,6 +52,8 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['room', new RegExp(`^/rooms/${ID}$`), ['id']],
     perGame('solo', 'solo'),
     perGame('analysis', 'analysis'),
+    // A saved import's short link (issue 28): the analysis board with the game.
+    ['imported', new RegExp(`^/i/${ID}$`), ['id']],
     perGame('editor', 'editor'),
     perGame('rules', 'rules'),
     perGame('puzzles', 'puzzles'),

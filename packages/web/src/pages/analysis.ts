@@ -4,8 +4,20 @@
  * a running evaluation from the server's engines (up to 3 lines, deepening
  * while the page is open, stopped when it closes), arrows for the best moves,
  * PGN export with variations and evaluations, and a share link that holds it all.
+ * A game record imported (the import panel, or a saved one's short link
+ * `/i/{id}`) becomes the tree, its tags and comments kept for the export.
  */
-import { makeVariationPgn, treeFromText, makeTreeText, VariationTree, type TreeNode } from '@youzai/game/analysis';
+import {
+  importedFromWire,
+  makeImportedPgn,
+  makeVariationPgn,
+  treeFromText,
+  makeTreeText,
+  VariationTree,
+  type ImportedGame,
+  type ImportedWire,
+  type TreeNode,
+} from '@youzai/game/analysis';
 import type { BoardLine, ServerMessage } from '@youzai/protocol';
 import { DEFAULT_VARIANT, legalUcis, makeFen, parseFen, parseUci, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
@@ -20,6 +32,8 @@ import { readUci, toKey } from '../board/keys.ts';
 import { choosePromotion } from '../board/promotion.ts';
 import { analysisPath, readAnalysisQuery } from '../game/analysis-link.ts';
 import { formatEval } from '../game/analysis-panel.ts';
+import { handOver, importPgnPath, takeHandedOver } from '../game/import-model.ts';
+import { importPanel } from '../game/import-panel.ts';
 import { typedMoveForm } from '../game/typed-form.ts';
 import { VariationView } from '../game/variation-view.ts';
 import '../game/analysis.css';
@@ -31,7 +45,13 @@ const BRUSHES = ['blue', 'paleBlue', 'paleGrey'] as const;
 /** A position shown this long is analysed (arrow keys through a game do not start a search per move). */
 const SETTLE_MS = 250;
 
-export function analysisPage(app: AppContext, params: Record<string, string>): Page {
+/** A game imported elsewhere (a saved one's link), and its short link's id. */
+export interface AnalysisImport {
+  readonly imported: ImportedWire;
+  readonly importId?: string;
+}
+
+export function analysisPage(app: AppContext, params: Record<string, string>, given?: AnalysisImport): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   const v = VARIANTS[variant];
   const query = readAnalysisQuery(location.search);
@@ -42,8 +62,19 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   let startFen = v.startFen;
   let tree = new VariationTree();
   let positions = new Map<number, Position>();
-  const loaded = query.fen || query.moves ? treeFromText(variant, query.fen ?? v.startFen, query.moves ?? '') : null;
-  if (loaded?.ok) {
+  /** The imported game whose tags and comments the tree carries (null: none). */
+  let imported: ImportedGame | null = null;
+  const incoming = given?.imported ?? takeHandedOver(variant);
+  const loaded = incoming
+    ? treeFromText(variant, incoming.fen, incoming.moves)
+    : query.fen || query.moves
+      ? treeFromText(variant, query.fen ?? v.startFen, query.moves ?? '')
+      : null;
+  if (loaded?.ok && incoming) {
+    startFen = incoming.fen;
+    ({ tree, positions } = loaded.value);
+    imported = importedFromWire(incoming);
+  } else if (loaded?.ok) {
     startFen = query.fen ?? v.startFen;
     ({ tree, positions } = loaded.value);
   } else {
@@ -53,7 +84,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
     positions.set(0, start.value);
   }
   let current: TreeNode = tree.root;
-  for (const uci of query.at ?? []) {
+  for (const uci of incoming ? [] : (query.at ?? [])) {
     const next = current.children.find((c) => c.uci === uci);
     if (!next) break;
     current = next;
@@ -103,6 +134,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
       render();
     },
   });
+  const commentEl = h('p.node-comment', { 'data-testid': 'node-comment', hidden: true });
   const pgnBox = h('textarea.pgn', { readonly: true, rows: 8, hidden: true, 'data-testid': 'pgn', 'aria-label': t('board.pgn') }) as HTMLTextAreaElement;
   const shareBox = h('input.share', {
     type: 'text',
@@ -111,6 +143,22 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
     'data-testid': 'share-url',
     'aria-label': t('board.share'),
   }) as HTMLInputElement;
+
+  /** A game read by the import panel: this board's game in place; another game's on its own board. */
+  function loadImport(w: ImportedWire): void {
+    if (w.variant !== variant) {
+      handOver(w);
+      app.navigate(`/analysis/${w.variant}`);
+      return;
+    }
+    const r = treeFromText(variant, w.fen, w.moves);
+    if (!r.ok) return;
+    startFen = w.fen;
+    ({ tree, positions } = r.value);
+    imported = importedFromWire(w);
+    problem = '';
+    go(tree.root);
+  }
 
   function play(uci: string): void {
     const pos = posOf(current);
@@ -267,6 +315,9 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
     board.set({ pos, lastUci: current.uci || undefined, movable: legalUcis(pos).length ? 'both' : null });
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
     view.render(tree, current.id);
+    const comment = imported?.comments.get(current.id);
+    commentEl.textContent = comment ? `${t('import.comment')}: ${comment}` : '';
+    commentEl.hidden = !comment;
     statusEl.textContent = typedProblem || problem || t('game.turnOf', { side: sideName(variant, pos.turn) });
     promoteBtn.disabled = tree.onMainline(current.id);
     deleteBtn.disabled = current === tree.root;
@@ -302,6 +353,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
   }
 
   function pgn(): string {
+    if (imported) return makeImportedPgn({ ...imported, tree, fen: startFen });
     const root = posOf(tree.root);
     const tags: [string, string][] = [
       ['Event', `Youzai analysis · ${v.name.en}`],
@@ -365,6 +417,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
         null,
         h('div.moves-head', null, h('h3', null, t('board.tree')), notations.length > 1 ? h('label', null, t('game.notation'), ' ', notationSel) : null),
         view.el,
+        commentEl,
       ),
       nav,
       h(
@@ -376,6 +429,8 @@ export function analysisPage(app: AppContext, params: Record<string, string>): P
         coordsToggle(),
       ),
       h('div.controls', null, exportBtn, shareBtn),
+      given?.importId ? h('p', null, h('a', { href: importPgnPath(given.importId), download: '', 'data-testid': 'imported-pgn' }, t('import.download'))) : null,
+      importPanel({ variant, load: loadImport }),
       shareBox,
       pgnBox,
       h('p.muted', null, t('board.help')),

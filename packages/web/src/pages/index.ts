@@ -24,6 +24,7 @@ export const PAGES: Record<RouteName | 'not-found', PageLoader> = {
   room: async () => (await import('./rooms.ts')).roomPage,
   solo: async () => (await import('./solo.ts')).soloPage,
   analysis: async () => (await import('./analysis.ts')).analysisPage,
+  imported: async () => (await import('./imported.ts')).importedPage,
   editor: async () => (await import('./editor.ts')).editorPage,
   rules: async () => (await import('./rules.ts')).rulesPage,
   puzzles: async () => (await import('./puzzles.ts')).puzzlesPage,
