@@ -34,16 +34,12 @@ function core(n: number) {
   const active = new Uint8Array(n).fill(1);
   // endpoint p: vertex of edge p>>1, side p&1 (0: eu, 1: ev).
   const endpoint = (p: number): number => (p & 1 ? ev[p >> 1]! : eu[p >> 1]!);
-  const neighbend: Int32Array[] = Array.from({ length: n }, (_, v) => {
-    const out = new Int32Array(Math.max(0, n - 1));
-    let i = 0;
-    for (let u = 0; u < n; u++) {
-      if (u === v) continue;
-      const k = edgeIndex(u, v);
-      out[i++] = eu[k] === v ? 2 * k + 1 : 2 * k;
-    }
-    return out;
-  });
+  // The vertices still in the graph, in increasing order: the neighbours scanned (vertices removed for
+  // good are most of them by a round's end).
+  const order = Int32Array.from({ length: n }, (_, v) => v);
+  let count = n;
+  // Edge index of u-v: row[max] + min.
+  const row = Int32Array.from({ length: n }, (_, v) => (v * (v - 1)) / 2);
   // mateP[v]: the remote endpoint of v's matched edge, or -1.
   const mateP = new Int32Array(n).fill(-1);
   const nb = 2 * n;
@@ -91,6 +87,9 @@ function core(n: number) {
     bestedge[x] = k;
   };
 
+  // addBlossom's best edge to each S-blossom (-1: none yet), and the blossoms it has one to.
+  const bestTo = new Int32Array(nb).fill(-1);
+  const bestToList: number[] = [];
   const blossomLeaves = (b: number, out: number[]): void => {
     if (b < n) out.push(b);
     else for (const t of blossomchilds[b]!) blossomLeaves(t, out);
@@ -185,8 +184,6 @@ function core(n: number) {
       if (label[inblossom[x]!] === 2) queue.push(x);
       inblossom[x] = b;
     }
-    const bestedgeto = new Int32Array(nb).fill(-1);
-    const bestslack: bigint[] = [];
     for (const c of path) {
       const consider = (kk: number): void => {
         if (!has[kk]) return;
@@ -199,23 +196,33 @@ function core(n: number) {
         }
         const bj = inblossom[j]!;
         if (bj === b || label[bj] !== 1) return;
-        const d = slack(kk);
-        if (bestedgeto[bj] === -1 || d < bestslack[bj]!) {
-          bestedgeto[bj] = kk;
-          bestslack[bj] = d;
-        }
+        if (bestTo[bj] === -1) {
+          bestTo[bj] = kk;
+          bestToList.push(bj);
+        } else if (slack(kk) < slack(bestTo[bj]!)) bestTo[bj] = kk;
       };
       const known = blossombestedges[c];
       if (known === null) {
-        for (const x of leaves(c)) for (const p of neighbend[x]!) consider(p >> 1);
+        for (const x of leaves(c)) {
+          for (let i = 0; i < count; i++) {
+            const y = order[i]!;
+            if (y !== x) consider(y < x ? row[x]! + y : row[y]! + x);
+          }
+        }
       } else {
         for (const kk of known!) consider(kk);
       }
       blossombestedges[c] = null;
       bestedge[c] = -1;
     }
+    // In the order of the S-blossoms' numbers, as a scan of all of them would give.
+    bestToList.sort((x, y) => x - y);
     const list: number[] = [];
-    for (const kk of bestedgeto) if (kk !== -1) list.push(kk);
+    for (const bj of bestToList) {
+      list.push(bestTo[bj]!);
+      bestTo[bj] = -1;
+    }
+    bestToList.length = 0;
     blossombestedges[b] = list;
     bestedge[b] = -1;
     for (const kk of list) {
@@ -368,11 +375,13 @@ function core(n: number) {
       for (;;) {
         while (queue.length > 0 && !augmented) {
           const v = queue.pop()!;
-          for (const p of neighbend[v]!) {
-            const k = p >> 1;
+          for (let i = 0; i < count; i++) {
+            const w = order[i]!;
+            if (w === v) continue;
+            // k: the edge; p: its endpoint at w.
+            const k = w < v ? row[v]! + w : row[w]! + v;
             if (!has[k]) continue;
-            const w = endpoint(p);
-            if (!active[w]) continue;
+            const p = w < v ? 2 * k + 1 : 2 * k;
             if (inblossom[v] === inblossom[w]) continue;
             // w inside a T-blossom, labelled: nothing to do whether or not the edge is tight. (Its slack
             // cannot grow in this stage while v is an S-vertex, so not marking it allowed here changes
@@ -521,10 +530,11 @@ function core(n: number) {
   /** The least dual that keeps v's edges feasible (v in no blossom). */
   const needed = (v: number): bigint | null => {
     let y: bigint | null = null;
-    for (const p of neighbend[v]!) {
-      const k = p >> 1;
-      const u = endpoint(p);
-      if (!has[k] || !active[u]) continue;
+    for (let i = 0; i < count; i++) {
+      const u = order[i]!;
+      if (u === v) continue;
+      const k = u < v ? row[v]! + u : row[u]! + v;
+      if (!has[k]) continue;
       const need = w4[k]! - dualvar[u]!;
       if (y === null || need > y) y = need;
     }
@@ -574,6 +584,11 @@ function core(n: number) {
     remove: (v: number): void => {
       while (inblossom[v] !== v) dissolveTop(inblossom[v]!);
       active[v] = 0;
+      const i = order.indexOf(v);
+      if (i !== -1) {
+        order.copyWithin(i, i + 1, count);
+        count--;
+      }
     },
     solve,
     runStagesPlain: (): void => runStages(false),
