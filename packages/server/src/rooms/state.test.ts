@@ -9,35 +9,17 @@ import type { Identity, RoomChallenge } from '@youzai/protocol';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisRoomsState } from '../cluster/rooms-state.ts';
 import { FakeTime } from '../service/time.ts';
-import { testRedis } from '../testing/redis.ts';
+import { TestLinks } from '../testing/redis.ts';
 import { MemoryRoomsState, type RoomMeta, type RoomsState, type StoredChallenge } from './state.ts';
 
-const links: Awaited<ReturnType<typeof testRedis>>[] = [];
-afterAll(async () => {
-  for (const l of links) await l.dispose();
-});
+const redis = new TestLinks();
+afterAll(() => redis.dispose());
 
 const time = new FakeTime();
-
-/** Two handles on one state, as two nodes of a club: one object in memory; in Redis, two connections under one fresh prefix. */
-const adapters: [string, () => Promise<[RoomsState, RoomsState]>][] = [
-  [
-    'memory',
-    async () => {
-      const s = new MemoryRoomsState();
-      return [s, s];
-    },
-  ],
-  [
-    'redis',
-    async () => {
-      const a = await testRedis();
-      const b = await testRedis(a.prefix);
-      links.push(b, a);
-      return [new RedisRoomsState(a, time), new RedisRoomsState(b, time)];
-    },
-  ],
-];
+const adapters = redis.pairs<RoomsState>(
+  () => new MemoryRoomsState(),
+  (link) => new RedisRoomsState(link, time),
+);
 
 const who = (id: string, guest = false): Identity => ({ id, name: id, guest });
 const meta = (id: string, owner = 'alice', createdAt = 1000): RoomMeta => ({ id, name: `room ${id}`, owner: who(owner), createdAt });

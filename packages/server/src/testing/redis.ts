@@ -34,6 +34,26 @@ export class TestLinks {
     return made;
   }
 
+  /**
+   * A state port's adapters, for one suite to run on both: each gives two
+   * handles on one fresh state, as two nodes of a club (in memory, one object;
+   * in Redis, two connections under one fresh prefix).
+   */
+  pairs<S>(memory: () => S, redis: (link: RedisLink) => S): [string, () => Promise<[S, S]>][] {
+    const one = async (): Promise<[S, S]> => {
+      const s = memory();
+      return [s, s];
+    };
+    const two = async (): Promise<[S, S]> => {
+      const [a, b] = await this.club(2);
+      return [redis(a!), redis(b!)];
+    };
+    return [
+      ['memory', one],
+      ['redis', two],
+    ];
+  }
+
   async dispose(): Promise<void> {
     for (const l of this.links.splice(0)) await l.dispose();
   }
