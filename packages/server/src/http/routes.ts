@@ -2,8 +2,7 @@
  * The HTTP API (docs/API.md). Every body is decoded against a schema; every
  * failure answers {ok:false, code, message} with a fitting status.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, decodeBody, type Identity } from '@youzai/protocol';
+import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
 import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
 import type { GameAnalyses } from '../analysis/analyses.ts';
@@ -17,7 +16,7 @@ import type { Presence } from '../lobby/presence.ts';
 import type { PuzzleService } from '../puzzles/service.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
 import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
-import type { GameStore, RatingStore, SocialStore, TokenRow, TokenScope, TokenStore, UserRow, UserStore } from '../store/types.ts';
+import type { GameStore, RatingStore, SocialStore, TokenStore, UserStore } from '../store/types.ts';
 import type { BotDeps } from '../bot/routes.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import type { ImportStore } from '../store/imports.ts';
@@ -28,61 +27,21 @@ import type { FairPlay } from '../moderation/fair-play.ts';
 import type { Moderation } from '../moderation/moderation.ts';
 import type { Notifier } from '../social/notifier.ts';
 import type { TournamentRouteDeps } from '../tournaments/routes.ts';
-import { HttpError, readBody, sendJson, statusFor } from './util.ts';
+import { HttpError, sendJson, statusFor } from './util.ts';
 import { checkNewPassword } from '../auth/passwords.ts';
-import { isAdmin, reservedName } from '../auth/admins.ts';
+import { reservedName } from '../auth/admins.ts';
 import { LimitError, type Limits } from '../limits/limits.ts';
 import { OpenLimitError } from '../limits/open.ts';
 import { OPEN_RULES, type LimitKind } from '../limits/rules.ts';
-import { monitorEventLoopDelay, type IntervalHistogram, type RecordableHistogram } from 'node:perf_hooks';
 import type { ForwardTimes } from '../cluster/forward.ts';
-import { getHeapSpaceStatistics } from 'node:v8';
-import { readFileSync } from 'node:fs';
-import { gcPauses } from '../observe/gc.ts';
 import type { CommitWindow } from '../store/sqlite/group-commit.ts';
+import { ID, NAME, body, fail, isAnonymous, type Ctx, type RouteOf } from './route.ts';
+import { STATS_ROUTE } from './stats.ts';
 
-/** Bytes committed to V8's young generation (new space and its large objects). */
-function youngGeneration(): number {
-  return getHeapSpaceStatistics()
-    .filter((s) => s.space_name.startsWith('new_'))
-    .reduce((a, s) => a + s.space_size, 0);
-}
+export { ID, NAME, body, fail, isAnonymous, type Ctx } from './route.ts';
 
-/** The resident set by kind (Linux: anonymous memory, mapped files, shared memory), bytes; nothing elsewhere. */
-function residentParts(): { rssAnon?: number; rssFile?: number; rssShmem?: number } {
-  try {
-    const status = readFileSync('/proc/self/status', 'utf8');
-    const kib = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
-    return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile'), rssShmem: kib('RssShmem') };
-  } catch {
-    return {};
-  }
-}
-
-let histogram: IntervalHistogram | null = null;
-/** Event-loop delay of this process, measured from the first stats request on. */
-function loopDelay(): IntervalHistogram {
-  if (!histogram) {
-    histogram = monitorEventLoopDelay({ resolution: 10 });
-    histogram.enable();
-  }
-  return histogram;
-}
-
-export interface Ctx {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
-  /** The session's user; on reads without a session (and on `anonymous` routes) the anonymous row, id ''. */
-  user: UserRow;
-  /** The client's address as quotas count it (limits/address.ts). */
-  readonly addr: string;
-  readonly params: string[];
-  readonly url: URL;
-  setSession(cookieValue: string | null): void;
-  readonly cookie: string | undefined;
-  /** The API token the request came with (Authorization: Bearer), when it came with one instead of a session. */
-  readonly token?: TokenRow;
-}
+/** A route of the club's table: it may read any of Deps. */
+export type Route = RouteOf<Deps>;
 
 export interface Deps {
   /** The club's quotas and the login throttle (limits/limits.ts). */
@@ -141,8 +100,6 @@ export interface Deps {
   readonly tournaments?: TournamentRouteDeps;
 }
 
-type Handler = (ctx: Ctx, deps: Deps) => Promise<void>;
-
 export interface AnalysisResult {
   readonly bestmove: string;
   /** From the side to move's point of view: centipawns, or mate in n (negative: being mated). */
@@ -153,41 +110,7 @@ export type Analyse = (req: { readonly userId: string; readonly variant: Variant
 
 const Analysis = z.object({ variant: z.enum(VARIANT_KEYS), fen: z.string().max(256) }).strict();
 
-export interface Route {
-  readonly method: string;
-  readonly path: RegExp;
-  readonly handler: Handler;
-  /** Public reads need no identity: no guest is created for them. */
-  readonly anonymous?: boolean;
-  /**
-   * Reachable with a personal API token (`Authorization: Bearer`) that holds
-   * one of these scopes ('any': any token); absent: a session's only. Such a
-   * route takes a form body (application/x-www-form-urlencoded) from a token's
-   * holder too, as lichess's clients send (a browser's form carries no token).
-   */
-  readonly scope?: readonly TokenScope[] | 'any';
-}
-
-export const ID = '([A-Za-z0-9]{6,16})';
-export const NAME = '([A-Za-z0-9_-]{1,40})';
-
-export async function body<S extends z.core.$ZodType>(ctx: Ctx, schema: S): Promise<z.infer<S>> {
-  const type = ctx.req.headers['content-type'] ?? '';
-  if (!type.startsWith('application/json')) throw new HttpError(415, 'body.content-type', 'Send the body as application/json');
-  const text = await readBody(ctx.req);
-  const r = decodeBody(schema, text);
-  if (!r.ok) throw new HttpError(400, r.code, r.message);
-  return r.value;
-}
-
-export function fail(code: string, message: string): never {
-  throw new HttpError(statusFor(code), code, message);
-}
-
 const me = (ctx: Ctx): Identity => identityOf(ctx.user);
-
-/** A reader without a session (no guest is made for reads). */
-export const isAnonymous = (u: UserRow): boolean => u.id === '';
 
 const Move = z.object({ uci: z.string().min(2).max(12), ply: z.number().int().nonnegative().max(10_000) }).strict();
 const Draw = z.object({ op: z.enum(DRAW_OPS) }).strict();
@@ -264,66 +187,7 @@ export const ROUTES: readonly Route[] = [
       sendJson(ctx.res, h.ok ? 200 : 503, h.ok ? { ok: true, node } : { ok: false, node, code: h.code ?? 'server.unavailable', reason: h.reason });
     },
   },
-  {
-    method: 'GET',
-    path: /^\/api\/stats$/,
-    // Not `anonymous`: the session is read (a reader without one stays anonymous, no guest is made), to know an admin.
-    handler: async (ctx, { localGames: games, commitWindow, storeThreadCpuNs, forwardTimes, statsControl, directorTrace }) => {
-      // ?reset and ?gc act only for an admin (ADMINS) or where the node runs with STATS_CONTROL=1 (the benchmarks);
-      // for anyone else they are ignored and the figures only read (docs/API.md).
-      const control = statsControl === true || isAdmin(ctx.user.username);
-      const reset = control && ctx.url.searchParams.has('reset');
-      // ?gc: a full collection first, so that two readings compare live memory (only where the process runs with
-      // --expose-gc, as the benchmarks start it; elsewhere the parameter does nothing).
-      const forceGc = (globalThis as { gc?: () => void }).gc;
-      if (control && ctx.url.searchParams.has('gc') && forceGc) forceGc();
-      const m = process.memoryUsage();
-      const d = loopDelay();
-      const at = (p: number) => d.percentile(p) / 1e6;
-      const commits = commitWindow ? await commitWindow(reset) : null;
-      const storeNs = (await storeThreadCpuNs?.()) ?? null;
-      const ms = (h: RecordableHistogram) => ({ count: h.count, p50: h.percentile(50) / 1e3, p99: h.percentile(99) / 1e3, max: h.count ? h.max / 1e3 : 0 });
-      sendJson(ctx.res, 200, {
-        ok: true,
-        games: games.loaded,
-        live: games.liveGames(100_000).length,
-        // young: the new space's committed size (it grows with the allocation rate, not with the games held).
-        memory: {
-          rss: m.rss,
-          heapUsed: m.heapUsed,
-          heapTotal: m.heapTotal,
-          external: m.external,
-          arrayBuffers: m.arrayBuffers,
-          young: youngGeneration(),
-          ...residentParts(),
-        },
-        eventLoopDelayMs: { samples: d.count, p50: at(50), p90: at(90), p99: at(99), p999: at(99.9), max: d.max / 1e6, mean: d.mean / 1e6 },
-        moveServiceMs: { count: games.moveTimes.count, p50: games.moveTimes.percentile(50) / 1e3, p99: games.moveTimes.percentile(99) / 1e3 },
-        gc: gcPauses(reset),
-        commits,
-        // CPU since the last reset: the process's (every thread), its main and store threads', and the move path's stages.
-        cpu: games.moveCost.figures(storeNs),
-        ...(forwardTimes
-          ? {
-              forwardMs: {
-                call: ms(forwardTimes.call),
-                out: ms(forwardTimes.out),
-                serve: ms(forwardTimes.serve),
-                back: ms(forwardTimes.back),
-              },
-            }
-          : {}),
-        // The director's passes (user ids in them): only where ?reset would be honoured.
-        ...(control && directorTrace && ctx.url.searchParams.has('director') ? { director: directorTrace() } : {}),
-      });
-      if (reset) {
-        d.reset();
-        games.moveTimes.reset();
-        games.moveCost.reset(storeNs);
-        if (forwardTimes) for (const h of Object.values(forwardTimes) as RecordableHistogram[]) h.reset();
-      }
-    },
-  },
+  STATS_ROUTE,
   // Without a session: user null (a read makes no guest).
   { method: 'GET', path: /^\/api\/me$/, handler: async (ctx) => sendJson(ctx.res, 200, { ok: true, user: isAnonymous(ctx.user) ? null : me(ctx) }) },
   {

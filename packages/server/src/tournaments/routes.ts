@@ -20,8 +20,9 @@ import { VARIANT_KEYS, VARIANTS } from '@youzai/rules';
 import { z } from 'zod';
 import { isAdmin } from '../auth/admins.ts';
 import { displayName } from '../auth/sessions.ts';
-import type { Ctx, Route } from '../http/routes.ts';
-import { body, fail } from '../http/routes.ts';
+import { body, fail, type Ctx, type RouteOf } from '../http/route.ts';
+import type { Limits } from '../limits/limits.ts';
+import type { RoomsPort } from '../rooms/rooms.ts';
 import { sendJson } from '../http/util.ts';
 import { checkTerms, clockFromSpec } from '../service/game-service.ts';
 import { randomId } from '../service/ids.ts';
@@ -176,7 +177,14 @@ export async function mayViewTournament(
 
 const mayView = (t: TournamentRouteDeps, row: TournamentRow, ctx: Ctx, invite: string | null) => mayViewTournament(t.store, row, ctx.user.id, invite);
 
-export const TOURNAMENT_ROUTES: readonly Route[] = [
+/** What the tournament routes read (fields of http/routes.ts's Deps). */
+export interface TournamentRoutesDeps {
+  readonly tournaments?: TournamentRouteDeps;
+  readonly rooms: Pick<RoomsPort, 'view'>;
+  readonly limits: Pick<Limits, 'enforce'>;
+}
+
+export const TOURNAMENT_ROUTES: readonly RouteOf<TournamentRoutesDeps>[] = [
   {
     method: 'GET',
     path: /^\/api\/tournaments$/,
