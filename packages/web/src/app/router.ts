@@ -24,7 +24,9 @@ export type RouteName =
   | 'tournaments'
   | 'tournament'
   | 'moderation'
-  | 'ops';
+  | 'ops'
+  | 'bots'
+  | 'tokens';
 
 export interface Match {
   readonly name: RouteName | 'not-found';
@@ -66,6 +68,9 @@ export function routeTable(games: readonly string[]): readonly Route[] {
     ['tournament', new RegExp(`^/tournament/${ID}$`), ['id']],
     ['moderation', /^\/admin\/moderation$/, []],
     ['ops', /^\/admin\/ops$/, []],
+    // The Bot API's pages (issue 28): the bots online, an account's API tokens.
+    ['bots', /^\/player\/bots$/, []],
+    ['tokens', /^\/account\/tokens$/, []],
   ];
 }
 

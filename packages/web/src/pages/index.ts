@@ -42,6 +42,8 @@ export const PAGES: Record<RouteName | 'not-found', PageLoader> = {
   tournament: async () => (await import('./tournaments.ts')).tournamentPage,
   moderation: async () => (await import('./moderation.ts')).moderationPage,
   ops: async () => (await import('./ops.ts')).opsPage,
+  bots: async () => (await import('./bots.ts')).botsPage,
+  tokens: async () => (await import('./tokens.ts')).tokensPage,
   // Tiny, and shown without a round trip.
   'not-found': async () => notFoundPage,
 };

@@ -29,6 +29,8 @@ export interface RecentGame {
 export interface Profile {
   readonly id: string;
   readonly name: string;
+  /** 'BOT' for a bot account (the Bot API), else null (older servers: absent). */
+  readonly title?: string | null;
   readonly createdAt: number;
   readonly online: boolean;
   readonly ratings: Partial<Record<VariantKey, RatingEntry>>;

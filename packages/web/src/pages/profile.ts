@@ -120,7 +120,7 @@ export function profilePage(app: AppContext, params: Record<string, string>): Pa
       h(
         'div.profile-head',
         null,
-        h('h1', null, u.name),
+        h('h1', null, u.name, u.title === 'BOT' ? [' ', h('span.title-badge', { 'data-testid': 'bot-badge' }, 'BOT')] : null),
         h(`span.presence${u.online ? '.on' : ''}`, { 'data-testid': 'presence' }, t(u.online ? 'profile.online' : 'profile.offline')),
       ),
       socialActions(app, u.name),
