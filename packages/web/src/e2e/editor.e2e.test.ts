@@ -5,7 +5,8 @@
  * of its palace, generals facing), fixes it, sees the FEN and the address
  * follow, opens the address again, starts a game against the computer from
  * it (not rated: set position) and opens the analysis board on it. Sittuyin's
- * hand: a piece taken out of hand changes the FEN and the placement turn.
+ * hand: a piece taken out of hand changes the FEN and the placement turn,
+ * and a piece typed onto the board (the keyboard's way) is placed.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -112,10 +113,12 @@ describe('board editor', () => {
     await page.getByTestId('hand-minus-K').click();
     await expect.poll(() => fen(page)).toBe('8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[FRRSSNNkfrrssnn] w - - 0 1');
     expect(await verdict(page)).toBe('invalid');
-    await page.getByTestId('tray-K').click();
-    await clickSquare(page, 'e1');
+    // Placed by typing (the keyboard's way), then Black to place.
+    await page.getByTestId('editor-typed').fill('Ke1');
+    await page.getByTestId('editor-typed').press('Enter');
     await page.getByTestId('turn-1').check();
     await expect.poll(() => fen(page)).toBe('8/8/4pppp/pppp4/4PPPP/PPPP4/8/4K3[FRRSSNNkfrrssnn] b - - 0 1');
     expect(await verdict(page)).toBe('playable');
+    await shot(page, 'editor-sittuyin');
   });
 });

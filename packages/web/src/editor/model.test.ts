@@ -23,6 +23,7 @@ import {
   takeFromHand,
   toFen,
   toStart,
+  typedEdit,
   verdictOf,
   type EditorState,
 } from './model.ts';
@@ -72,6 +73,19 @@ describe('editor model', () => {
     s = clickSquare(setTool(s, { kind: 'delete' }), 'h3');
     expect(s.board).toEqual({ b3: 'C' });
     expect(clickSquare(setTool(s, { kind: 'move' }), 'b3')).toEqual(setTool(s, { kind: 'move' }));
+  });
+
+  it('takes a typed placement: a piece and a point, a point for the piece in hand, or a removal', () => {
+    let s = clear(startState('xiangqi'));
+    s = typedEdit(s, 'Ke1')!;
+    s = typedEdit(s, ' k d10 ')!;
+    expect(s.board).toEqual({ e1: 'K', d10: 'k' });
+    expect(typedEdit(s, 'e5')).toBeNull(); // no piece in hand
+    s = typedEdit(setTool(s, { kind: 'piece', piece: 'R' }), 'a10')!;
+    expect(s.board.a10).toBe('R');
+    s = typedEdit(s, '-a10')!;
+    expect(s.board.a10).toBeUndefined();
+    for (const bad of ['Xe1', 'Ke11', 'j1', 'K', '', 'Ke1e2']) expect(typedEdit(s, bad), bad).toBeNull();
   });
 
   it('offers every piece of both sides in the tray, and the pieces in hand for a game with a hand', () => {

@@ -142,6 +142,22 @@ export function clickSquare(s: EditorState, square: string): EditorState {
   return s;
 }
 
+/**
+ * A placement typed (the keyboard's way to edit): `Ke1` places Red's general
+ * on e1 (the FEN letter, upper case the first side), `e1` the piece in hand,
+ * `-e1` removes. Null when the text is no such edit.
+ */
+export function typedEdit(s: EditorState, text: string): EditorState | null {
+  const t = text.trim();
+  const removal = /^[-x]\s*([a-p](?:10|[1-9]))$/.exec(t);
+  if (removal) return isSquare(s.variant, removal[1]!) ? remove(s, removal[1]!) : null;
+  const m = /^([A-Za-z])?\s*@?\s*([a-p](?:10|[1-9]))$/.exec(t);
+  if (!m || !isSquare(s.variant, m[2]!)) return null;
+  const piece = m[1] ?? (s.tool.kind === 'piece' ? s.tool.piece : undefined);
+  if (piece === undefined || !isPiece(s.variant, piece)) return null;
+  return place(s, m[2]!, piece);
+}
+
 export function setTool(s: EditorState, tool: Tool): EditorState {
   if (tool.kind === 'piece' && !isPiece(s.variant, tool.piece)) return s;
   return { ...s, tool };

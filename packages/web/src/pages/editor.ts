@@ -30,6 +30,7 @@ import {
   takeFromHand,
   toFen,
   toStart,
+  typedEdit,
   verdictOf,
   type EditorState,
   type Tool,
@@ -187,6 +188,26 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
     loadProblem = r.ok ? '' : t('solo.fenError', { message: tMaybe(`err.${r.error.code}`, r.error.message) });
     update(r.ok ? r.value : state, true);
   });
+  // The keyboard's way to place and remove (the board itself is a picture to a screen reader).
+  const typedInput = h('input', {
+    type: 'text',
+    autocomplete: 'off',
+    spellcheck: 'false',
+    placeholder: 'Ke1 · e1 · -e1',
+    'aria-label': t('editor.typed'),
+    'data-testid': 'editor-typed',
+  }) as HTMLInputElement;
+  const typedForm = h('form.row', null, typedInput, h('button', { type: 'submit' }, t('editor.typed.submit')));
+  typedForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const next = typedEdit(state, typedInput.value);
+    if (!next) {
+      statusEl.textContent = t('editor.typed.bad', { text: typedInput.value });
+      return;
+    }
+    typedInput.value = '';
+    update(next, true);
+  });
   const urlInput = h('input', { type: 'text', readonly: true, 'aria-label': t('editor.share'), 'data-testid': 'editor-url' }) as HTMLInputElement;
 
   // ---- from this position ----
@@ -324,6 +345,7 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
       turnEl,
       controls,
       statusEl,
+      h('label.fen-label', null, t('editor.typed'), typedForm),
       h('label.fen-label', null, 'FEN', fenForm),
       h('label.fen-label', null, t('editor.share'), urlInput),
       playSection,
