@@ -15,23 +15,11 @@ import { MemoryLobbyState, type LobbyState, type SeekEntry } from './state.ts';
 const redis = new TestLinks();
 afterAll(() => redis.dispose());
 
-/** Two handles on one state, as two nodes of a club: one object in memory; in Redis, two connections under one fresh prefix. */
-const adapters: [string, () => Promise<[LobbyState, LobbyState]>][] = [
-  [
-    'memory',
-    async () => {
-      const s = new MemoryLobbyState();
-      return [s, s];
-    },
-  ],
-  [
-    'redis',
-    async () => {
-      const [a, b] = await redis.club(2);
-      return [new RedisLobbyState(a!), new RedisLobbyState(b!)];
-    },
-  ],
-];
+/** Two handles on one state, as two nodes of a club. */
+const adapters = redis.pairs<LobbyState>(
+  () => new MemoryLobbyState(),
+  (link) => new RedisLobbyState(link),
+);
 
 const who = (id: string, guest = false): Identity => ({ id, name: id, guest });
 const terms: SeekTerms = {
