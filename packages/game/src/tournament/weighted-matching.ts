@@ -528,14 +528,17 @@ function core(n: number) {
   };
   const dirty = new Uint8Array(n).fill(1);
   /** The least dual that keeps v's edges feasible (v in no blossom). */
-  const needed = (v: number): bigint | null => {
+  // With `seen` (what u needed at clock `at`, kept by `keep`), only the vertices whose duals changed since
+  // are worked out again.
+  const needed = (v: number, keep?: bigint[], seen?: readonly bigint[], at = 0): bigint | null => {
     let y: bigint | null = null;
     for (let i = 0; i < count; i++) {
       const u = order[i]!;
       if (u === v) continue;
       const k = u < v ? row[v]! + u : row[u]! + v;
       if (!has[k]) continue;
-      const need = w4[k]! - dualvar[u]!;
+      const need = seen !== undefined && dualAt[u]! <= at ? seen[u]! : w4[k]! - dualvar[u]!;
+      if (keep !== undefined) keep[u] = need;
       if (y === null || need > y) y = need;
     }
     return y;
@@ -547,21 +550,30 @@ function core(n: number) {
     for (const v of touched) if (inblossom[v] !== v) release(v);
     // One still matched keeps its pair if a dual keeps every edge feasible and the pair tight.
     const released: number[] = [];
+    // What each released vertex's edges needed when it was looked at, and when (most duals are unchanged
+    // by the time its own is set).
+    const seen = new Map<number, { at: number; need: bigint[] }>();
     for (const v of touched) {
       if (mateP[v] !== -1 && has[mateP[v]! >> 1]) {
         const k = mateP[v]! >> 1;
         const target = w4[k]! - dualvar[endpoint(mateP[v]!)]!;
-        const need = needed(v);
+        const keep: bigint[] = [];
+        const at = clock;
+        const need = needed(v, keep);
         if (need === null || need <= target) {
           setDual(v, target);
           continue;
         }
+        seen.set(v, { at, need: keep });
       }
       release(v);
       released.push(v);
     }
     // The others: the least dual that keeps their edges feasible.
-    for (const v of released) setDual(v, needed(v) ?? 0n);
+    for (const v of released) {
+      const first = seen.get(v);
+      setDual(v, (first === undefined ? needed(v) : needed(v, undefined, first.need, first.at)) ?? 0n);
+    }
     dirty.fill(0);
     runStages(maxCardinality);
   };
