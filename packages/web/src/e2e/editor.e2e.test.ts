@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { axeViolations, describeViolations } from './a11y.ts';
 import { shot, squarePoint, startClub, type Club } from './harness.ts';
 
 let club: Club;
@@ -59,6 +60,9 @@ describe('board editor', () => {
     await expect(page.getByTestId('editor-computer').isDisabled()).resolves.toBe(true);
     await expect(page.getByTestId('editor-analysis').isDisabled()).resolves.toBe(true);
     await shot(page, 'editor-xiangqi-invalid');
+    // WCAG 2.1 A and AA (axe), with a reason shown.
+    const invalid = await axeViolations(page, 'editor, invalid');
+    expect(invalid, describeViolations(invalid)).toEqual([]);
 
     // Fixed by dragging it home with the move tool; a chariot dragged in from the tray.
     await page.getByTestId('tool-move').click();
@@ -120,5 +124,7 @@ describe('board editor', () => {
     await expect.poll(() => fen(page)).toBe('8/8/4pppp/pppp4/4PPPP/PPPP4/8/4K3[FRRSSNNkfrrssnn] b - - 0 1');
     expect(await verdict(page)).toBe('playable');
     await shot(page, 'editor-sittuyin');
+    const hand = await axeViolations(page, 'editor, Sittuyin hand');
+    expect(hand, describeViolations(hand)).toEqual([]);
   });
 });
