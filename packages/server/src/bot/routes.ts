@@ -9,28 +9,19 @@ import { ClockSpec, CreateGame, DECLINE_REASONS, decodeBody, type DeclineReason,
 import { VARIANT_KEYS, VARIANTS, type Side } from '@youzai/rules';
 import { z } from 'zod';
 import { displayName, identityOf } from '../auth/sessions.ts';
-import { type ApiTokens, isTokenScope, tokenView } from '../auth/tokens.ts';
-import type { Bus } from '../bus/bus.ts';
+import { isTokenScope, tokenView } from '../auth/tokens.ts';
 import { gameChatTopic } from '../bus/topics.ts';
-import type { Chat } from '../chat/chat.ts';
 import { ID, NAME, body, createGame, fail, type Ctx, type Deps, type Route } from '../http/routes.ts';
 import { HttpError, readBody, sendJson } from '../http/util.ts';
 import { actFor } from '../service/player-action.ts';
 import type { PlayerAction } from '../service/game-service.ts';
-import type { Timers } from '../service/time.ts';
 import { TOKEN_SCOPES, type TokenScope } from '../store/tokens.ts';
 import { eventsTopic, lichessPlayer, playersOf } from './events.ts';
 import { type ChallengeSource, type LichessPlayer, challengeJson, eventGame, gameFull, gameState } from './lichess.ts';
+import type { BotDeps } from './deps.ts';
 import { NdjsonStream } from './ndjson.ts';
 
-export interface BotDeps {
-  readonly tokens: ApiTokens;
-  readonly chat: Chat;
-  readonly bus: Bus;
-  readonly timers: Timers;
-  /** Every stream open on this node (ended when it stops). */
-  readonly streams: Set<NdjsonStream>;
-}
+export type { BotDeps } from './deps.ts';
 
 /** Event streams one player may hold open at once on a node. */
 export const MAX_EVENT_STREAMS = 3;

@@ -17,7 +17,7 @@ import type { PuzzleService } from '../puzzles/service.ts';
 import type { RoomsPort } from '../rooms/rooms.ts';
 import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
 import type { GameStore, RatingStore, SocialStore, TokenStore, UserStore } from '../store/types.ts';
-import type { BotDeps } from '../bot/routes.ts';
+import type { BotDeps } from '../bot/deps.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import type { ImportStore } from '../store/imports.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
