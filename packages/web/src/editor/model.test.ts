@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { VARIANTS } from '@youzai/rules';
-import * as i18n from '../i18n/index.ts';
-import { setLang } from '../i18n/index.ts';
+import { loadLang, setLang } from '../i18n/index.ts';
 import {
   addToHand,
   clear,
@@ -169,10 +168,8 @@ describe('a game from the position', () => {
 });
 
 describe('editor problem text', () => {
-  // English is fetched when chosen where the i18n layer loads languages on demand (issue 30, item 7).
-  beforeAll(async () => {
-    await (i18n as unknown as { loadLang?: (l: 'en') => Promise<void> }).loadLang?.('en');
-  });
+  // English is fetched when chosen (issue 30, item 7).
+  beforeAll(() => loadLang('en'));
 
   it('names the side, piece and point in Vietnamese and English', () => {
     const s = xq('4k4/9/9/9/9/9/4K4/9/9/9');
