@@ -91,7 +91,7 @@ describe('Xiangqi from xqbase', () => {
 });
 
 describe('Janggi from Kakao .gib files', () => {
-  // Cho set up 상마상마 and Han 마상상마, read from each side's own left.
+  // Cho set up 상마상마 and Han 마상상마, both read along the board from Cho's left.
   const TAGS = `[대회명 "카카오 장기 친선전"]
 [회전 ""]
 [대국일자 "2024. 5. 1"]
@@ -132,6 +132,21 @@ describe('Janggi from Kakao .gib files', () => {
     expect(r.error).toBeNull();
     const hangul = mainline(`${TAGS}\n1. 79졸78 2. 12마33 3. 08마87 4. 한수쉼 5. 02상74 6. 18마37 7. 77졸76 8. 45병44\n`);
     expect(r.ucis).toEqual(hangul.ucis);
+  });
+
+  it('setups read along the board from Cho’s left, as association records write them; a taken piece named after the move', () => {
+    // The opening of a published KJA-style record: Han's 18마37 is the horse on h10 under 한차림 상마상마.
+    const r = mainline(`[대회명 "친선대국"]
+[초차림 "상마상마"]
+[한차림 "상마상마"]
+[대국결과 "초 완승"]
+
+1. 71졸72 2. 49병48 3. 08마87 4. 18마37 5. 88포85 6. 38포35
+`);
+    expect(r.game.fen.split(' ')[0]!.split('/')[0]).toBe('rbna1abnr');
+    expect(r.ucis).toEqual(['a4b4', 'i7h7', 'h1g3', 'h10g8']);
+    // Its fifth move jumps the cannon over a screen without taking: the traditional rules allow it, the club's do not.
+    expect(r.error).toMatchObject({ code: 'import.illegal', line: 6, move: '88포85' });
   });
 
   it('a move the club’s rules refuse: the line and the move, the legal part kept', () => {

@@ -152,3 +152,15 @@ describe('Janggi Korean notation: round trip', () => {
     );
   });
 });
+
+describe('Janggi Korean notation: the marks of game records', () => {
+  it('reads a side mark before the name and checks a piece named as taken', () => {
+    const pos = at('4k4/9/9/9/9/p8/9/9/4K4/R8 w - - 0 1');
+    expect(read(pos, '01차61병')).toBe('a1a5');
+    expect(read(pos, '01楚車61兵')).toBe('a1a5');
+    expect(read(pos, '01차61졸')).toBe('a1a5');
+    expect(read(pos, '01차61마')).toBe('notation.illegal');
+    expect(read(pos, '01차51병')).toBe('notation.illegal');
+    expect(read(pos, '01차61x')).toBe('notation.syntax');
+  });
+});

@@ -19,9 +19,11 @@
  * in Korean records; a trailing 장군 (check) or 멍군 (its answer), `+`, `#`
  * or `!?` is ignored when reading. Reading is lenient: spaces and dashes may
  * separate the parts, the name may be left out (the origin says which piece
- * moves), and either soldier name fits either side's soldier.
+ * moves), and either soldier name fits either side's soldier. Game records
+ * may mark the side before the name (`79楚卒78`) and name the piece taken
+ * after the destination (`74상42병`): both are read, the latter checked.
  */
-import { fileOf, pieceColor, rankOf, square, type Square, ROLE_MASK } from '../../board.ts';
+import { EMPTY, fileOf, pieceColor, rankOf, square, type Square, ROLE_MASK } from '../../board.ts';
 import { KIND_NORMAL, KIND_PASS, moveFrom, moveKind, moveTo, type Move } from '../../move.ts';
 import { fallbackText, legalMoveList, normalizeDashes, pickOne, readable, syntaxError, type Notation, type NotationError } from '../../notation.ts';
 import type { Position } from '../../position.ts';
@@ -76,8 +78,12 @@ const READ_NAMES: Readonly<Record<string, number>> = {
 const PASS = '한수쉼';
 const PASS_WORDS = [PASS, '쉼', 'pass', '--'];
 const EXAMPLE = '08마87, 79졸78, 한수쉼';
-/** Rank, file, optional side mark (.gib files: `79楚卒78`), optional name, rank, file; whatever separated them is gone. */
-const MOVE_RE = /^(\d)([1-9])(?:[楚漢초한](?=\D))?(\D?)(\d)([1-9])$/;
+/**
+ * Rank, file, optional side mark (.gib files: `79楚卒78`), optional name,
+ * rank, file, optional name of the piece taken (.gib files: `74상42병`);
+ * whatever separated them is gone.
+ */
+const MOVE_RE = /^(\d)([1-9])(?:[楚漢초한](?=\D))?(\D?)(\d)([1-9])(?:[楚漢초한](?=\D))?(\D?)$/;
 /** Marks after a move that a position already says: check words, check signs, annotations. */
 const TRAILING_RE = /(?:장군|멍군|[+#!?])+$/;
 
@@ -122,9 +128,18 @@ function parse(pos: Position, input: string): Result<Move, NotationError> {
   const to = pointSquare(pos, m[4]!, m[5]!);
   const name = m[3]!;
   const role = name === '' ? 0 : (READ_NAMES[name.toUpperCase()] ?? -1);
-  if (from < 0 || to < 0 || role < 0) return syntaxError(input, EXAMPLE);
+  // A piece named as taken must stand on the destination.
+  const taken = m[6] ? (READ_NAMES[m[6].toUpperCase()] ?? -1) : 0;
+  if (from < 0 || to < 0 || role < 0 || taken < 0) return syntaxError(input, EXAMPLE);
   return pickOne(
-    legal.filter((x) => moveKind(x) === KIND_NORMAL && moveFrom(x) === from && moveTo(x) === to && (role === 0 || (pos.board[from]! & ROLE_MASK) === role)),
+    legal.filter(
+      (x) =>
+        moveKind(x) === KIND_NORMAL &&
+        moveFrom(x) === from &&
+        moveTo(x) === to &&
+        (role === 0 || (pos.board[from]! & ROLE_MASK) === role) &&
+        (taken === 0 || (pos.board[to] !== EMPTY && (pos.board[to]! & ROLE_MASK) === taken)),
+    ),
     text,
   );
 }

@@ -5,8 +5,10 @@
  * Han's players, `[대국결과 "초 완승"]` the result (its first syllable names
  * the winner: 초/楚 Cho, 한/漢 Han; 무 a draw), and `[초차림 "상마상마"]` /
  * `[한차림 "마상상마"]` (older files: 초포진 / 한포진) each side's setup of
- * its horses (마) and elephants (상) on the back rank, read from that side's
- * own left, as each player sees their own pieces. Moves are in the Korean
+ * its horses (마) and elephants (상) on the back rank, both read along the
+ * board from Cho's left (files b, c, g, h), as the Korea Janggi Association's
+ * records and Kakao's write them: a real game's `18마37` for Han under
+ * `[한차림 "상마상마"]` moves the horse on h10. Moves are in the Korean
  * notation (korean.ts), Hangul or Hanja names, sometimes with the side's
  * mark before the name (`79楚卒78`).
  */
@@ -16,13 +18,12 @@ import type { RecordConventions } from '../../variant.ts';
 const GIB_TAGS = ['대회명', '초대국자', '한대국자', '대국결과', '초차림', '한차림', '초포진', '한포진', '총수'];
 const SETUP_RE = /^[마상馬象]{4}$/;
 
-/** The four back-rank letters (b, c, g, h from the first side's left) of a setup written from its owner's left. */
+/** The four back-rank letters (files b, c, g, h from Cho's left) of a setup. */
 function backRank(setup: string, owner: 0 | 1): string[] | null {
   const s = setup.replace(/\s+/g, '');
   if (!SETUP_RE.test(s)) return null;
   const letters = [...s].map((c) => (c === '마' || c === '馬' ? 'n' : 'b'));
-  // Han faces Cho: its own left is Cho's right.
-  return owner === 0 ? letters.map((l) => l.toUpperCase()) : letters.reverse();
+  return owner === 0 ? letters.map((l) => l.toUpperCase()) : letters;
 }
 
 export const JANGGI_RECORDS: RecordConventions = {
