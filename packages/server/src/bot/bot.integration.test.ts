@@ -11,7 +11,8 @@ import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
-import { BotProgram, NdjsonReader, pickMove } from '../testing/bot-program.ts';
+import { BotProgram, NdjsonReader, fenAfter, pickMove, type Choose } from '../testing/bot-program.ts';
+import { EnginePool, chooseMove } from '@youzai/engine';
 import { TestClient } from '../testing/client.ts';
 import { KEEP_ALIVE_MS } from './ndjson.ts';
 
@@ -238,52 +239,66 @@ describe('game stream and actions', () => {
   });
 });
 
-describe('a bot program plays a full game of each game against a human client', () => {
-  for (const variant of VARIANT_KEYS) {
-    it(variant, { timeout: 300_000 }, async () => {
-      const bot = await botAccount();
-      const program = new BotProgram(base, bot.token, 7);
-      const human = await player('hu');
-      await human.connect();
-      const events = await NdjsonReader.open(`${base}/api/stream/event`, bot.token);
-      const clock = variant === 'janggi' ? { kind: 'byoyomi', minutes: 10, periods: 3, seconds: 30 } : CLOCK;
-      const c = await challenge(human, bot.name, variant, clock);
-      // The program does what lichess-bot does: a challenge comes in, it accepts, a game starts, it plays it.
-      const ch = await events.waitFor((e) => e.type === 'challenge' && e.challenge.id === c.json.id);
-      expect(ch.challenge.variant.key).toBe(variant);
-      expect((await program.post(`/api/challenge/${c.json.id}/accept`)).status).toBe(200);
-      const start = await events.waitFor((e) => e.type === 'gameStart' && e.game.gameId === c.json.id);
-      const playing = program.play(start.game.gameId);
-      // The human: the same simple player, through the club's own API.
-      const rand = prng(11);
-      await human.request({ t: 'sub', game: c.json.id }, 1);
-      for (let ply = 0; ply < 2000; ply += 2) {
-        const g = await human.http('GET', `/api/games/${c.json.id}`);
-        if (g.json.view.status !== 'active') break;
-        if (g.json.view.ply !== ply) {
-          // Wait for the bot's reply.
-          await human.waitFor((m) => m.t === 'events' && m.game === c.json.id && m.events.some((e) => e.type === 'move' && e.ply === ply), 10_000);
-          ply -= 2;
-          continue;
-        }
-        const uci = pickMove(variant, g.json.view.initialFen, g.json.view.moves, rand);
-        if (!uci) break;
-        const r = await human.http('POST', `/api/games/${c.json.id}/move`, { uci, ply });
-        expect(r.json.ok, JSON.stringify(r.json)).toBe(true);
-        const after = await human.http('GET', `/api/games/${c.json.id}`);
-        if (after.json.view.status !== 'active') break;
-        await human.waitFor((m) => m.t === 'events' && m.game === c.json.id && m.events.some((e) => e.type === 'move' && e.ply === ply + 2), 10_000);
-      }
-      const last = await playing;
-      expect(last.status).not.toBe('started');
-      const view = (await human.http('GET', `/api/games/${c.json.id}`)).json.view;
-      expect(view.status).toBe('finished');
-      expect(last.moves.split(' ').length).toBe(view.moves.length);
-      const finish = await events.waitFor((e) => e.type === 'gameFinish' && e.game.gameId === c.json.id);
-      expect(finish.game.status.name).toBe(last.status);
-      console.log(`${variant}: ${view.moves.length} plies, ${view.verdict.reason} (${last.status}${last.winner ? `, ${last.winner} won` : ''})`);
-      events.close();
-      human.close();
-    });
+/** The bot program accepts a human's challenge and plays the game to its end through the API; the human plays the simple player. */
+async function fullGame(variant: VariantKey, choose?: Choose): Promise<void> {
+  const bot = await botAccount();
+  const program = new BotProgram(base, bot.token, 7, choose);
+  const human = await player('hu');
+  await human.connect();
+  const events = await NdjsonReader.open(`${base}/api/stream/event`, bot.token);
+  const clock = variant === 'janggi' ? { kind: 'byoyomi', minutes: 10, periods: 3, seconds: 30 } : CLOCK;
+  const c = await challenge(human, bot.name, variant, clock);
+  // The program does what lichess-bot does: a challenge comes in, it accepts, a game starts, it plays it.
+  const ch = await events.waitFor((e) => e.type === 'challenge' && e.challenge.id === c.json.id);
+  expect(ch.challenge.variant.key).toBe(variant);
+  expect((await program.post(`/api/challenge/${c.json.id}/accept`)).status).toBe(200);
+  const start = await events.waitFor((e) => e.type === 'gameStart' && e.game.gameId === c.json.id);
+  const playing = program.play(start.game.gameId);
+  const rand = prng(11);
+  await human.request({ t: 'sub', game: c.json.id }, 1);
+  for (let ply = 0; ply < 2000; ply += 2) {
+    const g = await human.http('GET', `/api/games/${c.json.id}`);
+    if (g.json.view.status !== 'active') break;
+    if (g.json.view.ply !== ply) {
+      // Wait for the bot's reply.
+      await human.waitFor((m) => m.t === 'events' && m.game === c.json.id && m.events.some((e) => e.type === 'move' && e.ply === ply), 30_000);
+      ply -= 2;
+      continue;
+    }
+    const uci = pickMove(variant, g.json.view.initialFen, g.json.view.moves, rand);
+    if (!uci) break;
+    const r = await human.http('POST', `/api/games/${c.json.id}/move`, { uci, ply });
+    expect(r.json.ok, JSON.stringify(r.json)).toBe(true);
+    const after = await human.http('GET', `/api/games/${c.json.id}`);
+    if (after.json.view.status !== 'active') break;
+    await human.waitFor((m) => m.t === 'events' && m.game === c.json.id && m.events.some((e) => e.type === 'move' && e.ply === ply + 2), 30_000);
   }
+  const last = await playing;
+  expect(last.status).not.toBe('started');
+  const view = (await human.http('GET', `/api/games/${c.json.id}`)).json.view;
+  expect(view.status).toBe('finished');
+  expect(last.moves.split(' ').length).toBe(view.moves.length);
+  const finish = await events.waitFor((e) => e.type === 'gameFinish' && e.game.gameId === c.json.id);
+  expect(finish.game.status.name).toBe(last.status);
+  console.log(
+    `${variant}${choose ? ' (engine)' : ''}: ${view.moves.length} plies, ${view.verdict.reason} (${last.status}${last.winner ? `, ${last.winner} won` : ''})`,
+  );
+  events.close();
+  human.close();
+}
+
+describe('a bot program plays a full game of each game against a human client', () => {
+  for (const variant of VARIANT_KEYS) it(variant, { timeout: 300_000 }, () => fullGame(variant));
+});
+
+describe('a bot program driving Fairy-Stockfish (the engine package, level 3) through the API only', () => {
+  let pool: EnginePool;
+  beforeAll(async () => {
+    pool = new EnginePool({ size: 1 });
+    await pool.warmup();
+  }, 120_000);
+  afterAll(async () => pool?.close());
+  const engine: Choose = async (gameId, variant, initialFen, moves) =>
+    (await chooseMove(pool, { gameId, variant, fen: fenAfter(variant, initialFen, moves), level: 3 })).uci;
+  for (const variant of VARIANT_KEYS) it(variant, { timeout: 300_000 }, () => fullGame(variant, engine));
 });

@@ -1,11 +1,26 @@
 /**
  * A bot program for the tests, speaking only the Bot API over HTTP with a
  * token, as lichess-bot does: it reads NDJSON streams and posts its moves.
- * Its moves come from the rules library (a mate if it has one, else the
- * biggest capture, else a seeded random move; a pass last): the engine's
- * workers are too slow for three full games on a loaded test machine.
+ * Its moves come from an engine it is given (the tests give it
+ * Fairy-Stockfish through the engine package), or else from the rules
+ * library (a mate if it has one, else the biggest capture, else a seeded
+ * random move; a pass last).
  */
-import { KIND_DROP, KIND_PASS, VARIANTS, makeUci, moveKind, moveTo, parseFen, parseUci, prng, type Move, type VariantKey } from '@youzai/rules';
+import {
+  KIND_DROP,
+  KIND_PASS,
+  VARIANTS,
+  makeFen,
+  makeUci,
+  moveKind,
+  moveTo,
+  parseFen,
+  parseUci,
+  prng,
+  type Move,
+  type Position,
+  type VariantKey,
+} from '@youzai/rules';
 
 /** An NDJSON answer as it streams: its objects, and the empty lines that keep it alive. */
 export class NdjsonReader {
@@ -80,8 +95,8 @@ export class NdjsonReader {
   }
 }
 
-/** The move a simple player picks in the position after `moves` (null: none). */
-export function pickMove(variant: VariantKey, initialFen: string, moves: readonly string[], rand: () => number): string | null {
+/** The position after `moves` from a game's initial FEN (`startpos`: the game's start). */
+function positionAfter(variant: VariantKey, initialFen: string, moves: readonly string[]): Position {
   const v = VARIANTS[variant];
   const p = parseFen(v, initialFen === 'startpos' ? v.startFen : initialFen);
   if (!p.ok) throw new Error(p.error.message);
@@ -91,6 +106,20 @@ export function pickMove(variant: VariantKey, initialFen: string, moves: readonl
     if (!m.ok) throw new Error(`${u}: ${m.error.message}`);
     pos.make(m.value);
   }
+  return pos;
+}
+
+/** The FEN after `moves`, as an engine is given it. */
+export function fenAfter(variant: VariantKey, initialFen: string, moves: readonly string[]): string {
+  return makeFen(positionAfter(variant, initialFen, moves));
+}
+
+/** How a program chooses its move: the game, its initial FEN, the moves so far; null: none. */
+export type Choose = (gameId: string, variant: VariantKey, initialFen: string, moves: readonly string[]) => Promise<string | null>;
+
+/** The move a simple player picks in the position after `moves` (null: none). */
+export function pickMove(variant: VariantKey, initialFen: string, moves: readonly string[], rand: () => number): string | null {
+  const pos = positionAfter(variant, initialFen, moves);
   const buf = new Int32Array(512);
   const n = pos.legalMoves(buf);
   if (n === 0) return null;
@@ -119,10 +148,12 @@ export class BotProgram {
   readonly finished = new Map<string, any>();
   private readonly rand: () => number;
 
+  /** `choose`: the program's engine (e.g. Fairy-Stockfish); the simple player above when absent. */
   constructor(
     readonly base: string,
     readonly token: string,
     seed: number,
+    private readonly choose?: Choose,
   ) {
     this.rand = prng(seed);
   }
@@ -148,7 +179,9 @@ export class BotProgram {
       const moves: string[] = last.moves ? last.moves.split(' ') : [];
       if (moves.length % 2 === me && moves.length >= seen) {
         seen = moves.length + 1;
-        const uci = pickMove(full.variant.key, full.initialFen, moves, this.rand);
+        const uci = this.choose
+          ? await this.choose(gameId, full.variant.key, full.initialFen, moves)
+          : pickMove(full.variant.key, full.initialFen, moves, this.rand);
         if (uci) {
           const r = await this.post(`/api/bot/game/${gameId}/move/${uci}`);
           if (r.status !== 200) throw new Error(`move ${uci} refused: ${await r.text()}`);
