@@ -83,6 +83,12 @@ describe('tokens', () => {
     const plain = await api(made.json.token, 'POST', '/api/games');
     expect(plain.status).toBe(401);
     expect(((await plain.json()) as { code: string }).code).toBe('auth.token-route');
+    // lichess's token test, as programs call it at start (a plain body of tokens, comma-separated).
+    const body = new TextEncoder().encode(`${made.json.token},yzp_unknown,__proto__`);
+    const tested = (await (await fetch(`${base}/api/token/test`, { method: 'POST', body })).json()) as Record<string, unknown>;
+    expect(Object.keys(tested)).toEqual([made.json.token, 'yzp_unknown', '__proto__']);
+    expect(tested[made.json.token]).toEqual({ scopes: 'bot:play', userId: alice.userId, expires: null });
+    expect(tested.yzp_unknown).toBeNull();
     expect((await alice.http('POST', `/api/tokens/${made.json.id}/revoke`)).status).toBe(200);
     const gone = await api(made.json.token, 'GET', '/api/account');
     expect(gone.status).toBe(401);

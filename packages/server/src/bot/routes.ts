@@ -191,6 +191,27 @@ const TOKEN_ROUTES: readonly Route[] = [
 
 const ACCOUNT_ROUTES: readonly Route[] = [
   {
+    // lichess's token test, as bot programs call it at start: the body is tokens, comma-separated; each answers its scopes and owner, or null.
+    method: 'POST',
+    path: /^\/api\/token\/test$/,
+    anonymous: true,
+    handler: async (ctx, deps) => {
+      const text = await readBody(ctx.req);
+      const secrets = text
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .slice(0, 20);
+      // No prototype: a key is whatever the caller sent.
+      const out: Record<string, { scopes: string; userId: string; expires: null } | null> = Object.create(null);
+      for (const secret of secrets) {
+        const r = await bot(deps).tokens.resolve(secret);
+        out[secret] = r ? { scopes: r.token.scopes.join(','), userId: r.user.id, expires: null } : null;
+      }
+      sendJson(ctx.res, 200, out);
+    },
+  },
+  {
     // lichess's /api/account, as bot programs read it at start (the BOT title above all).
     method: 'GET',
     path: /^\/api\/account$/,
