@@ -4,6 +4,7 @@
  * key prefix of their own), as for a club of one node and of several.
  */
 import type { Identity, ServerMessage } from '@youzai/protocol';
+import { err } from '@youzai/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { RedisLobbyState } from '../cluster/lobby-state.ts';
@@ -235,6 +236,28 @@ describe.each(states)('lobby (%s)', (_name, makeStates) => {
     await step(s, 20);
     expect(of(lobby, 'seeks')).toEqual([{ t: 'seeks', add: [b.value], remove: [a.value.id] }]);
     expect(of(lobby, 'counters')).toEqual([{ t: 'counters', online: 1, seeking: 1 }]);
+  });
+
+  it('a game the store cannot write: the seek and both pool places come back, the players are told why, and a later try pairs', async () => {
+    const s = await setup([alice, bob, carol, dave]);
+    for (const u of [alice, bob, carol, dave]) s.presence.connect(u.id);
+    const [toCarol, toDave] = [record(s.bus, userTopic('carol')), record(s.bus, userTopic('dave'))];
+    const real = s.games.createPaired.bind(s.games);
+    let down = true;
+    s.games.createPaired = async (...a: Parameters<typeof real>) => (down ? err('server.storage', 'The games could not be stored') : real(...a));
+    const seek = await s.lobby.createSeek(alice, terms());
+    if (!seek.ok) throw new Error(seek.error.message);
+    expect(await s.lobby.acceptSeek(bob, seek.value.id)).toMatchObject({ ok: false, error: { code: 'server.storage' } });
+    expect((await s.lobby.snapshot()).seeks).toEqual([seek.value]);
+    expect((await s.lobby.joinPool(carol, 'janggi-5+3')).ok).toBe(true);
+    expect((await s.lobby.joinPool(dave, 'janggi-5+3')).ok).toBe(true);
+    await s.lobby.idle();
+    for (const to of [toCarol, toDave]) expect(of(to, 'error')).toEqual([{ t: 'error', code: 'server.storage', message: 'The games could not be stored' }]);
+    expect((await s.lobby.snapshot()).pools.find((p) => p.id === 'janggi-5+3')?.waiting).toBe(2);
+    down = false;
+    await step(s, 1000);
+    expect(of(toCarol, 'paired')).toEqual([expect.objectContaining({ opponent: { id: 'dave', name: 'dave', guest: false }, via: 'pool' })]);
+    expect((await s.lobby.acceptSeek(bob, seek.value.id)).ok).toBe(true);
   });
 
   /** Two nodes of one club: one bus, one game service, one lobby state; each node its own sockets; `alive` says which nodes live. */
