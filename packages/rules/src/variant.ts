@@ -74,7 +74,7 @@ export interface VariantModule<K extends string = string> {
   readonly name: { readonly en: string; readonly vi: string };
   readonly geometry: Geometry;
   readonly startFen: string;
-  /** Index = role id (1..7); index 0 unused. */
+  /** Index = role id (1..MAX_ROLE, board.ts: 15); index 0 unused. registry.ts refuses a game with more. */
   readonly roles: readonly (RoleInfo | undefined)[];
   /** Pieces held in hand, written in brackets after the board in FEN. */
   readonly hasHand: boolean;
