@@ -234,6 +234,38 @@ describe('game stream and actions', () => {
     human.close();
   });
 
+  it('the stream counts as the bot being there: opponentGone when the human leaves; a claim once the bot’s stream has closed', async () => {
+    const bot = await botAccount();
+    const human = await player('leo');
+    await human.connect();
+    const c = await challenge(human, bot.name);
+    const id = c.json.id as string;
+    expect((await api(bot.token, 'POST', `/api/challenge/${id}/accept`)).status).toBe(200);
+    await human.request({ t: 'sub', game: id }, 1);
+    const game = await NdjsonReader.open(`${base}/api/bot/game/stream/${id}`, bot.token);
+    await game.waitFor((e) => e.type === 'gameFull');
+    // The human hears the bot arrive, as a player's socket would.
+    await human.waitFor((m) => m.t === 'events' && m.game === id && m.events.some((e) => e.type === 'connection' && e.side === 'second' && e.connected));
+    expect((await human.http('POST', `/api/games/${id}/move`, { uci: 'h3e3', ply: 0 })).json.ok).toBe(true);
+    expect((await api(bot.token, 'POST', `/api/bot/game/${id}/move/h10g8`)).status).toBe(200);
+    // The human's socket closes: the bot is told, with the time before it may claim.
+    human.close();
+    expect(await game.waitFor((e) => e.type === 'opponentGone')).toEqual({ type: 'opponentGone', gone: true, claimWinInSeconds: 60 });
+    const back = new TestClient(base);
+    back.cookie = human.cookie;
+    await back.connect();
+    await back.request({ t: 'sub', game: id }, 2);
+    expect(await game.waitFor((e) => e.type === 'opponentGone' && e.gone === false)).toEqual({ type: 'opponentGone', gone: false });
+    // While the bot's stream is open it is not away: no claim. Once closed, after the grace, the human may claim.
+    time.advance(61_000);
+    expect((await back.http('POST', `/api/games/${id}/claim-victory`)).json.code).toBe('claim.not-available');
+    game.close();
+    await back.waitFor((m) => m.t === 'events' && m.game === id && m.events.some((e) => e.type === 'connection' && e.side === 'second' && !e.connected));
+    time.advance(61_000);
+    expect((await back.http('POST', `/api/games/${id}/claim-victory`)).json.ok).toBe(true);
+    back.close();
+  });
+
   it('another player cannot open a game’s stream or move in it', async () => {
     const bot = await botAccount();
     const intruder = await botAccount();
