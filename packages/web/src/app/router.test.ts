@@ -17,6 +17,7 @@ describe('router', () => {
     expect(match('/admin/moderation')).toEqual({ name: 'moderation', params: {} });
     expect(match('/editor/sittuyin')).toEqual({ name: 'editor', params: { variant: 'sittuyin' } });
     expect(match('/editor')).toEqual({ name: 'editor', params: {} });
+    expect(match('/i/AbCd1234')).toEqual({ name: 'imported', params: { id: 'AbCd1234' } });
   });
 
   it('sends everything else to the not-found page', () => {
@@ -26,5 +27,6 @@ describe('router', () => {
     expect(match('/learn/chess/pass').name).toBe('not-found');
     expect(match('/learn/janggi/Pass!').name).toBe('not-found');
     expect(match('/editor/chess').name).toBe('not-found');
+    expect(match('/i/short').name).toBe('not-found');
   });
 });
