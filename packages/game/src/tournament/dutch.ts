@@ -114,15 +114,20 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
   // and C.9 values shifted, kept by those two values (most pairs of a round are such pairs).
   const c9Shift = 4n * sgBits + (played >= 1 ? 2n * sgBits + 2n * sBits : 0n) + (played >= 2 ? 2n * sgBits + 2n * sBits : 0n) + 3n * sgBits + 1n;
   const outside = new Map<number, bigint>();
+  // Inside the brackets, the weight is kept by the values it is made of (as a number key): most pairs
+  // of a bracket share them.
+  const inside = new Map<number, bigint>();
+  const groupOf = new Map([...shiftOf.keys()].map((s, i) => [s, i]));
+  const groups = groupOf.size;
   const edgeWeight = (h: number, l: number, inCur: boolean, inNext: boolean): bigint => {
     if (!compat[h]![l]) return 0n;
+    const c45 = 1 + (byeCandidate(h) ? 0 : 1) + (byeCandidate(l) ? 0 : 1);
+    let c9 = 0;
+    if (singleDownfloaterIsBye) {
+      if (score[h] === byeScore) c9 += unplayedRank.get(playedGames[h]!)!;
+      if (score[l] === byeScore) c9 += unplayedRank.get(playedGames[l]!)!;
+    }
     if (!inCur && !inNext) {
-      const c45 = 1 + (byeCandidate(h) ? 0 : 1) + (byeCandidate(l) ? 0 : 1);
-      let c9 = 0;
-      if (singleDownfloaterIsBye) {
-        if (score[h] === byeScore) c9 += unplayedRank.get(playedGames[h]!)!;
-        if (score[l] === byeScore) c9 += unplayedRank.get(playedGames[l]!)!;
-      }
       const key = c9 * 4 + c45;
       let r = outside.get(key);
       if (r === undefined) {
@@ -131,9 +136,35 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
       }
       return r;
     }
+    // C.10-C.13: colours.
+    const lesser = imbalance[l]! > imbalance[h]! ? h : l;
+    const c10 = inCur && (!absImbalance[l] || !absImbalance[h] || pref[l] !== pref[h]);
+    const c11 =
+      inCur &&
+      (!absPref[l] ||
+        !absPref[h] ||
+        pref[l] !== pref[h] ||
+        (imbalance[l] === imbalance[h] ? repeated[l] === null || repeated[l] !== repeated[h] : repeated[lesser] !== invert(pref[l] ?? null)));
+    const c12 = inCur && prefsCompatible(l, h);
+    const c13 = inCur && ((!strong[l] && !absPref[l]) || (!strong[h] && !absPref[h]) || (absPref[l] && absPref[h]) || pref[l] !== pref[h]);
+    const higher = score[h]! > score[l]!;
+    // Everything the weight is made of below: scores (as score groups), the bits above, floats.
+    let key = ((c9 * 4 + c45) * 2 + (inCur ? 1 : 0)) * 2 + (inNext ? 1 : 0);
+    key = key * groups + groupOf.get(score[h]!)!;
+    if (inCur) {
+      key = key * groups + groupOf.get(score[l]!)!;
+      key = key * 32 + (c10 ? 16 : 0) + (c11 ? 8 : 0) + (c12 ? 4 : 0) + (c13 ? 2 : 0) + (higher ? 1 : 0);
+      for (const back of [1, 2] as const) {
+        if (played < back) continue;
+        key = key * 8 + (float(l, back) === 'down' ? 4 : 0) + (float(h, back) === 'down' ? 2 : 0) + (float(l, back) === 'up' ? 1 : 0);
+      }
+    }
+    const safe = Number.isSafeInteger(key);
+    const known = safe ? inside.get(key) : undefined;
+    if (known !== undefined) return known;
     const b = (x: boolean): bigint => (x ? 1n : 0n);
     // C.4/C.5: everyone paired but one who may take the bye (the lowest score possible).
-    let r = 1n + b(!byeCandidate(h)) + b(!byeCandidate(l));
+    let r = BigInt(c45);
     // C.6, C.7: most pairs in this bracket, then the highest scores paired.
     r = (r << sgBits) | b(inCur);
     r = (r << sBits) | (inCur ? one(score[h]!) : 0n);
@@ -141,27 +172,12 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
     r = (r << sgBits) | b(inNext);
     r = (r << sBits) | (inNext ? one(score[h]!) : 0n);
     // C.9: the bye to one with the fewest unplayed games.
-    r <<= 2n * sgBits;
-    if (singleDownfloaterIsBye) {
-      if (score[h] === byeScore) r |= BigInt(unplayedRank.get(playedGames[h]!)!);
-      if (score[l] === byeScore) r += BigInt(unplayedRank.get(playedGames[l]!)!);
-    }
-    // C.10-C.13: colours.
-    r = (r << sgBits) | b(inCur && (!absImbalance[l] || !absImbalance[h] || pref[l] !== pref[h]));
-    const lesser = imbalance[l]! > imbalance[h]! ? h : l;
-    r =
-      (r << sgBits) |
-      b(
-        inCur &&
-          (!absPref[l] ||
-            !absPref[h] ||
-            pref[l] !== pref[h] ||
-            (imbalance[l] === imbalance[h] ? repeated[l] === null || repeated[l] !== repeated[h] : repeated[lesser] !== invert(pref[l] ?? null))),
-      );
-    r = (r << sgBits) | b(inCur && prefsCompatible(l, h));
-    r = (r << sgBits) | b(inCur && ((!strong[l] && !absPref[l]) || (!strong[h] && !absPref[h]) || (absPref[l] && absPref[h]) || pref[l] !== pref[h]));
+    r = (r << (2n * sgBits)) + BigInt(c9);
+    r = (r << sgBits) | b(c10);
+    r = (r << sgBits) | b(c11);
+    r = (r << sgBits) | b(c12);
+    r = (r << sgBits) | b(c13);
     // C.14-C.17: repeated floats, one and two rounds back.
-    const higher = score[h]! > score[l]!;
     for (const back of [1, 2] as const) {
       if (played < back) continue;
       r <<= sgBits;
@@ -183,7 +199,9 @@ export function pairDutch(input: readonly SwissCard[], opts: DutchOptions): Roun
       if (inCur && !(float(l, back) === 'up' && higher)) r |= one(score[h]!);
     }
     // Room for the order of the candidates (exchanges, transpositions) and one bit of choice.
-    return r << (3n * sgBits + 1n);
+    r <<= 3n * sgBits + 1n;
+    if (safe) inside.set(key, r);
+    return r;
   };
   // One vertex per player, and with an odd number one more for the bye: every matching sought is perfect.
   const W = new Matcher(n % 2 === 1 ? n + 1 : n);
