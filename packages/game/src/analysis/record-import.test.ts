@@ -63,6 +63,22 @@ describe('Xiangqi from xqbase', () => {
     expect(r.game.notation).toBe('xiangqi-iccs');
   });
 
+  it('Chinese movetext, Red in numerals and Black in digits', () => {
+    const r = mainline(`${XQBASE_HEAD}
+[Format "Chinese"]
+
+  1. 炮二平五 马８进７
+  2. 马二进三 车９平８
+  3. 车一平二 马２进３
+  4. 炮八进四 炮８进４
+  5. 马八进七 卒３进１
+1-0
+`);
+    expect(r.error).toBeNull();
+    expect(r.ucis).toEqual(LINE);
+    expect(r.game.notation).toBe('xiangqi-chinese');
+  });
+
   it('ICCS without dashes is read as ICCS under its Format tag, not as coordinates', () => {
     const r = mainline('[Game "Chinese Chess"]\n[Format "ICCS"]\n\n1. h2e2 h9g7 *');
     expect(r.ucis).toEqual(['h3e3', 'h10g8']);

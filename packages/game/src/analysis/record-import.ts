@@ -1,7 +1,7 @@
 /**
  * Game records from elsewhere into an analysis tree: the club's own PGN
- * export (coordinates, or WXF for Xiangqi), xqbase's Xiangqi PGN (WXF or
- * ICCS under its `Format` tag), Korean .gib files for Janggi (Hangul or Hanja
+ * export (coordinates, or WXF for Xiangqi), xqbase's Xiangqi PGN (WXF,
+ * ICCS or Chinese under its `Format` tag), Korean .gib files for Janggi (Hangul or Hanja
  * piece names), and any game in Fairy-Stockfish coordinates. Tags, comments,
  * NAGs and variations are kept. Each move is found among the legal moves of
  * the rules library, in the notations the game's descriptor lists (its

@@ -661,7 +661,7 @@ export const en: Record<MessageKey, string> = {
   'err.limit.board': 'You have analysed too many positions: wait a while, then try again.',
   'import.title': 'Import a game',
   'import.help':
-    'Paste a record or open a file: the club’s PGN, Xiangqi PGN in WXF or ICCS (as xqbase publishes), Janggi .gib files (Kakao Janggi; Hangul or Hanja names), any game in the club’s coordinates.',
+    'Paste a record or open a file: the club’s PGN, Xiangqi PGN in WXF, ICCS or Chinese (as xqbase publishes), Janggi .gib files (Kakao Janggi; Hangul or Hanja names), any game in the club’s coordinates.',
   'import.text': 'Game record',
   'import.file': 'Open a file',
   'import.read': 'Import',

@@ -658,7 +658,7 @@ export const vi = {
   'err.limit.board': 'Bạn đã phân tích quá nhiều thế cờ: chờ một lát rồi thử lại.',
   'import.title': 'Nhập ván cờ',
   'import.help':
-    'Dán biên bản hoặc mở tệp: PGN của câu lạc bộ, PGN cờ tướng theo WXF hoặc ICCS (như xqbase), tệp .gib cờ Janggi (Kakao Janggi; tên quân Hangul hoặc Hán tự), mọi ván theo tọa độ của câu lạc bộ.',
+    'Dán biên bản hoặc mở tệp: PGN của câu lạc bộ, PGN cờ tướng theo WXF, ICCS hoặc chữ Hán (như xqbase), tệp .gib cờ Janggi (Kakao Janggi; tên quân Hangul hoặc Hán tự), mọi ván theo tọa độ của câu lạc bộ.',
   'import.text': 'Biên bản ván cờ',
   'import.file': 'Mở tệp',
   'import.read': 'Nhập',
