@@ -118,7 +118,7 @@ export function wireEvent(e: domain.GameEvent): GameEvent {
 }
 
 export function wireSeat(s: domain.Seat | null): Seat | null {
-  return s && { userId: s.userId, name: s.name, kind: s.kind, ...(s.level !== undefined ? { level: s.level } : {}) };
+  return s && { userId: s.userId, name: s.name, kind: s.kind, ...(s.level !== undefined ? { level: s.level } : {}), ...(s.title ? { title: s.title } : {}) };
 }
 
 const wireSeats = (s: readonly [domain.Seat | null, domain.Seat | null]): [Seat | null, Seat | null] => [wireSeat(s[0]), wireSeat(s[1])];

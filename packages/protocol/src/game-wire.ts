@@ -14,6 +14,8 @@ export interface Seat {
   readonly kind: 'human' | 'engine';
   /** The computer's level (1-8) on an engine seat. */
   readonly level?: number;
+  /** 'BOT': a bot account's seat (the Bot API), as lichess marks bots. */
+  readonly title?: 'BOT';
 }
 
 export type ClockConfig =

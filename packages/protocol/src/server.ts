@@ -9,6 +9,8 @@ export interface Identity {
   readonly id: string;
   readonly name: string;
   readonly guest: boolean;
+  /** A bot account acting through the Bot API: its seats are marked BOT. */
+  readonly bot?: boolean;
 }
 
 /** A live game as `GET /api/games` lists it. */

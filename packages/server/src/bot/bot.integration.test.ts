@@ -181,6 +181,7 @@ describe('event stream', () => {
     expect(made.status).toBe(200);
     const c = (await made.json()) as any;
     expect(c).toMatchObject({ status: 'created', variant: { key: 'sittuyin' }, color: 'black', challenger: { title: 'BOT' }, destUser: { name: human.name } });
+    expect((await human.http('GET', `/api/games/${c.id}`)).json.view.seats[1]).toMatchObject({ name: bot.name, title: 'BOT' });
     expect((await human.http('POST', `/api/games/${c.id}/join`, {})).json.ok).toBe(true);
     const start = await events.waitFor((e) => e.type === 'gameStart');
     expect(start.game).toMatchObject({ gameId: c.id, color: 'black', isMyTurn: false, variant: { key: 'sittuyin' }, opponent: { username: human.name } });
@@ -213,6 +214,9 @@ describe('game stream and actions', () => {
       initialFen: 'startpos',
       state: { type: 'gameState', moves: '', wtime: 300_000, btime: 300_000, winc: 3000, binc: 3000, status: 'started' },
     });
+    // The bot's seat is marked BOT for every page (seats carry it); the human's is not.
+    const seats = (await human.http('GET', `/api/games/${c.json.id}`)).json.view.seats;
+    expect([seats[0].title, seats[1].title]).toEqual([undefined, 'BOT']);
     expect((await human.http('POST', `/api/games/${c.json.id}/move`, { uci: 'h3e3', ply: 0 })).json.ok).toBe(true);
     expect(await game.waitFor((e) => e.type === 'gameState' && e.moves === 'h3e3')).toMatchObject({ status: 'started' });
     // The bot's move, in the UCI Fairy-Stockfish writes.

@@ -5,7 +5,7 @@
  * needs only a new base URL and token. Everything goes through the same
  * game service, quotas and rules as a player's page.
  */
-import { ClockSpec, CreateGame, DECLINE_REASONS, decodeBody, type DeclineReason, type GameView } from '@youzai/protocol';
+import { ClockSpec, CreateGame, DECLINE_REASONS, decodeBody, type DeclineReason, type GameView, type Identity } from '@youzai/protocol';
 import { VARIANT_KEYS, VARIANTS, type Side } from '@youzai/rules';
 import { z } from 'zod';
 import { displayName, identityOf } from '../auth/sessions.ts';
@@ -77,6 +77,12 @@ async function fields(ctx: Ctx): Promise<Record<string, string>> {
 /** Streams are for programs: a token opens them, a browser's session does not (a page has its socket). */
 function tokenOnly(ctx: Ctx): void {
   if (!ctx.token) throw new HttpError(401, 'auth.token-required', 'Open this stream with an API token (Authorization: Bearer)');
+}
+
+/** The requester as the game service names a player: a bot account's seats are marked BOT. */
+async function whoActs(ctx: Ctx, deps: Deps): Promise<Identity> {
+  const who = identityOf(ctx.user);
+  return (await deps.store.isBot(ctx.user.id)) ? { ...who, bot: true } : who;
 }
 
 /** The bot endpoints are for bot accounts, as on lichess. */
@@ -531,7 +537,7 @@ const CHALLENGE_ROUTES: readonly Route[] = [
     path: new RegExp(`^/api/challenge/${ID}/accept$`),
     scope: CHALLENGE_WRITE,
     handler: async (ctx, deps) => {
-      const r = await deps.games.join(ctx.params[0]!, identityOf(ctx.user));
+      const r = await deps.games.join(ctx.params[0]!, await whoActs(ctx, deps));
       if (!r.ok) fail(r.error.code === 'game.forbidden' || r.error.code === 'game.over' ? 'challenge.not-found' : r.error.code, r.error.message);
       sendJson(ctx.res, 200, { ok: true });
     },
@@ -571,7 +577,7 @@ const CHALLENGE_ROUTES: readonly Route[] = [
     scope: CHALLENGE_WRITE,
     handler: async (ctx, deps) => {
       const req = challengeTerms(await fields(ctx), ctx.params[0]!);
-      const r = await createGame(ctx, deps, req);
+      const r = await createGame(ctx, deps, req, await whoActs(ctx, deps));
       const s = await deps.games.view(r.id, ctx.user.id);
       const ch = s?.extras.challenge;
       if (!s || !ch) fail('game.not-found', 'The challenge is gone');

@@ -139,7 +139,12 @@ async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
  * waiting games per player and per address, invitations, challenges): the
  * one path of POST /api/games and the Bot API's challenges.
  */
-export async function createGame(ctx: Ctx, { games, limits, store }: Deps, req: CreateGame): Promise<{ id: string; inviteToken: string | null }> {
+export async function createGame(
+  ctx: Ctx,
+  { games, limits, store }: Deps,
+  req: CreateGame,
+  who: Identity = me(ctx),
+): Promise<{ id: string; inviteToken: string | null }> {
   if (req.opponent.type === 'user') {
     const to = await store.userByName(req.opponent.username);
     if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
@@ -164,7 +169,7 @@ export async function createGame(ctx: Ctx, { games, limits, store }: Deps, req: 
     throw new OpenLimitError(slot.error);
   }
   const cancel = () => Promise.all([own?.value.cancel(), slot?.value.cancel()]);
-  const r = await games.create(me(ctx), req).catch(async (e: unknown) => {
+  const r = await games.create(who, req).catch(async (e: unknown) => {
     await cancel();
     throw e;
   });

@@ -37,6 +37,9 @@ export const ENGINE_ID = 'engine';
 /** The longest a move may have been held inside the club and still be timed at its arrival: a relay never waits longer. */
 const MAX_HELD_MS = 15_000;
 
+/** A bot account's seat is marked, as lichess marks bots (the Bot API says who is one). */
+const botTitle = (u: Identity): { title?: 'BOT' } => (u.bot ? { title: 'BOT' } : {});
+
 /** What this service answers crosses to sockets, routes and other nodes: sides by name. */
 const sideOrNull = (c: Color | null): Side | null => (c === null ? null : SIDES[c]);
 
@@ -130,7 +133,7 @@ export class GameService {
     if (req.opponent.type === 'computer' && req.rated) return err('game.rated-computer', 'Games against the computer are casual');
     if (req.rated && isSetPosition(req.variant, req.fen)) return err('game.rated-position', 'Games from a set position are casual: they are never rated');
     const cfg = clockFromSpec(req.clock);
-    const me: Seat = { userId: creator.id, name: creator.name, kind: 'human' };
+    const me: Seat = { userId: creator.id, name: creator.name, kind: 'human', ...botTitle(creator) };
     const color = this.side(req.color);
     let other: Seat | null = null;
     let extras: StoredExtras = { invite: null, challenge: null };
@@ -167,7 +170,7 @@ export class GameService {
     const bad = checkTerms({ ...terms, players: [first, second] });
     if (bad) return bad;
     const color = this.side(terms.color);
-    const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human' });
+    const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human', ...botTitle(u) });
     const seats: [Seat, Seat] = color === 0 ? [seat(first), seat(second)] : [seat(second), seat(first)];
     const r = await this.start(
       {
@@ -249,7 +252,7 @@ export class GameService {
         return err('game.forbidden', 'This game has no free seat');
       }
       const color: Color = seats[0] ? 1 : 0;
-      const r = await this.pipeline.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human' }, color }, now, {
+      const r = await this.pipeline.commit(actor, { type: 'join', seat: { userId: user.id, name: user.name, kind: 'human', ...botTitle(user) }, color }, now, {
         invite: null,
         challenge: null,
       });

@@ -11,7 +11,9 @@ export function sideName(variant: VariantKey, side: Side | 0 | 1): string {
 
 export function seatName(seat: Seat | null | undefined): string {
   if (!seat) return '?';
-  return seat.kind === 'engine' ? t('common.computer', { level: seat.level ?? '?' }) : seat.name;
+  if (seat.kind === 'engine') return t('common.computer', { level: seat.level ?? '?' });
+  // A bot account's seat, as lichess names bots.
+  return seat.title === 'BOT' ? `BOT ${seat.name}` : seat.name;
 }
 
 export function variantName(variant: VariantKey, long = false): string {
