@@ -2,10 +2,10 @@
  * The puzzle trainer (cờ thế): a position near your puzzle rating; you play
  * the solver's moves, the opponent's replies are played for you. A wrong
  * move fails the puzzle and shows the solution, which can be stepped
- * through; the first attempt at a puzzle moves both ratings.
+ * through; the first attempt at a puzzle moves both ratings. The state and
+ * its updates are puzzles-model.ts; this file renders it and forwards events.
  */
-import { acceptedLines, judgeMove } from '@youzai/puzzles';
-import { DEFAULT_VARIANT, parseSquare, pieceRole, sideIndex, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, sideIndex, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { roleName, sideName, variantName } from '../app/names.ts';
@@ -13,7 +13,7 @@ import { choosePromotion } from '../board/promotion.ts';
 import { coordsToggle } from '../board/coords-toggle.ts';
 import { settingsButton } from '../board/settings-panel.ts';
 import { Board, orientationOf } from '../board/board.ts';
-import { readUci, toKey } from '../board/keys.ts';
+import { toKey } from '../board/keys.ts';
 import { Cursor, MoveHistory } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
 import { typedPlaceholder } from '../game/typed-hint.ts';
@@ -23,32 +23,41 @@ import './pages.css';
 import type { ApiResult } from '../net/api.ts';
 import { dailyPuzzle, myPuzzleRatings, nextPuzzle, puzzleById, puzzleThemes, sendResult, type PuzzlePlayer, type PuzzleView } from '../net/puzzles-api.ts';
 
-type Phase = 'solving' | 'solved' | 'failed';
+import {
+  chooseTheme,
+  giveUp,
+  hint,
+  initialPuzzleState,
+  loaded,
+  loadFailed,
+  loading,
+  ratingsLoaded,
+  resultAnswered,
+  resultSent,
+  resultToSend,
+  solverMove,
+  solving,
+  startPuzzle,
+  tick,
+  typedInvalid,
+  type Feedback,
+  type Pending,
+  type PuzzleState,
+} from './puzzles-model.ts';
 
 export function puzzlesPage(app: AppContext, params: Record<string, string>): Page {
-  let variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
-  let theme: string | null = null;
-  let puzzle: PuzzleView | null = null;
+  let s: PuzzleState = initialPuzzleState((params.variant ?? DEFAULT_VARIANT) as VariantKey);
   let history: MoveHistory | null = null;
   let board: Board | null = null;
   let moveList: MoveListView | null = null;
   let cursor: Cursor | null = null;
-  let phase: Phase = 'solving';
-  /**
-   * The attempt's plies so far. It may follow an alternative line (another
-   * move that wins as fast); the opponent's replies come from that line.
-   */
-  let played: string[] = [];
-  /** A hint was shown in this attempt: a solve after it is rated as a draw (server-side, docs/API.md). */
-  let hinted = false;
-  let rated = new Set<string>();
-  let feedback = '';
-  let ratingText = '';
+  /** What the board and move list show: the state's attempt, moves and ring they were set up for. */
+  let shownAttempt = 0;
+  let shownMoves: readonly string[] = [];
+  let shownRing: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let timerFor: Pending | null = null;
   let destroyed = false;
-
-  /** The solver's puzzle rating in this game, from the server (streak included). */
-  let player: PuzzlePlayer | null = null;
 
   const el = h('div.puzzle-page', { 'data-testid': 'puzzle-page' });
   const boardEl = h('div.board-holder', { 'data-testid': 'board' });
@@ -60,7 +69,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   const typed = h('input', {
     type: 'text',
     autocomplete: 'off',
-    placeholder: typedPlaceholder(VARIANTS[variant]),
+    placeholder: typedPlaceholder(VARIANTS[s.variant]),
     'aria-label': t('game.typed.label'),
     'data-testid': 'typed-move',
   }) as HTMLInputElement;
@@ -69,19 +78,16 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     e.preventDefault();
     if (!history || !cursor) return;
     const r = readTypedMove(history.positionAt(cursor.ply), typed.value);
-    if (!r.ok) {
-      feedback = t('game.typed.invalid', { text: typed.value, message: tMaybe(`err.${r.code}`, r.message) });
-      render();
-      return;
-    }
+    if (!r.ok) return update(typedInvalid(s, typed.value, r.code, r.message));
     typed.value = '';
-    solverMove(r.uci);
+    move(r.uci);
   });
 
   const tabs = h('nav.tabs');
   /** The game tabs and the theme list follow the puzzle shown (one opened by its id may be of any game). */
   let shownVariant: VariantKey | null = null;
   function renderVariant(): void {
+    const variant = s.variant;
     if (shownVariant === variant) return;
     shownVariant = variant;
     typed.placeholder = typedPlaceholder(VARIANTS[variant]);
@@ -91,18 +97,17 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
         h('a', { href: `/puzzles/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k)),
       ),
     );
-    const forVariant = variant;
-    void puzzleThemes(forVariant).then((r) => {
-      if (forVariant !== variant) return;
+    void puzzleThemes(variant).then((r) => {
+      if (variant !== s.variant) return;
       themeSel.replaceChildren(h('option', { value: '' }, t('puzzle.theme.any')));
       if (!r.ok) return;
       for (const th of r.themes)
-        themeSel.append(h('option', { value: th.theme, selected: th.theme === theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
+        themeSel.append(h('option', { value: th.theme, selected: th.theme === s.theme }, `${tMaybe(`theme.${th.theme}`, th.theme)} (${th.count})`));
     });
   }
   renderVariant();
   themeSel.addEventListener('change', () => {
-    theme = themeSel.value || null;
+    update(chooseTheme(s, themeSel.value));
     void loadNext();
   });
 
@@ -127,140 +132,99 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     ),
   );
 
-  function start(p: PuzzleView): void {
-    puzzle = p;
-    if (variant !== p.variant) theme = null;
-    variant = p.variant;
-    renderVariant();
-    phase = 'solving';
-    played = [];
-    hinted = false;
-    feedback = '';
-    ratingText = '';
-    history = MoveHistory.from(p.variant, p.fen);
-    if (!history) {
-      fill(statusEl, t('puzzle.none'));
-      return;
+  /** A move from the board or the typed field: the solver's only while the live position is shown. */
+  function move(uci: string): void {
+    if (cursor?.live && solving(s)) update(solverMove(s, uci, Date.now()));
+  }
+
+  /** Takes the model's next state and carries out what it asks: sounds, the result to send, the pending step's timer. */
+  function update(next: PuzzleState): void {
+    const before = s;
+    s = next;
+    if (s.attempt === before.attempt && s.played.length > before.played.length) app.sound.play('move');
+    if (s.phase === 'solved' && before.phase !== 'solved') app.sound.play('end');
+    const result = resultToSend(s);
+    if (result) {
+      s = resultSent(s, result.id);
+      void sendResult(result.id, result.win, result.hinted).then((r) => {
+        if (r.ok && !destroyed) update(resultAnswered(s, r));
+      });
     }
+    if (s.pending !== timerFor) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      timerFor = s.pending;
+      const due = timerFor?.at;
+      // The step is due when its timer fires (a timer may fire a little before the clock shows it due).
+      if (due !== undefined) timer = setTimeout(() => update(tick(s, Math.max(Date.now(), due))), Math.max(0, due - Date.now()));
+    }
+    renderVariant();
+    sync();
+    render();
+  }
+
+  /** Sets up the board for a new attempt, and the move history for the state's moves. */
+  function sync(): void {
+    const p = s.puzzle;
+    if (!p) return;
+    if (s.attempt !== shownAttempt) {
+      shownAttempt = s.attempt;
+      shownMoves = s.moves;
+      history = MoveHistory.from(p.variant, p.fen, s.moves);
+      if (!history) {
+        board?.destroy();
+        board = null;
+        return;
+      }
+      showMoves();
+      board?.destroy();
+      board = new Board(boardEl, {
+        variant: p.variant,
+        orientation: orientationOf(p.turn),
+        onMove: (uci) => move(uci),
+        choose: choosePromotion,
+      });
+      shownRing = null;
+    } else if (s.moves !== shownMoves && history) {
+      const grown = s.moves.length > shownMoves.length && shownMoves.every((m, i) => s.moves[i] === m);
+      if (s.showingSolution || !grown) {
+        // The solution, stepped through from the puzzle's position.
+        history = MoveHistory.from(p.variant, p.fen, s.moves) ?? history;
+        showMoves();
+        if (s.showingSolution) cursor?.first();
+      } else for (const m of s.moves.slice(shownMoves.length)) history.push(m);
+      shownMoves = s.moves;
+    }
+    if (board && s.ringed !== shownRing) {
+      shownRing = s.ringed;
+      board.setArrows(s.ringed ? [{ orig: toKey(s.ringed), dest: toKey(s.ringed) }] : []);
+    }
+  }
+
+  function showMoves(): void {
     cursor = new Cursor(() => history?.length ?? 0);
-    board?.destroy();
-    board = new Board(boardEl, {
-      variant: p.variant,
-      orientation: orientationOf(p.turn),
-      onMove: (uci) => solverMove(uci),
-      choose: choosePromotion,
-    });
     moveList = new MoveListView(
       () => history!,
       cursor,
       () => render(),
     );
     movesHolder.replaceChildren(moveList.el);
-    render();
-  }
-
-  function solverColor(): 0 | 1 {
-    return sideIndex(puzzle?.turn ?? 'first');
-  }
-
-  function solverMove(uci: string): void {
-    if (!puzzle || !history || !cursor || phase !== 'solving' || !cursor.live) return;
-    board?.setArrows([]); // a hint's ring goes with the move
-    const judged = judgeMove(puzzle, played, uci);
-    if (judged.verdict === 'wrong') {
-      // Show the wrong move briefly, then the solution from the start of the puzzle.
-      if (history.push(uci)) render();
-      fail();
-      return;
-    }
-    history.push(uci);
-    played = [...played, uci];
-    app.sound.play('move');
-    if (judged.verdict === 'solved') {
-      succeed();
-      return;
-    }
-    feedback = t('puzzle.good');
-    render();
-    const reply = judged.reply;
-    timer = setTimeout(() => {
-      if (!puzzle || !history) return;
-      history.push(reply);
-      played = [...played, reply];
-      app.sound.play('move');
-      feedback = '';
-      render();
-    }, 450);
-  }
-
-  async function report(win: boolean): Promise<void> {
-    if (!puzzle || rated.has(puzzle.id)) return;
-    rated.add(puzzle.id);
-    const r = await sendResult(puzzle.id, win, win && hinted);
-    if (r.ok) {
-      player = r.player;
-      const diff = Math.round(r.diff);
-      ratingText = r.rated ? t('puzzle.ratingDiff', { rating: Math.round(r.rating), diff: `${diff >= 0 ? '+' : ''}${diff}` }) : '';
-      render();
-    }
-  }
-
-  function succeed(): void {
-    phase = 'solved';
-    feedback = t('puzzle.solved');
-    app.sound.play('end');
-    render();
-    void report(true);
-  }
-
-  /** A hint while solving: the piece that moves next is ringed and named. */
-  function hint(): void {
-    if (!puzzle || !history || !board || phase !== 'solving') return;
-    // The next move of the line this attempt follows (the puzzle's own, or the alternative taken).
-    const line = acceptedLines(puzzle).find((l) => played.every((m, i) => l[i] === m));
-    const next = readUci(line?.[played.length] ?? '');
-    if (!next) return;
-    hinted = true;
-    const pos = history.current;
-    if (next.kind === 'move') {
-      const v = VARIANTS[puzzle.variant];
-      const sq = parseSquare(v.geometry, next.from);
-      const role = sq >= 0 ? v.roles[pieceRole(pos.board[sq] ?? 0)]?.letter : undefined;
-      feedback = t('puzzle.hint.text', { piece: role ? roleName(puzzle.variant, role) : next.from });
-      board.setArrows([{ orig: toKey(next.from), dest: toKey(next.from) }]);
-    } else feedback = t('puzzle.hint.text', { piece: roleName(puzzle.variant, next.role) });
-    render();
-  }
-
-  function fail(gaveUp = false): void {
-    phase = 'failed';
-    feedback = t(gaveUp ? 'puzzle.shown' : 'puzzle.failed');
-    timer = setTimeout(() => {
-      // The solution, stepped through from the puzzle's position.
-      if (!puzzle) return;
-      history = MoveHistory.from(puzzle.variant, puzzle.fen, puzzle.solution);
-      cursor = new Cursor(() => history?.length ?? 0);
-      moveList = new MoveListView(
-        () => history!,
-        cursor,
-        () => render(),
-      );
-      movesHolder.replaceChildren(moveList.el);
-      cursor.first();
-      render();
-    }, 700);
-    render();
-    void report(false);
   }
 
   function render(): void {
-    if (!puzzle || !history || !board || !cursor) return;
+    const puzzle = s.puzzle;
+    if (!puzzle || !history || !board || !cursor) {
+      if (s.feedback.kind === 'load-failed') statusEl.textContent = feedbackText(s.feedback, s.variant);
+      else if (puzzle) fill(statusEl, t('puzzle.none'));
+      return;
+    }
     const ply = cursor.ply;
-    const solving = phase === 'solving' && cursor.live;
-    const mine = solverColor();
-    board.set({ pos: history.positionAt(ply), lastUci: history.lastUci(ply), movable: solving && history.current.turn === mine ? orientationOf(mine) : null });
+    const mine = sideIndex(puzzle.turn);
+    const canMove = solving(s) && cursor.live;
+    board.set({ pos: history.positionAt(ply), lastUci: history.lastUci(ply), movable: canMove && history.current.turn === mine ? orientationOf(mine) : null });
     moveList?.render();
     const kind = puzzle.kind === 'mate' ? t('puzzle.kind.mate', { n: puzzle.mateIn ?? '?' }) : t('puzzle.kind.material');
+    const { player, ratingChange } = s;
     fill(
       info,
       h('p.puzzle-kind', { 'data-testid': 'puzzle-kind' }, kind),
@@ -268,40 +232,42 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
         ? h('p', { 'data-testid': 'puzzle-player' }, t('puzzle.rating', { rating: `${Math.round(player.rating)}${player.provisional ? '?' : ''}` }))
         : null,
       h('p.muted', null, `${t('puzzle.difficulty', { rating: Math.round(puzzle.rating) })} · ${t('puzzle.streak', { n: player?.streak ?? 0 })}`),
-      ratingText ? h('p.rating-change', { 'data-testid': 'puzzle-rating' }, ratingText) : null,
+      ratingChange
+        ? h(
+            'p.rating-change',
+            { 'data-testid': 'puzzle-rating' },
+            t('puzzle.ratingDiff', { rating: ratingChange.rating, diff: `${ratingChange.diff >= 0 ? '+' : ''}${ratingChange.diff}` }),
+          )
+        : null,
     );
-    statusEl.textContent = feedback || t('puzzle.yourMove', { side: sideName(puzzle.variant, mine) });
-    statusEl.dataset.phase = phase;
+    statusEl.textContent = feedbackText(s.feedback, puzzle.variant) || t('puzzle.yourMove', { side: sideName(puzzle.variant, mine) });
+    statusEl.dataset.phase = s.phase;
     const buttons: HTMLElement[] = [];
     const btn = (label: string, testid: string, run: () => void, primary = false) => {
       const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, label);
       b.addEventListener('click', run);
       buttons.push(b);
     };
-    if (phase !== 'solving') {
+    if (s.phase !== 'solving') {
       btn(t('puzzle.next'), 'puzzle-next', () => void loadNext(), true);
-      btn(t('puzzle.retry'), 'puzzle-retry', () => puzzle && start(puzzle));
+      btn(t('puzzle.retry'), 'puzzle-retry', () => s.puzzle && update(startPuzzle(s, s.puzzle)));
     } else {
-      btn(t('puzzle.hint'), 'puzzle-hint', hint);
+      btn(t('puzzle.hint'), 'puzzle-hint', () => update(hint(s)));
       // Giving up counts as a miss (reported once, as a wrong move would be).
-      btn(t('puzzle.showSolution'), 'puzzle-solution', () => fail(true));
+      btn(t('puzzle.showSolution'), 'puzzle-solution', () => update(giveUp(s, Date.now())));
     }
     btn(t('puzzle.daily'), 'puzzle-daily', () => void loadDaily());
-    buttons.push(coordsToggle(), settingsButton([VARIANTS[variant]]));
+    buttons.push(coordsToggle(), settingsButton([VARIANTS[s.variant]]));
     fill(actions, ...buttons);
   }
 
   async function show(r: Promise<ApiResult<{ puzzle: PuzzleView; player?: PuzzlePlayer }>>): Promise<void> {
-    if (timer) clearTimeout(timer);
+    update(loading(s));
     const res = await r;
     // Left meanwhile: no board (with its document listeners) for a page gone, no address rewritten under the next page.
     if (destroyed) return;
-    if (!res.ok) {
-      statusEl.textContent = res.code.endsWith('not-found') ? t('puzzle.none') : tMaybe(`err.${res.code}`, res.message);
-      return;
-    }
-    if (res.player) player = res.player;
-    start(res.puzzle);
+    if (!res.ok) return update(loadFailed(s, res.code, res.message));
+    update(loaded(s, res.puzzle, res.player));
     if (!params.id) history_replace(`/puzzles/${res.puzzle.variant}`);
   }
 
@@ -310,21 +276,19 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
   }
 
   async function loadNext(): Promise<void> {
-    await show(nextPuzzle(variant, theme));
+    await show(nextPuzzle(s.variant, s.theme));
   }
 
   async function loadDaily(): Promise<void> {
-    await show(dailyPuzzle(variant));
+    await show(dailyPuzzle(s.variant));
   }
 
   if (params.id) {
     void myPuzzleRatings().then((r) => {
-      if (r.ok && puzzle) player = r.ratings[puzzle.variant] ?? null;
-      render();
+      if (!destroyed) update(r.ok ? ratingsLoaded(s, r.ratings) : s);
     });
     void show(puzzleById(params.id));
   } else void loadNext();
-  rated = new Set();
 
   return {
     el,
@@ -335,4 +299,26 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
       board?.destroy();
     },
   };
+}
+
+/** The status line's words for the model's feedback (empty: the solver's turn is said instead). */
+function feedbackText(f: Feedback, variant: VariantKey): string {
+  switch (f.kind) {
+    case 'none':
+      return '';
+    case 'good':
+      return t('puzzle.good');
+    case 'solved':
+      return t('puzzle.solved');
+    case 'failed':
+      return t('puzzle.failed');
+    case 'shown':
+      return t('puzzle.shown');
+    case 'hint':
+      return t('puzzle.hint.text', { piece: f.role ? roleName(variant, f.role) : f.from });
+    case 'typed-invalid':
+      return t('game.typed.invalid', { text: f.text, message: tMaybe(`err.${f.code}`, f.message) });
+    case 'load-failed':
+      return f.code.endsWith('not-found') ? t('puzzle.none') : tMaybe(`err.${f.code}`, f.message);
+  }
 }
