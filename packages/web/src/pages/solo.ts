@@ -1,7 +1,9 @@
-/** The solo board: play both sides of any game, from the start or a pasted FEN; undo, flip, engine hint. */
-import { startReferee, type Referee } from '@youzai/game';
+/**
+ * The solo board: play both sides of any game, from the start or a pasted FEN; undo, flip, engine hint.
+ * The state and its updates are solo-model.ts; this file renders it and forwards events.
+ */
 import { wireReferee, wireVerdict } from '@youzai/protocol';
-import { DEFAULT_VARIANT, makeFen, parseUci, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
@@ -21,14 +23,16 @@ import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { analysisPath } from '../game/analysis-link.ts';
 
+import { hintAnswered, hintAsked, initialSoloState, loadFen, navigated, play, typedInvalid, undo, type Score, type SoloState } from './solo-model.ts';
+
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
   const v = VARIANTS[variant];
-  let startFen = v.startFen;
-  let history = MoveHistory.from(variant, startFen)!;
-  const first = startReferee(variant, startFen);
-  if (!first.ok) throw new Error(`start position of ${variant} refused: ${first.error.message}`); // a bug, not input
-  let referee: Referee = first.value;
+  let s: SoloState = initialSoloState(variant);
+  /** The moves as the move list shows them, kept to the state's (`shownFen`, `shown`). */
+  let history = MoveHistory.from(variant, s.startFen)!;
+  let shownFen = s.startFen;
+  let shown: readonly string[] = s.moves;
   const cursor = new Cursor(() => history.length);
   const boardEl = h('div.board-holder', { 'data-testid': 'board' });
   const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
@@ -42,73 +46,58 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     'aria-label': t('solo.fen'),
     'data-testid': 'fen',
   }) as HTMLInputElement;
-  let hintText = '';
 
   const board = new Board(boardEl, {
     variant,
     orientation: 'white',
-    onMove: (uci) => play(uci),
+    onMove: (uci) => move(uci),
     choose: choosePromotion,
   });
   const moveList = new MoveListView(
     () => history,
     cursor,
-    () => render(),
+    () => update(navigated(s)),
   );
 
-  function rebuildReferee(): void {
-    const r = startReferee(variant, startFen);
-    if (!r.ok) return;
-    referee = r.value;
-    for (const m of history.moves) referee.play(m);
+  function move(uci: string): void {
+    const before = s.moves;
+    update(play(s, uci, cursor.ply));
+    if (s.moves.length > before.length) app.sound.play('move');
   }
 
-  function play(uci: string): void {
-    if (!cursor.live) {
-      // Playing from an earlier position drops the moves after it, as an analysis board does.
-      while (history.length > cursor.ply) history.pop();
+  /** Takes the model's next state; the move history follows its moves, and the viewer goes to the end when they change. */
+  function update(next: SoloState): void {
+    s = next;
+    if (s.startFen !== shownFen || s.moves !== shown) {
+      const common = s.startFen === shownFen ? commonPrefix(shown, s.moves) : -1;
+      if (common < 0) history = MoveHistory.from(variant, s.startFen, s.moves) ?? history;
+      else {
+        while (history.length > common) history.pop();
+        for (const m of s.moves.slice(common)) history.push(m);
+      }
+      shownFen = s.startFen;
+      shown = s.moves;
       cursor.last();
-      rebuildReferee();
     }
-    if (referee.verdict || !history.push(uci)) {
-      render();
-      return;
-    }
-    referee.play(uci);
-    hintText = '';
-    app.sound.play('move');
     render();
   }
 
   function render(): void {
     const ply = cursor.ply;
     const pos = history.positionAt(ply);
-    board.set({ pos, lastUci: history.lastUci(ply), movable: referee.verdict && cursor.live ? null : 'both' });
+    const verdict = cursor.live ? s.referee.verdict : null;
+    board.set({ pos, lastUci: history.lastUci(ply), movable: s.referee.verdict && cursor.live ? null : 'both' });
     board.setArrows([]);
     moveList.render();
     fenInput.value = makeFen(pos);
-    const verdict = cursor.live ? referee.verdict : null;
-    statusEl.textContent = verdict
-      ? t('solo.over', { text: verdictText(variant, wireVerdict(verdict)) })
-      : hintText || t('game.turnOf', { side: sideName(variant, pos.turn) });
-    fill(special, ...inPlaceButtons(board.inPlaceMoves(), play));
-    const state = referee.state();
+    statusEl.textContent = s.notice
+      ? noticeText(s)
+      : verdict
+        ? t('solo.over', { text: verdictText(variant, wireVerdict(verdict)) })
+        : hintText(s) || t('game.turnOf', { side: sideName(variant, pos.turn) });
+    fill(special, ...inPlaceButtons(board.inPlaceMoves(), move));
+    const state = s.referee.state();
     refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, wireReferee(state), null)] : []));
-  }
-
-  function load(fen: string): void {
-    const h2 = MoveHistory.from(variant, fen);
-    const r = startReferee(variant, fen);
-    if (!h2 || !r.ok) {
-      statusEl.textContent = t('solo.fenError', { message: r.ok ? 'FEN' : tMaybe(`err.${r.error.code}`, r.error.message) });
-      return;
-    }
-    startFen = fen;
-    history = h2;
-    referee = r.value;
-    cursor.last();
-    hintText = '';
-    render();
   }
 
   const btn = (label: string, testid: string, run: () => void) => {
@@ -116,30 +105,12 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     b.addEventListener('click', run);
     return b;
   };
-  const undo = btn(t('solo.undo'), 'undo', () => {
-    if (!history.pop()) return;
-    cursor.last();
-    rebuildReferee();
-    hintText = '';
-    render();
-  });
   const hint = btn(t('solo.hint'), 'hint', async () => {
     const pos = history.positionAt(cursor.ply);
-    hintText = t('solo.hint.busy');
-    render();
-    const r = await api<{ bestmove: string; score: { cp: number } | { mate: number } | null }>('POST', '/api/analysis', { variant, fen: makeFen(pos) });
-    if (!r.ok) {
-      hintText = tMaybe(`err.${r.code}`, r.message);
-      render();
-      return;
-    }
-    const score = r.score === null ? '' : 'cp' in r.score ? t('solo.score.cp', { cp: r.score.cp }) : t('solo.score.mate', { n: r.score.mate });
-    // The move in the notation the move list shows (the visitor's choice), not in raw coordinates.
-    const best = parseUci(pos, r.bestmove);
-    const written = best.ok ? (v.notations.find((n) => n.id === moveList.notationId) ?? v.notations[0]!).make(pos, best.value) : r.bestmove;
-    hintText = t('solo.hint.result', { move: written, score });
-    render();
-    const p = readUci(r.bestmove);
+    update(hintAsked(s));
+    const r = await api<{ bestmove: string; score: Score }>('POST', '/api/analysis', { variant, fen: makeFen(pos) });
+    update(hintAnswered(s, pos, r, moveList.notationId));
+    const p = r.ok ? readUci(r.bestmove) : null;
     if (p?.kind === 'move') board.setArrows([{ orig: toKey(p.from), dest: toKey(p.to) }]);
   });
   const typed = h('input', {
@@ -153,17 +124,14 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   typedForm.addEventListener('submit', (e) => {
     e.preventDefault();
     const r = readTypedMove(history.positionAt(cursor.ply), typed.value);
-    if (!r.ok) {
-      statusEl.textContent = t('game.typed.invalid', { text: typed.value, message: tMaybe(`err.${r.code}`, r.message) });
-      return;
-    }
+    if (!r.ok) return update(typedInvalid(s, typed.value, r.code, r.message));
     typed.value = '';
-    play(r.uci);
+    move(r.uci);
   });
   const fenForm = h('form.row', null, fenInput, h('button', { type: 'submit', 'data-testid': 'load-fen' }, t('solo.load')));
   fenForm.addEventListener('submit', (e) => {
     e.preventDefault();
-    load(fenInput.value.trim());
+    update(loadFen(s, fenInput.value.trim()));
   });
   const tabs = h(
     'nav.tabs',
@@ -186,12 +154,12 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       h(
         'div.controls',
         null,
-        undo,
+        btn(t('solo.undo'), 'undo', () => update(undo(s))),
         btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
         coordsToggle(),
         settingsButton([v]),
         hint,
-        btn(t('solo.reset'), 'reset', () => load(v.startFen)),
+        btn(t('solo.reset'), 'reset', () => update(loadFen(s, v.startFen))),
         btn(t('solo.editor'), 'open-editor', () =>
           app.navigate(`/editor/${variant}?${new URLSearchParams({ fen: makeFen(history.positionAt(cursor.ply)) }).toString()}`),
         ),
@@ -199,9 +167,9 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
           app.navigate(
             analysisPath({
               variant,
-              fen: startFen !== v.startFen ? startFen : undefined,
-              moves: history.moves.join(' '),
-              at: history.moves.slice(0, cursor.ply),
+              fen: s.startFen !== v.startFen ? s.startFen : undefined,
+              moves: s.moves.join(' '),
+              at: s.moves.slice(0, cursor.ply),
             }),
           ),
         ),
@@ -225,13 +193,13 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     if (!f) return;
     e.preventDefault();
     f();
-    render();
+    update(navigated(s));
   };
   document.addEventListener('keydown', onKey);
   render();
   // A linked position (`?fen=`, e.g. from a finished game's page) opens on the board.
   const linked = new URLSearchParams(location.search).get('fen');
-  if (linked) load(linked);
+  if (linked) update(loadFen(s, linked));
   return {
     el,
     title: `${t('solo.title')} · ${variantName(variant)}`,
@@ -240,4 +208,34 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       board.destroy();
     },
   };
+}
+
+/** How many moves two lists share from the start. */
+function commonPrefix(a: readonly string[], b: readonly string[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+function noticeText(s: SoloState): string {
+  const n = s.notice;
+  if (!n) return '';
+  if (n.kind === 'typed-invalid') return t('game.typed.invalid', { text: n.text, message: tMaybe(`err.${n.code}`, n.message) });
+  return t('solo.fenError', { message: n.code === null ? n.message : tMaybe(`err.${n.code}`, n.message) });
+}
+
+function hintText(s: SoloState): string {
+  const hint = s.hint;
+  switch (hint.kind) {
+    case 'none':
+      return '';
+    case 'busy':
+      return t('solo.hint.busy');
+    case 'failed':
+      return tMaybe(`err.${hint.code}`, hint.message);
+    case 'best': {
+      const score = hint.score === null ? '' : 'cp' in hint.score ? t('solo.score.cp', { cp: hint.score.cp }) : t('solo.score.mate', { n: hint.score.mate });
+      return t('solo.hint.result', { move: hint.move, score });
+    }
+  }
 }
