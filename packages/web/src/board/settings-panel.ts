@@ -87,6 +87,8 @@ export function settingsForm(games: readonly VariantModule<VariantKey>[]): HTMLE
     );
   }
   parts.push(h('p.muted.setting-note', null, t('settings.kept')));
+  // The header's panel leads to the account's API tokens (the Bot API): its programs' settings.
+  if (games.length > 1) parts.push(h('p.setting-note', null, h('a', { href: '/account/tokens', 'data-testid': 'api-tokens-link' }, t('settings.apiTokens'))));
   return h('form.settings-form', { 'data-testid': 'settings-form' }, ...parts);
 }
 

@@ -56,7 +56,11 @@ function eventStream(token: string): { events: any[]; close: () => void } {
 describe('bots and API tokens', () => {
   it('a token made on its page lets a program become a bot; a player challenges it from /player/bots', async () => {
     const owner = await member('robo_e2e');
-    await owner.goto('/account/tokens');
+    // The tokens page is reached from the header's settings panel.
+    await owner.goto('/');
+    await owner.getByTestId('settings-button').click();
+    await owner.getByTestId('api-tokens-link').click();
+    await owner.waitForURL(/\/account\/tokens$/);
     await owner.getByTestId('token-form').waitFor();
     await expectAccessible(owner, 'tokens');
     await owner.getByTestId('token-form').locator('input[name="description"]').fill('my engine');

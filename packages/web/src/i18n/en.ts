@@ -14,6 +14,7 @@ export const en: Record<MessageKey, string> = {
   'bots.sent': 'Challenge sent',
   'bots.write': 'Writing a bot? The club speaks lichess’s Bot API:',
   'tokens.title': 'API tokens',
+  'settings.apiTokens': 'API tokens for programs and bots',
   'tokens.intro': 'A program (a bot) uses a token instead of your password, in the header Authorization: Bearer …',
   'tokens.description': 'Description',
   'tokens.scopes': 'Scopes',

@@ -327,6 +327,7 @@ export const vi = {
   'bots.sent': 'Đã gửi lời thách đấu',
   'bots.write': 'Tự viết bot? API của câu lạc bộ tương thích với Bot API của lichess:',
   'tokens.title': 'Mã truy cập API',
+  'settings.apiTokens': 'Mã truy cập API cho chương trình và bot',
   'tokens.intro': 'Một chương trình (bot) dùng mã này thay cho mật khẩu của bạn, trong tiêu đề Authorization: Bearer …',
   'tokens.description': 'Mô tả',
   'tokens.scopes': 'Quyền',
