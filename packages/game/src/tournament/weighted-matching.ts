@@ -29,8 +29,6 @@ function core(n: number) {
   }
   // Four times the weight: duals are twice the usual ones, and every dual change stays an integer.
   const w4: bigint[] = new Array(m).fill(0n);
-  // The weights as set: a weight set again unchanged (most are) costs no BigInt product.
-  const w1: bigint[] = new Array(m).fill(0n);
   // Whether edge k exists (weight not 0): cheaper to test than the BigInt.
   const has = new Uint8Array(m);
   const active = new Uint8Array(n).fill(1);
@@ -580,14 +578,13 @@ function core(n: number) {
     runStages(maxCardinality);
   };
   return {
-    get: (u: number, v: number): bigint => w1[edgeIndex(u, v)]!,
+    get: (u: number, v: number): bigint => w4[edgeIndex(u, v)]! / 4n,
     /** Sets a weight; `owner` is the vertex released if the solution no longer holds. */
     set: (owner: number, other: number, w: bigint): void => {
       const k = edgeIndex(owner, other);
-      if (w === w1[k]) return;
-      w1[k] = w;
       const nw = w * 4n;
       const old = w4[k]!;
+      if (nw === old) return;
       w4[k] = nw;
       has[k] = nw === 0n ? 0 : 1;
       slackAt[k] = 0;
