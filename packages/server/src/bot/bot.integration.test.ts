@@ -21,11 +21,12 @@ type Player = TestClient & { name: string; userId: string };
 const time = new FakeTime();
 let app: App;
 let base: string;
+const store = memoryStore();
 let n = 0;
 const CLOCK = { kind: 'fischer', minutes: 5, increment: 3 } as const;
 
 beforeAll(async () => {
-  app = await createApp({ store: memoryStore(), bus: new MemoryBus(), clock: time, timers: time, publicUrl: 'http://test', httpRate: 10_000 });
+  app = await createApp({ store, bus: new MemoryBus(), clock: time, timers: time, publicUrl: 'http://test', httpRate: 10_000 });
   await new Promise<void>((r) => app.server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -94,6 +95,16 @@ describe('tokens', () => {
     expect(gone.status).toBe(401);
     expect(((await gone.json()) as { code: string }).code).toBe('auth.token-invalid');
     expect((await api('yzp_nothing', 'GET', '/api/account')).status).toBe(401);
+  });
+
+  it('of a banned account are refused', async () => {
+    const bad = await player('ban');
+    const token = await tokenOf(bad);
+    expect((await api(token, 'GET', '/api/account')).status).toBe(200);
+    await store.setSanctions(bad.userId, { bannedAt: time.now() });
+    const r = await api(token, 'GET', '/api/account');
+    expect(r.status).toBe(403);
+    expect(((await r.json()) as { code: string }).code).toBe('auth.banned');
   });
 
   it('are for accounts only', async () => {
