@@ -3,7 +3,8 @@
  * creating a game (a seek, a friend's invitation, the computer), a few live
  * games and the puzzle of the day. Seeks and counters come from the socket
  * (`lobby` snapshot, then `seeks` and `counters`); pool counts from the
- * snapshot and GET /api/lobby.
+ * snapshot and GET /api/lobby. The lobby's state and its updates are
+ * home-model.ts; this file renders it and forwards events.
  */
 import type { LobbyCounters, PoolId, PoolInfo, Seek, ServerMessage } from '@youzai/protocol';
 import type { AppContext, Page } from '../app/context.ts';
@@ -14,14 +15,27 @@ import { api } from '../net/api.ts';
 import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, termsError, type TermsInput } from './game-terms.ts';
 import { dailyPuzzleCard } from './daily-puzzle.ts';
 import { tournamentsCard } from './tournament-lists.ts';
-import { SeekBook } from './seek-book.ts';
+import {
+  chooseMode,
+  httpSnapshot,
+  initialHomeState,
+  lobbyMessage,
+  MODES,
+  poolFetchStarted,
+  poolJoined,
+  poolLeft,
+  poolsByVariant,
+  pairingFollowed,
+  poolsFetched,
+  socketState,
+  type HomeState,
+  type Mode,
+} from './home-model.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';
 import './pages.css';
 import { followingPanel, myGamesPanel } from '../social/panels.ts';
 
-type Mode = 'seek' | 'friend' | 'computer';
-const MODES: readonly Mode[] = ['seek', 'friend', 'computer'];
 const MODE_LABEL: Record<Mode, MessageKey> = { seek: 'home.create.seek', friend: 'home.create.friend', computer: 'home.create.computer' };
 const SUBMIT_LABEL: Record<Mode, MessageKey> = { seek: 'form.submit.seek', friend: 'form.submit.friend', computer: 'form.submit.computer' };
 const LIVE_ON_HOME = 5;
@@ -37,12 +51,10 @@ function poolName(p: Pick<PoolInfo, 'variant' | 'clock'>): string {
 }
 
 export function homePage(app: AppContext): Page {
-  const book = new SeekBook();
-  let counters: LobbyCounters | null = null;
-  let pools: readonly PoolInfo[] = [];
-  let gotSnapshot = false;
+  let s: HomeState = initialHomeState(lastMode, myPool);
+  /** The state each part was last drawn from. */
+  let shown: HomeState | null = null;
   let poolTimer: ReturnType<typeof setTimeout> | null = null;
-  let lastPoolFetch = 0;
   let destroyed = false;
   const daily = dailyPuzzleCard();
   const tournaments = tournamentsCard();
@@ -62,34 +74,35 @@ export function homePage(app: AppContext): Page {
   // --- counters, seeks, pools ---
 
   function renderCounters(): void {
+    const { counters } = s;
     fill(countersEl, counters ? `${t('home.online', { n: counters.online })} · ${t('home.seeking', { n: counters.seeking })}` : '\u00a0');
   }
 
-  function seekRow(s: Seek): HTMLElement {
-    const mine = app.me !== null && s.user.id === app.me.id;
+  function seekRow(seek: Seek): HTMLElement {
+    const mine = app.me !== null && seek.user.id === app.me.id;
     const button = mine
       ? h('button', { type: 'button', 'data-testid': 'seek-cancel' }, t('home.seeks.yours'))
       : h('button.primary', { type: 'button', 'data-testid': 'seek-accept' }, t('home.seeks.accept'));
     button.addEventListener('click', async () => {
       button.setAttribute('disabled', '');
-      const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: s.id });
+      const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: seek.id });
       if (!r.ok) {
         app.toast(errorText(r));
         button.removeAttribute('disabled');
       }
     });
-    const side = readerSide(s, mine);
+    const side = readerSide(seek, mine);
     return h(
       'tr',
-      { 'data-seek': s.id, class: mine ? 'mine' : '' },
-      h('td.who', { 'data-label': t('home.seeks.player') }, playerEl(s.user)),
-      h('td.num', { 'data-label': t('home.seeks.rating') }, ratingEl(s.rating)),
-      h('td', { 'data-label': t('home.seeks.game') }, variantName(s.variant)),
-      h('td', { 'data-label': t('home.seeks.time') }, clockSpecName(s.clock)),
+      { 'data-seek': seek.id, class: mine ? 'mine' : '' },
+      h('td.who', { 'data-label': t('home.seeks.player') }, playerEl(seek.user)),
+      h('td.num', { 'data-label': t('home.seeks.rating') }, ratingEl(seek.rating)),
+      h('td', { 'data-label': t('home.seeks.game') }, variantName(seek.variant)),
+      h('td', { 'data-label': t('home.seeks.time') }, clockSpecName(seek.clock)),
       h(
         'td',
         { 'data-label': t('home.seeks.mode') },
-        t(s.rated ? 'common.rated' : 'common.casual'),
+        t(seek.rated ? 'common.rated' : 'common.casual'),
         side ? h('span.muted.seek-side', null, ` · ${side}`) : null,
       ),
       h('td.act', null, button),
@@ -97,7 +110,7 @@ export function homePage(app: AppContext): Page {
   }
 
   function renderSeeks(): void {
-    const list = book.list();
+    const list = s.seeks.list();
     if (list.length === 0) {
       fill(seeksEl, h('p.muted', { 'data-testid': 'seeks-empty' }, t('home.seeks.empty')));
       return;
@@ -125,12 +138,11 @@ export function homePage(app: AppContext): Page {
   }
 
   function renderPools(): void {
-    const byVariant = new Map<string, PoolInfo[]>();
-    for (const p of pools) byVariant.set(p.variant, [...(byVariant.get(p.variant) ?? []), p]);
+    const { pools, myPool } = s;
     fill(
       poolsEl,
       pools.length === 0 ? h('p.muted', null, t('common.loading')) : null,
-      [...byVariant].map(([variant, list]) =>
+      poolsByVariant(pools).map(([variant, list]) =>
         h(
           'div.pool-group',
           null,
@@ -171,80 +183,48 @@ export function homePage(app: AppContext): Page {
   async function joinPool(pool: string): Promise<void> {
     const r = await app.socket.request({ t: 'pool-join', pool: pool as PoolId, ...(canRate() ? { rated: poolRated.checked } : {}) });
     if (!r.ok) app.toast(errorText(r));
-    // The `pool` frame confirms; mark it now so the button answers at once.
-    else if (myPool === null) myPool = pool;
-    renderPools();
+    update(r.ok ? poolJoined(s, pool) : s, true);
   }
 
   async function leavePool(): Promise<void> {
     const r = await app.socket.request({ t: 'pool-leave' });
     if (!r.ok && r.code !== 'pool.not-in') app.toast(errorText(r));
-    myPool = null;
-    renderPools();
+    update(poolLeft(s), true);
   }
 
-  /** Pool counts travel only in snapshots: fetch one when the number of seekers moves, at most every 3 s. */
-  function refreshPools(): void {
-    if (poolTimer) return;
-    const wait = Math.max(0, lastPoolFetch + 3000 - Date.now());
-    poolTimer = setTimeout(async () => {
-      lastPoolFetch = Date.now();
-      const r = await api<{ pools: PoolInfo[] }>('GET', '/api/lobby');
-      poolTimer = null;
-      if (destroyed || !r.ok) return;
-      pools = r.pools;
-      renderPools();
-    }, wait);
+  /**
+   * Takes the model's next state and draws the parts whose state changed (the pools also when `pools`
+   * asks: who may rate changes with the socket's welcome); carries out the pool fetch and the pairing it asks for.
+   */
+  function update(next: HomeState, pools = false): void {
+    s = next;
+    myPool = s.myPool;
+    lastMode = s.mode;
+    if (s.poolFetch && !s.poolFetch.started && !poolTimer) {
+      poolTimer = setTimeout(
+        async () => {
+          update(poolFetchStarted(s, Date.now()));
+          const r = await api<{ pools: PoolInfo[] }>('GET', '/api/lobby');
+          poolTimer = null;
+          if (!destroyed) update(poolsFetched(s, r.ok ? r.pools : null));
+        },
+        Math.max(0, s.poolFetch.at - Date.now()),
+      );
+    }
+    if (s.seeks !== shown?.seeks) renderSeeks();
+    if (s.counters !== shown?.counters) renderCounters();
+    if (pools || s.pools !== shown?.pools || s.myPool !== shown?.myPool) renderPools();
+    if (s.mode !== shown?.mode) renderMode();
+    shown = s;
+    const game = s.paired;
+    if (game) {
+      s = pairingFollowed(s);
+      app.navigate(`/game/${game}`);
+    }
   }
-
-  const off = app.socket.on((msg: ServerMessage) => {
-    switch (msg.t) {
-      case 'lobby':
-        gotSnapshot = true;
-        book.reset(msg.seeks);
-        counters = msg.counters;
-        pools = msg.pools;
-        renderSeeks();
-        renderCounters();
-        renderPools();
-        break;
-      case 'seeks':
-        if (book.apply(msg)) renderSeeks();
-        break;
-      case 'counters': {
-        const moved = counters?.seeking !== msg.seeking;
-        counters = { online: msg.online, seeking: msg.seeking };
-        renderCounters();
-        if (moved) refreshPools();
-        break;
-      }
-      case 'pool':
-        myPool = msg.pool;
-        renderPools();
-        break;
-      case 'paired':
-        myPool = null;
-        app.navigate(`/game/${msg.game}`);
-        break;
-      case 'welcome':
-        // We now know who we are: own seeks, rated boxes.
-        terms.setCanRate(canRate());
-        renderSeeks();
-        renderPools();
-        break;
-    }
-  });
-  // A dropped socket takes our pool place and seeks with it (the server drops them when the last socket closes).
-  const offState = app.socket.onState((s) => {
-    if (s !== 'open' && myPool !== null) {
-      myPool = null;
-      renderPools();
-    }
-  });
 
   // --- create a game ---
 
-  let mode: Mode = lastMode;
   // Days per move are offered for seeks and invitations (not against the computer, which answers at once).
   const terms = new TermsFields(lastInput, true);
   terms.setCanRate(canRate());
@@ -260,24 +240,20 @@ export function homePage(app: AppContext): Page {
   const form = h('form.create-form', { 'data-testid': 'create-form', novalidate: true }, terms.el, levelLabel, formError, h('div.row', null, submit));
   const modeButtons = MODES.map((m) => {
     const b = h('button', { type: 'button', 'data-testid': `mode-${m}`, 'data-mode': m }, t(MODE_LABEL[m]));
-    b.addEventListener('click', () => {
-      mode = m;
-      lastMode = m;
-      renderMode();
-    });
+    b.addEventListener('click', () => update(chooseMode(s, m)));
     return b;
   });
 
   function renderMode(): void {
     for (const b of modeButtons) {
-      const on = b.dataset.mode === mode;
+      const on = b.dataset.mode === s.mode;
       b.classList.toggle('active', on);
       b.setAttribute('aria-pressed', String(on));
     }
-    terms.setRatedOffered(mode !== 'computer');
-    terms.setCorrespondenceOffered(mode !== 'computer');
-    levelLabel.hidden = mode !== 'computer';
-    submit.textContent = t(SUBMIT_LABEL[mode]);
+    terms.setRatedOffered(s.mode !== 'computer');
+    terms.setCorrespondenceOffered(s.mode !== 'computer');
+    levelLabel.hidden = s.mode !== 'computer';
+    submit.textContent = t(SUBMIT_LABEL[s.mode]);
     formError.hidden = true;
   }
 
@@ -297,6 +273,7 @@ export function homePage(app: AppContext): Page {
       return;
     }
     submit.disabled = true;
+    const mode = s.mode;
     try {
       if (mode === 'seek') {
         const a = await app.socket.request(seekRequest(r.value));
@@ -322,7 +299,6 @@ export function homePage(app: AppContext): Page {
       submit.disabled = false;
     }
   });
-  renderMode();
 
   // --- live games ---
 
@@ -355,9 +331,7 @@ export function homePage(app: AppContext): Page {
     return b;
   };
   const openMode = (m: Mode) => () => {
-    mode = m;
-    lastMode = m;
-    renderMode();
+    update(chooseMode(s, m));
     createCard.scrollIntoView({ block: 'start' });
     modeButtons.find((b) => b.dataset.mode === m)?.focus({ preventScroll: true });
   };
@@ -409,19 +383,20 @@ export function homePage(app: AppContext): Page {
     ),
   );
 
-  renderCounters();
-  renderSeeks();
-  renderPools();
+  const off = app.socket.on((msg: ServerMessage) => {
+    if (msg.t === 'welcome') {
+      // We now know who we are: own seeks, rated boxes.
+      terms.setCanRate(canRate());
+      renderSeeks();
+      renderPools();
+    } else update(lobbyMessage(s, msg, Date.now()));
+  });
+  const offState = app.socket.onState((state) => update(socketState(s, state)));
+  update(s);
   app.socket.watchLobby(true);
   // Shown before the socket is up; the socket's snapshot replaces it.
   void api<{ seeks: Seek[]; counters: LobbyCounters; pools: PoolInfo[] }>('GET', '/api/lobby').then((r) => {
-    if (destroyed || !r.ok || gotSnapshot) return;
-    book.reset(r.seeks);
-    counters = r.counters;
-    pools = r.pools;
-    renderSeeks();
-    renderCounters();
-    renderPools();
+    if (!destroyed && r.ok) update(httpSnapshot(s, r));
   });
 
   return {
@@ -443,7 +418,7 @@ export function homePage(app: AppContext): Page {
       if (location.pathname !== '/') {
         if (myPool !== null) void app.socket.request({ t: 'pool-leave' });
         myPool = null;
-        if (app.me) for (const id of book.ownedBy(app.me.id)) void app.socket.request({ t: 'seek-cancel', seek: id });
+        if (app.me) for (const id of s.seeks.ownedBy(app.me.id)) void app.socket.request({ t: 'seek-cancel', seek: id });
       }
     },
   };
