@@ -179,6 +179,26 @@ describe('event stream', () => {
     events.close();
   });
 
+  it('a player holds at most 3 event streams at once; a closed one frees its place; a session cookie opens none', async () => {
+    const bot = await botAccount();
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push(await NdjsonReader.open(`${base}/api/stream/event`, bot.token));
+    expect(open.map((s) => s.status)).toEqual([200, 200, 200]);
+    const fourth = await api(bot.token, 'GET', '/api/stream/event');
+    expect(fourth.status).toBe(429);
+    expect(((await fourth.json()) as { code: string }).code).toBe('limit.streams');
+    open[0]!.close();
+    await open[0]!.waitFor(() => false, 1000).catch(() => undefined);
+    let again: NdjsonReader | null = null;
+    for (let i = 0; i < 50 && again?.status !== 200; i++) {
+      again = await NdjsonReader.open(`${base}/api/stream/event`, bot.token);
+      if (again.status !== 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(again?.status).toBe(200);
+    for (const s of [...open, again!]) s.close();
+    expect((await bot.http('GET', '/api/stream/event')).json.code).toBe('auth.token-required');
+  });
+
   it('a bot challenges a player (lichess fields, a form); accepted, it hears gameStart; aborted, gameFinish', async () => {
     const bot = await botAccount();
     const human = await player('ada');
