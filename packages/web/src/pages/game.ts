@@ -2,9 +2,10 @@
  * The game page: board, clocks, move list, controls, verdict, chat. State
  * comes only from the server (full `game` frames and versioned `event`s);
  * the board shows moves at once and the server's answer confirms or resets them.
+ * The game is live-game.ts; the page's own state and decisions are game-model.ts.
  */
 import type { ChatLine, GameView, ServerMessage } from '@youzai/protocol';
-import { SIDES, VARIANTS, sideIndex, type Side } from '@youzai/rules';
+import { VARIANTS, sideIndex, type Side } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { confirmBox } from '../app/dialog.ts';
 import { h, fill } from '../app/h.ts';
@@ -22,7 +23,7 @@ import { ChatView } from '../game/chat-view.ts';
 import { RematchView } from '../game/rematch-view.ts';
 import { clockFace, formatClock } from '../game/clock-display.ts';
 import { LiveGame } from '../game/live-game.ts';
-import { positionWith, settleHeld, type HeldMove } from '../game/held-move.ts';
+import { positionWith } from '../game/held-move.ts';
 import { takebackControls } from '../game/takeback-controls.ts';
 import { Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
@@ -35,6 +36,26 @@ import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { hasProfile } from './profile-data.ts';
 import { reportButton } from '../social/report.ts';
+import {
+  answered,
+  controlsFor,
+  eventCues,
+  eventsApplied,
+  fullFrame,
+  hold as holdMove,
+  initialGamePageState,
+  noticed,
+  ratingsArrived,
+  ratingsNote,
+  settle as settleModel,
+  watchersPushed,
+  watchersRead,
+  type ActionControl,
+  type GamePageState,
+  type Notice,
+  type RatingsFrame,
+  type Toast,
+} from './game-model.ts';
 
 export function gamePage(app: AppContext, params: Record<string, string>): Page {
   const id = params.id!;
@@ -55,14 +76,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   let analysis: AnalysisPanel | null = null;
   const rematch = new RematchView(id, (next) => app.navigate(`/game/${next}`));
   let pendingChat: readonly ChatLine[] | null = null;
-  let ratingsLine: string[] = [];
   let tick: ReturnType<typeof setInterval> | null = null;
-  let status = '';
-  /** A move made while the socket was down, sent once the game's state is back (held-move.ts). */
-  let held: HeldMove | null = null;
+  /** The page's own state (game-model.ts); the game's is `live`. */
+  let s: GamePageState = initialGamePageState();
   let destroyed = false;
-  /** A full state has been asked for: more gaps until it comes need no second request. */
-  let resyncing = false;
   /** Whether the claim button was shown at the last render (it appears with time, not with an event). */
   let claimShown = false;
   const invite = (() => {
@@ -151,7 +168,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       if (!live) return;
       const r = readTypedMove(live.history.current, input.value);
       if (!r.ok) {
-        status = t('game.typed.invalid', { text: input.value, message: tMaybe(`err.${r.code}`, r.message) });
+        s = noticed(s, { kind: 'typed-invalid', text: input.value, code: r.code, message: r.message });
         renderStatus();
         return;
       }
@@ -222,7 +239,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   async function play(uci: string): Promise<void> {
     const g = live;
     if (!g?.myTurn) {
-      status = t('err.game.not-your-turn');
+      s = noticed(s, { kind: 'not-your-turn' });
       renderStatus();
       renderBoard();
       return;
@@ -246,31 +263,29 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   /** Offline: the move waits, shown on the board, and the page says so. */
   function hold(uci: string, ply: number): void {
-    held = { uci, ply };
-    status = t('game.offline.held');
+    s = holdMove(s, uci, ply);
     renderStatus();
     renderBoard();
   }
 
   /** Once the state is back after a reconnect: the held move is sent, known to be in, or dropped with a word. */
   function settle(): void {
-    if (!held || !live || app.socket.state !== 'open') return;
-    const h = held;
-    held = null;
-    const what = settleHeld(h, live.view, live.you);
-    if (what === 'send') void sendMove(h.uci, h.ply);
-    else status = what === 'stale' ? t('game.offline.stale') : '';
+    if (!s.held || !live) return;
+    const r = settleModel(s, live.view, live.you, app.socket.state === 'open');
+    if (r.state === s) return;
+    s = r.state;
+    if (r.send) void sendMove(r.send.uci, r.send.ply);
     renderAll();
   }
 
   async function sendMove(uci: string, ply: number): Promise<void> {
-    status = t('game.pending');
+    s = noticed(s, { kind: 'pending' });
     renderStatus();
     const r = await app.socket.request({ t: 'move', game: id, uci, ply });
     // The socket dropped before the answer: whether the server has the move is known once the state is back.
     if (!r.ok && r.code === 'net.offline') return hold(uci, ply);
     if (!r.ok) {
-      status = tMaybe(`err.${r.code}`, r.message ?? String(r.code));
+      s = answered(s, r);
       renderStatus();
       // The server follows a refused move with the current state; without a socket, show ours again.
       renderBoard();
@@ -335,7 +350,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   function renderBoard(): void {
     if (destroyed || !live || !board || !cursor) return;
     const ply = cursor.ply;
-    const waiting = held && cursor.live ? held : null;
+    const waiting = s.held && cursor.live ? s.held : null;
     const pos = waiting ? positionWith(live.history.positionAt(ply), waiting.uci) : live.history.positionAt(ply);
     const mine = myColor();
     const playing = live.view.status === 'active' || live.view.status === 'waiting';
@@ -368,7 +383,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   function renderStatus(): void {
     if (!live) return;
     const v = live.view;
-    let text = status;
+    let text = noticeText(s.notice);
     if (!text) {
       if (v.status === 'waiting') text = t('game.waiting');
       else if (live.over)
@@ -398,32 +413,21 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       buttons.push(b);
     };
     const send = async (msg: Parameters<typeof app.socket.request>[0]) => {
-      const r = await app.socket.request(msg);
-      status = r.ok ? '' : tMaybe(`err.${r.code}`, r.message ?? String(r.code));
+      s = answered(s, await app.socket.request(msg));
       renderStatus();
     };
-    if (me !== null && v.status === 'active') {
-      const opp = (1 - me) as 0 | 1;
-      if (v.ply < 2) act(t('game.abort'), 'abort', () => void send({ t: 'abort', game: id }));
-      // Berserk (an arena tournament's game): before my first move, once.
-      const moved = v.ply >= 2 || (v.ply === 1 && v.turn !== SIDES[me]);
-      if (v.berserkable && !v.berserk[me] && !moved) act(t('game.berserk'), 'berserk', () => void send({ t: 'berserk', game: id }));
-      else
+    claimShown = me !== null && v.status === 'active' && live.canClaimVictory(app.socket.serverNow());
+    const claim = live.refereeState.counters?.claim;
+    for (const c of controlsFor(v, me, claim?.claimable ? claim.plies : null, claimShown)) {
+      if (c.kind === 'they-offer') buttons.push(h('span.offer', null, t('game.draw.theyOffer')));
+      else if (c.kind === 'offered') buttons.push(h('span.offer', null, t('game.draw.offered')));
+      else if (c.kind === 'takeback') buttons.push(...takebackControls(v, me!, (op) => void send({ t: 'takeback', game: id, op })));
+      else if (c.kind === 'resign')
         act(t('game.resign'), 'resign', async () => {
           if ((await confirmBox(t('game.resign'), t('game.resign.confirm'), t('game.resign'))) && !destroyed) void send({ t: 'resign', game: id });
         });
-      if (v.drawOffer === SIDES[opp]) {
-        buttons.push(h('span.offer', null, t('game.draw.theyOffer')));
-        act(t('game.draw.accept'), 'draw-accept', () => void send({ t: 'draw', game: id, op: 'accept' }), true);
-        act(t('game.draw.decline'), 'draw-decline', () => void send({ t: 'draw', game: id, op: 'decline' }));
-      } else if (v.drawOffer === SIDES[me]) buttons.push(h('span.offer', null, t('game.draw.offered')));
-      else if (v.ply >= 2) act(t('game.draw.offer'), 'draw-offer', () => void send({ t: 'draw', game: id, op: 'offer' }));
-      const claim = live.refereeState.counters?.claim;
-      if (claim?.claimable) act(t('game.draw.claim', { plies: claim.plies }), 'draw-claim', () => void send({ t: 'draw', game: id, op: 'claim' }));
-      buttons.push(...takebackControls(v, me, (op) => void send({ t: 'takeback', game: id, op })));
-      claimShown = live.canClaimVictory(app.socket.serverNow());
-      if (claimShown) act(t('game.claimVictory'), 'claim-victory', () => void send({ t: 'claim-victory', game: id }));
-    } else claimShown = false;
+      else act(controlLabel(c), c.kind, () => void send(controlMessage(c, id)), c.kind === 'draw-accept');
+    }
     fill(controls, ...buttons);
   }
 
@@ -462,7 +466,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       h('h3', null, t('game.over')),
       h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline}`),
       verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdictText(v.variant, verdict)) : null,
-      ...ratingsLine.map((l) => h('p.rating-change', null, l)),
+      ...(s.ratings ? ratingLines(s.ratings, v) : []).map((l) => h('p.rating-change', null, l)),
       h(
         'div.row',
         null,
@@ -510,9 +514,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         build(live);
       }
     }
-    resyncing = false;
-    // A refused action is answered with its error, then this frame: keep the error in view.
-    if (status === t('game.pending')) status = '';
+    s = fullFrame(s);
     renderAll();
     settle();
   }
@@ -526,36 +528,19 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       case 'events': {
         if (!live) return;
         const r = live.apply(msg.v, msg.events, msg.now);
-        if (r === 'resync') {
-          if (!resyncing) app.socket.resync(id);
-          resyncing = true;
-          return;
-        }
+        const cues = eventCues(msg.events, live.you, live.myTurn);
+        const next = eventsApplied(s, r, cues.ended);
+        s = next.state;
+        if (next.resync) app.socket.resync(id);
+        if (r === 'resync') return;
         if (r === 'ignored') return settle();
-        status = '';
-        const move = msg.events.find((e) => e.type === 'move');
-        const end = msg.events.some((e) => e.type === 'end');
-        if (end) app.sound.play('end');
-        // The server names what a move took: no comparing of positions here.
-        else if (move) app.sound.play(move.capture !== null ? 'capture' : move.check ? 'check' : 'move');
-        // A finished game counts no watchers (as the server's read says).
-        if (end) watchersEl.textContent = '';
-        for (const e of msg.events) {
-          if (e.type === 'started' && live.myTurn) app.toast(t('game.yourTurn'));
-          if (e.type === 'berserk') app.toast(t('game.berserk.toast', { side: sideName(live.view.variant, e.by) }));
-          if (e.type === 'draw-declined' && live.you !== null && e.by !== live.you)
-            app.toast(t('game.draw.declined', { side: sideName(live.view.variant, e.by) }));
-          if (e.type === 'takeback-declined' && live.you !== null && e.by !== live.you)
-            app.toast(t('game.takeback.declined', { side: sideName(live.view.variant, e.by) }));
-          if (e.type === 'takeback') {
-            // Back to the live position: a ply looked at may be gone.
-            cursor?.last();
-            app.toast(t('game.takeback.done', { side: sideName(live.view.variant, e.by) }));
-          }
-        }
+        if (cues.sound) app.sound.play(cues.sound);
+        showWatchers();
+        if (cues.toLive) cursor?.last();
+        for (const toast of cues.toasts) app.toast(toastText(toast, live.view.variant));
         renderAll();
         settle();
-        if (move && !end && live.myTurn) board?.playPremove();
+        if (cues.premove) board?.playPremove();
         break;
       }
       case 'error':
@@ -574,39 +559,30 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
         rematch.onFrame(msg);
         break;
       case 'spectators':
-        watchersPushed = true;
-        showWatchers(msg.n);
+        s = watchersPushed(s, msg.n);
+        showWatchers();
         break;
       case 'analysis':
         analysis?.onProgress(msg.state, msg.progress);
         break;
       case 'ratings':
-        ratingsLine = msg.players.map((p, i) =>
-          t('game.ratingChange', {
-            name: seatName(live?.view.seats[i]),
-            before: Math.round(p.before.rating),
-            after: Math.round(p.after.rating),
-            diff: `${p.diff >= 0 ? '+' : ''}${Math.round(p.diff)}`,
-          }),
-        );
-        if (msg.uncounted === 'newcomers') ratingsLine.push(t('game.newcomersUncounted'));
-        else if (msg.uncounted) ratingsLine.push(t('game.pairLimit'));
-        else if (msg.held?.length) ratingsLine.push(t('game.ratingHeld'));
+        s = ratingsArrived(s, msg);
         renderEnd();
         break;
     }
   });
 
   /** How many watch: read with the game, then pushed by the server as watchers come and go (`spectators`, from any node). */
-  let watchersPushed = false;
-  const showWatchers = (n: number) => {
+  function showWatchers(): void {
+    const n = s.watchers?.n ?? 0;
     watchersEl.textContent = n > 0 ? t('game.watchers', { n }) : '';
-  };
+  }
   void api<{ spectators: number }>('GET', `/api/games/${id}`).then((r) => {
     if (!r.ok && r.code === 'game.not-found') fill(el, h('p', { 'data-testid': 'not-found' }, t('game.notFound')));
     // A count pushed meanwhile is the newer one.
-    if (!r.ok || destroyed || watchersPushed) return;
-    showWatchers(r.spectators);
+    if (!r.ok || destroyed) return;
+    s = watchersRead(s, r.spectators);
+    showWatchers();
   });
   app.socket.subscribe(id);
   // The status says when the connection is down (a move then waits for it).
@@ -625,4 +601,86 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       board?.destroy();
     },
   };
+}
+
+function noticeText(n: Notice): string {
+  switch (n.kind) {
+    case 'none':
+      return '';
+    case 'not-your-turn':
+      return t('err.game.not-your-turn');
+    case 'held':
+      return t('game.offline.held');
+    case 'stale':
+      return t('game.offline.stale');
+    case 'pending':
+      return t('game.pending');
+    case 'error':
+      return tMaybe(`err.${n.code}`, n.message);
+    case 'typed-invalid':
+      return t('game.typed.invalid', { text: n.text, message: tMaybe(`err.${n.code}`, n.message) });
+  }
+}
+
+function controlLabel(c: ActionControl): string {
+  switch (c.kind) {
+    case 'abort':
+      return t('game.abort');
+    case 'berserk':
+      return t('game.berserk');
+    case 'draw-accept':
+      return t('game.draw.accept');
+    case 'draw-decline':
+      return t('game.draw.decline');
+    case 'draw-offer':
+      return t('game.draw.offer');
+    case 'draw-claim':
+      return t('game.draw.claim', { plies: c.plies });
+    case 'claim-victory':
+      return t('game.claimVictory');
+  }
+}
+
+function controlMessage(c: ActionControl, game: string): Parameters<AppContext['socket']['request']>[0] {
+  switch (c.kind) {
+    case 'abort':
+    case 'berserk':
+    case 'claim-victory':
+      return { t: c.kind, game };
+    case 'draw-accept':
+      return { t: 'draw', game, op: 'accept' };
+    case 'draw-decline':
+      return { t: 'draw', game, op: 'decline' };
+    case 'draw-offer':
+      return { t: 'draw', game, op: 'offer' };
+    case 'draw-claim':
+      return { t: 'draw', game, op: 'claim' };
+  }
+}
+
+function toastText(toast: Toast, variant: GameView['variant']): string {
+  if (toast.kind === 'your-turn') return t('game.yourTurn');
+  const side = sideName(variant, toast.side);
+  const key = {
+    berserk: 'game.berserk.toast',
+    'draw-declined': 'game.draw.declined',
+    'takeback-declined': 'game.takeback.declined',
+    takeback: 'game.takeback.done',
+  } as const;
+  return t(key[toast.kind], { side });
+}
+
+/** The rating change, one line a player, then why none moved or one was held. */
+function ratingLines(r: RatingsFrame, v: GameView): string[] {
+  const lines = r.players.map((p, i) =>
+    t('game.ratingChange', {
+      name: seatName(v.seats[i]),
+      before: Math.round(p.before.rating),
+      after: Math.round(p.after.rating),
+      diff: `${p.diff >= 0 ? '+' : ''}${Math.round(p.diff)}`,
+    }),
+  );
+  const note = ratingsNote(r);
+  if (note) lines.push(t(note === 'newcomers' ? 'game.newcomersUncounted' : note === 'pair-limit' ? 'game.pairLimit' : 'game.ratingHeld'));
+  return lines;
 }
