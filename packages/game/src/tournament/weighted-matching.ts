@@ -184,6 +184,7 @@ function core(n: number) {
       if (label[inblossom[x]!] === 2) queue.push(x);
       inblossom[x] = b;
     }
+    let outside: number[] | null = null;
     for (const c of path) {
       const consider = (kk: number): void => {
         if (!has[kk]) return;
@@ -203,12 +204,16 @@ function core(n: number) {
       };
       const known = blossombestedges[c];
       if (known === null) {
-        for (const x of leaves(c)) {
+        // Only edges to S-vertices outside b count (in increasing order, as a scan of all would meet
+        // them): a blossom kept from an earlier stage may hold most of the vertices.
+        if (outside === null) {
+          outside = [];
           for (let i = 0; i < count; i++) {
             const y = order[i]!;
-            if (y !== x) consider(y < x ? row[x]! + y : row[y]! + x);
+            if (inblossom[y] !== b && label[inblossom[y]!] === 1) outside.push(y);
           }
         }
+        for (const x of leaves(c)) for (const y of outside) consider(y < x ? row[x]! + y : row[y]! + x);
       } else {
         for (const kk of known!) consider(kk);
       }
