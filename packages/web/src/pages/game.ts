@@ -292,42 +292,10 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     }
   }
 
-  function seatLine(c: 0 | 1): HTMLElement {
-    const v = live!.view;
-    const seat = v.seats[c];
-    const gone = v.disconnectedSince[c] !== null && v.status === 'active';
-    // Guests have no profile page to link to.
-    const nameEl =
-      seat && seat.kind === 'human' && hasProfile(seat.name, seat.userId)
-        ? h('a', { href: `/@/${encodeURIComponent(seat.name)}` }, seat.name)
-        : h('span', null, seatName(seat));
-    return h(
-      'div.seat',
-      null,
-      h(`span.side-dot.c${c}`, { 'aria-hidden': 'true' }),
-      h('span.side-name', null, sideName(v.variant, c)),
-      ' ',
-      seat ? nameEl : h('em', null, t('game.waiting')),
-      gone
-        ? h(
-            'span.gone',
-            {
-              role: 'img',
-              title: t('game.disconnected', { side: sideName(v.variant, c) }),
-              'aria-label': t('game.disconnected', { side: sideName(v.variant, c) }),
-            },
-            ' ⚠',
-          )
-        : null,
-      v.berserk[c] ? h('span.berserk', { 'data-testid': `berserk-${c}`, title: t('game.berserk.done') }, ' ⚡') : null,
-      h(`span.clock.c${c}`, { 'data-testid': `clock-${c}`, role: 'timer' }),
-    );
-  }
-
   function renderPlayers(): void {
     const o = orientation();
-    fill(top, seatLine((1 - o) as 0 | 1));
-    fill(bottom, seatLine(o));
+    fill(top, seatLine(live!.view, (1 - o) as 0 | 1));
+    fill(bottom, seatLine(live!.view, o));
     renderClocks();
   }
 
@@ -383,19 +351,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
   function renderStatus(): void {
     if (!live) return;
     const v = live.view;
-    let text = noticeText(s.notice);
-    if (!text) {
-      if (v.status === 'waiting') text = t('game.waiting');
-      else if (live.over)
-        text = ''; // the end panel says it
-      else if (live.isPlayer && app.socket.state !== 'open') text = t('game.offline');
-      else if (live.isPlayer) text = live.myTurn ? t('game.yourTurn') : t('game.theirTurn');
-      else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
-      if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
-      if (v.firstMoveDeadline && v.status === 'active') {
-        text += ` · ${t('game.firstMove', { time: formatTimeLeft(v.firstMoveDeadline - app.socket.serverNow()) })}`;
-      }
-    }
+    const text = statusText(live, s.notice, app.socket.state === 'open', app.socket.serverNow());
     if (statusEl.textContent !== text) statusEl.textContent = text;
     document.title = gameTabTitle(v, live.isPlayer && live.myTurn);
     // Typing a move is for a player of a game still on.
@@ -454,17 +410,11 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
     }
     const v = live.view;
     const verdict = v.verdict;
-    const headline =
-      v.status === 'aborted'
-        ? t('game.result.aborted')
-        : verdict?.winner === null || !verdict
-          ? t('game.result.draw')
-          : t('game.result.win', { side: sideName(v.variant, verdict.winner) });
     endPanel.hidden = false;
     fill(
       endPanel,
       h('h3', null, t('game.over')),
-      h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline}`),
+      h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline(v)}`),
       verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdictText(v.variant, verdict)) : null,
       ...(s.ratings ? ratingLines(s.ratings, v) : []).map((l) => h('p.rating-change', null, l)),
       h(
@@ -683,4 +633,61 @@ function ratingLines(r: RatingsFrame, v: GameView): string[] {
   const note = ratingsNote(r);
   if (note) lines.push(t(note === 'newcomers' ? 'game.newcomersUncounted' : note === 'pair-limit' ? 'game.pairLimit' : 'game.ratingHeld'));
   return lines;
+}
+
+function seatLine(v: GameView, c: 0 | 1): HTMLElement {
+  const seat = v.seats[c];
+  const gone = v.disconnectedSince[c] !== null && v.status === 'active';
+  // Guests have no profile page to link to.
+  const nameEl =
+    seat && seat.kind === 'human' && hasProfile(seat.name, seat.userId)
+      ? h('a', { href: `/@/${encodeURIComponent(seat.name)}` }, seat.name)
+      : h('span', null, seatName(seat));
+  return h(
+    'div.seat',
+    null,
+    h(`span.side-dot.c${c}`, { 'aria-hidden': 'true' }),
+    h('span.side-name', null, sideName(v.variant, c)),
+    ' ',
+    seat ? nameEl : h('em', null, t('game.waiting')),
+    gone
+      ? h(
+          'span.gone',
+          {
+            role: 'img',
+            title: t('game.disconnected', { side: sideName(v.variant, c) }),
+            'aria-label': t('game.disconnected', { side: sideName(v.variant, c) }),
+          },
+          ' ⚠',
+        )
+      : null,
+    v.berserk[c] ? h('span.berserk', { 'data-testid': `berserk-${c}`, title: t('game.berserk.done') }, ' ⚡') : null,
+    h(`span.clock.c${c}`, { 'data-testid': `clock-${c}`, role: 'timer' }),
+  );
+}
+
+/** The status line: the page's word, or whose turn it is (with check and the first move's time left). */
+function statusText(live: LiveGame, notice: Notice, online: boolean, now: number): string {
+  const v = live.view;
+  let text = noticeText(notice);
+  if (!text) {
+    if (v.status === 'waiting') text = t('game.waiting');
+    else if (live.over)
+      text = ''; // the end panel says it
+    else if (live.isPlayer && !online) text = t('game.offline');
+    else if (live.isPlayer) text = live.myTurn ? t('game.yourTurn') : t('game.theirTurn');
+    else text = `${t('game.spectators')} · ${t('game.turnOf', { side: sideName(v.variant, v.turn) })}`;
+    if (v.status === 'active' && v.check) text += ` · ${t('game.check')}`;
+    if (v.firstMoveDeadline && v.status === 'active') {
+      text += ` · ${t('game.firstMove', { time: formatTimeLeft(v.firstMoveDeadline - now) })}`;
+    }
+  }
+  return text;
+}
+
+/** The end panel's headline. */
+function headline(v: GameView): string {
+  const verdict = v.verdict;
+  if (v.status === 'aborted') return t('game.result.aborted');
+  return verdict?.winner === null || !verdict ? t('game.result.draw') : t('game.result.win', { side: sideName(v.variant, verdict.winner) });
 }
