@@ -27,10 +27,18 @@ export class Coalescer<T> {
 
   /** Something the value depends on changed: push it soon (at once after a quiet interval). */
   changed(): void {
+    // A read under way: once more after it (a clock moved far at once must not start a read per interval).
+    if (this.reading) {
+      this.dirty = true;
+      return;
+    }
     if (this.cancel) return;
     const at = Math.max(this.time.clock.now(), this.lastAt + this.intervalMs);
     this.cancel = this.time.timers.at(at, () => this.fire());
   }
+
+  private reading = false;
+  private dirty = false;
 
   private fire(): void {
     this.cancel = null;
@@ -40,8 +48,21 @@ export class Coalescer<T> {
     }
     this.lastAt = this.time.clock.now();
     const v = this.read();
-    if (v instanceof Promise) v.then((x) => this.emit(x)).catch(() => undefined);
-    else this.emit(v);
+    if (!(v instanceof Promise)) {
+      this.emit(v);
+      return;
+    }
+    this.reading = true;
+    void v
+      .then((x) => this.emit(x))
+      .catch(() => undefined)
+      .finally(() => {
+        this.reading = false;
+        if (this.dirty) {
+          this.dirty = false;
+          this.changed();
+        }
+      });
   }
 
   private emit(v: T): void {

@@ -144,6 +144,7 @@ export class Lobby implements LobbyPort {
   private matching: Promise<void> | null = null;
   private again = false;
   private ticks = 0;
+  private sweeping: Promise<void> | null = null;
   /** True while the sockets have not yet sent out the last lobby frame (see throttle). */
   private congested: () => boolean = () => false;
   private readonly offNudge: () => void;
@@ -355,7 +356,11 @@ export class Lobby implements LobbyPort {
       // The lease may have lapsed since the timer was armed (a node frozen past it): the tick is the leader's alone.
       if (!this.leader.isLeader) return;
       void this.matchPools();
-      if (++this.ticks % SWEEP_EVERY === 0) void this.track(this.sweep());
+      // One sweep at a time (a clock moved far at once fires many ticks before any sweep ends).
+      if (++this.ticks % SWEEP_EVERY === 0 && !this.sweeping)
+        this.sweeping = this.track(this.sweep())
+          .catch(() => undefined)
+          .finally(() => (this.sweeping = null));
       // A node's death changes the counters without telling anyone.
       this.counters.changed();
     });

@@ -70,7 +70,15 @@ export class FakeTime implements Clock, Timers {
 
   at(at: number, fn: () => void): () => void {
     const id = this.nextId++;
-    this.queue.push({ at, fn, id });
+    // Kept in order (time, then arming order): advance() takes the first, with no sort per timer run.
+    let lo = 0;
+    let hi = this.queue.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.queue[mid]!.at <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    this.queue.splice(lo, 0, { at, fn, id });
     return () => {
       this.queue = this.queue.filter((q) => q.id !== id);
     };
@@ -85,7 +93,6 @@ export class FakeTime implements Clock, Timers {
   advance(ms: number): void {
     const end = this.t + ms;
     for (;;) {
-      this.queue.sort((a, b) => a.at - b.at || a.id - b.id);
       const next = this.queue[0];
       if (!next || next.at > end) break;
       this.queue.shift();
