@@ -301,17 +301,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
 
   function renderClocks(): void {
     if (!live) return;
-    const now = app.socket.serverNow();
-    for (const c of [0, 1] as const) {
-      const face = clockFace(live.view.clock, c, live.view.status === 'active' ? now : live.view.clock.at);
-      for (const node of el.querySelectorAll<HTMLElement>(`.clock.c${c}`)) {
-        const text = formatClock(face.shownMs, t('clock.dayUnit')) + (face.periods !== null ? ` (${face.periods})` : '');
-        if (node.textContent !== text) node.textContent = text;
-        node.classList.toggle('running', face.running && live.view.status === 'active');
-        node.classList.toggle('low', face.low);
-        node.classList.toggle('byoyomi', face.inByoyomi);
-      }
-    }
+    drawClocks(el, live.view, app.socket.serverNow());
     if (live.view.firstMoveDeadline && live.view.status === 'active') renderStatus();
   }
 
@@ -392,13 +382,7 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       fill(invitePanel);
       return;
     }
-    const input = h('input', { type: 'text', readonly: true, value: invite, 'data-testid': 'invite-url', 'aria-label': t('invite.share') }) as HTMLInputElement;
-    const copy = h('button', { type: 'button' }, t('common.copy'));
-    copy.addEventListener('click', () => {
-      void navigator.clipboard?.writeText(invite).then(() => app.toast(t('common.copied')));
-      input.select();
-    });
-    fill(invitePanel, h('p', null, t('invite.share')), h('div.row', null, input, copy));
+    fill(invitePanel, ...inviteShare(invite, () => app.toast(t('common.copied'))));
   }
 
   function renderEnd(): void {
@@ -408,24 +392,8 @@ export function gamePage(app: AppContext, params: Record<string, string>): Page 
       endPanel.hidden = true;
       return;
     }
-    const v = live.view;
-    const verdict = v.verdict;
     endPanel.hidden = false;
-    fill(
-      endPanel,
-      h('h3', null, t('game.over')),
-      h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline(v)}`),
-      verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdictText(v.variant, verdict)) : null,
-      ...(s.ratings ? ratingLines(s.ratings, v) : []).map((l) => h('p.rating-change', null, l)),
-      h(
-        'div.row',
-        null,
-        rematch.el,
-        analysis?.endButton() ?? null,
-        h('a.button', { href: '/' }, t('game.rematchHome')),
-        h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export')),
-      ),
-    );
+    fill(endPanel, ...endPanelContent(live.view, s.ratings, id, [rematch.el, analysis?.endButton() ?? null]));
   }
 
   function renderReferee(): void {
@@ -690,4 +658,47 @@ function headline(v: GameView): string {
   const verdict = v.verdict;
   if (v.status === 'aborted') return t('game.result.aborted');
   return verdict?.winner === null || !verdict ? t('game.result.draw') : t('game.result.win', { side: sideName(v.variant, verdict.winner) });
+}
+
+/** Each side's clock as it reads at `now` (server time), on every clock element of the page. */
+function drawClocks(root: HTMLElement, v: GameView, now: number): void {
+  for (const c of [0, 1] as const) {
+    const face = clockFace(v.clock, c, v.status === 'active' ? now : v.clock.at);
+    for (const node of root.querySelectorAll<HTMLElement>(`.clock.c${c}`)) {
+      const text = formatClock(face.shownMs, t('clock.dayUnit')) + (face.periods !== null ? ` (${face.periods})` : '');
+      if (node.textContent !== text) node.textContent = text;
+      node.classList.toggle('running', face.running && v.status === 'active');
+      node.classList.toggle('low', face.low);
+      node.classList.toggle('byoyomi', face.inByoyomi);
+    }
+  }
+}
+
+/** The invitation link to share while the game waits for its second player, with a copy button. */
+function inviteShare(invite: string, copied: () => void): HTMLElement[] {
+  const input = h('input', { type: 'text', readonly: true, value: invite, 'data-testid': 'invite-url', 'aria-label': t('invite.share') }) as HTMLInputElement;
+  const copy = h('button', { type: 'button' }, t('common.copy'));
+  copy.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(invite).then(copied);
+    input.select();
+  });
+  return [h('p', null, t('invite.share')), h('div.row', null, input, copy)];
+}
+
+/** The end panel: result, why, the rating change, then `actions` (rematch, analysis) and the ways out. */
+function endPanelContent(v: GameView, ratings: RatingsFrame | null, id: string, actions: readonly (HTMLElement | null)[]): (HTMLElement | null)[] {
+  const verdict = v.verdict;
+  return [
+    h('h3', null, t('game.over')),
+    h('p.result', { 'data-testid': 'result' }, `${verdict?.result ?? ''} · ${headline(v)}`),
+    verdict ? h('p.explanation', { 'data-testid': 'explanation' }, verdictText(v.variant, verdict)) : null,
+    ...(ratings ? ratingLines(ratings, v) : []).map((l) => h('p.rating-change', null, l)),
+    h(
+      'div.row',
+      null,
+      ...actions,
+      h('a.button', { href: '/' }, t('game.rematchHome')),
+      h('a.button', { href: `/api/games/${id}.pgn`, download: `${id}.pgn` }, t('game.export')),
+    ),
+  ];
 }
