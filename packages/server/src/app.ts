@@ -227,6 +227,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     timers: opts.timers,
     onEngineTurn: computer.onEngineTurn,
     ratings,
+    isBot: (userId) => store.isBot(userId),
     ...(opts.conduct ? { conduct: opts.conduct } : {}),
     ...(club
       ? {

@@ -61,6 +61,9 @@ async function botAccount(): Promise<Player & { token: string }> {
   return c;
 }
 
+/** The secret of an invitation's address (…/invite/{id}/{token}). */
+const tokenIn = (invite: string): string => invite.split('/').pop()!;
+
 const challenge = (from: TestClient, to: string, variant: VariantKey = 'xiangqi', clock: unknown = CLOCK) =>
   from.http('POST', '/api/games', { variant, color: 'first', clock, opponent: { type: 'user', username: to } });
 
@@ -138,6 +141,21 @@ describe('upgrade to a bot', () => {
     const pool = await bot.request({ t: 'pool-join', pool: 'xiangqi-5+3', rated: false }, 2);
     expect(pool).toMatchObject({ t: 'error', code: 'bot.lobby' });
     bot.close();
+  });
+  it('a seat the bot account takes from a browser page (its session, not its token) is marked BOT too', async () => {
+    const bot = await botAccount();
+    const human = await player('brw');
+    // The bot's page makes an invitation; the human takes it.
+    const made = await bot.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: CLOCK, opponent: { type: 'invite' } });
+    expect(made.status).toBe(201);
+    expect((await human.http('POST', `/api/games/${made.json.id}/join`, { token: tokenIn(made.json.invite) })).json.ok).toBe(true);
+    const seats = (await human.http('GET', `/api/games/${made.json.id}`)).json.view.seats;
+    expect([seats[0].title, seats[1].title]).toEqual(['BOT', undefined]);
+    // The human invites; the bot's page takes the seat.
+    const theirs = await human.http('POST', '/api/games', { variant: 'janggi', color: 'first', clock: CLOCK, opponent: { type: 'invite' } });
+    expect((await bot.http('POST', `/api/games/${theirs.json.id}/join`, { token: tokenIn(theirs.json.invite) })).json.ok).toBe(true);
+    const joined = (await bot.http('GET', `/api/games/${theirs.json.id}`)).json.view.seats;
+    expect([joined[0].title, joined[1].title]).toEqual([undefined, 'BOT']);
   });
 });
 

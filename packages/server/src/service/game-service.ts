@@ -103,6 +103,12 @@ export interface ServiceDeps {
   readonly quiet?: (member: string) => boolean;
   /** How long a challenge to a named player waits (default CHALLENGE_TTL_MS). */
   readonly challengeTtlMs?: number;
+  /**
+   * Whether an account is a bot: its seats are marked BOT however it takes
+   * them (the Bot API, a browser page, a rematch, a room, a tournament).
+   * Absent: only an identity that says so (Identity.bot) is marked.
+   */
+  readonly isBot?: (userId: string) => Promise<boolean>;
 }
 
 export class GameService {
@@ -125,8 +131,15 @@ export class GameService {
     this.presences = new Presence(this.live, this.pipeline, deps.clock, { bus: deps.bus, timers: deps.timers });
   }
 
-  async create(creator: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {
+  /** The player as a seat names them: marked a bot when the account is one. */
+  private async marked(u: Identity): Promise<Identity> {
+    if (u.bot || u.guest || !this.deps.isBot) return u;
+    return (await this.deps.isBot(u.id)) ? { ...u, bot: true } : u;
+  }
+
+  async create(who: Identity, req: CreateGame): Promise<Result<{ id: string; inviteToken: string | null }, ServiceError>> {
     const { store, clock } = this.deps;
+    const creator = await this.marked(who);
     const now = clock.now();
     const bad = checkTerms({ ...req, players: [creator] });
     if (bad) return bad;
@@ -171,7 +184,8 @@ export class GameService {
     if (bad) return bad;
     const color = this.side(terms.color);
     const seat = (u: Identity): Seat => ({ userId: u.id, name: u.name, kind: 'human', ...botTitle(u) });
-    const seats: [Seat, Seat] = color === 0 ? [seat(first), seat(second)] : [seat(second), seat(first)];
+    const [a, b] = await Promise.all([this.marked(first), this.marked(second)]);
+    const seats: [Seat, Seat] = color === 0 ? [seat(a), seat(b)] : [seat(b), seat(a)];
     const r = await this.start(
       {
         variant: terms.variant,
@@ -231,7 +245,8 @@ export class GameService {
   }
 
   /** Takes the free seat of an invitation, or accepts a challenge. */
-  async join(id: string, user: Identity, token?: string): Promise<Result<Side, ServiceError>> {
+  async join(id: string, who: Identity, token?: string): Promise<Result<Side, ServiceError>> {
+    const user = await this.marked(who);
     const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
     return actor.run(async () => {
