@@ -78,63 +78,19 @@ export function homePage(app: AppContext): Page {
     fill(countersEl, counters ? `${t('home.online', { n: counters.online })} · ${t('home.seeking', { n: counters.seeking })}` : '\u00a0');
   }
 
-  function seekRow(seek: Seek): HTMLElement {
-    const mine = app.me !== null && seek.user.id === app.me.id;
-    const button = mine
-      ? h('button', { type: 'button', 'data-testid': 'seek-cancel' }, t('home.seeks.yours'))
-      : h('button.primary', { type: 'button', 'data-testid': 'seek-accept' }, t('home.seeks.accept'));
-    button.addEventListener('click', async () => {
-      button.setAttribute('disabled', '');
-      const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: seek.id });
-      if (!r.ok) {
-        app.toast(errorText(r));
-        button.removeAttribute('disabled');
-      }
-    });
-    const side = readerSide(seek, mine);
-    return h(
-      'tr',
-      { 'data-seek': seek.id, class: mine ? 'mine' : '' },
-      h('td.who', { 'data-label': t('home.seeks.player') }, playerEl(seek.user)),
-      h('td.num', { 'data-label': t('home.seeks.rating') }, ratingEl(seek.rating)),
-      h('td', { 'data-label': t('home.seeks.game') }, variantName(seek.variant)),
-      h('td', { 'data-label': t('home.seeks.time') }, clockSpecName(seek.clock)),
-      h(
-        'td',
-        { 'data-label': t('home.seeks.mode') },
-        t(seek.rated ? 'common.rated' : 'common.casual'),
-        side ? h('span.muted.seek-side', null, ` · ${side}`) : null,
-      ),
-      h('td.act', null, button),
-    );
-  }
-
   function renderSeeks(): void {
     const list = s.seeks.list();
-    if (list.length === 0) {
-      fill(seeksEl, h('p.muted', { 'data-testid': 'seeks-empty' }, t('home.seeks.empty')));
-      return;
+    if (list.length === 0) fill(seeksEl, h('p.muted', { 'data-testid': 'seeks-empty' }, t('home.seeks.empty')));
+    else fill(seeksEl, seekTable(list, app.me?.id ?? null, seekClicked));
+  }
+
+  async function seekClicked(seek: Seek, mine: boolean, button: HTMLElement): Promise<void> {
+    button.setAttribute('disabled', '');
+    const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: seek.id });
+    if (!r.ok) {
+      app.toast(errorText(r));
+      button.removeAttribute('disabled');
     }
-    fill(
-      seeksEl,
-      h(
-        'table.seek-table',
-        { 'data-testid': 'seeks' },
-        h(
-          'thead',
-          null,
-          h(
-            'tr',
-            null,
-            ...(['home.seeks.player', 'home.seeks.rating', 'home.seeks.game', 'home.seeks.time', 'home.seeks.mode'] as const).map((k) =>
-              h('th', { scope: 'col' }, t(k)),
-            ),
-            h('th', null),
-          ),
-        ),
-        h('tbody', null, list.map(seekRow)),
-      ),
-    );
   }
 
   function renderPools(): void {
@@ -142,28 +98,7 @@ export function homePage(app: AppContext): Page {
     fill(
       poolsEl,
       pools.length === 0 ? h('p.muted', null, t('common.loading')) : null,
-      poolsByVariant(pools).map(([variant, list]) =>
-        h(
-          'div.pool-group',
-          null,
-          h('h3', null, variantName(list[0]!.variant)),
-          h(
-            'div.pool-buttons',
-            null,
-            list.map((p) => {
-              const on = myPool === p.id;
-              const b = h(
-                `button.pool${on ? '.primary' : ''}`,
-                { type: 'button', 'data-testid': `pool-${p.id}`, 'data-variant': variant, 'aria-pressed': String(on), title: poolName(p) },
-                h('strong', null, clockSpecName(p.clock)),
-                h('small', null, t('home.quick.count', { n: p.waiting })),
-              );
-              b.addEventListener('click', () => void (on ? leavePool() : joinPool(p.id)));
-              return b;
-            }),
-          ),
-        ),
-      ),
+      poolGroups(pools, myPool, (p, on) => void (on ? leavePool() : joinPool(p.id))),
     );
     const waiting = pools.find((p) => p.id === myPool);
     waitingEl.hidden = myPool === null;
@@ -422,4 +357,74 @@ export function homePage(app: AppContext): Page {
       }
     },
   };
+}
+
+/** The open seeks as a table; `clicked` takes a row's button (cancel one's own, accept another's). */
+function seekTable(list: readonly Seek[], meId: string | null, clicked: (seek: Seek, mine: boolean, button: HTMLElement) => void): HTMLElement {
+  const row = (seek: Seek): HTMLElement => {
+    const mine = meId !== null && seek.user.id === meId;
+    const button = mine
+      ? h('button', { type: 'button', 'data-testid': 'seek-cancel' }, t('home.seeks.yours'))
+      : h('button.primary', { type: 'button', 'data-testid': 'seek-accept' }, t('home.seeks.accept'));
+    button.addEventListener('click', () => clicked(seek, mine, button));
+    const side = readerSide(seek, mine);
+    return h(
+      'tr',
+      { 'data-seek': seek.id, class: mine ? 'mine' : '' },
+      h('td.who', { 'data-label': t('home.seeks.player') }, playerEl(seek.user)),
+      h('td.num', { 'data-label': t('home.seeks.rating') }, ratingEl(seek.rating)),
+      h('td', { 'data-label': t('home.seeks.game') }, variantName(seek.variant)),
+      h('td', { 'data-label': t('home.seeks.time') }, clockSpecName(seek.clock)),
+      h(
+        'td',
+        { 'data-label': t('home.seeks.mode') },
+        t(seek.rated ? 'common.rated' : 'common.casual'),
+        side ? h('span.muted.seek-side', null, ` · ${side}`) : null,
+      ),
+      h('td.act', null, button),
+    );
+  };
+  return h(
+    'table.seek-table',
+    { 'data-testid': 'seeks' },
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ...(['home.seeks.player', 'home.seeks.rating', 'home.seeks.game', 'home.seeks.time', 'home.seeks.mode'] as const).map((k) =>
+          h('th', { scope: 'col' }, t(k)),
+        ),
+        h('th', null),
+      ),
+    ),
+    h('tbody', null, list.map(row)),
+  );
+}
+
+/** The pools' buttons by game; the one we wait in is pressed, and `clicked` says whether it was. */
+function poolGroups(pools: readonly PoolInfo[], myPool: string | null, clicked: (p: PoolInfo, on: boolean) => void): HTMLElement[] {
+  return poolsByVariant(pools).map(([variant, list]) =>
+    h(
+      'div.pool-group',
+      null,
+      h('h3', null, variantName(list[0]!.variant)),
+      h(
+        'div.pool-buttons',
+        null,
+        list.map((p) => {
+          const on = myPool === p.id;
+          const b = h(
+            `button.pool${on ? '.primary' : ''}`,
+            { type: 'button', 'data-testid': `pool-${p.id}`, 'data-variant': variant, 'aria-pressed': String(on), title: poolName(p) },
+            h('strong', null, clockSpecName(p.clock)),
+            h('small', null, t('home.quick.count', { n: p.waiting })),
+          );
+          b.addEventListener('click', () => clicked(p, on));
+          return b;
+        }),
+      ),
+    ),
+  );
 }
