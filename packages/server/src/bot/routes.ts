@@ -481,8 +481,9 @@ const GAME_ROUTES: readonly Route[] = [
       if (s.you === null) fail('game.forbidden', 'You are not playing in this game');
       const r = await actFor(deps.games, id, ctx.user.id, { type: 'move', uci: ctx.params[1]!, ply: s.view.ply });
       if (!r.ok) fail(r.error.code, r.error.message);
-      // ?offeringDraw=true: a draw offer with the move, as lichess takes it.
-      if (ctx.url.searchParams.get('offeringDraw') === 'true') await actFor(deps.games, id, ctx.user.id, { type: 'draw-offer' });
+      // ?offeringDraw=true: a draw offer with the move, as lichess takes it; within the draw quota of every player, else the move alone.
+      if (ctx.url.searchParams.get('offeringDraw') === 'true' && (await deps.limits.take('draw', { user: ctx.user.id, addr: ctx.addr })).ok)
+        await actFor(deps.games, id, ctx.user.id, { type: 'draw-offer' });
       sendJson(ctx.res, 200, { ok: true });
     },
   },
@@ -526,6 +527,8 @@ const GAME_ROUTES: readonly Route[] = [
       const s = await deps.games.view(ctx.params[0]!, ctx.user.id);
       if (!s) fail('game.not-found', 'No such game');
       const theirs = s.view.drawOffer !== null && s.view.drawOffer !== s.you;
+      // An offer counts against the draw quota, as a page's and a socket's do.
+      if (yes && !theirs) await deps.limits.enforce('draw', { user: ctx.user.id, addr: ctx.addr });
       await act(ctx, deps, { type: yes ? (theirs ? 'draw-accept' : 'draw-offer') : 'draw-decline' });
     },
   },
