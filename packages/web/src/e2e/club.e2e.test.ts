@@ -277,19 +277,21 @@ describe('the language switch', () => {
     // On a phone the switch is in the header's drawer.
     await page.getByTestId('menu-button').click();
     await page.getByTestId('lang-switch').click();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await page.locator('nav.menu').textContent()).toContain('Rules');
+    // English is fetched when chosen (only Vietnamese comes with the shell): the page changes once it is here.
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached', ...SLOW });
+    await expect.poll(() => page.locator('nav.menu').textContent(), SLOW).toContain('Rules');
     expect(await page.locator('nav.menu').textContent()).not.toContain('Luật chơi');
     await shot(page, 'home-en-phone');
     await page.reload();
-    expect(await page.locator('nav.menu').textContent()).toContain('Rules');
+    await expect.poll(() => page.locator('nav.menu').textContent(), SLOW).toContain('Rules');
     await page.goto('/rules/xiangqi');
     await page.locator('.rules-doc h2').waitFor();
-    expect(await page.locator('.rules-doc').textContent()).toMatch(/General|Chariot/);
+    await expect.poll(() => page.locator('.rules-doc').textContent(), SLOW).toMatch(/General|Chariot/);
     await page.getByTestId('menu-button').click();
     await page.getByTestId('lang-switch').click();
+    await page.locator('html[lang="vi"]').waitFor({ state: 'attached', ...SLOW });
     await page.locator('.rules-doc h2').waitFor();
-    expect(await page.locator('.rules-doc').textContent()).toMatch(/Tướng|Xe/);
+    await expect.poll(() => page.locator('.rules-doc').textContent(), SLOW).toMatch(/Tướng|Xe/);
     await shot(page, 'rules-vi-phone');
   });
 });
