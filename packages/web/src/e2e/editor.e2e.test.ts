@@ -4,7 +4,9 @@
  * and by drag, sees why the position is invalid in Vietnamese (a general out
  * of its palace, generals facing), fixes it, sees the FEN and the address
  * follow, opens the address again, starts a game against the computer from
- * it (not rated: set position) and opens the analysis board on it. Sittuyin's
+ * it (not rated: set position), opens the analysis board on it, comes back
+ * to the editor from there with the position shown, and opens the solo board
+ * on that. Sittuyin's
  * hand: a piece taken out of hand changes the FEN and the placement turn,
  * and a piece typed onto the board (the keyboard's way) is placed.
  */
@@ -107,6 +109,17 @@ describe('board editor', () => {
     await page.waitForURL(/\/analysis\/xiangqi\?/);
     expect(new URL(page.url()).searchParams.get('fen')).toBe('3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1');
     await page.getByTestId('board').waitFor();
+    // Back from the analysis board to the editor ('set up a position', as lichess's analysis has) with the position shown, a move on (the editor counts moves afresh).
+    await page.getByTestId('typed-move').fill('d10d9');
+    await page.getByTestId('typed-move').press('Enter');
+    await page.getByTestId('open-editor').click();
+    await page.waitForURL(/\/editor\/xiangqi\?/);
+    await page.getByTestId('editor-page').waitFor();
+    expect(await fen(page)).toBe('9/3k5/9/9/9/9/9/9/9/R3K4 w - - 0 1');
+    // And the solo board from the editor, on that position.
+    await page.getByTestId('editor-solo').click();
+    await page.waitForURL(/\/solo\/xiangqi\?/);
+    await expect.poll(() => page.getByTestId('fen').inputValue()).toBe('9/3k5/9/9/9/9/9/9/9/R3K4 w - - 0 1');
   });
 
   it("keeps Sittuyin's pieces in hand: one taken out changes the FEN and whose placement it is", async () => {

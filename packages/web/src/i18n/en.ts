@@ -650,6 +650,7 @@ export const en: Record<MessageKey, string> = {
   'board.exportPgn': 'Export PGN',
   'board.download': 'Download',
   'board.pgn': 'PGN with variations',
+  'board.editor': 'Set up a position',
   'board.share': 'Share link',
   'board.backToGame': '← Back to the game',
   'board.badLink': 'This link could not be read: {message}',

@@ -648,6 +648,7 @@ export const vi = {
   'board.exportPgn': 'Xuất PGN',
   'board.download': 'Tải về',
   'board.pgn': 'PGN kèm các biến',
+  'board.editor': 'Xếp thế cờ',
   'board.share': 'Liên kết chia sẻ',
   'board.backToGame': '← Về ván cờ',
   'board.badLink': 'Không đọc được liên kết này: {message}',

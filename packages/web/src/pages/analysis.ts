@@ -321,6 +321,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
     statusEl.textContent = typedProblem || problem || t('game.turnOf', { side: sideName(variant, pos.turn) });
     promoteBtn.disabled = tree.onMainline(current.id);
     deleteBtn.disabled = current === tree.root;
+    editorLink.href = `/editor/${variant}?${new URLSearchParams({ fen: makeFen(pos) }).toString()}`;
     drawArrows();
   }
 
@@ -373,6 +374,8 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
     // Shown once there is something to download (a .button's display would override `hidden`).
     if (!downloadLink.isConnected) exportBtn.after(downloadLink);
   });
+  // The board editor on the position shown (as lichess's analysis offers): set it up differently, then play or analyse it.
+  const editorLink = h('a.button', { 'data-testid': 'open-editor' }, t('board.editor')) as HTMLAnchorElement;
   const downloadLink = h('a.button', { download: `youzai-analysis-${variant}.pgn`, 'data-testid': 'download-pgn' }, t('board.download')) as HTMLAnchorElement;
   const shareBtn = btn(t('board.share'), 'share', () => {
     shareBox.value = shareUrl();
@@ -428,7 +431,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
         btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
         coordsToggle(),
       ),
-      h('div.controls', null, exportBtn, shareBtn),
+      h('div.controls', null, exportBtn, shareBtn, editorLink),
       given?.importId ? h('p', null, h('a', { href: importPgnPath(given.importId), download: '', 'data-testid': 'imported-pgn' }, t('import.download'))) : null,
       importPanel({ variant, load: loadImport }),
       shareBox,
