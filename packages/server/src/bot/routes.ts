@@ -258,9 +258,11 @@ const ACCOUNT_ROUTES: readonly Route[] = [
     handler: async (ctx, deps) => {
       if (!ctx.user.username) fail('auth.account-required', 'Register first: guests cannot become bots');
       if (await deps.store.isBot(ctx.user.id)) fail('bot.already', 'This account is already a bot');
-      if ((await deps.store.games({ userId: ctx.user.id, limit: 1 })).length > 0)
+      // The store checks for games and marks the bot in one step: a game starting meanwhile is seen.
+      if (!(await deps.store.makeBot(ctx.user.id, deps.clock.now()))) {
+        if (await deps.store.isBot(ctx.user.id)) fail('bot.already', 'This account is already a bot');
         fail('bot.has-games', 'Only an account that has never played can become a bot');
-      await deps.store.makeBot(ctx.user.id, deps.clock.now());
+      }
       sendJson(ctx.res, 200, { ok: true });
     },
   },

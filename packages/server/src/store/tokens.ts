@@ -23,7 +23,11 @@ export interface TokenStore {
   tokensOf(userId: string): Promise<TokenRow[]>;
   /** Revokes one of the user's tokens; false when they have none of that id. */
   deleteToken(userId: string, id: string): Promise<boolean>;
-  /** Marks an account as a bot, for good (the user must exist); false when it already was one. */
+  /**
+   * Marks an account as a bot, for good (the user must exist), only if it
+   * holds no seat in any game: the check and the mark are one step, so no
+   * game starts in between. False when it already was a bot or has a game.
+   */
   makeBot(userId: string, at: number): Promise<boolean>;
   /** Whether the account is a bot. */
   isBot(userId: string): Promise<boolean>;

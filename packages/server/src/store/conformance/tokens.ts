@@ -1,10 +1,11 @@
 /** TokenStore conformance: API tokens and bot accounts. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { T0, user } from '../fixtures.ts';
+import { T0, game, user } from '../fixtures.ts';
+import type { GameStore } from '../games.ts';
 import type { TokenRow, TokenStore } from '../tokens.ts';
 import type { UserStore } from '../users.ts';
 
-type Under = UserStore & TokenStore;
+type Under = UserStore & TokenStore & Pick<GameStore, 'createGame'>;
 
 const token = (id: string, userId: string, at: number, scopes: TokenRow['scopes'] = ['bot:play']): TokenRow => ({
   id,
@@ -50,6 +51,14 @@ export function describeTokenStore(current: () => Under): void {
       expect(await store.bots(10)).toEqual(['u2', 'u1']);
       expect(await store.bots(1)).toEqual(['u2']);
       await expect(store.makeBot('ghost', T0)).rejects.toThrow();
+    });
+
+    it('a bot only from an account with no game, in one step (a waiting game counts)', async () => {
+      await store.createUser(user('u3'));
+      await store.createGame(game('g1', { whiteId: null, blackId: 'u3', status: 'waiting' }));
+      expect(await store.makeBot('u3', T0)).toBe(false);
+      expect(await store.isBot('u3')).toBe(false);
+      expect(await store.bots(10)).toEqual([]);
     });
   });
 }

@@ -32,6 +32,7 @@ export function memoryTokens(tables: MemoryTables): TokenStore {
       const db = tables.open();
       db.needUser(userId);
       if (db.bots.has(userId)) return false;
+      for (const g of db.games.values()) if (g.whiteId === userId || g.blackId === userId) return false;
       db.bots.set(userId, at);
       return true;
     },

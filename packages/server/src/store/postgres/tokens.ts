@@ -46,7 +46,10 @@ export function postgresTokens(db: PostgresDb): TokenStore {
       return (r.rowCount ?? 0) > 0;
     },
     async makeBot(userId: string, at: number): Promise<boolean> {
-      const r = await query('INSERT INTO bot_accounts (user_id, since) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, at]);
+      const r = await query(
+        'INSERT INTO bot_accounts (user_id, since) SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM games WHERE white_id = $1 OR black_id = $1) ON CONFLICT DO NOTHING',
+        [userId, at],
+      );
       return (r.rowCount ?? 0) > 0;
     },
     async isBot(userId: string): Promise<boolean> {

@@ -39,7 +39,15 @@ export function sqliteTokens(db: SqliteDb): TokenStore {
       return db.write(() => db.stmt('DELETE FROM api_tokens WHERE id = ? AND user_id = ?').run(id, userId).changes > 0);
     },
     makeBot(userId: string, at: number): Promise<boolean> {
-      return db.write(() => db.stmt('INSERT INTO bot_accounts (user_id, since) VALUES (?, ?) ON CONFLICT DO NOTHING').run(userId, at).changes > 0);
+      // One statement under the one writer: no game is written between the look and the mark.
+      return db.write(
+        () =>
+          db
+            .stmt(
+              'INSERT INTO bot_accounts (user_id, since) SELECT @userId, @at WHERE NOT EXISTS (SELECT 1 FROM games WHERE white_id = @userId OR black_id = @userId) ON CONFLICT DO NOTHING',
+            )
+            .run({ userId, at }).changes > 0,
+      );
     },
     async isBot(userId: string): Promise<boolean> {
       return db.stmt('SELECT 1 FROM bot_accounts WHERE user_id = ?').get(userId) !== undefined;
