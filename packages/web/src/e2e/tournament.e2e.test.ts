@@ -145,7 +145,8 @@ describe('an arena in Chromium', () => {
       players.map(async (p) => {
         const tab = await p.context.newPage();
         tab.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
-        tab.setDefaultTimeout(60_000);
+        // Patience for a machine loaded by a full run (a wait here once passed 60 s beside the other layers).
+        tab.setDefaultTimeout(120_000);
         heard.set(tab, announcementsHeard(tab));
         await tab.goto(path, { timeout: 120_000 });
         await tab.getByTestId('tour-my-game').waitFor();
