@@ -123,7 +123,15 @@ class GameWatches implements SocketPart {
       void this.catchUp(game, sub, off);
       throw e;
     }
-    this.release(sub);
+    if (this.holeIn(sub)) {
+      // What was read does not reach the frames heard meanwhile (an owner answering from an old copy, a failover under
+      // way): they wait for a catch-up instead of showing the client a hole.
+      const held = sub.held ?? [];
+      sub.held = null;
+      void this.catchUp(game, sub, off);
+      // Set by catchUp before its first wait (unless the socket went meanwhile).
+      (sub.held as string[] | null)?.push(...held);
+    } else this.release(sub);
     if (sub.again) {
       sub.again = false;
       void this.catchUp(game, sub, off);
@@ -134,6 +142,19 @@ class GameWatches implements SocketPart {
     // Catching up means the game is live here, so its seat costs nothing to look up.
     if (seat === undefined) seat = this.c.user ? await this.c.deps.games.seat(game, this.c.user.id) : null;
     await this.joinGameChat(game, seat);
+  }
+
+  /** Whether sending the held frames now would show a hole: one more than a version past the last sent, the one between missing. */
+  private holeIn(sub: Watch): boolean {
+    let last = sub.sentV;
+    if (last < 0) return false;
+    for (const f of sub.held ?? []) {
+      const v = versionOf(f);
+      if (!Number.isFinite(v) || v <= last) continue;
+      if (v > last + 1) return true;
+      last = v;
+    }
+    return false;
   }
 
   /** Sends the frames held while the state was read: those after what was sent (the others were in it). */
@@ -186,6 +207,9 @@ class GameWatches implements SocketPart {
       } catch {
         // The club cannot answer yet (Redis still coming back): again a second later.
       }
+      // An answer that does not reach the frames heard meanwhile (an owner frozen past its lease answering from its old
+      // copy, chaos seed 11: v31 then v33): again a second later, as when the club cannot answer.
+      if (done && this.holeIn(sub)) done = false;
       if (gone() || (done && !sub.again) || tries >= CATCH_UP_TRIES) break;
       if (!done) await new Promise<void>((r) => (this.c.deps.timers ?? systemTimers).at(this.c.deps.clock.now() + 1000, r));
     }
