@@ -2,7 +2,10 @@
  * The WebSocket endpoint (/ws). Each frame is decoded once into the closed
  * set of client messages; anything else gets an error code. A flooding
  * connection is rate-limited, then closed. A player acts only for the seat
- * its session holds; everyone may watch.
+ * its session holds; everyone may watch. A client that pings (the current
+ * web client, every 5 s) and then goes silent is closed within seconds
+ * (silence.ts); the heartbeat below ends any other peer that stops
+ * answering WebSocket pings.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -23,6 +26,7 @@ import { dispatchTable, idOf, type SocketConnection, type SocketDeps, type Socke
 import { TurnCorks, type Corkable } from './corks.ts';
 import { Fanout, type FanoutMember } from './fanout.ts';
 import { LagMeter } from './lag.ts';
+import { SilenceWatch } from './silence.ts';
 import { SocketPlaces } from './socket-places.ts';
 
 export type { SocketDeps } from './connection.ts';
@@ -57,6 +61,8 @@ class Connection implements SocketConnection, FanoutMember {
   /** The connection's lag as measured here; what a move is forgiven comes from it, never from the client. */
   private readonly lag: LagMeter;
   alive = true;
+  /** Started by the client's first `ping` (a current client pings every 5 s): a link silent past SILENCE_MS is closed. */
+  private silence: SilenceWatch | null = null;
 
   constructor(
     private readonly ws: WebSocket,
@@ -81,6 +87,7 @@ class Connection implements SocketConnection, FanoutMember {
     this.lag = new LagMeter(() => deps.clock.now());
     ws.on('pong', () => {
       this.alive = true;
+      this.silence?.heard();
       this.lag.pong();
     });
     this.measure();
@@ -166,6 +173,8 @@ class Connection implements SocketConnection, FanoutMember {
   }
 
   private async onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+    // Any frame says the link is up, even one refused below.
+    this.silence?.heard();
     // Every refusal answers the id of the frame it refuses: a client waiting on that id must not hang.
     if (!this.bucket.take(this.deps.clock.now())) {
       if (!this.strike()) this.send({ t: 'error', ...peekId(data), code: 'rate-limited', message: `At most ${RATE} messages per second` });
@@ -198,16 +207,34 @@ class Connection implements SocketConnection, FanoutMember {
   private async dispatch(m: ClientMessage): Promise<void> {
     const id = idOf(m);
     this.deps.metrics?.socketActions.inc({ type: m.t });
-    if (m.t === 'ping') return this.send({ t: 'pong', ...id, now: this.deps.clock.now() });
+    if (m.t === 'ping') {
+      if (!this.silence && !this.closed) this.watchSilence();
+      return this.send({ t: 'pong', ...id, now: this.deps.clock.now() });
+    }
     const feature = this.features.get(m.t);
     // The decoder knows every type a feature answers (features.test.ts); one without a feature here is a server built without it.
     if (!feature) return this.send({ t: 'error', ...id, code: 'protocol.unknown-type', message: `This server does not answer ${m.t}` });
     return feature.handle(this, m, id);
   }
 
+  /** A client that pings is expected to go on: silent past SILENCE_MS (a WebSocket ping unanswered too), it is ended, as a close would end it. */
+  private watchSilence(): void {
+    this.silence = new SilenceWatch({
+      clock: this.deps.clock,
+      timers: this.deps.timers ?? systemTimers,
+      probe: () => this.measure(),
+      lost: () => {
+        this.deps.log?.info({ user: this.user?.id }, 'socket silent: closed');
+        // No closing handshake: the link is gone, and ws.close() would wait 30 s for an answer before 'close'.
+        this.ws.terminate();
+      },
+    });
+  }
+
   cleanup(): void {
     if (this.closed) return;
     this.closed = true;
+    this.silence?.stop();
     for (const p of this.parts.values()) p.close();
     for (const off of this.topics.values()) off();
     this.topics.clear();

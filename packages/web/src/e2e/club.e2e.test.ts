@@ -109,7 +109,7 @@ describe('a server restart in the middle of a game', () => {
 });
 
 describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
-  it('is noticed within seconds: the banner shows, the socket reconnects, and the move made in the silence arrives', async () => {
+  it('is noticed within seconds on both ends: the opponent is told, the banner shows, the socket reconnects, and the move made in the silence arrives', async () => {
     // The second player reaches the club through a proxy that can go silent; the first, directly.
     const proxy = await startTcpProxy('127.0.0.1', Number(new URL(club.base).port));
     try {
@@ -121,8 +121,13 @@ describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
       const game = await createInvite(red.page, 'xiangqi');
       await black.page.goto(`http://127.0.0.1:${proxy.port}${new URL(game.invite).pathname}`);
       await black.page.waitForURL(/\/game\//);
+      // A move each, and Red's second: no first-move deadline runs while the server's time is moved below.
       await clickMove(red.page, 'h3e3');
       await waitForPlies(black.page, 1);
+      await clickMove(black.page, 'h10g8');
+      await waitForPlies(red.page, 2);
+      await clickMove(red.page, 'h1g3');
+      await waitForPlies(black.page, 3);
       // Whether the reconnecting banner has shown since now (it may hide again quickly once a new socket opens).
       await black.page.evaluate(() => {
         const banner = document.querySelector('.banner')!;
@@ -134,7 +139,7 @@ describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
       });
       const bannerShown = () => black.page.evaluate(() => (window as { bannerShown?: boolean }).bannerShown);
       proxy.stall();
-      await clickMove(black.page, 'h10g8');
+      await clickMove(black.page, 'b10c8');
       // The page's time stops here (a fifth of a second on) and moves only as the test says; a read that came too late is read again.
       for (;;) {
         const at = (await black.page.evaluate(() => Date.now())) + 200;
@@ -146,6 +151,15 @@ describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
         )
           break;
       }
+      // The server ends a socket of a client that pings once nothing has come from it for 12 s: its time is moved past
+      // that (the silent socket is then asked with a WebSocket ping and given 3 s to answer), and Red is told Black is gone.
+      const gone = red.page.locator('.player .seat .gone');
+      expect(await gone.count()).toBe(0);
+      await club.advance(13_000);
+      const movedAt = Date.now();
+      await gone.waitFor({ timeout: 15_000 });
+      console.log(`the opponent told ${Date.now() - movedAt} ms after the server's time passed the 12 s`);
+      await shot(red.page, 'silent-link-opponent-told');
       // Not on a short silence (the last pong may be 5 s old, the next ping just out: 3 s at the least).
       await black.page.clock.runFor(1_000);
       expect(await bannerShown()).toBe(false);
@@ -155,8 +169,10 @@ describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
       // Time flows again for the reconnection (its backoff).
       await black.page.clock.resume();
       await black.page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 10_000 });
-      await waitForPlies(red.page, 2, 10_000);
+      await waitForPlies(red.page, 4, 10_000);
       expect(await moveTexts(red.page)).toEqual(await moveTexts(black.page));
+      // Back: Red no longer sees Black as gone.
+      await gone.waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
       await proxy.close();
     }
