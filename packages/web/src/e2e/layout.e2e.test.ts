@@ -6,8 +6,10 @@
  * the page: it must not push the board down). On the laptop the header is
  * one row. Pages: a game played (Xiangqi and Sittuyin, from each player's
  * side) and watched, TV, the analysis board, the solo board, a Learn lesson
- * (Xiangqi's chariot, Sittuyin's placement with its trays) and a puzzle.
- * Screenshots in test-artifacts/e2e/layout-*.png.
+ * (Xiangqi's chariot, Sittuyin's placement with its trays), a puzzle, the
+ * board editor (the board and its trays of pieces) and a saved import's
+ * short link `/i/{id}` (the board, its move list and the buttons that step
+ * through it). Screenshots in test-artifacts/e2e/layout-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -72,6 +74,8 @@ async function hideBanner(page: Page): Promise<void> {
  */
 async function check(page: Page, name: string, what: Record<string, string>): Promise<string[]> {
   const problems: string[] = [];
+  // The page's socket open first: its state hides the banner, and one opening late would hide the banner shown below.
+  await page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 30_000 });
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -104,6 +108,19 @@ async function check(page: Page, name: string, what: Record<string, string>): Pr
 }
 
 const BOARD = { board: '[data-testid="board"]' };
+/** The board editor: the board and both trays of pieces to place (the one above it, the one below). */
+const EDITOR = {
+  ...BOARD,
+  'top tray': '.editor-page .board-col > .tray-slot:first-child .yz-tray',
+  'bottom tray': '.editor-page .board-col > .tray-slot:last-child .yz-tray',
+};
+/** A saved import on the analysis board: the board, the move list and the buttons that step through it. */
+const IMPORTED = {
+  ...BOARD,
+  'move list': '[data-testid="analysis-board"] section.tree',
+  'last move': '[data-testid="tree-move"] >> nth=-1',
+  'move buttons': '[data-testid="analysis-board"] .move-nav',
+};
 const PLAYERS = {
   ...BOARD,
   // A player's strip: the side, the name and the clock.
@@ -137,14 +154,15 @@ async function startGame(variant: VariantKey): Promise<{ first: Page; second: Pa
 /** A busy machine: a test checks several pages at two sizes, each with and without the banner. */
 const LONG = 300_000;
 
-async function checkPages(pages: readonly (readonly [name: string, path: string, ready: string])[]): Promise<string[]> {
+/** Each page (its name, path, the test id that says it is drawn, and what must be in view: the board unless told). */
+async function checkPages(pages: readonly (readonly [name: string, path: string, ready: string, what?: Record<string, string>])[]): Promise<string[]> {
   const { page } = await club.visitor();
   const problems: string[] = [];
-  for (const [name, path, ready] of pages) {
+  for (const [name, path, ready, what] of pages) {
     await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
     await page.goto(path);
     await page.getByTestId(ready).waitFor();
-    problems.push(...(await check(page, name, BOARD)));
+    problems.push(...(await check(page, name, what ?? BOARD)));
   }
   await page.context().close();
   return problems;
@@ -217,4 +235,44 @@ describe('every board page fits a 1366×768 laptop and a 390×844 phone, with th
     },
     LONG,
   );
+
+  it(
+    'the board editor, with its trays of pieces',
+    async () => {
+      const problems = await checkPages([
+        ['editor-xiangqi', '/editor/xiangqi', 'editor-page', EDITOR],
+        ['editor-janggi', '/editor/janggi', 'editor-page', EDITOR],
+        ['editor-sittuyin', '/editor/sittuyin', 'editor-page', EDITOR],
+      ]);
+      expect(problems).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    'a saved import’s short link, with its move list',
+    async () => {
+      const { page } = await club.visitor();
+      await page.goto('/');
+      const saved = await page.evaluate(async (text) => {
+        const r = await fetch('/api/import?save=1', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+        return (await r.json()) as { ok: boolean; id?: string };
+      }, IMPORT_RECORD);
+      expect(saved.ok).toBe(true);
+      await page.context().close();
+      const problems = await checkPages([['import', `/i/${saved.id}`, 'analysis-board', IMPORTED]]);
+      expect(problems).toEqual([]);
+    },
+    LONG,
+  );
 });
+
+/** A Xiangqi game of 13 plies in the club's PGN: a saved import long enough to fill a move list. */
+const IMPORT_RECORD = `[Event "Layout"]
+[Variant "xiangqi"]
+[Red "Đỏ"]
+[Black "Đen"]
+[Result "*"]
+
+1. h3e3 h10g8 2. h1g3 i10h10 3. i1h1 b10c8 4. b1c3 a10b10 5. a1b1 c7c6 6. b3b7 h8i8 7. g4g5 *
+`;
