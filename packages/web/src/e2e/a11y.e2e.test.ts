@@ -3,19 +3,25 @@
  * AA) on every page state a player meets: home and lobby, a game played,
  * watched and finished, the analysis board, the solo board, Learn, puzzles,
  * tournaments, a profile, the settings panel, rooms, TV, login and register;
- * any violation fails, each listed with its page state. Then what axe does
+ * then the admins' pages (moderation, with a report and a fair-play report
+ * pending and done; ops), a saved import's short link and a puzzle's own
+ * page. Any violation fails, each listed with its page state. Then what axe does
  * not check: the board's text view, the settings panel's focus, the bell's
  * Escape, the move list's one Tab stop, typed moves on the analysis board
  * and in the lessons.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, describeViolations, type Violation } from './a11y.ts';
-import { startClub, waitForPlies, type Club } from './harness.ts';
+import { shot, startClub, waitForPlies, type Club } from './harness.ts';
 
 let club: Club;
+/** The club's admin (ADMINS): claimed by the operator, never registered over HTTP. */
+const ADMIN = 'quantri';
 beforeAll(async () => {
-  club = await startClub(inject('webDir'), { TOURNAMENT_MIN_RATED_GAMES: '0', LIMITS: 'off' });
+  club = await startClub(inject('webDir'), { TOURNAMENT_MIN_RATED_GAMES: '0', LIMITS: 'off', ADMINS: ADMIN });
 });
 afterAll(async () => {
   await club?.close();
@@ -41,13 +47,14 @@ async function register(page: Page, username: string): Promise<void> {
   expect((await post(page, '/api/register', { username, password: 'correct horse' })).ok).toBe(true);
 }
 
-/** A game between two pages (the first plays the first side), after these moves; Xiangqi unless told. */
-async function game(red: Page, black: Page, moves: readonly string[], variant = 'xiangqi'): Promise<string> {
+/** A game between two pages (the first plays the first side), after these moves; Xiangqi and casual unless told. */
+async function game(red: Page, black: Page, moves: readonly string[], variant = 'xiangqi', rated = false): Promise<string> {
   const g = await post(red, '/api/games', {
     variant,
     color: 'first',
     clock: { kind: 'fischer', minutes: 10, increment: 0 },
     opponent: { type: 'invite' },
+    rated,
   });
   const id = g.id as string;
   expect((await post(black, `/api/games/${id}/join`, { token: String(g.invite).split('/').pop() })).ok).toBe(true);
@@ -166,6 +173,59 @@ describe('accessibility', () => {
     await check(guest, 'register');
 
     console.log(took.join('; '));
+    console.log(`axe: ${found.length} violation(s) in ${new Set(found.map((v) => v.state)).size} page state(s)\n${describeViolations(found)}`);
+    expect(describeViolations(found)).toBe('');
+  }, 300_000);
+
+  it('axe finds no violation on the admins’ pages (moderation with its fair-play reports, ops), a saved import and a puzzle', async () => {
+    const found: Violation[] = [];
+    const check = async (page: Page, state: string) => {
+      found.push(...(await axeViolations(page, state)));
+    };
+    const { page: admin } = await club.visitor();
+    await admin.goto('/');
+    await club.claimAdmin(ADMIN, 'a long pass phrase');
+    expect((await post(admin, '/api/login', { username: ADMIN, password: 'a long pass phrase' })).ok).toBe(true);
+    // A rated game, finished, and its loser's report of the winner for engine use: what a fair-play report is asked on.
+    const { page: winner } = await club.visitor();
+    const { page: loser } = await club.visitor();
+    await register(winner, 'nghivan');
+    await register(loser, 'tocao');
+    const played = await game(winner, loser, ['h3e3', 'h10g8', 'h1g3', 'i10h10'], 'xiangqi', true);
+    expect((await post(loser, `/api/games/${played}/resign`)).ok).toBe(true);
+    const report = await post(loser, '/api/reports', { user: 'nghivan', game: played, reason: 'cheat', text: 'Nước nào cũng như máy' });
+    expect(report.ok).toBe(true);
+    const asked = await post(admin, '/api/admin/fair-play', { user: 'nghivan', report: report.id });
+    expect(asked.ok).toBe(true);
+    const fairPlayId = (asked.report as { id: string }).id;
+    await open(admin, '/admin/moderation', '[data-testid="fairplay-report"]');
+    await admin.getByTestId('mod-report').first().waitFor();
+    await check(admin, 'moderation: a report, a fair-play report pending');
+    // Its one game analysed by the engine, the figures are computed when the report is read.
+    await expect
+      .poll(async () => ((await call(admin, 'GET', `/api/admin/fair-play/${fairPlayId}`)).report as { state: string }).state, {
+        timeout: 180_000,
+        interval: 1000,
+      })
+      .toBe('done');
+    await open(admin, '/admin/moderation', '[data-testid="fairplay-report"] table');
+    await check(admin, 'moderation: the fair-play report done');
+    await shot(admin, 'a11y-moderation-fair-play');
+    await open(admin, '/admin/ops', '[data-testid="ops-nodes"]');
+    await check(admin, 'ops');
+
+    const saved = await post(winner, '/api/import?save=1', {
+      text: '[Variant "xiangqi"]\n[Red "Đỏ"]\n[Black "Đen"]\n\n1. h3e3 {Pháo đầu} h10g8 2. h1g3 (2. b1c3) i10h10 *\n',
+    });
+    expect(saved.ok).toBe(true);
+    await open(winner, `/i/${saved.id as string}`, '[data-testid="tree-move"]');
+    await check(winner, 'a saved import (/i/{id})');
+    const puzzles = JSON.parse(readFileSync(fileURLToPath(new URL('../../../puzzles/data/xiangqi.json', import.meta.url)), 'utf8')) as {
+      puzzles: { id: string }[];
+    };
+    await open(winner, `/puzzle/${puzzles.puzzles[0]!.id}`, '[data-testid="puzzle-kind"]');
+    await check(winner, 'a puzzle (/puzzle/{id})');
+
     console.log(`axe: ${found.length} violation(s) in ${new Set(found.map((v) => v.state)).size} page state(s)\n${describeViolations(found)}`);
     expect(describeViolations(found)).toBe('');
   }, 300_000);

@@ -953,6 +953,7 @@ export const en: Record<MessageKey, string> = {
   'mod.user': 'Player name',
   'mod.gameId': 'Game id',
   'mod.note': 'Note (goes to the log)',
+  'mod.minutes': 'Minutes',
   'mod.mute': 'Mute in chat (minutes)',
   'mod.unmute': 'Unmute',
   'mod.ban': 'Ban',

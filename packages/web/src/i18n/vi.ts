@@ -949,6 +949,7 @@ export const vi = {
   'mod.user': 'Tên người chơi',
   'mod.gameId': 'Mã ván cờ',
   'mod.note': 'Ghi chú (ghi vào nhật ký)',
+  'mod.minutes': 'Số phút',
   'mod.mute': 'Cấm chat (phút)',
   'mod.unmute': 'Bỏ cấm chat',
   'mod.ban': 'Khóa',

@@ -71,7 +71,8 @@ export function moderationPage(_app: AppContext): Page {
     h(
       'p.row',
       null,
-      minutes,
+      // Its own visible name (a placeholder would go once a number is typed, and a number field shows none).
+      h('label', null, t('mod.minutes'), ' ', minutes),
       button(
         t('mod.mute'),
         'mod-mute',
