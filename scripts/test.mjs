@@ -1,9 +1,10 @@
-// `npm test`: the static checks first (type checker and Biome, side by side;
+// `npm test`: the static checks first (type checker and Biome, side by side,
+// with the web client's build for the e2e layer;
 // a failure stops here), then every test layer (vitest.config.ts) in one
 // Vitest run. Ends with a plain "N passed, N failed" line, which CI reads.
 // Arguments go to Vitest (`npm test -- --project unit`, a file filter...).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,10 +27,18 @@ function run(name, cmd, args) {
   });
 }
 
+// The web client the e2e layer drives is built beside the checks (tsc is one thread; the build would
+// otherwise start after them, in the e2e layer's global setup): packages/web/scripts/build.global.ts
+// takes the folder from YOUZAI_WEB_DIR. Not for a run that names projects without e2e.
+const vitestArgs = process.argv.slice(2);
+const wantsE2e = !vitestArgs.some((a) => a.startsWith('--project')) || vitestArgs.some((a) => a.includes('e2e'));
+const webDir = wantsE2e ? mkdtempSync(join(tmpdir(), 'youzai-web-')) : null;
 const checks = await Promise.all([
   run('tsc -b', 'npx', ['tsc', '-b', '--pretty', 'false']),
   run('biome ci', 'npx', ['biome', 'ci', '--error-on-warnings', '--max-diagnostics=50', '.']),
+  ...(webDir ? [run('web build', 'npx', ['vite', 'build', 'packages/web', '--logLevel', 'warn', '--outDir', webDir, '--emptyOutDir'])] : []),
 ]);
+process.on('exit', () => webDir && rmSync(webDir, { recursive: true, force: true }));
 let staticFailed = 0;
 for (const c of checks) {
   const ok = c.status === 0;
@@ -46,7 +55,8 @@ if (staticFailed > 0) {
 }
 
 const out = join(mkdtempSync(join(tmpdir(), 'youzai-test-')), 'results.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...process.argv.slice(2)];
+const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...vitestArgs];
+if (webDir) process.env.YOUZAI_WEB_DIR = webDir;
 // One full run at a time per machine: the suite starts servers, browsers and
 // databases of its own, and two runs side by side starve each other's
 // timers on a small machine. A second run waits for the first.

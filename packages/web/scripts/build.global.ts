@@ -2,9 +2,10 @@
  * Vitest global setup: builds the web client once per test run into a
  * folder of its own (concurrent runs never share one), so the end-to-end
  * tests drive the files a production build serves. Tests read the folder
- * with `inject('webDir')`.
+ * with `inject('webDir')`. Under `npm test` the build is made beside the
+ * static checks and handed over in YOUZAI_WEB_DIR.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // `npm test` builds it beside the static checks (scripts/test.mjs) and names the folder.
+  const built = process.env.YOUZAI_WEB_DIR;
+  if (built && existsSync(join(built, 'index.html'))) {
+    project.provide('webDir', built);
+    return () => undefined;
+  }
   const outDir = mkdtempSync(join(tmpdir(), 'youzai-web-'));
   await build({ root: fileURLToPath(new URL('..', import.meta.url)), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   project.provide('webDir', outDir);

@@ -78,6 +78,9 @@ async function check(page: Page, name: string, what: Record<string, string>): Pr
   await page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 30_000 });
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
+    // The board fits itself to the new size from a ResizeObserver, which runs at the next frame: two frames later its
+    // width is the new one (read at once after a laptop, a phone's page was once 604 px wide, the laptop's board).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => !document.querySelector('piece.anim, piece.fading'), undefined, { timeout: 5_000 }).catch(() => undefined);
     for (const p of await outside(page, what)) problems.push(`${name} ${size.name}: ${p}`);
