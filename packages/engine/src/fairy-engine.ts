@@ -72,11 +72,8 @@ export class FairyEngine {
       this.multipv = multipv;
     }
     const nodes = p.analysis?.nodes;
-    if (nodes !== undefined) {
-      // What earlier searches left in the hash and history tables would change this one's path.
-      this.fs.send('ucinewgame');
-      await this.fs.ready();
-    }
+    // What earlier searches left in the engine (hash, histories, the search thread's own state) would change this one's path.
+    if (nodes !== undefined) await this.fs.forget();
     this.fs.send(`position fen ${p.fen}${p.moves.length ? ` moves ${p.moves.join(' ')}` : ''}`);
     // Stopped while setting up: the shortest search, which still answers a move and a line.
     const movetime = this.halted ? 1 : Math.max(1, Math.round(p.movetimeMs));

@@ -20,9 +20,12 @@ interface FairyModule {
 }
 type Factory = (opts: { wasmBinary: Uint8Array }) => Promise<FairyModule>;
 
+/** One search thread. FS builds the thread anew on every `setoption name Threads`, even to the same value. */
+const ONE_THREAD = 'setoption name Threads value 1';
+
 /** Options every instance gets: one search thread, a small hash, classical evaluation, the house ini. */
 const SETUP = [
-  'setoption name Threads value 1',
+  ONE_THREAD,
   'setoption name Hash value 16',
   // The package ships no network file: evaluate classically.
   'setoption name Use NNUE value false',
@@ -98,6 +101,21 @@ export class FairyStockfish {
 
   async ready(): Promise<void> {
     await this.command('isready', (l) => l === 'readyok');
+  }
+
+  /**
+   * Forgets every earlier search, so that the next one depends only on its
+   * position, options and limits. `ucinewgame` alone is not enough: it clears
+   * the hash and the history tables, but state kept by the search thread
+   * itself survives it (measured: after some other searches stopped by their
+   * node or time limit, the same node-budgeted search ended on another line,
+   * depth and node count; with the thread rebuilt it never did). So the
+   * thread is rebuilt first (~5 ms), then `ucinewgame` clears the rest (~3 ms).
+   */
+  async forget(): Promise<void> {
+    this.send(ONE_THREAD);
+    this.send('ucinewgame');
+    await this.ready();
   }
 
   /** Selects a section of the house ini (`xiangqi-house`) or one of FS's own variants (`janggicasual`). */

@@ -1,5 +1,5 @@
-// A node budget gives the same analysis whatever the load (issue 33, item 4): one engine thread,
-// a fixed hash, cleared before each budgeted search, and no time limit reached.
+// A node budget gives the same analysis whatever the load and whatever the engine searched before (issue 33,
+// item 4): one engine thread, rebuilt before each budgeted search, a fixed hash, cleared, and no time limit reached.
 import { VARIANTS, legalUcis, makeFen, parseFen, parseUci } from '@youzai/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginePool, type AnalysisRequest } from './pool.ts';
@@ -51,6 +51,34 @@ describe('EnginePool analysis with a node budget', () => {
       expect(again.lines).toEqual(alone.lines);
     } finally {
       clearInterval(busy);
+    }
+  });
+
+  it('answers the same after other searches that ended mid-iteration (state ucinewgame keeps)', async () => {
+    // Budgeted searches of another position, on the same engine just before. Before the search thread was rebuilt
+    // for each budgeted search (FairyStockfish.forget), the answer after the first was depth 14, another line.
+    const { fen, legalMoves } = afterCentralCannon();
+    const budgeted: AnalysisRequest = { gameId: 'after', variant: 'xiangqi', fen, legalMoves, multipv: 1, depth: 40, nodes: 120_000, movetimeMs: 30_000 };
+    const start = parseFen(xiangqi, xiangqi.startFen);
+    if (!start.ok) throw new Error(start.error.message);
+    const other = {
+      gameId: 'other',
+      variant: 'xiangqi' as const,
+      fen: xiangqi.startFen,
+      legalMoves: legalUcis(start.value),
+      multipv: 3,
+      depth: 40,
+      movetimeMs: 30_000,
+    };
+    const one = new EnginePool({ size: 1 });
+    try {
+      const alone = await one.analyse(budgeted);
+      for (const nodes of [35_838, 59_595]) {
+        await one.analyse({ ...other, nodes });
+        expect({ nodes, lines: (await one.analyse(budgeted)).lines }).toEqual({ nodes, lines: alone.lines });
+      }
+    } finally {
+      await one.close();
     }
   });
 

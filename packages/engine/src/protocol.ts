@@ -33,8 +33,10 @@ export interface AnalysisSettings {
   readonly depth: number;
   /**
    * A node budget (`go nodes`): the search starts from a cleared engine
-   * (`ucinewgame`: hash and history tables), so with one thread and a fixed
-   * hash the same position and budget give the same answer whatever the load.
+   * (its search thread rebuilt, then `ucinewgame`: hash and history tables;
+   * FairyStockfish.forget), so with one thread and a fixed hash the same
+   * position and budget give the same answer whatever the load and whatever
+   * the worker searched before.
    */
   readonly nodes?: number;
 }
