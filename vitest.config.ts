@@ -9,8 +9,7 @@
  * - cluster: several server processes behind Redis and PostgreSQL.
  * - e2e: Chromium against the built client: the only layer that builds it
  *   (once per run, in its global setup).
- * - chaos: the short fixed-seed fault run (a cluster test), beside the others
- *   at a higher CPU priority.
+ * - chaos: the short fixed-seed fault run (a cluster test), last and alone.
  *
  * `npm run test:unit` (or `vitest run --project unit`) runs one layer.
  */
@@ -44,8 +43,6 @@ const INTEGRATION = [
 // layers mostly wait (on servers, databases, browsers): three at once.
 const UNIT_WORKERS = 2;
 const WORKERS = 3;
-/** Lowers a worker's CPU priority below the chaos run's (scripts/vitest/yield-cpu.setup.ts). */
-const YIELD_CPU = 'scripts/vitest/yield-cpu.setup.ts';
 
 export default defineConfig({
   test: {
@@ -79,18 +76,16 @@ export default defineConfig({
           isolate: false,
           maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
-          setupFiles: [YIELD_CPU],
         },
       },
       {
         extends: true,
-        test: { name: 'cluster', include: CLUSTER, exclude: CHAOS, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 }, setupFiles: [YIELD_CPU] },
+        test: { name: 'cluster', include: CLUSTER, exclude: CHAOS, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
       },
-      // The fixed-seed chaos run checks timings (no outage charged, owners within 5 s). It runs in the same group as
-      // the other layers, first (Vitest orders a group's projects by name), at normal priority while their workers,
-      // servers and browsers run at nice 10 (YIELD_CPU), so the suite's own load is not taken for an outage; it is
-      // idle most of its 75 s, and the others use what it leaves.
-      { extends: true, test: { name: 'chaos', include: CHAOS, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } } },
+      // The fixed-seed chaos run checks timings (no outage charged, owners within 5 s) and end delivery within 15 s: it
+      // runs last, alone, as a benchmark does. Beside the other layers (at a higher CPU priority than theirs) it passed
+      // 3 full runs of 4 and once missed an end for a spectator on the faulted node, so it is not run there.
+      { extends: true, test: { name: 'chaos', include: CHAOS, pool: 'forks', maxWorkers: 1, sequence: { groupOrder: 2 } } },
       // The end-to-end tests drive the built web client, built once by the global setup.
       {
         extends: true,
@@ -103,7 +98,6 @@ export default defineConfig({
           maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
           globalSetup: ['packages/web/scripts/build.global.ts'],
-          setupFiles: [YIELD_CPU],
         },
       },
     ],

@@ -210,7 +210,8 @@ describe('the game page', () => {
     await b.page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     await a.page.locator('.player.bottom .clock').waitFor({ timeout: 20_000 });
     // Red (the first mover) is to move: its tab says so first, and both tabs name the game and its turn.
-    await a.page.waitForFunction(() => document.title.includes('Lượt') || document.title.startsWith('▶'));
+    // Both tabs: the second page's title is the page's own ('Các nước đi · Youzai') until its game state arrives.
+    for (const p of [a.page, b.page]) await p.waitForFunction(() => document.title.includes('Lượt') || document.title.startsWith('▶'));
     const titles = [await a.page.title(), await b.page.title()];
     for (const title of titles) {
       expect(title).toMatch(/ – /);
