@@ -77,6 +77,8 @@ describe('computer analysis of a finished game', () => {
     await page.locator('[data-testid="move-list"] [data-ply="1"]').click();
     const judgement = page.getByTestId('analysis-judgement');
     expect(await judgement.textContent()).toMatch(/Sai lầm nghiêm trọng.*Nước tốt hơn: X9\.5/);
+    // The search behind the verdict is named: its depth, from the fixed budget per position (issue 33, item 4).
+    expect(await page.getByTestId('analysis-eval').textContent()).toMatch(/\(độ sâu \d+\)/);
     await expect.poll(() => page.locator('svg.cg-shapes line').count()).toBeGreaterThan(0);
     await shot(page, 'analysis-blunder-vi');
     // A click on the graph's left edge goes back to the start.
