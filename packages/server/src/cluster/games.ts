@@ -84,6 +84,8 @@ export class ClubGames {
   readonly mine = new Set<string>();
   private readonly forwarder: Forwarder;
   private readonly orphansSeen = new Map<string, number>();
+  /** The dead members already seen dead: a newly dead one sends every watcher here to catch up, once. */
+  private readonly deadSeen = new Set<string>();
   /** The owner each game was last forwarded to: tried first, forgotten when it moved or did not answer. */
   private readonly owners = new Map<string, string>();
   private reaper: (() => void) | null = null;
@@ -529,6 +531,13 @@ export class ClubGames {
       const dead = await this.deps.nodes.dead();
       // Requests forwarded to a node now dead would wait out their timeout: they look for the new owner at once.
       for (const d of dead) this.forwarder.abandon(d);
+      // What a node decided just before it died may never have been published (killed between the store's answer and
+      // the frame, or between the frame and its release of the game): a game that ended then is neither adopted nor
+      // published again. Every game watched here catches up once per death (chaos seed 5: a spectator on another node
+      // never heard an end, 2 full runs of 7).
+      if (dead.some((d) => !this.deadSeen.has(d))) for (const id of [...this.behind.keys()]) this.tellBehind(id);
+      for (const d of this.deadSeen) if (!dead.includes(d)) this.deadSeen.delete(d);
+      for (const d of dead) this.deadSeen.add(d);
       if (dead.length) {
         const alive = (await this.deps.nodes.alive()).sort();
         const now = this.deps.clock.now();
