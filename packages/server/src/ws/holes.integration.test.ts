@@ -13,6 +13,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
+import { invitedGame } from '../testing/invite.ts';
 import { eventually } from '../testing/redis.ts';
 
 /** A bus in memory that can lose one message (as a cut connection does): the next of a topic that contains a text. */
@@ -46,19 +47,9 @@ afterAll(async () => {
 
 /** A game between Alice and Bob watched by Carol, all three subscribed, after Alice's first move (h3e3). */
 async function watchedGame(): Promise<{ alice: TestClient; bob: TestClient; carol: TestClient; id: string }> {
-  const alice = new TestClient(base),
-    bob = new TestClient(base),
-    carol = new TestClient(base);
-  for (const c of [alice, bob, carol]) await c.http('POST', '/api/session');
-  const created = await alice.http('POST', '/api/games', {
-    variant: 'xiangqi',
-    color: 'first',
-    clock: { kind: 'fischer', minutes: 5, increment: 3 },
-    opponent: { type: 'invite' },
-  });
-  const id: string = created.json.id;
-  const token = String(created.json.invite).split('/').pop();
-  expect((await bob.http('POST', `/api/games/${id}/join`, { token })).json).toEqual({ ok: true, side: 'second' });
+  const { alice, bob, id } = await invitedGame(base);
+  const carol = new TestClient(base);
+  await carol.http('POST', '/api/session');
   for (const c of [alice, bob, carol]) await c.connect();
   for (const [i, c] of [alice, bob, carol].entries()) expect(await c.request({ t: 'sub', game: id }, 100 + i)).toMatchObject({ t: 'ack' });
   expect(await alice.request({ t: 'move', game: id, uci: 'h3e3', ply: 0 }, 1)).toMatchObject({ t: 'ack' });

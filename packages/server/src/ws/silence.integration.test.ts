@@ -15,7 +15,8 @@ import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
 import { FakeTime } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
-import { TestClient } from '../testing/client.ts';
+import type { TestClient } from '../testing/client.ts';
+import { invitedGame } from '../testing/invite.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { SILENCE_MS } from './silence.ts';
 
@@ -37,18 +38,7 @@ afterAll(async () => {
 
 /** A game between Alice (direct) and Bob (through `bobBase`), both subscribed, after Alice's first move. */
 async function game(bobBase: string): Promise<{ alice: TestClient; bob: TestClient; id: string }> {
-  const alice = new TestClient(base);
-  const bob = new TestClient(bobBase);
-  for (const c of [alice, bob]) await c.http('POST', '/api/session');
-  const created = await alice.http('POST', '/api/games', {
-    variant: 'xiangqi',
-    color: 'first',
-    clock: { kind: 'fischer', minutes: 5, increment: 3 },
-    opponent: { type: 'invite' },
-  });
-  const id: string = created.json.id;
-  const token = String(created.json.invite).split('/').pop();
-  expect((await bob.http('POST', `/api/games/${id}/join`, { token })).json).toEqual({ ok: true, side: 'second' });
+  const { alice, bob, id } = await invitedGame(base, bobBase);
   for (const [i, c] of [alice, bob].entries()) {
     await c.connect();
     expect(await c.request({ t: 'sub', game: id }, 100 + i)).toMatchObject({ t: 'ack' });
