@@ -75,7 +75,9 @@ async function hideBanner(page: Page): Promise<void> {
 async function check(page: Page, name: string, what: Record<string, string>): Promise<string[]> {
   const problems: string[] = [];
   // The page's socket open first: its state hides the banner, and one opening late would hide the banner shown below.
-  await page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 30_000 });
+  // (The banner starts hidden before the socket even connects, so `[hidden]` alone says nothing: CI once read
+  // 'import laptop with the banner: banner: not shown' after waiting on it.)
+  await page.locator('.banner[data-state="open"]').waitFor({ state: 'attached', timeout: 30_000 });
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
     // The board fits itself to the new size from a ResizeObserver, which runs at the next frame: two frames later its
