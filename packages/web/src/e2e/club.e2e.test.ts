@@ -241,7 +241,10 @@ describe('a game against the computer', () => {
     await page.getByTestId('create-submit').click();
     await page.waitForURL(/\/game\/[A-Za-z0-9]+$/);
     expect(await page.locator('.player.top').textContent()).toMatch(/2/);
+    await page.locator('.player.bottom .clock').waitFor();
     await clickMove(page, 'h3e3');
+    // Our move first, at once: a click that missed fails here, not as the computer's silence below.
+    await waitForPlies(page, 1);
     // The computer's first answer waits for an engine worker to load (WASM and network): 8 s alone, past 90 s once
     // beside the other layers of a full run.
     await waitForPlies(page, 2, 240_000);

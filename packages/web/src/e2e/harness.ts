@@ -132,7 +132,21 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** The centre of a board square on screen, from the board's box, its size (the game's, as the board states it) and its orientation. */
 export async function squarePoint(page: Page, square: string, scope = 'body'): Promise<{ x: number; y: number }> {
   const wrap = page.locator(`${scope} .yz-board`).first();
-  const box = (await wrap.boundingBox())!;
+  await wrap.waitFor();
+  // Where the board has settled: it sizes itself from a ResizeObserver a frame after the page lays out, so a box read
+  // at once on a page just drawn can be the old one, and the click lands on another square (on a loaded machine, a
+  // first move clicked there was never made).
+  const box = await wrap.evaluate(async (el) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    let last = el.getBoundingClientRect();
+    for (let i = 0; i < 50; i++) {
+      await frame();
+      const now = el.getBoundingClientRect();
+      if (now.x === last.x && now.y === last.y && now.width === last.width && now.height === last.height) break;
+      last = now;
+    }
+    return { x: last.x, y: last.y, width: last.width, height: last.height };
+  });
   const cls = (await wrap.getAttribute('class')) ?? '';
   const files = Number(await wrap.getAttribute('data-files'));
   const ranks = Number(await wrap.getAttribute('data-ranks'));
