@@ -97,6 +97,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     load = await startLoad({ front: club.front, nodes: bases, tables: o.tables ?? 12, random: seeded(o.seed ^ 0x5eed), log });
     const l = load;
     const t0 = Date.now();
+    log(`0.0 s is ${new Date(t0).toISOString().slice(11, 23)} UTC`);
     // Owners: each second, every live game of every table (through HAProxy); Redis's own outages pause the watch.
     let ownersPaused = 0;
     const streaks = new Map<string, number>();
@@ -197,7 +198,7 @@ async function checkAll(
 ): Promise<number> {
   let slow = 0;
   const reader = new Sock(() => front, 'checker');
-  const ended: { game: string; watches: Table['history'][number]['watches'] }[] = [];
+  const ended: { game: string; watches: Table['history'][number]['watches']; endedAt: number | null; reason: string | null; plies: number }[] = [];
   for (const t of tables) {
     for (const h of t.history) {
       let g: { status: number; json: any } | null = null;
@@ -246,15 +247,26 @@ async function checkAll(
         checked.order++;
         for (const gap of w.gaps) violations.order.push(`${h.game} ${w.who}: v${gap.from} then v${gap.to} (${during(faults, gap.at) ?? 'no fault under way'})`);
       }
-      if (g.json.status === 'finished' || g.json.status === 'aborted') ended.push({ game: h.game, watches: h.watches });
+      if (g.json.status === 'finished' || g.json.status === 'aborted')
+        ended.push({
+          game: h.game,
+          watches: h.watches,
+          endedAt: typeof g.json.endedAt === 'number' ? g.json.endedAt : null,
+          reason: g.json.reason ?? null,
+          plies: stored.length,
+        });
     }
   }
   // Ends: every watcher of every ended game heard it (some time allowed for catch-ups under way).
   const deadline = Date.now() + 15_000;
-  const missing = () => ended.flatMap((e) => e.watches.filter((w) => w.ends.size === 0 && !w.endedFull).map((w) => `${e.game} ${w.who}`));
-  while (missing().length && Date.now() < deadline) await sleep(500);
+  const unheard = () => ended.flatMap((e) => e.watches.filter((w) => w.ends.size === 0 && !w.endedFull).map((w) => ({ e, w })));
+  while (unheard().length && Date.now() < deadline) await sleep(500);
   checked.ends += ended.reduce((s, e) => s + e.watches.length, 0);
-  for (const m of missing()) violations.ends.push(`${m}: never heard the end`);
+  // What the watcher held and when the game ended, with the fault then under way: what a reader needs to find why.
+  for (const { e, w } of unheard())
+    violations.ends.push(
+      `${e.game} ${w.who}: never heard the end (held v${w.v}, ${w.gaps.length} gaps; ended ${e.reason ?? '?'} after ${e.plies} plies at ${e.endedAt === null ? '?' : new Date(e.endedAt).toISOString().slice(11, 23)}, ${e.endedAt === null ? '' : (during(faults, e.endedAt) ?? 'no fault under way')})`,
+    );
   await checkSessions(tables, bases, new Set(), checked, violations);
   return slow;
 }
