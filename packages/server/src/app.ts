@@ -216,7 +216,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     });
   };
   armSweep();
-  const computer = new ComputerPlayer(opts.engine ?? firstLegalMove);
+  const computer = new ComputerPlayer(opts.engine ?? firstLegalMove, { clock: opts.clock, timers: opts.timers });
   const ratings = new Ratings({ store: store, bus: opts.bus, clock: opts.clock });
   const club = opts.club ?? null;
   let clubGames: ClubGames | null = null;
