@@ -6,6 +6,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
+import { invitation } from '../testing/invite.ts';
 
 describe('spectators of a game', () => {
   let app: App;
@@ -25,14 +26,7 @@ describe('spectators of a game', () => {
     const guest = new TestClient(base);
     const reader = new TestClient(base); // no session: a read makes none
     for (const c of [alice, bob, guest]) await c.http('POST', '/api/session');
-    const created = await alice.http('POST', '/api/games', {
-      variant: 'xiangqi',
-      color: 'first',
-      clock: { kind: 'fischer', minutes: 5, increment: 3 },
-      opponent: { type: 'invite' },
-    });
-    const id: string = created.json.id;
-    await bob.http('POST', `/api/games/${id}/join`, { token: String(created.json.invite).split('/').pop() });
+    const { id } = await invitation(alice, bob);
     const spectators = async () => (await reader.http('GET', `/api/games/${id}`)).json.spectators as number;
     expect(await spectators()).toBe(0);
 

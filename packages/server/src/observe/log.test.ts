@@ -10,6 +10,7 @@ import { MemoryBus } from '../bus/bus.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { TestClient } from '../testing/client.ts';
+import { invitation } from '../testing/invite.ts';
 import { createLogger, gameOfPath, loggedPath } from './log.ts';
 
 const PASSWORD = 'correct-horse-battery-staple-42';
@@ -37,15 +38,8 @@ describe('logs', () => {
     expect((await alice.http('POST', '/api/login', { username: 'alice_log', password: PASSWORD })).status).toBe(200);
     const cookie = alice.cookie.split('=')[1]!;
     expect(cookie.length).toBeGreaterThan(10);
-    const created = await alice.http('POST', '/api/games', {
-      variant: 'xiangqi',
-      color: 'first',
-      clock: { kind: 'fischer', minutes: 5, increment: 3 },
-      opponent: { type: 'invite' },
-    });
-    const id: string = created.json.id;
-    const token = String(created.json.invite).split('/').pop()!;
-    expect((await bob.http('POST', `/api/games/${id}/join`, { token })).status).toBe(200);
+    const { id, token, joined } = await invitation(alice, bob);
+    expect(joined.status).toBe(200);
     await alice.connect();
     expect(await alice.request({ t: 'sub', game: id }, 1)).toMatchObject({ t: 'ack' });
     expect(await alice.request({ t: 'move', game: id, uci: 'h3e3', ply: 0 }, 2)).toMatchObject({ t: 'ack' });
