@@ -1,6 +1,7 @@
-/** The Redis bus on a real Redis: two nodes (two connections) hear each other, in order, and stop hearing when unsubscribed. */
+/** The Redis bus on a real Redis: two nodes (two connections) hear each other, in order, and stop hearing when unsubscribed; a topic subscribed while a node is cut from Redis is heard once it is back. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { eventually, TEST_REDIS_URL, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { RedisBus } from './redis.ts';
 
 const prefix = uniquePrefix();
@@ -101,5 +102,39 @@ describe('RedisBus', () => {
     expect(got).toEqual(['ours']);
     await bus.close();
     await other.dispose();
+  });
+});
+
+describe('RedisBus through a link that is cut', () => {
+  it('a topic subscribed while Redis is out of reach is heard once it is back (the SUBSCRIBE waits, it is not dropped)', async () => {
+    const proxy = await startTcpProxy('127.0.0.1', Number(new URL(TEST_REDIS_URL).port || 6379));
+    const link = await testRedis(prefix, `redis://127.0.0.1:${proxy.port}`);
+    const bus = new RedisBus(link);
+    try {
+      await bus.connected();
+      const back = new Promise<void>((r) => bus.onReconnected(r));
+      await proxy.cut();
+      // The subscriber tries again every 0.2-1 s: several failed tries before Redis is back (each flushed its queue).
+      const got: unknown[] = [];
+      bus.subscribe('game:cut', (m) => got.push(m));
+      await new Promise((r) => setTimeout(r, 2500));
+      await proxy.resume();
+      await back;
+      await bus.whenSubscribed('game:cut');
+      // Published until heard: a SUBSCRIBE still on its way is not a lost one.
+      await eventually(
+        () => {
+          a.publish('game:cut', 'after');
+          return got.length > 0;
+        },
+        8000,
+        'the topic subscribed during the outage',
+      );
+      expect(got[0]).toBe('after');
+    } finally {
+      await bus.close();
+      await link.close();
+      await proxy.close();
+    }
   });
 });

@@ -41,8 +41,11 @@ export async function connectRedis(url: string, prefix: string): Promise<RedisLi
     prefix,
     key: (name) => prefix + name,
     duplicate() {
-      // The subscriber keeps an offline queue: its SUBSCRIBE commands wait for the connection instead of failing.
-      const d = client.duplicate({ enableOfflineQueue: true, lazyConnect: false });
+      // The subscriber keeps an offline queue, and its commands are never given up on: a SUBSCRIBE sent while Redis is
+      // out of reach, or in flight when the link drops, waits for the connection. (With the commands' own setting,
+      // maxRetriesPerRequest 0, each failed reconnection flushed the queue: the topic was never subscribed, and its
+      // frames were lost for good on that node. bus/redis.test.ts.)
+      const d = client.duplicate({ enableOfflineQueue: true, lazyConnect: false, maxRetriesPerRequest: null });
       d.on('error', () => {});
       extra.push(d);
       return d;
