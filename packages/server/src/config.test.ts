@@ -36,6 +36,13 @@ describe('readConfig', () => {
     expect(readConfig({ TOURNAMENT_MIN_RATED_GAMES: '12' }, 'box')).toMatchObject({ ok: true, value: { tournamentMinRatedGames: 12 } });
   });
 
+  it('takes the engine’s nodes per position of finished games’ analyses (ANALYSIS_NODES)', () => {
+    const d = readConfig({}, 'box');
+    expect(d).toMatchObject({ ok: true, value: { analysisNodes: null } });
+    expect(d.ok && describeConfig(d.value).analysisNodes).toBe('default');
+    expect(readConfig({ ANALYSIS_NODES: '20000' }, 'box')).toMatchObject({ ok: true, value: { analysisNodes: 20_000 } });
+  });
+
   it('believes X-Forwarded-For from TRUSTED_PROXIES only; TRUST_PROXY=1 alone trusts loopback (issue 31, item 5)', () => {
     expect(readConfig({}, 'box')).toMatchObject({ ok: true, value: { trustProxy: false, trustedProxies: [] } });
     expect(readConfig({ TRUST_PROXY: '1' }, 'box')).toMatchObject({ ok: true, value: { trustProxy: true, trustedProxies: ['127.0.0.0/8', '::1'] } });
@@ -54,6 +61,8 @@ describe('readConfig', () => {
     [{ ENGINE_WORKERS: '-1' }, /ENGINE_WORKERS/],
     [{ ENGINE_WORKERS: '1.5' }, /ENGINE_WORKERS must be a whole number/],
     [{ HTTP_RATE: '0' }, /HTTP_RATE/],
+    [{ ANALYSIS_NODES: '500' }, /ANALYSIS_NODES must be a whole number 1000-100000000/],
+    [{ ANALYSIS_NODES: 'many' }, /ANALYSIS_NODES must be a whole number/],
     [{ LIMITS: 'sometimes' }, /LIMITS must be on or off/],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
     [{ TRUSTED_PROXIES: 'haproxy' }, /TRUSTED_PROXIES takes addresses/],

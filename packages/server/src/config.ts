@@ -25,6 +25,8 @@ export interface Config {
   readonly webDir: string | null;
   readonly httpRate: number | null;
   readonly engineWorkers: number | null;
+  /** ANALYSIS_NODES: the engine's nodes per position in finished games' analyses and fair-play reports (null: the default, 300,000). */
+  readonly analysisNodes: number | null;
   readonly logLevel: LogLevel;
   readonly metricsPort: number | null;
   readonly metricsHost: string;
@@ -83,6 +85,9 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   if (!workers.ok) return workers;
   if (workers.value !== null && !Number.isInteger(workers.value))
     return err('config.bad-value', `ENGINE_WORKERS must be a whole number (got ${env.ENGINE_WORKERS})`);
+  const nodes = env.ANALYSIS_NODES;
+  if (nodes !== undefined && nodes !== '' && !(/^\d+$/.test(nodes) && Number(nodes) >= 1000 && Number(nodes) <= 100_000_000))
+    return err('config.bad-value', `ANALYSIS_NODES must be a whole number 1000-100000000 (got ${JSON.stringify(nodes)})`);
   const shutdown = positive(env, 'SHUTDOWN_TIMEOUT_MS', 600_000);
   if (!shutdown.ok) return shutdown;
   const level = (env.LOG_LEVEL ?? 'info').toLowerCase();
@@ -149,6 +154,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     webDir: env.WEB_DIR || null,
     httpRate: rate.value,
     engineWorkers: workers.value,
+    analysisNodes: nodes ? Number(nodes) : null,
     logLevel: level as LogLevel,
     metricsPort: mp.value,
     metricsHost: env.METRICS_HOST || env.HOST || '0.0.0.0',
@@ -191,6 +197,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     limits: c.limitsOff ? 'off' : 'on',
     trustProxy: c.trustProxy ? `X-Forwarded-For from ${c.trustedProxies.join(', ')}` : false,
     engineWorkers: c.engineWorkers ?? 'default',
+    analysisNodes: c.analysisNodes ?? 'default',
     logLevel: c.logLevel,
     metrics:
       c.metricsPort !== null

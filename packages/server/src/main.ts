@@ -21,7 +21,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { poolEvaluator } from './analysis/engine-evaluate.ts';
+import { GAME_ANALYSIS_BUDGET, poolEvaluator } from './analysis/engine-evaluate.ts';
 import { createApp } from './app.ts';
 import { unclaimedAdmins } from './auth/admins.ts';
 import { PID_FILE } from './backup/backup.ts';
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
     return { bestmove: m.uci, score, depth: m.depth ?? null };
   };
   // Finished games' analyses: a fixed node budget per position, so the verdicts do not depend on the load (engine-evaluate.ts).
-  const evaluate = poolEvaluator(pool);
+  // ANALYSIS_NODES changes the budget (a small machine, or a test that only needs an analysis to finish).
+  const evaluate = poolEvaluator(pool, c.analysisNodes === null ? GAME_ANALYSIS_BUDGET : { ...GAME_ANALYSIS_BUDGET, nodes: c.analysisNodes });
   // The analysis board: deepening steps on the background queue, shared round-robin by player, cancelled when the page goes.
   const boardSearch = async (req: Parameters<NonNullable<Parameters<typeof createApp>[0]['boardSearch']>>[0]) => {
     const a = await timed('board', () =>

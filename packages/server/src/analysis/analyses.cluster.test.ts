@@ -11,7 +11,8 @@ import { startCluster, type TestCluster } from '../testing/cluster.ts';
 let club: TestCluster;
 
 beforeAll(async () => {
-  club = await startCluster({ nodes: 2 });
+  // The pipeline across nodes is what is tested, not the search: 20,000 nodes a position (engine-evaluate.test has the budget).
+  club = await startCluster({ nodes: 2, env: { ANALYSIS_NODES: '20000' } });
 }, 240_000);
 afterAll(async () => club?.close());
 
