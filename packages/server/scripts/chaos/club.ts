@@ -36,6 +36,8 @@ export interface ChaosClub {
   /** HAProxy's address: where the players go. */
   readonly front: string;
   readonly ids: readonly string[];
+  /** The club's own Redis server's port (what a diagnosis asks: who listens to a game's channel). */
+  readonly redisPort: number;
   /** The nodes the tool has stopped and not started again (killed, stopped, or frozen). */
   readonly down: Set<string>;
   /** Applies a fault, holds it, undoes it; resolves once the club is whole again. Returns what it saw (the duplicate's fate). */
@@ -150,6 +152,7 @@ export async function startChaosClub(o: ChaosClubOptions = {}): Promise<ChaosClu
     cluster: c,
     front,
     ids,
+    redisPort,
     down,
     async inject(f) {
       switch (f.kind) {

@@ -29,6 +29,8 @@ export interface Watch {
   v: number;
   /** Frames whose version jumped past v + 1 (a hole the client would have to resync for). */
   gaps: { from: number; to: number; at: number }[];
+  /** Full states heard (the first, and each catch-up that answered with the state). */
+  states: number;
   /** Versions that carried an `end`, and whether a full state said finished. */
   ends: Set<number>;
   endedFull: boolean;
@@ -131,7 +133,7 @@ export class Sock {
   }
 
   watch(game: string): void {
-    const w: Watch = { who: this.who, game, v: -1, gaps: [], ends: new Set(), endedFull: false };
+    const w: Watch = { who: this.who, game, v: -1, gaps: [], states: 0, ends: new Set(), endedFull: false };
     this.watches.set(game, w);
     this.send({ t: 'sub', game, id: this.next++ });
   }
@@ -185,6 +187,7 @@ export class Sock {
     const w = typeof m.game === 'string' ? this.watches.get(m.game) : undefined;
     if (!w) return;
     if (m.t === 'game') {
+      w.states++;
       // A full state: the client holds that version from now on.
       if (typeof m.v === 'number' && m.v >= w.v) w.v = m.v;
       if (m.view?.status === 'finished' || m.view?.status === 'aborted') w.endedFull = true;

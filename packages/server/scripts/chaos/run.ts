@@ -5,7 +5,9 @@
  * every socket observed. Used by `npm run chaos` (main.ts) and by the
  * cluster layer's short fixed-seed run (chaos.cluster.test.ts).
  */
-import { startChaosClub } from './club.ts';
+import { Redis } from 'ioredis';
+import { topicOf } from '../../src/service/game-pipeline.ts';
+import { startChaosClub, type ChaosClub } from './club.ts';
 import { startLoad, Sock, type MoveRecord, type Table } from './load.ts';
 import { FAULT_KINDS, FAULT_TEXT, plan, seeded, type Fault, type FaultKind } from './schedule.ts';
 
@@ -154,7 +156,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await owners;
     // Ends under way (a flag about to fall) land, then every watcher has a while to hear them.
     await sleep(5000);
-    const slow = await checkAll(l.tables, club.front, bases, allowance, faults, checked, violations);
+    const slow = await checkAll(l.tables, club, bases, allowance, faults, checked, violations);
     return report(o.seed, faults, checked, violations, { ...l.counts, lobbyFrames: l.lobby.reduce((s, x) => s + x.lobbyFrames, 0) }, slow);
   } finally {
     load?.close();
@@ -189,7 +191,7 @@ async function checkSessions(
 
 async function checkAll(
   tables: Table[],
-  front: string,
+  club: ChaosClub,
   bases: readonly string[],
   allowanceMs: number,
   faults: readonly Ran[],
@@ -197,7 +199,7 @@ async function checkAll(
   violations: Record<Invariant, string[]>,
 ): Promise<number> {
   let slow = 0;
-  const reader = new Sock(() => front, 'checker');
+  const reader = new Sock(() => club.front, 'checker');
   const ended: { game: string; watches: Table['history'][number]['watches']; endedAt: number | null; reason: string | null; plies: number }[] = [];
   for (const t of tables) {
     for (const h of t.history) {
@@ -265,10 +267,44 @@ async function checkAll(
   // What the watcher held and when the game ended, with the fault then under way: what a reader needs to find why.
   for (const { e, w } of unheard())
     violations.ends.push(
-      `${e.game} ${w.who}: never heard the end (held v${w.v}, ${w.gaps.length} gaps; ended ${e.reason ?? '?'} after ${e.plies} plies at ${e.endedAt === null ? '?' : new Date(e.endedAt).toISOString().slice(11, 23)}, ${e.endedAt === null ? '' : (during(faults, e.endedAt) ?? 'no fault under way')})`,
+      `${e.game} ${w.who}: never heard the end (held v${w.v}, ${w.gaps.length} gaps, ${w.states} full states; ended ${e.reason ?? '?'} after ${e.plies} plies at ${e.endedAt === null ? '?' : new Date(e.endedAt).toISOString().slice(11, 23)}, ${e.endedAt === null ? '' : (during(faults, e.endedAt) ?? 'no fault under way')})`,
     );
+  for (const game of new Set(unheard().map(({ e }) => e.game))) await diagnose(club, game, bases);
   await checkSessions(tables, bases, new Set(), checked, violations);
   return slow;
+}
+
+/**
+ * What the club says of a game whose end a watcher missed, printed for the
+ * reader of a failed run: how many nodes listen to its channel in Redis, what
+ * each node answers for it, and the nodes' log lines that name it.
+ */
+async function diagnose(club: ChaosClub, game: string, bases: readonly string[]): Promise<void> {
+  const lines = [`diagnosis of ${game}:`];
+  const redis = new Redis(`redis://127.0.0.1:${club.redisPort}`, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    const channel = club.cluster.prefix + topicOf(game);
+    const [, n] = (await redis.pubsub('NUMSUB', channel)) as [string, number];
+    lines.push(`  Redis: ${n} subscriber connection(s) on ${channel}`);
+  } catch (e) {
+    lines.push(`  Redis: ${(e as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
+  for (const [i, base] of bases.entries()) {
+    type Said = { status?: string; owner?: string | null };
+    const g = await fetch(`${base}/api/games/${game}`, { signal: AbortSignal.timeout(3000) })
+      .then(async (r) => ({ status: r.status, json: (await r.json()) as Said }))
+      .catch((x: unknown) => ({ status: 0, json: { status: (x as Error).message } as Said }));
+    lines.push(`  n${i + 1}: ${g.status} ${g.json.status ?? ''} owner ${g.json.owner ?? 'none'}`);
+  }
+  for (const n of club.cluster.nodes) {
+    const named = n.log.split('\n').filter((l) => l.includes(game));
+    lines.push(`  ${n.id}'s log: ${named.length} line(s) name it`, ...named.slice(-15).map((l) => `    ${l.slice(0, 400)}`));
+  }
+  console.log(lines.join('\n'));
 }
 
 function report(
