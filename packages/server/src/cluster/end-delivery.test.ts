@@ -7,7 +7,9 @@
  * published again: the watcher on the other node must still learn the end,
  * whether the owner comes back (it tells the club which games' frames may
  * not have left) or dies cut off (the node that finds its game finished
- * does).
+ * does). And a watcher that subscribes on a node while that node is cut
+ * from Redis hears the game live once it is back (its node's SUBSCRIBE was
+ * dropped, and only catch-ups reached it).
  */
 import type { AddressInfo } from 'node:net';
 import type { ServerMessage } from '@youzai/protocol';
@@ -18,6 +20,7 @@ import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { TestClient } from '../testing/client.ts';
 import { eventually, TEST_REDIS_URL, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { openClub, type Club } from './club.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -215,5 +218,49 @@ describe('a watcher catching up after its node lost Redis', () => {
       .filter((m) => m.t === 'events' && m.events.some((e) => e.type !== 'connection'))
       .map((m) => (m as { v: number }).v);
     expect(versions).toEqual([5, 6]);
+  });
+});
+
+describe('a watcher that subscribes while its node is cut from Redis', () => {
+  it('hears the game live once the node is back, its end included (chaos seed 5: spectators on the node cut never heard an end)', async () => {
+    const prefix = uniquePrefix();
+    const redis = await testRedis(prefix);
+    cleanup.push(() => redis.dispose());
+    // Node a reaches Redis through a proxy (both its connections), to be cut from it alone.
+    const proxy = await startTcpProxy('127.0.0.1', Number(new URL(TEST_REDIS_URL).port || 6379));
+    cleanup.push(() => proxy.close());
+    const time = new FakeTime();
+    const store = memoryStore();
+    const a = await node('a', prefix, `redis://127.0.0.1:${proxy.port}`, store, time, 60_000);
+    const b = await node('b', prefix, TEST_REDIS_URL, store, time);
+    pump(time);
+    const [alice, bob] = [new TestClient(b.base), new TestClient(b.base)];
+    await alice.http('POST', '/api/session');
+    await bob.http('POST', '/api/session');
+    const created = await alice.http('POST', '/api/games', {
+      variant: 'xiangqi',
+      color: 'first',
+      clock: { kind: 'fischer', minutes: 1, increment: 0 },
+      opponent: { type: 'invite' },
+    });
+    const id = created.json.id as string;
+    expect((await bob.http('POST', `/api/games/${id}/join`, { token: String(created.json.invite).split('/').pop() })).json.ok).toBe(true);
+    expect((await alice.http('POST', `/api/games/${id}/move`, { uci: 'h3e3', ply: 0 })).json).toEqual({ ok: true });
+    const watcher = await new TestClient(a.base).connect();
+    cleanup.push(async () => watcher.close());
+    // a is cut; the spectator asks for the game there meanwhile, and a's subscriber fails to reconnect a few times.
+    await proxy.cut();
+    await eventually(() => !a.club.link.up(), 5000, 'a cut from Redis');
+    watcher.send({ t: 'sub', game: id, id: 1 });
+    await new Promise((r) => setTimeout(r, 2500));
+    await proxy.resume();
+    await eventually(() => a.club.link.up(), 10_000, 'a back');
+    await watcher.waitFor((m) => m.t === 'game' && m.game === id, 10_000);
+    // Played on b from now on: heard live on a, with no death or reconnection to make a catch up.
+    const from = watcher.received.length;
+    expect((await bob.http('POST', `/api/games/${id}/move`, { uci: 'h10g8', ply: 1 })).json).toEqual({ ok: true });
+    await watcher.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'move'), 8000, from);
+    time.advance(60_000);
+    await watcher.waitFor(isEnd, 8000, from);
   });
 });
