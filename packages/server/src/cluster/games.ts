@@ -241,7 +241,7 @@ export class ClubGames {
       id,
       'act',
       () => [userId, action, held()],
-      () => this.deps.local.act(id, userId, action, held()),
+      () => this.deps.local.act(id, userId, action, held(), ''),
     );
   }
 
@@ -473,7 +473,7 @@ export class ClubGames {
     const value = await (async () => {
       switch (req.op) {
         case 'act':
-          return l.act(id, a[0] as string, a[1] as PlayerAction, typeof a[2] === 'number' ? a[2] : 0);
+          return l.act(id, a[0] as string, a[1] as PlayerAction, typeof a[2] === 'number' ? a[2] : 0, req.from);
         case 'join':
           return l.join(id, a[0] as Identity, (a[1] as string | null) ?? undefined);
         case 'decline':

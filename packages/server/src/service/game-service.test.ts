@@ -273,8 +273,37 @@ describe('game service', () => {
     await s.service.act(other, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
     await s.service.act(other, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
     s.time.advance(3_000);
-    expect(await s.service.act(other, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toEqual({ ok: true, value: true });
+    expect(await s.service.act(other, alice.id, { type: 'move', uci: 'b1c3', ply: 2 }, 0, 'n1|a')).toEqual({ ok: true, value: true });
     expect(await charged(other)).toBe(3_000);
+  });
+
+  it('issue 26: a side to move back through another node sends its held move before that node counts its socket: its turn starts at that move', async () => {
+    // The count of a socket comes after its subscription's first read; a client back sends its held move at once.
+    const quiet = new Set<string>();
+    const s = setup({ quiet: (m) => quiet.has(m) });
+    const charged = async (id: string) => {
+      const m = await s.store.moves(id);
+      return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
+    };
+    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    await s.service.presence(id, alice.id, 1, 'n1|a');
+    await s.service.presence(id, bob.id, 1, 'n2|b');
+    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.advance(600);
+    quiet.add('n1|a');
+    s.time.advance(2_700);
+    // Through node 3, which has not yet said it holds a socket of hers.
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 }, 0, 'n3|c')).toEqual({ ok: true, value: true });
+    expect(await charged(id)).toBe(0);
+    // Through the deciding node itself, likewise.
+    const here = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+    await s.service.presence(here, alice.id, 1, 'n1|a');
+    await s.service.act(here, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await s.service.act(here, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    s.time.advance(3_000);
+    expect(await s.service.act(here, alice.id, { type: 'move', uci: 'b1c3', ply: 2 }, 0, '')).toEqual({ ok: true, value: true });
+    expect(await charged(here)).toBe(0);
   });
 
   it('a user can never act for the other side or in a game not theirs', async () => {

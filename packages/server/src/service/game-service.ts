@@ -295,7 +295,11 @@ export class GameService {
    * was held inside the club before it reached this node (relayed while the game changed owner, measured
    * by the node it arrived at): the move is timed at its arrival (clock.ts punch).
    */
-  async act(id: string, userId: string, action: PlayerAction, heldMs = 0): Promise<Result<true, ServiceError>> {
+  /**
+   * A player's action. `heldMs`: how long the club held it before it reached this node (a relay during a takeover);
+   * `via`: the node it came through ('' this one; several nodes only), which shows where the player is now.
+   */
+  async act(id: string, userId: string, action: PlayerAction, heldMs = 0, via?: string): Promise<Result<true, ServiceError>> {
     const started = performance.now();
     const actor = await this.live.get(id);
     if (!actor) return err('game.not-found', 'No such game');
@@ -316,7 +320,7 @@ export class GameService {
               ...held,
             }
           : { type: action.type, by };
-      if (full.type === 'move' && this.deps.quiet) this.presences.resumeIfStranded(actor, by, this.deps.quiet, this.deps.clock.now());
+      if (full.type === 'move' && this.deps.quiet) this.presences.resumeIfStranded(actor, by, this.deps.quiet, this.deps.clock.now(), via);
       const done = await this.pipeline.commit(actor, full, this.deps.clock.now());
       return done.ok ? ok(true as const) : done;
     });
