@@ -293,11 +293,8 @@ export class GameService {
   /**
    * A player's action; the side is the user's seat, never chosen by the client. `heldMs`: how long a move
    * was held inside the club before it reached this node (relayed while the game changed owner, measured
-   * by the node it arrived at): the move is timed at its arrival (clock.ts punch).
-   */
-  /**
-   * A player's action. `heldMs`: how long the club held it before it reached this node (a relay during a takeover);
-   * `via`: the node it came through ('' this one; several nodes only), which shows where the player is now.
+   * by the node it arrived at): the move is timed at its arrival (clock.ts punch). `via`: the node it came
+   * through ('' this one; several nodes only), which shows where the player is now (Presence.resumeIfStranded).
    */
   async act(id: string, userId: string, action: PlayerAction, heldMs = 0, via?: string): Promise<Result<true, ServiceError>> {
     const started = performance.now();
