@@ -72,7 +72,48 @@ export const MAX_RECORD_CHARS = 200_000;
 const STANDARD_RESULTS = new Set(['1-0', '0-1', '1/2-1/2']);
 
 export function importRecord(text: string, hint: VariantKey = 'xiangqi'): ImportOutcome {
-  const empty = (variant: VariantKey, error: ImportError): ImportOutcome => ({
+  if (typeof text !== 'string' || text.length > MAX_RECORD_CHARS) {
+    return emptyOutcome(hint, {
+      code: 'import.too-large',
+      line: 1,
+      move: '',
+      message: `A record has at most ${MAX_RECORD_CHARS.toLocaleString('en')} characters`,
+    });
+  }
+  const tokens = tokenizePgn(text);
+  if (!tokens.ok) return emptyOutcome(hint, tokens.error);
+  const all = tokens.value;
+  const tagTokens = all.filter((t): t is TagToken => t.t === 'tag');
+  const tags = new Map(tagTokens.map((t) => [t.name, t.value]));
+  const variant = whichGame(tags, tagTokens, all, hint);
+  if (!variant.ok) return emptyOutcome(hint, variant.error);
+  const v: VariantModule = VARIANTS[variant.value];
+  const begin = startOf(v, tags, tagTokens);
+  if (!begin.ok) return emptyOutcome(variant.value, begin.error);
+  const { fen, fenTag, start, known } = begin.value;
+
+  const moves = readMoves(all, start, readersFor(v, tags.get('Format')));
+  let error = moves.error;
+  if (!error && moves.tree.size === 0 && tagTokens.length === 0) {
+    error = { code: 'import.empty', line: 1, move: '', message: 'No tags and no moves: this is not a game record' };
+  }
+  const tagResult = tags.get('Result') ?? known.result;
+  const result = moves.result ?? (tagResult && (STANDARD_RESULTS.has(tagResult) || tagResult === '*') ? tagResult : (known.result ?? '*'));
+  const outTags: [string, string][] = tagTokens.map((t) => [t.name, t.value]);
+  if (known.first && !tags.has('White')) outTags.push(['White', known.first]);
+  if (known.second && !tags.has('Black')) outTags.push(['Black', known.second]);
+  if (!tags.has('Variant')) outTags.push(['Variant', variant.value]);
+  if (fen !== v.startFen && fenTag === undefined) outTags.push(['SetUp', '1'], ['FEN', fen]);
+  const { tree, comments, nags, notation } = moves;
+  return { game: { variant: variant.value, fen: makeFen(start), tags: outTags, tree, comments, nags, result, notation }, error };
+}
+
+type TagToken = Extract<PgnToken, { t: 'tag' }>;
+type Found<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ImportError };
+
+/** An import that read nothing: the game's start, and why. */
+function emptyOutcome(variant: VariantKey, error: ImportError): ImportOutcome {
+  return {
     game: {
       variant,
       fen: VARIANTS[variant].startFen,
@@ -84,53 +125,66 @@ export function importRecord(text: string, hint: VariantKey = 'xiangqi'): Import
       notation: 'coordinates',
     },
     error,
-  });
-  if (typeof text !== 'string' || text.length > MAX_RECORD_CHARS) {
-    return empty(hint, { code: 'import.too-large', line: 1, move: '', message: `A record has at most ${MAX_RECORD_CHARS.toLocaleString('en')} characters` });
-  }
-  const tokens = tokenizePgn(text);
-  if (!tokens.ok) return empty(hint, tokens.error);
-  const all = tokens.value;
-  const tagTokens = all.filter((t): t is Extract<PgnToken, { t: 'tag' }> => t.t === 'tag');
-  const tags = new Map(tagTokens.map((t) => [t.name, t.value]));
-  const tagLine = (name: string): number => tagTokens.find((t) => t.name === name)?.line ?? 1;
+  };
+}
 
-  // ---- which game ----
-  let variant: VariantKey;
+const tagLine = (tagTokens: readonly TagToken[], name: string): number => tagTokens.find((t) => t.name === name)?.line ?? 1;
+
+/** Which game: the Variant tag, else a game whose records recognise the tags, else the first move's. */
+function whichGame(tags: ReadonlyMap<string, string>, tagTokens: readonly TagToken[], all: readonly PgnToken[], hint: VariantKey): Found<VariantKey> {
   const named = tags.get('Variant');
-  if (named !== undefined) {
-    const key = VARIANT_KEYS.find((k) => k === named.trim().toLowerCase());
-    if (!key) {
-      return empty(hint, {
-        code: 'import.variant',
-        line: tagLine('Variant'),
-        move: named,
-        message: `Not a game of this club: ${named.slice(0, 30)} (xiangqi, janggi, sittuyin)`,
-      });
-    }
-    variant = key;
-  } else {
-    variant = VARIANT_KEYS.find((k) => VARIANTS[k].records?.recognise(tags)) ?? guessFromFirstMove(all, hint);
+  if (named === undefined) {
+    return { ok: true, value: VARIANT_KEYS.find((k) => VARIANTS[k].records?.recognise(tags)) ?? guessFromFirstMove(all, hint) };
   }
-  const v: VariantModule = VARIANTS[variant];
+  const key = VARIANT_KEYS.find((k) => k === named.trim().toLowerCase());
+  if (key) return { ok: true, value: key };
+  return {
+    ok: false,
+    error: {
+      code: 'import.variant',
+      line: tagLine(tagTokens, 'Variant'),
+      move: named,
+      message: `Not a game of this club: ${named.slice(0, 30)} (xiangqi, janggi, sittuyin)`,
+    },
+  };
+}
 
-  // ---- where it starts, and what the game's own tags say ----
+interface Start {
+  readonly fen: string;
+  readonly fenTag: string | undefined;
+  readonly start: Position;
+  /** What the game's own tags say (a .gib file's players, result, set-up). */
+  readonly known: { readonly result?: string; readonly first?: string; readonly second?: string };
+}
+
+/** Where the game starts (the FEN tag, else what the game's own tags set up, else its start), and what its tags say. */
+function startOf(v: VariantModule, tags: ReadonlyMap<string, string>, tagTokens: readonly TagToken[]): Found<Start> {
   const facts = v.records?.readTags?.(tags);
   if (facts && !facts.ok) {
     const line = Math.min(...tagTokens.filter((t) => /[\uac00-\ud7a3]/.test(t.name)).map((t) => t.line), tagTokens[0]?.line ?? 1);
-    return empty(variant, { code: 'import.fen', line, move: '', message: facts.error.message });
+    return { ok: false, error: { code: 'import.fen', line, move: '', message: facts.error.message } };
   }
   const fenTag = tags.get('FEN');
   const fen = fenTag ?? (facts?.ok ? facts.value.fen : undefined) ?? v.startFen;
   const start = parseFen(v, fen);
-  if (!start.ok) return empty(variant, { code: 'import.fen', line: tagLine('FEN'), move: fen.slice(0, 60), message: start.error.message });
-  const outTags: [string, string][] = tagTokens.map((t) => [t.name, t.value]);
-  const known = facts?.ok ? facts.value : {};
+  if (!start.ok) return { ok: false, error: { code: 'import.fen', line: tagLine(tagTokens, 'FEN'), move: fen.slice(0, 60), message: start.error.message } };
+  return { ok: true, value: { fen, fenTag, start: start.value, known: facts?.ok ? facts.value : {} } };
+}
 
-  // ---- the moves ----
-  const readers = readersFor(v, tags.get('Format'));
+interface ReadMoves {
+  readonly tree: VariationTree;
+  readonly comments: Map<number, string>;
+  readonly nags: Map<number, number[]>;
+  readonly notation: string;
+  /** The movetext's result (null: none written). */
+  readonly result: string | null;
+  readonly error: ImportError | null;
+}
+
+/** The movetext into a tree: moves and variations, comments and NAGs, up to the result or the first error. */
+function readMoves(all: readonly PgnToken[], start: Position, readers: readonly Reader[]): ReadMoves {
   const tree = new VariationTree();
-  const positions = new Map<number, Position>([[0, start.value]]);
+  const positions = new Map<number, Position>([[0, start]]);
   const comments = new Map<number, string>();
   const nags = new Map<number, number[]>();
   let notation = 'coordinates';
@@ -220,19 +274,7 @@ export function importRecord(text: string, hint: VariantKey = 'xiangqi'): Import
     const lastLine = [...all].reverse().find((t) => t.t !== 'tag')?.line ?? 1;
     error = { code: 'import.syntax', line: lastLine, move: '', message: 'A variation is not closed' };
   }
-  if (!error && tree.size === 0 && tagTokens.length === 0) {
-    error = { code: 'import.empty', line: 1, move: '', message: 'No tags and no moves: this is not a game record' };
-  }
-  const tagResult = tags.get('Result') ?? known.result;
-  const finalResult = result ?? (tagResult && (STANDARD_RESULTS.has(tagResult) || tagResult === '*') ? tagResult : (known.result ?? '*'));
-  if (known.first && !tags.has('White')) outTags.push(['White', known.first]);
-  if (known.second && !tags.has('Black')) outTags.push(['Black', known.second]);
-  if (!tags.has('Variant')) outTags.push(['Variant', variant]);
-  if (fen !== v.startFen && fenTag === undefined) outTags.push(['SetUp', '1'], ['FEN', fen]);
-  return {
-    game: { variant, fen: makeFen(start.value), tags: outTags, tree, comments, nags, result: finalResult, notation },
-    error,
-  };
+  return { tree, comments, nags, notation, result, error };
 }
 
 interface Reader {
