@@ -45,6 +45,7 @@ describe('the first-move countdown', () => {
     await a.page.goto('/solo/xiangqi');
     await a.page.getByTestId('hint').click();
     await expect.poll(() => a.page.getByTestId('status').textContent(), { timeout: 30_000 }).toMatch(/Máy gợi ý: [A-ZĐ]\S*\d/);
-    expect(await a.page.locator('.yz-board svg.cg-shapes line').count()).toBe(1);
+    // The arrow is drawn with the board's next frame, after the text (a full run read 0 at once).
+    await expect.poll(() => a.page.locator('.yz-board svg.cg-shapes line').count(), { timeout: 5_000 }).toBe(1);
   });
 });
