@@ -40,6 +40,22 @@ async function started(s: ReturnType<typeof setup>, over: Partial<CreateGame> = 
   return c.value.id;
 }
 
+/** A 30-minute game, Alice's socket counted on node 1 and Bob's on node 2, one move each: Alice to move. */
+async function openedOnTwoNodes(s: ReturnType<typeof setup>): Promise<string> {
+  const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
+  await s.service.presence(id, alice.id, 1, 'n1|a');
+  await s.service.presence(id, bob.id, 1, 'n2|b');
+  await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+  await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+  return id;
+}
+
+/** What the last move cost its side's clock (no increment). */
+async function chargedLast(s: ReturnType<typeof setup>, id: string): Promise<number> {
+  const m = await s.store.moves(id);
+  return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
+}
+
 describe('game service', () => {
   it('flags the side to move by its timer with nobody connected, and stores the verdict', async () => {
     const s = setup();
@@ -203,16 +219,9 @@ describe('game service', () => {
 
   it('issue 26: a side to move whose node died gets its turn back when it returns within 5 s, and only then', async () => {
     const s = setup();
-    const charged = async (id: string) => {
-      const m = await s.store.moves(id);
-      return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
-    };
+    const charged = (id: string) => chargedLast(s, id);
     const play = async (returnAfter: number) => {
-      const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
-      await s.service.presence(id, alice.id, 1, 'n1|a');
-      await s.service.presence(id, bob.id, 1, 'n2|b');
-      await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
-      await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+      const id = await openedOnTwoNodes(s);
       // Alice thinks 1 s and moves, but her socket's node is frozen and then seen dead 4 s later.
       s.time.advance(5_000);
       await s.service.nodeGone('n1|a');
@@ -228,11 +237,7 @@ describe('game service', () => {
     // Back 6 s after: past the grace, the whole turn is hers (staying away is no way to think for free).
     expect(await play(6_000)).toBe(11_300);
     // Back through another node before her node's death was seen (HAProxy closed her socket first): her turn starts when the death is seen.
-    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
-    await s.service.presence(id, alice.id, 1, 'n1|a');
-    await s.service.presence(id, bob.id, 1, 'n2|b');
-    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
-    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    const id = await openedOnTwoNodes(s);
     s.time.advance(3_000);
     await s.service.presence(id, alice.id, 1, 'n3|c');
     s.time.advance(1_000);
@@ -245,15 +250,8 @@ describe('game service', () => {
   it('issue 26: a side to move back through another node moves before its frozen node is seen dead: its turn starts at that move', async () => {
     const quiet = new Set<string>();
     const s = setup({ quiet: (m) => quiet.has(m) });
-    const charged = async (id: string) => {
-      const m = await s.store.moves(id);
-      return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
-    };
-    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
-    await s.service.presence(id, alice.id, 1, 'n1|a');
-    await s.service.presence(id, bob.id, 1, 'n2|b');
-    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
-    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    const charged = (id: string) => chargedLast(s, id);
+    const id = await openedOnTwoNodes(s);
     // Alice thinks 600 ms and moves; her node freezes with the move. 2.5 s later HAProxy has closed her socket,
     // she is back through node 3 and sends the move again: node 1 is quiet, its lease not yet lapsed.
     s.time.advance(600);
@@ -268,10 +266,7 @@ describe('game service', () => {
     expect(await s.service.act(id, bob.id, { type: 'move', uci: 'b10c8', ply: 3 })).toEqual({ ok: true, value: true });
     expect(await charged(id)).toBe(700);
     // A quiet node alone (no socket of the mover elsewhere: the move came through it, so it is not frozen) restarts nothing.
-    const other = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
-    await s.service.presence(other, alice.id, 1, 'n1|a');
-    await s.service.act(other, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
-    await s.service.act(other, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    const other = await openedOnTwoNodes(s);
     s.time.advance(3_000);
     expect(await s.service.act(other, alice.id, { type: 'move', uci: 'b1c3', ply: 2 }, 0, 'n1|a')).toEqual({ ok: true, value: true });
     expect(await charged(other)).toBe(3_000);
@@ -281,15 +276,8 @@ describe('game service', () => {
     // The count of a socket comes after its subscription's first read; a client back sends its held move at once.
     const quiet = new Set<string>();
     const s = setup({ quiet: (m) => quiet.has(m) });
-    const charged = async (id: string) => {
-      const m = await s.store.moves(id);
-      return m.at(-3)!.clockMs! - m.at(-1)!.clockMs!;
-    };
-    const id = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
-    await s.service.presence(id, alice.id, 1, 'n1|a');
-    await s.service.presence(id, bob.id, 1, 'n2|b');
-    await s.service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
-    await s.service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    const charged = (id: string) => chargedLast(s, id);
+    const id = await openedOnTwoNodes(s);
     s.time.advance(600);
     quiet.add('n1|a');
     s.time.advance(2_700);
@@ -297,10 +285,7 @@ describe('game service', () => {
     expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 }, 0, 'n3|c')).toEqual({ ok: true, value: true });
     expect(await charged(id)).toBe(0);
     // Through the deciding node itself, likewise.
-    const here = await started(s, { clock: { kind: 'fischer', minutes: 30, increment: 0 } });
-    await s.service.presence(here, alice.id, 1, 'n1|a');
-    await s.service.act(here, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
-    await s.service.act(here, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    const here = await openedOnTwoNodes(s);
     s.time.advance(3_000);
     expect(await s.service.act(here, alice.id, { type: 'move', uci: 'b1c3', ply: 2 }, 0, '')).toEqual({ ok: true, value: true });
     expect(await charged(here)).toBe(0);
