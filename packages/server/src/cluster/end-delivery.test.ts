@@ -20,6 +20,7 @@ import { memoryStore } from '../store/memory/store.ts';
 import type { Store } from '../store/types.ts';
 import { TestClient } from '../testing/client.ts';
 import { eventually, TEST_REDIS_URL, testRedis, uniquePrefix } from '../testing/redis.ts';
+import { invitedGame } from '../testing/invite.ts';
 import { startTcpProxy } from '../testing/tcp-proxy.ts';
 import { openClub, type Club } from './club.ts';
 
@@ -234,17 +235,8 @@ describe('a watcher that subscribes while its node is cut from Redis', () => {
     const a = await node('a', prefix, `redis://127.0.0.1:${proxy.port}`, store, time, 60_000);
     const b = await node('b', prefix, TEST_REDIS_URL, store, time);
     pump(time);
-    const [alice, bob] = [new TestClient(b.base), new TestClient(b.base)];
-    await alice.http('POST', '/api/session');
-    await bob.http('POST', '/api/session');
-    const created = await alice.http('POST', '/api/games', {
-      variant: 'xiangqi',
-      color: 'first',
-      clock: { kind: 'fischer', minutes: 1, increment: 0 },
-      opponent: { type: 'invite' },
-    });
-    const id = created.json.id as string;
-    expect((await bob.http('POST', `/api/games/${id}/join`, { token: String(created.json.invite).split('/').pop() })).json.ok).toBe(true);
+    // Made and decided on b (Xiangqi 5+3).
+    const { alice, bob, id } = await invitedGame(b.base);
     expect((await alice.http('POST', `/api/games/${id}/move`, { uci: 'h3e3', ply: 0 })).json).toEqual({ ok: true });
     const watcher = await new TestClient(a.base).connect();
     cleanup.push(async () => watcher.close());
@@ -260,7 +252,8 @@ describe('a watcher that subscribes while its node is cut from Redis', () => {
     const from = watcher.received.length;
     expect((await bob.http('POST', `/api/games/${id}/move`, { uci: 'h10g8', ply: 1 })).json).toEqual({ ok: true });
     await watcher.waitFor((m) => m.t === 'events' && m.events.some((e) => e.type === 'move'), 8000, from);
-    time.advance(60_000);
+    // Alice's 5 minutes and Bob's increment run out: her flag falls on b.
+    time.advance(310_000);
     await watcher.waitFor(isEnd, 8000, from);
   });
 });
