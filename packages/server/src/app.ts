@@ -69,7 +69,7 @@ import { TournamentDirector } from './tournaments/director.ts';
 import { TournamentViews } from './tournaments/view-cache.ts';
 import type { ScheduledTournament } from './tournaments/schedule.ts';
 import { attachSockets, type SocketHub } from './ws/socket.ts';
-import { CLUB_SOCKET_FEATURES } from './ws/features.ts';
+import { clubSocketFeatures } from './ws/features.ts';
 import { commitStats, commitWindow, storeThreadCpuNs, timedGames, timedStore } from './observe/instrument.ts';
 import { silentLogger, type Logger } from './observe/log.ts';
 import { Metrics } from './observe/metrics.ts';
@@ -586,28 +586,36 @@ export async function createApp(given: AppOptions): Promise<App> {
       limits,
       trustedProxies: proxies,
       sessions,
-      games: timedGames(clubGames ?? games, metrics, 'ws'),
       clock: opts.clock,
       timers: opts.timers,
       bus: opts.bus,
       presence,
+      chat,
+      log,
+      metrics,
+      moveCost: games.moveCost,
+    },
+    clubSocketFeatures({
+      games: timedGames(clubGames ?? games, metrics, 'ws'),
+      limits,
+      bus: opts.bus,
+      chat,
+      clock: opts.clock,
+      timers: opts.timers,
+      log,
+      moveCost: games.moveCost,
+      boards,
       lobby,
       rooms,
-      chat,
+      notifier,
+      following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
       blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
       isBot: (userId) => store.isBot(userId),
       tournamentAccess: async (id, userId, invite) => {
         const row = await store.tournament(id);
         return row !== null && (await mayViewTournament(store, row, userId, invite));
       },
-      notifier,
-      following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
-      log,
-      metrics,
-      moveCost: games.moveCost,
-      boards,
-    },
-    CLUB_SOCKET_FEATURES,
+    }),
   );
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
   metrics.watch({

@@ -1,65 +1,52 @@
 /**
  * What a feature of the socket sees: the connection's side of it (who, from
- * where, send, listen) and the club's services, and the shape of a feature,
+ * where, send, listen; the club's services are the feature's own), and the shape of a feature,
  * so that the connection (socket.ts) dispatches each message by its type to
  * the feature that registered it and knows none of them (as lila-ws has one
  * small actor per kind of client).
  */
-import type { ClientMessage, FollowedPlayer, Identity, ServerMessage } from '@youzai/protocol';
-import type { AnalysisBoards } from '../analysis/board.ts';
+import type { ClientMessage, Identity, ServerMessage } from '@youzai/protocol';
 import type { Sessions } from '../auth/sessions.ts';
 import type { Bus } from '../bus/bus.ts';
 import type { Chat } from '../chat/chat.ts';
 import type { OriginPolicy } from '../http/origin.ts';
 import type { TrustedProxies } from '../limits/address.ts';
 import type { Limits } from '../limits/limits.ts';
-import type { LobbyPort } from '../lobby/lobby.ts';
 import type { Presence } from '../lobby/presence.ts';
 import type { Logger } from '../observe/log.ts';
 import type { Metrics } from '../observe/metrics.ts';
 import type { MoveCost } from '../observe/move-cost.ts';
-import type { RoomsPort } from '../rooms/rooms.ts';
-import type { GamesPort } from '../service/games-port.ts';
 import type { Clock, Timers } from '../service/time.ts';
-import type { Notifier } from '../social/notifier.ts';
 
+/**
+ * What the connection itself needs: admission (origins, sessions, caps on
+ * open sockets), the frame rate, the bus, presence and mutes. A feature's
+ * services are given to the feature when it is made (features.ts).
+ */
 export interface SocketDeps {
   /** Frames per second and burst per socket (default 20 and 40); `strikes`: refused frames before the socket is closed (30; the fuzzer lifts it to reach the decoders). */
   readonly frameRate?: { readonly perSecond: number; readonly burst: number; readonly strikes?: number };
   /** The club's own origins: an upgrade from another page (another site, another port) is refused. */
   readonly origins: OriginPolicy;
-  /** The club's quotas (chat lines, seeks, challenges, draw offers). */
+  /** The caps on open sockets per address and per account. */
   readonly limits: Limits;
   /** Behind a proxy: the client's address is the last in X-Forwarded-For, believed only from these peers (null: nobody's). */
   readonly trustedProxies: TrustedProxies | null;
   readonly sessions: Sessions;
-  readonly games: GamesPort;
   readonly clock: Clock;
   /** Timers on the same time as `clock` (coalesced announcements); the system's by default. */
   readonly timers?: Timers;
   readonly bus: Bus;
+  /** Who is online: a socket with a session counts its user in. */
   readonly presence: Presence;
-  readonly lobby: LobbyPort;
-  readonly rooms: RoomsPort;
+  /** Mutes: a chat line from an author this user muted is not sent to them. */
   readonly chat: Chat;
-  /** Notifications (a room challenge to a named member rings their bell). */
-  readonly notifier?: Notifier;
-  /** Whether this visitor may read a tournament's news and chat (a private one: its link holders, players and creator). */
-  readonly tournamentAccess: (tournament: string, userId: string | null, invite: string | null) => Promise<boolean>;
-  /** The players `userId` follows (social/activity.ts); `heard` gets their ids before the rest is read. */
-  readonly following?: (userId: string, heard: (ids: readonly string[]) => void) => Promise<FollowedPlayer[]>;
-  /** Whether `userId` blocked `otherId` (their challenges are refused). */
-  readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
-  /** Whether an account is a bot (the Bot API): bots do not use the lobby's seeks and quick pairing. */
-  readonly isBot?: (userId: string) => Promise<boolean>;
-  /** Socket openings and closings, game actions (moves at debug level) and failures. */
+  /** Socket openings and closings and failures. */
   readonly log?: Logger;
   /** Messages by type and errors by code. */
   readonly metrics?: Metrics;
-  /** CPU per stage of the moves (decoding frames, sending answers), for /api/stats. */
+  /** CPU per stage of the moves (decoding frames), for /api/stats. */
   readonly moveCost?: MoveCost;
-  /** The analysis board's running evaluations; absent: board-start is refused with server.no-engine. */
-  readonly boards?: AnalysisBoards;
 }
 
 /** The request id a frame came with, echoed by its answer. */
@@ -70,7 +57,6 @@ export interface SocketConnection {
   readonly user: Identity | null;
   /** The client's address, as quotas count it. */
   readonly addr: string;
-  readonly deps: SocketDeps;
   /** The socket has closed: nothing more is started for it. */
   readonly closed: boolean;
   send(m: ServerMessage): void;

@@ -1,12 +1,15 @@
 /**
  * The club's socket features, each registering the message types it answers
- * (connection.ts): the connection (socket.ts) is handed this list and knows
- * none of them.
+ * (connection.ts) and each given only the services it uses: the connection
+ * (socket.ts) is handed this list and knows none of them.
  */
-import { TOURNAMENT_FEATURE } from '../tournaments/socket.ts';
-import { BOARD_FEATURE } from './board.ts';
+import { tournamentFeature, type TournamentFeatureDeps } from '../tournaments/socket.ts';
+import { boardFeature, type BoardFeatureDeps } from './board.ts';
 import type { SocketFeature } from './connection.ts';
-import { GAMES_FEATURE } from './games.ts';
-import { SOCIAL_FEATURE } from './social.ts';
+import { gamesFeature, type GamesFeatureDeps } from './games.ts';
+import { socialFeature, type SocialFeatureDeps } from './social.ts';
 
-export const CLUB_SOCKET_FEATURES: readonly SocketFeature[] = [GAMES_FEATURE, BOARD_FEATURE, SOCIAL_FEATURE, TOURNAMENT_FEATURE];
+/** Every service some feature of the socket uses. */
+export type ClubFeatureDeps = GamesFeatureDeps & BoardFeatureDeps & SocialFeatureDeps & TournamentFeatureDeps;
+
+export const clubSocketFeatures = (d: ClubFeatureDeps): readonly SocketFeature[] => [gamesFeature(d), boardFeature(d), socialFeature(d), tournamentFeature(d)];

@@ -5,16 +5,39 @@
 import type { ClientMessage } from '@youzai/protocol';
 import type { Side } from '@youzai/rules';
 import { gameChatTopic } from '../bus/topics.ts';
+import type { Bus } from '../bus/bus.ts';
+import type { Chat } from '../chat/chat.ts';
+import type { Limits } from '../limits/limits.ts';
+import type { Logger } from '../observe/log.ts';
+import type { MoveCost } from '../observe/move-cost.ts';
 import { topicOf, type PlayerAction } from '../service/game-service.ts';
+import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
-import { systemTimers } from '../service/time.ts';
-import { socketFeature, type FrameId, type SocketConnection, type SocketPart } from './connection.ts';
+import { systemTimers, type Clock, type Timers } from '../service/time.ts';
+import { socketFeature, type FrameId, type SocketConnection, type SocketFeature, type SocketPart } from './connection.ts';
+
+/** What the games feature needs of the club. */
+export interface GamesFeatureDeps {
+  readonly games: GamesPort;
+  /** The draw-offer quota. */
+  readonly limits: Limits;
+  readonly bus: Bus;
+  /** The game's chat: the recent lines a watcher gets on joining. */
+  readonly chat: Chat;
+  readonly clock: Clock;
+  /** Timers on the same time as `clock` (a catch-up's retries); the system's by default. */
+  readonly timers?: Timers;
+  /** Game actions (moves at debug level). */
+  readonly log?: Logger;
+  /** CPU per stage of the moves (sending the answer), for /api/stats. */
+  readonly moveCost?: MoveCost;
+}
 
 type ActionMessage = Extract<ClientMessage, { t: (typeof ACTIONS)[number] }>;
 const ACTIONS = ['move', 'resign', 'draw', 'takeback', 'abort', 'claim-victory', 'berserk'] as const satisfies readonly ClientMessage['t'][];
 
 /** A player's action in a game (the seat its session holds acts; a move carries the lag measured here). */
-async function act(c: SocketConnection, m: ActionMessage, id: FrameId): Promise<void> {
+async function act(c: SocketConnection, d: GamesFeatureDeps, m: ActionMessage, id: FrameId): Promise<void> {
   if (!c.user) return c.send({ t: 'error', ...id, game: m.game, code: 'auth.required', message: 'Open the site first to get a session' });
   const action: PlayerAction =
     m.t === 'move'
@@ -25,16 +48,16 @@ async function act(c: SocketConnection, m: ActionMessage, id: FrameId): Promise<
           ? takebackAction(m.op)
           : { type: m.t };
   if (action.type === 'draw-offer') {
-    const q = await c.deps.limits.take('draw', { user: c.user.id, addr: c.addr });
+    const q = await d.limits.take('draw', { user: c.user.id, addr: c.addr });
     if (!q.ok) return c.send({ t: 'error', ...id, game: m.game, code: q.error.code, message: q.error.message });
   }
-  const r = await actFor(c.deps.games, m.game, c.user.id, action);
+  const r = await actFor(d.games, m.game, c.user.id, action);
   const line = { user: c.user.id, game: m.game, t: m.t, ...(r.ok ? {} : { code: r.error.code }) };
   // Moves are many: one line each at debug level; the rarer actions and every refusal at info.
-  if (r.ok && m.t === 'move') c.deps.log?.debug(line, 'socket action');
-  else c.deps.log?.info(line, 'socket action');
+  if (r.ok && m.t === 'move') d.log?.debug(line, 'socket action');
+  else d.log?.info(line, 'socket action');
   if (r.ok) {
-    const cost = c.deps.moveCost;
+    const cost = d.moveCost;
     const t = cost?.start() ?? 0;
     c.send({ t: 'ack', ...id });
     // A fresh round trip after each move, for the next one.
@@ -51,7 +74,10 @@ async function act(c: SocketConnection, m: ActionMessage, id: FrameId): Promise<
 class GameWatches implements SocketPart {
   private readonly subs = new Map<string, () => void>();
 
-  constructor(private readonly c: SocketConnection) {}
+  constructor(
+    private readonly c: SocketConnection,
+    private readonly d: GamesFeatureDeps,
+  ) {}
 
   handle(m: Extract<ClientMessage, { t: 'sub' | 'unsub' }>, id: FrameId): Promise<void> | void {
     if (m.t === 'sub') return this.subscribe(m.game, m.since, id);
@@ -60,7 +86,7 @@ class GameWatches implements SocketPart {
   }
 
   private async sendState(game: string): Promise<{ v: number; you: Side | null } | null> {
-    const s = await this.c.deps.games.view(game, this.c.user?.id);
+    const s = await this.d.games.view(game, this.c.user?.id);
     if (!s) return null;
     this.c.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
     return { v: s.v, you: s.you };
@@ -72,7 +98,7 @@ class GameWatches implements SocketPart {
       return this.c.send({ t: 'error', ...id, game, code: 'protocol.too-many-subscriptions', message: 'Watch at most 32 games at once' });
     // Subscribe first and hold frames until the snapshot is out, so no event falls between.
     const sub: Watch = { held: [], sentV: -1, again: false };
-    const off = this.c.deps.games.subscribe(
+    const off = this.d.games.subscribe(
       game,
       (frame) => {
         if (sub.held) sub.held.push(frame);
@@ -95,12 +121,12 @@ class GameWatches implements SocketPart {
     );
     this.subs.set(game, off);
     // Several nodes: the subscription must be in place in Redis before the state is read.
-    await this.c.deps.bus.whenSubscribed?.(topicOf(game));
+    await this.d.bus.whenSubscribed?.(topicOf(game));
     let caughtUp = false;
     let seat: Side | null | undefined;
     try {
       if (since !== undefined) {
-        const missed = await this.c.deps.games.since(game, since);
+        const missed = await this.d.games.since(game, since);
         if (missed) {
           for (const f of missed) this.c.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
           sub.sentV = missed.length ? missed[missed.length - 1]!.v : since;
@@ -138,9 +164,9 @@ class GameWatches implements SocketPart {
     }
     this.c.send({ t: 'ack', ...id });
     // A reader without a session watches too: counted as a spectator (user '' has no seat).
-    void this.c.deps.games.presence(game, this.c.user?.id ?? '', 1);
+    void this.d.games.presence(game, this.c.user?.id ?? '', 1);
     // Catching up means the game is live here, so its seat costs nothing to look up.
-    if (seat === undefined) seat = this.c.user ? await this.c.deps.games.seat(game, this.c.user.id) : null;
+    if (seat === undefined) seat = this.c.user ? await this.d.games.seat(game, this.c.user.id) : null;
     await this.joinGameChat(game, seat);
   }
 
@@ -191,13 +217,13 @@ class GameWatches implements SocketPart {
       sub.again = false;
       let done = false;
       try {
-        const missed = await this.c.deps.games.since(game, sub.sentV);
+        const missed = await this.d.games.since(game, sub.sentV);
         if (missed) {
           for (const f of missed) if (f.v > sub.sentV) this.c.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
           if (missed.length) sub.sentV = Math.max(sub.sentV, missed[missed.length - 1]!.v);
           done = true;
         } else {
-          const s = await this.c.deps.games.view(game, this.c.user?.id);
+          const s = await this.d.games.view(game, this.c.user?.id);
           if (s && s.v > sub.sentV) {
             this.c.send({ t: 'game', game, v: s.v, view: s.view, you: s.you });
             sub.sentV = s.v;
@@ -211,7 +237,7 @@ class GameWatches implements SocketPart {
       // copy, chaos seed 11: v31 then v33): again a second later, as when the club cannot answer.
       if (done && this.holeIn(sub)) done = false;
       if (gone() || (done && !sub.again) || tries >= CATCH_UP_TRIES) break;
-      if (!done) await new Promise<void>((r) => (this.c.deps.timers ?? systemTimers).at(this.c.deps.clock.now() + 1000, r));
+      if (!done) await new Promise<void>((r) => (this.d.timers ?? systemTimers).at(this.d.clock.now() + 1000, r));
     }
     if (!gone()) this.release(sub);
   }
@@ -221,7 +247,7 @@ class GameWatches implements SocketPart {
     if (seat === undefined || !this.subs.has(game)) return;
     const channel = seat === null ? 'spectators' : 'players';
     this.c.listen(gameChatTopic(game, channel));
-    const lines = await this.c.deps.chat.recent({ game, channel }, this.c.user?.id);
+    const lines = await this.d.chat.recent({ game, channel }, this.c.user?.id);
     if (lines.length) this.c.send({ t: 'chat-log', game, channel, lines });
   }
 
@@ -232,7 +258,7 @@ class GameWatches implements SocketPart {
     this.subs.delete(game);
     this.c.unlisten(gameChatTopic(game, 'players'));
     this.c.unlisten(gameChatTopic(game, 'spectators'));
-    void this.c.deps.games.presence(game, this.c.user?.id ?? '', -1);
+    void this.d.games.presence(game, this.c.user?.id ?? '', -1);
   }
 
   close(): void {
@@ -257,7 +283,8 @@ function versionOf(frame: string): number {
 }
 
 /** The socket's games: `sub`/`unsub` and the players' actions. */
-export const GAMES_FEATURE = socketFeature('games', ['sub', 'unsub', ...ACTIONS], async (c, m, id) => {
-  if (m.t === 'sub' || m.t === 'unsub') return c.part(GameWatches, () => new GameWatches(c)).handle(m, id);
-  return act(c, m, id);
-});
+export const gamesFeature = (d: GamesFeatureDeps): SocketFeature =>
+  socketFeature('games', ['sub', 'unsub', ...ACTIONS], async (c, m, id) => {
+    if (m.t === 'sub' || m.t === 'unsub') return c.part(GameWatches, () => new GameWatches(c, d)).handle(m, id);
+    return act(c, d, m, id);
+  });

@@ -7,10 +7,38 @@
 import { SOCIAL_CLIENT_TYPES, type ClientMessage, type ServerMessage } from '@youzai/protocol';
 import type { Result, RuleError } from '@youzai/rules';
 import { playerTopic, roomTopic } from '../bus/topics.ts';
+import type { FollowedPlayer } from '@youzai/protocol';
+import type { Bus } from '../bus/bus.ts';
+import type { Chat } from '../chat/chat.ts';
+import type { Limits } from '../limits/limits.ts';
+import type { LobbyPort } from '../lobby/lobby.ts';
 import type { OpenSlot } from '../limits/open.ts';
+import type { RoomsPort } from '../rooms/rooms.ts';
+import type { GamesPort } from '../service/games-port.ts';
+import type { Notifier } from '../social/notifier.ts';
 import type { LimitKind } from '../limits/rules.ts';
 import { RoomChallengeNotices } from '../social/room-notices.ts';
-import { socketFeature, type SocketConnection, type SocketPart } from './connection.ts';
+import { socketFeature, type SocketConnection, type SocketFeature, type SocketPart } from './connection.ts';
+
+/** What the social messages need of the club. */
+export interface SocialFeatureDeps {
+  readonly lobby: LobbyPort;
+  readonly rooms: RoomsPort;
+  readonly chat: Chat;
+  /** A game's seats (who writes in which chat). */
+  readonly games: GamesPort;
+  /** Quotas (seeks, challenges, chat lines) and open-at-once places. */
+  readonly limits: Limits;
+  readonly bus: Bus;
+  /** Notifications (a room challenge to a named member rings their bell). */
+  readonly notifier?: Notifier;
+  /** The players `userId` follows (social/activity.ts); `heard` gets their ids before the rest is read. */
+  readonly following?: (userId: string, heard: (ids: readonly string[]) => void) => Promise<FollowedPlayer[]>;
+  /** Whether `userId` blocked `otherId` (their challenges are refused). */
+  readonly blocks?: (userId: string, otherId: string) => Promise<boolean>;
+  /** Whether an account is a bot (the Bot API): bots do not use the lobby's seeks and quick pairing. */
+  readonly isBot?: (userId: string) => Promise<boolean>;
+}
 
 /** The social messages but a tournament's (tournaments/socket.ts has those). */
 const SOCIAL = SOCIAL_CLIENT_TYPES.filter((t): t is Exclude<(typeof SOCIAL_CLIENT_TYPES)[number], `tour-${string}`> => !t.startsWith('tour-'));
@@ -24,17 +52,20 @@ class SocialState implements SocketPart {
   /** The topics of the players this socket follows live (`following-sub`). */
   readonly followed = new Set<string>();
 
-  constructor(private readonly c: SocketConnection) {}
+  constructor(
+    private readonly c: SocketConnection,
+    private readonly d: SocialFeatureDeps,
+  ) {}
 
   close(): void {
     const user = this.c.user;
     if (!user) return;
-    for (const r of this.rooms) void Promise.resolve(this.c.deps.rooms.leave(r, user.id)).catch(() => undefined);
+    for (const r of this.rooms) void Promise.resolve(this.d.rooms.leave(r, user.id)).catch(() => undefined);
     this.rooms.clear();
   }
 }
 
-const stateOf = (c: SocketConnection): SocialState => c.part(SocialState, () => new SocialState(c));
+const stateOf = (c: SocketConnection, d: SocialFeatureDeps): SocialState => c.part(SocialState, () => new SocialState(c, d));
 
 type Id = { id?: number };
 
@@ -55,9 +86,9 @@ async function settle<T extends { id: string }>(
 /** The quota each kind of message takes. */
 const QUOTA: Partial<Record<SocialMessage['t'], LimitKind>> = { 'seek-create': 'seek', 'room-challenge': 'challenge', 'room-chat': 'chat', chat: 'chat' };
 
-async function dispatchSocial(c: SocketConnection, m: SocialMessage, id: Id): Promise<void> {
-  const { lobby, rooms, chat, games } = c.deps;
-  const own = stateOf(c);
+async function dispatchSocial(d: SocialFeatureDeps, c: SocketConnection, m: SocialMessage, id: Id): Promise<void> {
+  const { lobby, rooms, chat, games } = d;
+  const own = stateOf(c, d);
   const answer = (r: Result<unknown, RuleError>, extra: Partial<Extract<ServerMessage, { t: 'ack' }>> = {}) =>
     c.send(r.ok ? { t: 'ack', ...id, ...extra } : { t: 'error', ...id, code: r.error.code, message: r.error.message });
 
@@ -90,18 +121,18 @@ async function dispatchSocial(c: SocketConnection, m: SocialMessage, id: Id): Pr
   // Quotas per player and per address, club-wide (limits/rules.ts).
   const kind = QUOTA[m.t];
   if (kind) {
-    const q = await c.deps.limits.take(kind, { user: user.id, addr: c.addr });
+    const q = await d.limits.take(kind, { user: user.id, addr: c.addr });
     if (!q.ok) return answer(q);
   }
 
   // Bots play by challenge only, as on lichess: no seeks, no quick pairing.
-  if ((m.t === 'seek-create' || m.t === 'seek-accept' || m.t === 'pool-join') && (await c.deps.isBot?.(user.id))) {
+  if ((m.t === 'seek-create' || m.t === 'seek-accept' || m.t === 'pool-join') && (await d.isBot?.(user.id))) {
     return c.send({ t: 'error', ...id, code: 'bot.lobby', message: 'Bots play by challenge only: no seeks, no quick pairing' });
   }
   switch (m.t) {
     case 'seek-create': {
       // A few open seeks per address besides the player's own cap; a place counts while its seek is in the lobby.
-      const slot = await c.deps.limits.open.reserve('seek', c.addr, async (ids) => {
+      const slot = await d.limits.open.reserve('seek', c.addr, async (ids) => {
         const open = new Set((await lobby.snapshot()).seeks.map((s) => s.id));
         return ids.map((i) => open.has(i));
       });
@@ -139,10 +170,10 @@ async function dispatchSocial(c: SocketConnection, m: SocialMessage, id: Id): Pr
     case 'room-chat':
       return answer(await rooms.say(m.room, user, m.text));
     case 'room-challenge': {
-      if (m.to && (await c.deps.blocks?.(m.to, user.id)))
+      if (m.to && (await d.blocks?.(m.to, user.id)))
         return c.send({ t: 'error', ...id, code: 'challenge.blocked', message: 'This player does not accept your challenges' });
       // A few open room challenges per address, all rooms together; a place counts while its challenge is open (`room/challenge`).
-      const slot = await c.deps.limits.open.reserve('challenge', c.addr, (held) =>
+      const slot = await d.limits.open.reserve('challenge', c.addr, (held) =>
         Promise.all(
           held.map(async (h) => {
             const [room = '', challenge] = h.split('/');
@@ -157,14 +188,14 @@ async function dispatchSocial(c: SocketConnection, m: SocialMessage, id: Id): Pr
         (v) => `${m.room}/${v.id}`,
       );
       // A challenge to a named member rings their bell on any page; it is answered in the room.
-      if (r.ok && m.to && c.deps.notifier) void new RoomChallengeNotices(c.deps.notifier).opened(m.room, r.value);
+      if (r.ok && m.to && d.notifier) void new RoomChallengeNotices(d.notifier).opened(m.room, r.value);
       return answer(r, r.ok ? { challenge: r.value.id } : {});
     }
     case 'following-sub': {
       // Listening first, then the snapshot: no change falls between the two.
-      const users = c.deps.following
-        ? await c.deps.following(user.id, (ids) => {
-            unfollowAll(c);
+      const users = d.following
+        ? await d.following(user.id, (ids) => {
+            unfollowAll(c, d);
             for (const fid of ids) {
               const topic = playerTopic(fid);
               own.followed.add(topic);
@@ -174,11 +205,11 @@ async function dispatchSocial(c: SocketConnection, m: SocialMessage, id: Id): Pr
         : [];
       c.send({ t: 'following', users });
       // The ack promises the changes are heard from now on (with Redis, once subscribed there).
-      await Promise.all([...own.followed].map((topic) => c.deps.bus.whenSubscribed?.(topic)));
+      await Promise.all([...own.followed].map((topic) => d.bus.whenSubscribed?.(topic)));
       return c.send({ t: 'ack', ...id });
     }
     case 'following-unsub':
-      unfollowAll(c);
+      unfollowAll(c, d);
       return c.send({ t: 'ack', ...id });
     case 'room-accept':
       return answer(await rooms.accept(m.room, user, m.challenge));
@@ -210,21 +241,27 @@ export interface Unfollow {
 export const isUnfollow = (m: unknown): m is Unfollow => typeof m === 'object' && m !== null && typeof (m as Unfollow).unfollow === 'string';
 
 /** A follow ended elsewhere (a block, on any node): this socket no longer hears that player. */
-function unfollowOne(c: SocketConnection, userId: string): void {
+function unfollowOne(c: SocketConnection, d: SocialFeatureDeps, userId: string): void {
   const topic = playerTopic(userId);
-  if (!stateOf(c).followed.delete(topic)) return;
+  if (!stateOf(c, d).followed.delete(topic)) return;
   c.unlisten(topic);
 }
 
-function unfollowAll(c: SocketConnection): void {
-  const { followed } = stateOf(c);
+function unfollowAll(c: SocketConnection, d: SocialFeatureDeps): void {
+  const { followed } = stateOf(c, d);
   for (const topic of followed) c.unlisten(topic);
   followed.clear();
 }
 
 /** The lobby, rooms, chat, mutes and the players followed; an unfollow heard on the user's topic stops hearing that player. */
-export const SOCIAL_FEATURE = socketFeature('social', SOCIAL, dispatchSocial, (c, m) => {
-  if (!isUnfollow(m)) return false;
-  unfollowOne(c, m.unfollow);
-  return true;
-});
+export const socialFeature = (d: SocialFeatureDeps): SocketFeature =>
+  socketFeature(
+    'social',
+    SOCIAL,
+    (c, m, id) => dispatchSocial(d, c, m, id),
+    (c, m) => {
+      if (!isUnfollow(m)) return false;
+      unfollowOne(c, d, m.unfollow);
+      return true;
+    },
+  );

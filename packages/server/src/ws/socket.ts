@@ -71,7 +71,7 @@ class Connection implements SocketConnection, FanoutMember {
     private readonly session: string | null,
     /** The client's address, as quotas count it. */
     readonly addr: string,
-    readonly deps: SocketDeps,
+    private readonly deps: SocketDeps,
     private readonly lobby: Fanout,
     /** The node's coalesced topics (tournaments: at most one announcement a second). */
     private readonly coalesced: CoalescedTopics,
