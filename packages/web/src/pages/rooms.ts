@@ -14,6 +14,18 @@ import { challengeRequest, termsError, type TermsInput } from './game-terms.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, playerEl, readerSide, shareBox, variantLabel } from './widgets.ts';
 import { tournamentLists } from './tournament-lists.ts';
+import {
+  canChallenge,
+  challengeFor,
+  challengeTargets,
+  initialRoomState,
+  keptTarget,
+  roomClosed,
+  roomMessage,
+  roomRead,
+  type ChallengeAction,
+  type RoomPageState,
+} from './rooms-model.ts';
 import './pages.css';
 
 const ROOM_NAME_MAX = 60;
@@ -80,8 +92,9 @@ let lastTerms: TermsInput | undefined;
 
 export function roomPage(app: AppContext, params: Record<string, string>): Page {
   const id = params.id!;
-  let room: RoomView | null = null;
-  let closed = false;
+  /** The page's state (rooms-model.ts). */
+  let s: RoomPageState = initialRoomState();
+  const me = () => app.me?.id ?? null;
 
   const titleEl = h('h1', null, t('rooms.title'));
   const statusEl = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'room-status' });
@@ -90,168 +103,70 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
   const challengesEl = h('div', { 'data-testid': 'room-challenges' });
   const gamesEl = h('div', { 'data-testid': 'room-games' });
   const chat = new ChatView(t('chat.title'), (text) => app.socket.request({ t: 'room-chat', room: id, text }));
-
-  // --- the challenge form ---
-  const terms = new TermsFields(lastTerms);
-  const to = h('select', { name: 'to', 'data-testid': 'challenge-to' }) as HTMLSelectElement;
-  const formError = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'challenge-error' });
-  const submit = h('button.primary', { type: 'submit', 'data-testid': 'challenge-submit' }, t('rooms.challenge')) as HTMLButtonElement;
-  const form = h(
-    'form.challenge-form',
-    { 'data-testid': 'challenge-form', novalidate: true },
-    h('label.to', null, h('span', null, t('rooms.challenge.to')), to),
-    terms.el,
-    formError,
-    h('div.row', null, submit),
-  );
-  const canRate = () => app.me !== null && !app.me.guest;
-  terms.setCanRate(canRate());
-
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    formError.hidden = true;
-    lastTerms = terms.values();
-    const r = terms.read();
-    if (!r.ok) {
-      formError.textContent = termsError(r);
-      formError.hidden = false;
-      return;
-    }
-    submit.disabled = true;
-    const a = await app.socket.request(challengeRequest(id, to.value || null, r.value));
-    submit.disabled = false;
-    if (!a.ok) {
-      formError.textContent = errorText(a);
-      formError.hidden = false;
-    }
-  });
-
-  const isMe = (p: PlayerTag | null) => p !== null && app.me !== null && p.id === app.me.id;
+  const form = new ChallengeForm(app, id);
 
   function renderMembers(): void {
-    const members = room?.members ?? [];
+    const members = s.room?.members ?? [];
     membersHead.textContent = t('rooms.members', { n: members.length });
     fill(
       membersEl,
-      members.map((m) => {
-        const li = h('li', { 'data-user': m.id }, playerEl(m), isMe(m) ? h('span.muted', null, `(${t('rooms.you')})`) : null);
-        if (!isMe(m) && !closed) {
-          const b = h('button', { type: 'button', 'data-testid': 'challenge-member' }, t('rooms.challenge'));
-          b.addEventListener('click', () => {
-            to.value = m.id;
-            form.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-            to.focus();
-          });
-          li.append(b);
-        }
-        return li;
-      }),
+      members.map((m) => memberRow(m, m.id === me(), canChallenge(m, me(), s.closed !== null) ? () => form.pick(m.id) : null)),
     );
-    // The "to" choices follow the members; keep the one picked while it is still here.
-    const keep = to.value;
-    to.replaceChildren(
-      h('option', { value: '' }, t('rooms.challenge.anyone')),
-      ...members.filter((m) => !isMe(m)).map((m) => h('option', { value: m.id }, m.name)),
-    );
-    to.value = members.some((m) => m.id === keep && !isMe(m)) ? keep : '';
-  }
-
-  function act(label: string, testid: string, primary: boolean, send: () => Promise<{ ok: boolean; code?: string; message?: string }>): HTMLElement {
-    const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, label);
-    b.addEventListener('click', async () => {
-      b.setAttribute('disabled', '');
-      const r = await send();
-      if (!r.ok) {
-        app.toast(errorText(r));
-        b.removeAttribute('disabled');
-      }
-    });
-    return b;
-  }
-
-  function challengeRow(c: RoomChallenge): HTMLElement {
-    const mine = isMe(c.from);
-    const forMe = c.to === null || isMe(c.to);
-    const side = readerSide(c, mine);
-    const buttons: HTMLElement[] = [];
-    if (!closed) {
-      if (mine) buttons.push(act(t('rooms.withdraw'), 'challenge-withdraw', false, () => app.socket.request({ t: 'room-decline', room: id, challenge: c.id })));
-      else if (forMe) {
-        buttons.push(act(t('rooms.accept'), 'challenge-accept', true, () => app.socket.request({ t: 'room-accept', room: id, challenge: c.id })));
-        if (c.to !== null)
-          buttons.push(act(t('rooms.decline'), 'challenge-decline', false, () => app.socket.request({ t: 'room-decline', room: id, challenge: c.id })));
-      }
-    }
-    return h(
-      'li',
-      { 'data-challenge': c.id, class: forMe && !mine ? 'for-me' : '' },
-      h('span.who', null, playerEl(c.from), ' → ', c.to ? playerEl(c.to) : h('em', null, t('rooms.challenge.anyone'))),
-      h('span.muted', null, [variantName(c.variant), clockSpecName(c.clock), t(c.rated ? 'common.rated' : 'common.casual'), side].filter(Boolean).join(' · ')),
-      buttons.length ? h('span.acts', null, buttons) : null,
-    );
+    form.setTargets(members, me());
   }
 
   function renderChallenges(): void {
-    const list = room?.challenges ?? [];
-    fill(challengesEl, list.length ? h('ul.list', null, list.map(challengeRow)) : h('p.muted', null, t('rooms.challenges.none')));
-  }
-
-  function gameRow(g: RoomGame): HTMLElement {
-    return h(
-      'li',
-      { 'data-game': g.id },
-      h('a.button.watch', { href: `/game/${g.id}` }, t('live.watch')),
-      h('span', null, `${g.players[0]} ${t('common.vs')} ${g.players[1]}`),
-      h('span.muted', null, variantLabel(g.variant)),
+    const list = s.room?.challenges ?? [];
+    const send = (c: RoomChallenge, action: ChallengeAction) =>
+      app.socket.request({ t: action === 'accept' ? 'room-accept' : 'room-decline', room: id, challenge: c.id });
+    const rows = list.map((c) =>
+      challengeRow(
+        c,
+        challengeFor(c, me(), s.closed !== null),
+        (action) => send(c, action),
+        (text) => app.toast(text),
+      ),
     );
+    fill(challengesEl, list.length ? h('ul.list', null, rows) : h('p.muted', null, t('rooms.challenges.none')));
   }
 
   function renderGames(): void {
-    const list = room?.games ?? [];
+    const list = s.room?.games ?? [];
     fill(gamesEl, list.length ? h('ul.list.live-list', null, list.map(gameRow)) : h('p.muted', null, t('rooms.games.none')));
   }
 
   function renderAll(): void {
-    titleEl.textContent = room?.name || t('rooms.title');
+    titleEl.textContent = s.room?.name || t('rooms.title');
     renderMembers();
     renderChallenges();
     renderGames();
-    submit.disabled = closed;
+    form.setClosed(s.closed !== null);
   }
 
-  function close(text: string): void {
-    closed = true;
-    statusEl.textContent = text;
-    statusEl.hidden = false;
-    renderAll();
+  /** The parts whose state changed are drawn again (a member's row offers a challenge, so members redraw the challenges too). */
+  function update(next: RoomPageState): void {
+    const before = s;
+    s = next;
+    if (s.closed !== before.closed) {
+      statusEl.textContent = s.closed?.kind === 'refused' ? errorText(s.closed) : t('rooms.closed');
+      statusEl.hidden = false;
+      renderAll();
+      return;
+    }
+    const now = s.room;
+    const was = before.room;
+    if (now === was || now === null) return;
+    if (was === null || now.name !== was.name) {
+      renderAll();
+      return;
+    }
+    if (now.members !== was.members) renderMembers();
+    if (now.members !== was.members || now.challenges !== was.challenges) renderChallenges();
+    if (now.games !== was.games) renderGames();
   }
 
   const off = app.socket.on((msg: ServerMessage) => {
     switch (msg.t) {
-      case 'room':
-        if (msg.room.id !== id) return;
-        room = msg.room;
-        renderAll();
-        break;
-      case 'room-members':
-        if (msg.room !== id || !room) return;
-        room = { ...room, members: msg.members };
-        renderMembers();
-        renderChallenges();
-        break;
-      case 'room-games':
-        if (msg.room !== id || !room) return;
-        room = { ...room, games: msg.games };
-        renderGames();
-        break;
-      case 'room-challenges':
-        if (msg.room !== id || !room) return;
-        room = { ...room, challenges: msg.challenges };
-        renderChallenges();
-        break;
-      case 'room-closed':
-        if (msg.room === id) close(t('rooms.closed'));
-        break;
       case 'chat':
         if ('room' in msg && msg.room === id) chat.add(msg);
         break;
@@ -261,27 +176,18 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
       case 'paired':
         app.navigate(`/game/${msg.game}`);
         break;
-      case 'error':
-        // A refused room-join has no request id to match: the codes say it is about a room.
-        if (msg.id === undefined && (msg.code === 'room.not-found' || msg.code === 'room.full')) close(errorText(msg));
-        break;
       case 'welcome':
-        terms.setCanRate(canRate());
+        form.setCanRate(app);
         renderAll();
         break;
+      default:
+        update(roomMessage(s, msg, id));
     }
   });
 
   void api<{ room: RoomView }>('GET', `/api/rooms/${id}`).then((r) => {
-    if (!r.ok) {
-      if (r.code === 'room.not-found') close(t('rooms.closed'));
-      return;
-    }
-    // The socket's snapshot is newer when it came first.
-    if (!room) {
-      room = r.room;
-      renderAll();
-    }
+    if (r.ok) update(roomRead(s, r.room));
+    else if (r.code === 'room.not-found') update(roomClosed(s, { kind: 'closed' }));
   });
   app.socket.joinRoom(id);
 
@@ -302,7 +208,7 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
         'div',
         null,
         h('section.card', null, membersHead, membersEl),
-        h('section.card', null, h('h2', null, t('rooms.challenges')), challengesEl, h('h3', null, t('rooms.challenge.new')), form),
+        h('section.card', null, h('h2', null, t('rooms.challenges')), challengesEl, h('h3', null, t('rooms.challenge.new')), form.el),
       ),
       h('div', null, h('section.card', null, h('h2', null, t('rooms.games')), gamesEl), chat.el),
     ),
@@ -322,4 +228,121 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
       app.socket.leaveRoom(id);
     },
   };
+}
+
+/** The form that challenges a member (or anyone) of room `room`: the terms, whom to challenge, the server's refusal. */
+class ChallengeForm {
+  readonly el: HTMLElement;
+  private readonly terms = new TermsFields(lastTerms);
+  private readonly to = h('select', { name: 'to', 'data-testid': 'challenge-to' }) as HTMLSelectElement;
+  private readonly error = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'challenge-error' });
+  private readonly submit = h('button.primary', { type: 'submit', 'data-testid': 'challenge-submit' }, t('rooms.challenge')) as HTMLButtonElement;
+
+  constructor(app: AppContext, room: string) {
+    this.el = h(
+      'form.challenge-form',
+      { 'data-testid': 'challenge-form', novalidate: true },
+      h('label.to', null, h('span', null, t('rooms.challenge.to')), this.to),
+      this.terms.el,
+      this.error,
+      h('div.row', null, this.submit),
+    );
+    this.setCanRate(app);
+    this.el.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      this.error.hidden = true;
+      lastTerms = this.terms.values();
+      const r = this.terms.read();
+      if (!r.ok) return this.refused(termsError(r));
+      this.submit.disabled = true;
+      const a = await app.socket.request(challengeRequest(room, this.to.value || null, r.value));
+      this.submit.disabled = false;
+      if (!a.ok) this.refused(errorText(a));
+    });
+  }
+
+  /** A rated game is for accounts (a guest's is casual). */
+  setCanRate(app: AppContext): void {
+    this.terms.setCanRate(app.me !== null && !app.me.guest);
+  }
+
+  setClosed(closed: boolean): void {
+    this.submit.disabled = closed;
+  }
+
+  /** The choices follow the members; the one picked stays while it is still here. */
+  setTargets(members: readonly PlayerTag[], me: string | null): void {
+    const keep = this.to.value;
+    this.to.replaceChildren(
+      h('option', { value: '' }, t('rooms.challenge.anyone')),
+      ...challengeTargets(members, me).map((m) => h('option', { value: m.id }, m.name)),
+    );
+    this.to.value = keptTarget(members, keep, me);
+  }
+
+  /** A member's challenge button: that member named, the form in view. */
+  pick(member: string): void {
+    this.to.value = member;
+    this.el.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    this.to.focus();
+  }
+
+  private refused(text: string): void {
+    this.error.textContent = text;
+    this.error.hidden = false;
+  }
+}
+
+function memberRow(m: PlayerTag, isMe: boolean, challenge: (() => void) | null): HTMLElement {
+  const li = h('li', { 'data-user': m.id }, playerEl(m), isMe ? h('span.muted', null, `(${t('rooms.you')})`) : null);
+  if (challenge) {
+    const b = h('button', { type: 'button', 'data-testid': 'challenge-member' }, t('rooms.challenge'));
+    b.addEventListener('click', challenge);
+    li.append(b);
+  }
+  return li;
+}
+
+const ACTION_LABEL = { withdraw: 'rooms.withdraw', accept: 'rooms.accept', decline: 'rooms.decline' } as const;
+
+/** One challenge, with the buttons its reader has; a refused answer is a toast and the button works again. */
+function challengeRow(
+  c: RoomChallenge,
+  seen: ReturnType<typeof challengeFor>,
+  send: (action: ChallengeAction) => Promise<{ ok: boolean; code?: string; message?: string }>,
+  toast: (text: string) => void,
+): HTMLElement {
+  const buttons = seen.actions.map((action) => {
+    const b = h(`button${action === 'accept' ? '.primary' : ''}`, { type: 'button', 'data-testid': `challenge-${action}` }, t(ACTION_LABEL[action]));
+    b.addEventListener('click', async () => {
+      b.setAttribute('disabled', '');
+      const r = await send(action);
+      if (!r.ok) {
+        toast(errorText(r));
+        b.removeAttribute('disabled');
+      }
+    });
+    return b;
+  });
+  return h(
+    'li',
+    { 'data-challenge': c.id, class: seen.forMe && !seen.mine ? 'for-me' : '' },
+    h('span.who', null, playerEl(c.from), ' → ', c.to ? playerEl(c.to) : h('em', null, t('rooms.challenge.anyone'))),
+    h(
+      'span.muted',
+      null,
+      [variantName(c.variant), clockSpecName(c.clock), t(c.rated ? 'common.rated' : 'common.casual'), readerSide(c, seen.mine)].filter(Boolean).join(' · '),
+    ),
+    buttons.length ? h('span.acts', null, buttons) : null,
+  );
+}
+
+function gameRow(g: RoomGame): HTMLElement {
+  return h(
+    'li',
+    { 'data-game': g.id },
+    h('a.button.watch', { href: `/game/${g.id}` }, t('live.watch')),
+    h('span', null, `${g.players[0]} ${t('common.vs')} ${g.players[1]}`),
+    h('span.muted', null, variantLabel(g.variant)),
+  );
 }
