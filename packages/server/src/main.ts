@@ -16,39 +16,86 @@
  *   ADMINS (account names that may open /admin/ops). docs/operations.md says more.
  */
 import { EnginePool, chooseMove } from '@youzai/engine';
-import { VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
+import { VARIANTS, legalUcis, parseFen } from '@youzai/rules';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BoardSearch } from './analysis/board.ts';
 import { GAME_ANALYSIS_BUDGET, poolEvaluator } from './analysis/engine-evaluate.ts';
-import { createApp } from './app.ts';
+import { createApp, type App, type AppOptions } from './app.ts';
 import { unclaimedAdmins } from './auth/admins.ts';
 import { PID_FILE } from './backup/backup.ts';
+import type { Analyse } from './http/routes.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { openClub, type Club } from './cluster/club.ts';
-import { describeConfig, readConfig } from './config.ts';
-import { createLogger } from './observe/log.ts';
+import { describeConfig, readConfig, type Config } from './config.ts';
+import { createLogger, type Logger } from './observe/log.ts';
 import { metricsServer } from './observe/metrics-http.ts';
 import { Metrics } from './observe/metrics.ts';
 import { ShiftedTime, systemClock, systemTimers } from './service/time.ts';
+import type { ChooseMove } from './service/computer.ts';
 import { openStore } from './store/open.ts';
 import { loadSchedule } from './tournaments/schedule.ts';
 
 async function main(): Promise<void> {
-  const config = readConfig(process.env);
-  if (!config.ok) {
-    // Before anything opens: one line that names the variable, and a distinct exit code.
-    console.error(`Youzai cannot start: ${config.error.message} [${config.error.code}]`);
-    process.exit(2);
-  }
-  const c = config.value;
+  const c = configOrExit();
   const node = c.mode.node;
   const metrics = new Metrics({ node, process: true });
   const log = createLogger({ node, level: c.logLevel, recent: metrics.recent });
   // A server keeps serving: a stray rejection is logged, never fatal.
   process.on('unhandledRejection', (e) => log.error({ err: e }, 'unhandled rejection'));
   log.info({ config: describeConfig(c) }, 'starting');
+  const edges = await openEdges(c, log);
+  const pool = new EnginePool(c.engineWorkers !== null ? { size: c.engineWorkers } : {});
+  const app = await createApp({
+    store: edges.store,
+    bus: edges.bus,
+    clock: edges.clock,
+    timers: edges.timers,
+    ...(edges.testClock ? { testClock: edges.testClock } : {}),
+    publicUrl: c.publicUrl,
+    origins: c.origins,
+    secureCookies: c.publicUrl.startsWith('https:'),
+    ...(c.httpRate !== null ? { httpRate: c.httpRate } : {}),
+    ...(c.limitsOff ? { limits: 'off' as const } : {}),
+    statsControl: c.statsControl,
+    trustProxy: c.trustProxy,
+    trustedProxies: c.trustedProxies,
+    ...(c.tournamentMinRatedGames !== null ? { tournamentMinRatedGames: c.tournamentMinRatedGames } : {}),
+    ...enginesOf(pool, metrics, c),
+    webDir: c.webDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    node,
+    // The club's scheduled tournaments (docs/API.md, Tournaments).
+    ...(process.env.TOURNAMENTS_FILE ? { tournamentSchedule: loadSchedule(process.env.TOURNAMENTS_FILE) } : {}),
+    ...(edges.club ? { club: edges.club } : {}),
+    metrics,
+    ...(c.metricsToken ? { metricsToken: c.metricsToken } : {}),
+    log,
+  });
+  metrics.watch({ engine: () => pool.stats() });
+  const running = await startServing(c, edges, app, metrics);
+  log.info({ url: c.publicUrl, recovered: running.recovered }, 'running');
+  console.log(
+    `Youzai is running at ${c.publicUrl} (${c.databaseUrl ? 'PostgreSQL' : `SQLite in ${c.dataDir}`}; ` +
+      `${edges.club ? `node ${node} of a club on Redis` : 'one node'}; ${running.recovered} unfinished games resumed)`,
+  );
+  stopOnSignals(c, log, { ...edges, ...running, app, pool });
+}
+
+/** The configuration, or one line that names the bad variable and a distinct exit code, before anything opens. */
+function configOrExit(): Config {
+  const config = readConfig(process.env);
+  if (!config.ok) {
+    console.error(`Youzai cannot start: ${config.error.message} [${config.error.code}]`);
+    process.exit(2);
+  }
+  return config.value;
+}
+
+/** Time, the club (several nodes), the store and the bus. */
+async function openEdges(c: Config, log: Logger) {
+  const node = c.mode.node;
   // TEST_CLOCK=1: the real time plus an offset a test moves forward (a scheduled start without the wait).
   const testClock = c.testClock ? new ShiftedTime() : null;
   const clock = testClock ?? systemClock;
@@ -73,7 +120,12 @@ async function main(): Promise<void> {
       `ADMINS names no account holds: ${unclaimed.join(', ')}. Nobody can register them; claim each with \`npm run admin -- create <name>\` (docs/operations.md)`,
     );
   const bus: Bus = club ? club.bus : new MemoryBus();
-  const pool = new EnginePool(c.engineWorkers !== null ? { size: c.engineWorkers } : {});
+  return { testClock, clock, timers, club, store, bus };
+}
+type Edges = Awaited<ReturnType<typeof openEdges>>;
+
+/** What the engine pool does for the app: the computer's moves, solo hints, finished games' analyses and the analysis board, each timed. */
+function enginesOf(pool: EnginePool, metrics: Metrics, c: Config): Pick<AppOptions, 'engine' | 'analyse' | 'evaluate' | 'boardSearch' | 'boards'> {
   const timed = async <T>(kind: string, search: () => Promise<T>): Promise<T> => {
     const end = metrics.engineSeconds.startTimer({ kind });
     try {
@@ -82,16 +134,9 @@ async function main(): Promise<void> {
       end();
     }
   };
-  const engine = async (req: {
-    gameId: string;
-    variant: VariantKey;
-    fen: string;
-    level: number;
-    clock: { remainingMs: number; incrementMs: number };
-    avoid: readonly string[];
-  }) => (await timed('move', () => chooseMove(pool, req))).uci;
+  const engine: ChooseMove = async (req) => (await timed('move', () => chooseMove(pool, req))).uci;
   // Solo-board hints: full strength (level 8's skill and depth) for 0.7 s, restricted to our legal moves.
-  const analyse = async (req: { userId: string; variant: VariantKey; fen: string }) => {
+  const analyse: Analyse = async (req) => {
     const pos = parseFen(VARIANTS[req.variant], req.fen);
     const legalMoves = pos.ok ? legalUcis(pos.value) : [];
     const m = await timed('analysis', () =>
@@ -104,7 +149,7 @@ async function main(): Promise<void> {
   // ANALYSIS_NODES changes the budget (a small machine, or a test that only needs an analysis to finish).
   const evaluate = poolEvaluator(pool, c.analysisNodes === null ? GAME_ANALYSIS_BUDGET : { ...GAME_ANALYSIS_BUDGET, nodes: c.analysisNodes });
   // The analysis board: deepening steps on the background queue, shared round-robin by player, cancelled when the page goes.
-  const boardSearch = async (req: Parameters<NonNullable<Parameters<typeof createApp>[0]['boardSearch']>>[0]) => {
+  const boardSearch: BoardSearch = async (req) => {
     const a = await timed('board', () =>
       pool.analyse({
         gameId: req.key,
@@ -120,65 +165,41 @@ async function main(): Promise<void> {
     );
     return a.lines.map((l) => ({ pv: l.pv, depth: l.depth, score: l.score.kind === 'cp' ? { cp: l.score.value } : { mate: l.score.value } }));
   };
-  const app = await createApp({
-    store,
-    bus,
-    clock,
-    timers,
-    ...(testClock ? { testClock } : {}),
-    publicUrl: c.publicUrl,
-    origins: c.origins,
-    secureCookies: c.publicUrl.startsWith('https:'),
-    ...(c.httpRate !== null ? { httpRate: c.httpRate } : {}),
-    ...(c.limitsOff ? { limits: 'off' as const } : {}),
-    statsControl: c.statsControl,
-    trustProxy: c.trustProxy,
-    trustedProxies: c.trustedProxies,
-    ...(c.tournamentMinRatedGames !== null ? { tournamentMinRatedGames: c.tournamentMinRatedGames } : {}),
-    engine,
-    analyse,
-    evaluate,
-    boardSearch,
-    // Eight sessions per engine worker: each waits its turn for a step of at most 2.3 s (docs/server.md).
-    boards: { maxSessions: pool.size * 8 },
-    webDir: c.webDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    node,
-    // The club's scheduled tournaments (docs/API.md, Tournaments).
-    ...(process.env.TOURNAMENTS_FILE ? { tournamentSchedule: loadSchedule(process.env.TOURNAMENTS_FILE) } : {}),
-    ...(club ? { club } : {}),
-    metrics,
-    ...(c.metricsToken ? { metricsToken: c.metricsToken } : {}),
-    log,
-  });
-  metrics.watch({ engine: () => pool.stats() });
+  // Eight sessions per engine worker: each waits its turn for a step of at most 2.3 s (docs/server.md).
+  return { engine, analyse, evaluate, boardSearch, boards: { maxSessions: pool.size * 8 } };
+}
+
+/** Resumes the unfinished games, opens the ports and writes the pid file; says how many games were resumed. */
+async function startServing(c: Config, { club }: Edges, app: App, metrics: Metrics) {
   await club?.start();
   await app.clubGames?.start();
   // With several nodes a game is loaded by the node that owns it, not by every node at start.
   const recovered = club ? 0 : await app.games.recover();
   // One node keeps the live positions in memory: those of the games it just loaded (a club's are in Redis already).
   if (!club) await app.livePositions.restore((await Promise.all(app.games.held().map((id) => app.games.view(id)))).flatMap((g) => (g ? [g.view] : [])));
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', reject);
-    app.server.listen(c.port, c.host, resolve);
-  });
-  let scrape: Server | null = null;
-  if (c.metricsPort !== null) {
-    const s = metricsServer(metrics, c.metricsToken ?? undefined);
-    await new Promise<void>((resolve, reject) => {
-      s.once('error', reject);
-      s.listen(c.metricsPort!, c.metricsHost, resolve);
-    });
-    scrape = s;
-  }
+  await listen(app.server, c.port, c.host);
+  const scrape = c.metricsPort !== null ? await listen(metricsServer(metrics, c.metricsToken ?? undefined), c.metricsPort, c.metricsHost) : null;
   // SQLite: says a server runs on this data folder (npm run restore refuses while it does).
   const pidFile = c.databaseUrl ? null : join(c.dataDir, PID_FILE);
   if (pidFile) writeFileSync(pidFile, String(process.pid));
-  log.info({ url: c.publicUrl, recovered }, 'running');
-  console.log(
-    `Youzai is running at ${c.publicUrl} (${c.databaseUrl ? 'PostgreSQL' : `SQLite in ${c.dataDir}`}; ` +
-      `${club ? `node ${node} of a club on Redis` : 'one node'}; ${recovered} unfinished games resumed)`,
-  );
+  return { recovered, scrape, pidFile };
+}
 
+async function listen(server: Server, port: number, host: string): Promise<Server> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return server;
+}
+
+/** SIGINT and SIGTERM stop the node in order: refuse new work, hand over or finish the games, close everything, exit. */
+function stopOnSignals(
+  c: Config,
+  log: Logger,
+  parts: Edges & { readonly app: App; readonly pool: EnginePool; readonly scrape: Server | null; readonly pidFile: string | null },
+): void {
+  const { app, pool, club, bus, store, scrape, pidFile } = parts;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
