@@ -26,7 +26,7 @@ import { GAME_ANALYSIS_BUDGET, poolEvaluator } from './analysis/engine-evaluate.
 import { createApp, type App, type AppOptions } from './app.ts';
 import { unclaimedAdmins } from './auth/admins.ts';
 import { PID_FILE } from './backup/backup.ts';
-import type { Analyse } from './http/routes.ts';
+import type { Analyse } from './http/deps.ts';
 import { MemoryBus, type Bus } from './bus/bus.ts';
 import { openClub, type Club } from './cluster/club.ts';
 import { describeConfig, readConfig, type Config } from './config.ts';

@@ -6,7 +6,8 @@
  */
 import type { GameAnalysisView } from '@youzai/protocol';
 import { OpenLimitError } from '../limits/open.ts';
-import { ID, fail, type Route } from './routes.ts';
+import { ID, fail } from './route.ts';
+import type { Route } from './deps.ts';
 import { sendJson } from './util.ts';
 
 const NOT_ASKED: GameAnalysisView = { state: 'none', progress: 0 };

@@ -13,7 +13,8 @@ import { isVariantKey, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import { z } from 'zod';
 import { randomId } from '../service/ids.ts';
 import { UniqueViolation } from '../store/types.ts';
-import { ID, fail, isAnonymous, type Ctx, type Route } from './routes.ts';
+import { ID, fail, isAnonymous, type Ctx } from './route.ts';
+import type { Route } from './deps.ts';
 import { readBody, sendJson } from './util.ts';
 
 /** The largest body read (a long Janggi game with comments and variations is some 20 kB; JSON escapes add a little). */

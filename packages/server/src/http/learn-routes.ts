@@ -7,7 +7,8 @@
 import { LearnMerge, MAX_LESSONS_PER_GAME, type LearnProgress } from '@youzai/protocol';
 import { isVariantKey, type VariantKey } from '@youzai/rules';
 import type { LessonDone } from '../store/users.ts';
-import { body, fail, isAnonymous, type Route } from './routes.ts';
+import { body, fail, isAnonymous } from './route.ts';
+import type { Route } from './deps.ts';
 import { sendJson } from './util.ts';
 
 /** The stored rows as the wire's object, games the rules no longer know left out. */

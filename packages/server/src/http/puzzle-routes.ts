@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { VARIANT_KEYS, isVariantKey, type VariantKey } from '@youzai/rules';
-import { body, fail, type Ctx, type Route } from './routes.ts';
+import { body, fail, type Ctx } from './route.ts';
+import type { Route } from './deps.ts';
 import { sendJson } from './util.ts';
 
 const PUZZLE_ID = '([a-z][0-9a-z]{7})';

@@ -1,7 +1,8 @@
 /** Rematch after a finished game (docs/API.md, "Rematch"). */
 import { identityOf } from '../auth/sessions.ts';
 import { z } from 'zod';
-import { ID, body, fail, type Route } from './routes.ts';
+import { ID, body, fail } from './route.ts';
+import type { Route } from './deps.ts';
 import { sendJson } from './util.ts';
 
 const Op = z.object({ op: z.enum(['offer', 'accept', 'decline']) }).strict();

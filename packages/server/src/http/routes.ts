@@ -1,112 +1,28 @@
 /**
- * The HTTP API (docs/API.md). Every body is decoded against a schema; every
- * failure answers {ok:false, code, message} with a fitting status.
+ * The HTTP API's own table (docs/API.md): health, accounts, games, TV and the
+ * solo board's engine; app.ts joins it with each feature's routes. What a
+ * route is made of is in route.ts, what it is given in deps.ts. Every body is
+ * decoded against a schema; every failure answers {ok:false, code, message}
+ * with a fitting status.
  */
 import { CreateGame, Credentials, DECLINE_REASONS, DRAW_OPS, TAKEBACK_OPS, type Identity } from '@youzai/protocol';
 import { z } from 'zod';
-import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen, type VariantKey } from '@youzai/rules';
-import type { GameAnalyses } from '../analysis/analyses.ts';
-import { LIVE_POSITION, type LivePositions } from '../analysis/live-positions.ts';
-import type { Rematches } from '../rematch/rematches.ts';
-import { identityOf, type Sessions } from '../auth/sessions.ts';
+import { VARIANT_KEYS, VARIANTS, legalUcis, parseFen } from '@youzai/rules';
+import { LIVE_POSITION } from '../analysis/live-positions.ts';
+import { identityOf } from '../auth/sessions.ts';
 import { toJson, toPgn } from '../export/pgn.ts';
 import { beforeQuery, limitQuery } from './query.ts';
-import type { LobbyPort } from '../lobby/lobby.ts';
-import type { Presence } from '../lobby/presence.ts';
-import type { PuzzleService } from '../puzzles/service.ts';
-import type { RoomsPort } from '../rooms/rooms.ts';
-import { storedSeats, type GameService, type PlayerAction } from '../service/game-service.ts';
-import type { GameStore, RatingStore, SocialStore, TokenStore, UserStore } from '../store/types.ts';
-import type { BotDeps } from '../bot/deps.ts';
-import type { GamesPort } from '../service/games-port.ts';
-import type { ImportStore } from '../store/imports.ts';
+import { storedSeats, type PlayerAction } from '../service/game-service.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
-import type { Clock } from '../service/time.ts';
 import { TV_CHANNELS, TV_GAMES, isTvChannel, memoTvChannels, tvCandidates, tvChannels } from '../service/tv.ts';
-import type { FairPlay } from '../moderation/fair-play.ts';
-import type { Moderation } from '../moderation/moderation.ts';
-import type { Notifier } from '../social/notifier.ts';
-import type { TournamentRouteDeps } from '../tournaments/routes.ts';
 import { HttpError, sendJson, statusFor } from './util.ts';
 import { checkNewPassword } from '../auth/passwords.ts';
 import { reservedName } from '../auth/admins.ts';
-import { LimitError, type Limits } from '../limits/limits.ts';
-import { OpenLimitError } from '../limits/open.ts';
-import { OPEN_RULES, type LimitKind } from '../limits/rules.ts';
-import type { ForwardTimes } from '../cluster/forward.ts';
-import type { CommitWindow } from '../store/sqlite/group-commit.ts';
-import { ID, NAME, body, fail, isAnonymous, type Ctx, type RouteOf } from './route.ts';
+import { LimitError } from '../limits/limits.ts';
+import { ID, NAME, body, fail, isAnonymous, type Ctx } from './route.ts';
+import type { Deps, Route } from './deps.ts';
+import { createGame } from './create-game.ts';
 import { STATS_ROUTE } from './stats.ts';
-
-export { ID, NAME, body, fail, isAnonymous, type Ctx } from './route.ts';
-
-/** A route of the club's table: it may read any of Deps. */
-export type Route = RouteOf<Deps>;
-
-export interface Deps {
-  /** The club's quotas and the login throttle (limits/limits.ts). */
-  readonly limits: Limits;
-  /** What the pages read: games, players, ratings, mutes, bot accounts. */
-  readonly store: GameStore & UserStore & RatingStore & SocialStore & TokenStore;
-  /** The Bot API's parts (bot/routes.ts). */
-  readonly bot?: BotDeps;
-  readonly sessions: Sessions;
-  readonly games: GamesPort;
-  /** The games this node decides (its own figures for /api/stats). */
-  readonly localGames: GameService;
-  /** The group commit's batch sizes and times since the last reset, for /api/stats (null: the store keeps none). */
-  readonly commitWindow?: (reset: boolean) => Promise<CommitWindow | null>;
-  /** The CPU of the store's own thread so far in ns (/api/stats); absent or null: it has none. */
-  readonly storeThreadCpuNs?: () => Promise<number | null>;
-  /** The node deciding a live game now (several nodes); null when none. */
-  readonly ownerOf: (gameId: string) => Promise<string | null>;
-  /** Several nodes: the times of actions forwarded between nodes (cluster/forward.ts), for /api/stats. */
-  readonly forwardTimes?: ForwardTimes;
-  /** STATS_CONTROL=1 (benchmarks): /api/stats honours ?reset and ?gc; otherwise anyone could wipe the figures or force GCs. */
-  readonly statsControl?: boolean;
-  /** The tournament director's last passes and recorded ends: /api/stats?director, where ?reset is honoured (benchmarks). */
-  readonly directorTrace?: () => unknown;
-  readonly publicUrl: string;
-  /** Hint and evaluation for the solo board (the engine pool); absent: 503. */
-  readonly analyse?: Analyse;
-  /** Computer analysis of finished games. */
-  readonly analyses?: GameAnalyses;
-  /** Imported games saved under a short link (http/import-routes.ts). */
-  readonly imports: ImportStore;
-  /** The current positions of the club's games in progress: the engine refuses them, whoever asks. */
-  readonly livePositions: LivePositions;
-  /** Rematch offers after finished games. */
-  readonly rematches?: Rematches;
-  readonly lobby: LobbyPort;
-  readonly rooms: RoomsPort;
-  readonly presence: Presence;
-  readonly puzzles: PuzzleService;
-  /** This node's id (several nodes: NODE_ID). */
-  readonly node: string;
-  /** Whether the services this node needs answer (the database; Redis for several nodes). */
-  /** Reports and the admins' actions (moderation/). */
-  readonly moderation?: Moderation;
-  /** Fair-play reports for admins (moderation/fair-play.ts). */
-  readonly fairPlay?: FairPlay;
-  readonly health: () => Promise<{ readonly ok: boolean; readonly code?: string; readonly reason?: string }>;
-  /** Whether a user has a socket open anywhere in the club (several nodes); this node's presence otherwise. */
-  readonly onlineAnywhere?: (userId: string) => Promise<boolean>;
-  /** Stores and pushes notifications (social/notifier.ts). */
-  readonly notifier: Notifier;
-  readonly clock: Clock;
-  /** Told when a player blocks (or unblocks) another: their chat is hidden too. */
-  readonly onBlock?: (userId: string, targetId: string, on: boolean) => void;
-  /** Tournaments: their store, and the news of a change for every node's watchers. */
-  readonly tournaments?: TournamentRouteDeps;
-}
-
-export interface AnalysisResult {
-  readonly bestmove: string;
-  /** From the side to move's point of view: centipawns, or mate in n (negative: being mated). */
-  readonly score: { readonly cp: number } | { readonly mate: number } | null;
-  readonly depth: number | null;
-}
-export type Analyse = (req: { readonly userId: string; readonly variant: VariantKey; readonly fen: string }) => Promise<AnalysisResult>;
 
 const Analysis = z.object({ variant: z.enum(VARIANT_KEYS), fen: z.string().max(256) }).strict();
 
@@ -118,12 +34,6 @@ const Takeback = z.object({ op: z.enum(TAKEBACK_OPS) }).strict();
 const Join = z.object({ token: z.string().max(64).optional() }).strict();
 const Decline = z.object({ reason: z.enum(DECLINE_REASONS).optional() }).strict();
 
-/** Invitations and challenges one player may have waiting at once. */
-export const MAX_WAITING_GAMES = OPEN_RULES['player-waiting'].addr;
-
-/** The quota a new game takes, by who the opponent is. */
-const GAME_KIND = { invite: 'invite', user: 'challenge', computer: 'computer' } as const satisfies Record<CreateGame['opponent']['type'], LimitKind>;
-
 async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
   const r = await actFor(deps.games, ctx.params[0]!, ctx.user.id, action);
   if (!r.ok) {
@@ -132,53 +42,6 @@ async function act(ctx: Ctx, deps: Deps, action: PlayerAction): Promise<void> {
     return;
   }
   sendJson(ctx.res, 200, { ok: true });
-}
-
-/**
- * Creates a game for the requester under every quota a new game takes (the
- * waiting games per player and per address, invitations, challenges): the
- * one path of POST /api/games and the Bot API's challenges.
- */
-export async function createGame(
-  ctx: Ctx,
-  { games, limits, store }: Deps,
-  req: CreateGame,
-  who: Identity = me(ctx),
-): Promise<{ id: string; inviteToken: string | null }> {
-  if (req.opponent.type === 'user') {
-    const to = await store.userByName(req.opponent.username);
-    if (to && (await store.relation(to.id, ctx.user.id)).blocks) fail('challenge.blocked', 'This player does not accept your challenges');
-  }
-  if (req.opponent.type !== 'computer') {
-    // Invitations and challenges waiting for an opponent: a few at once per player (the store is the club's).
-    const open = await store.games({ userId: ctx.user.id, status: ['waiting'], limit: MAX_WAITING_GAMES });
-    if (open.length >= MAX_WAITING_GAMES) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
-  }
-  const stillWaiting = async (ids: readonly string[]) => (await Promise.all(ids.map((id) => store.game(id)))).map((g) => g?.status === 'waiting');
-  // The count above reads before any of them writes: parallel requests all passed it. The player's place is also taken atomically (issue 31, item 10).
-  const own = req.opponent.type === 'computer' ? null : await limits.open.reserve('player-waiting', ctx.user.id, stillWaiting);
-  if (own && !own.ok) fail('game.too-many-waiting', `At most ${MAX_WAITING_GAMES} games waiting for an opponent at once`);
-  await limits.enforce(GAME_KIND[req.opponent.type], { user: ctx.user.id, addr: ctx.addr }).catch(async (e: unknown) => {
-    await own?.value.cancel();
-    throw e;
-  });
-  // And a few more per address (many guests behind one address): a place counts while its game still waits.
-  const slot = req.opponent.type === 'computer' ? null : await limits.open.reserve('waiting', ctx.addr, stillWaiting);
-  if (slot && !slot.ok) {
-    await own?.value.cancel();
-    throw new OpenLimitError(slot.error);
-  }
-  const cancel = () => Promise.all([own?.value.cancel(), slot?.value.cancel()]);
-  const r = await games.create(who, req).catch(async (e: unknown) => {
-    await cancel();
-    throw e;
-  });
-  if (!r.ok) {
-    await cancel();
-    fail(r.error.code, r.error.message);
-  }
-  await Promise.all([own?.value.commit(r.value.id), slot?.value.commit(r.value.id)]);
-  return r.value;
 }
 
 export const ROUTES: readonly Route[] = [

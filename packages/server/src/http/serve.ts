@@ -18,7 +18,8 @@ import { storageFailure } from '../store/failure.ts';
 import type { TokenRow, UserRow } from '../store/types.ts';
 import { securityHeaders } from './headers.ts';
 import { checkOrigin, type OriginPolicy } from './origin.ts';
-import type { Ctx, Deps, Route } from './routes.ts';
+import type { Deps, Route } from './deps.ts';
+import type { Ctx } from './route.ts';
 import { isPagePath, WebFiles } from './static.ts';
 import { HttpError, parseCookies, sendError } from './util.ts';
 

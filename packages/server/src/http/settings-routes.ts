@@ -4,7 +4,8 @@
  * and readers without a session keep theirs in the browser only.
  */
 import { Settings } from '@youzai/protocol';
-import { body, fail, isAnonymous, type Route } from './routes.ts';
+import { body, fail, isAnonymous } from './route.ts';
+import type { Route } from './deps.ts';
 import { sendJson } from './util.ts';
 
 export const SETTINGS_ROUTES: readonly Route[] = [

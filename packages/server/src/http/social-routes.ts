@@ -10,7 +10,8 @@ import { displayName, identityOf } from '../auth/sessions.ts';
 import { ratingTag } from '../players/ratings.ts';
 import { storedSeats } from '../service/game-service.ts';
 import type { GameRow } from '../store/types.ts';
-import { ID, NAME, body, fail, type Ctx, type Route } from './routes.ts';
+import { ID, NAME, body, fail, type Ctx } from './route.ts';
+import type { Route } from './deps.ts';
 import { limitQuery } from './query.ts';
 import { sendJson } from './util.ts';
 

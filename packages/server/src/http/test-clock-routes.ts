@@ -4,7 +4,8 @@
  * pause). Without TEST_CLOCK these routes do not exist: 404.
  */
 import { z } from 'zod';
-import { body, type Route } from './routes.ts';
+import { body } from './route.ts';
+import type { Route } from './deps.ts';
 import { sendJson } from './util.ts';
 
 /** The node's time as a test moves it (service/time.ts ShiftedTime). */

@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { MemoryBus } from '../bus/bus.ts';
-import { MAX_WAITING_GAMES } from '../http/routes.ts';
+import { MAX_WAITING_GAMES } from '../http/create-game.ts';
 import { systemClock, systemTimers } from '../service/time.ts';
 import { tournamentRow } from '../store/fixtures.ts';
 import { memoryStore } from '../store/memory/store.ts';

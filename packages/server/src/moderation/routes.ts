@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { isAdmin } from '../auth/admins.ts';
 import { displayName } from '../auth/sessions.ts';
-import { ID, NAME, body, fail, type Ctx, type Deps, type Route } from '../http/routes.ts';
+import { ID, NAME, body, fail, type Ctx } from '../http/route.ts';
+import type { Deps, Route } from '../http/deps.ts';
 import { limitQuery } from '../http/query.ts';
 import { HttpError, sendJson } from '../http/util.ts';
 import type { ModLogRow, ReportRow, UserRow } from '../store/types.ts';

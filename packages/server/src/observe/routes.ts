@@ -1,6 +1,6 @@
 /** Operator routes on the club's port: /metrics (with METRICS_TOKEN only) and the admins' GET /api/admin/ops. */
 import { isAdmin } from '../auth/admins.ts';
-import type { Route } from '../http/routes.ts';
+import type { Route } from '../http/deps.ts';
 import { sendError, sendJson } from '../http/util.ts';
 import { answerScrape } from './metrics-http.ts';
 import type { Metrics } from './metrics.ts';

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, ALWAYS_ON_KINDS } from '@youzai/protocol';
 import { displayName } from '../auth/sessions.ts';
-import { NAME, body, fail, type Ctx, type Deps, type Route } from '../http/routes.ts';
+import { NAME, body, fail, type Ctx } from '../http/route.ts';
+import type { Deps, Route } from '../http/deps.ts';
 import { beforeQuery, intQuery } from '../http/query.ts';
 import { sendJson } from '../http/util.ts';
 import type { UserRow } from '../store/types.ts';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { CLIENT_TYPES } from '@youzai/protocol';
-import type { Route } from '../http/routes.ts';
+import type { Route } from '../http/deps.ts';
 import { HttpPipe } from './http-pipe.ts';
 
 export interface FuzzReport {
