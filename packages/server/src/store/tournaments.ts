@@ -138,13 +138,18 @@ export type HalfByeOutcome = 'requested' | 'paired' | 'taken' | 'limit' | 'not-e
 /** `started`: the tournament is under way (withdraw with setEntryActive); `not-entered`: no such entry. */
 export type LeaveOutcome = 'left' | 'started' | 'not-entered';
 
-export interface TournamentStore {
+/** A tournament's own row. */
+export interface TournamentRowStore {
   /** Throws UniqueViolation 'tournament', 'tournamentInvite' or 'tournamentSchedule'. */
   createTournament(t: TournamentRow): Promise<void>;
   tournament(id: string): Promise<TournamentRow | null>;
   tournamentByInvite(token: string): Promise<TournamentRow | null>;
   /** Tournaments by status, by start time (then id). */
   listTournaments(q: TournamentQuery): Promise<TournamentRow[]>;
+}
+
+/** Reads of a tournament's sheet: its entries, pairings and byes. */
+export interface TournamentSheetStore {
   tournamentSheet(id: string): Promise<TournamentSheetRows>;
   /**
    * A running tournament's live part: every entry, the pairings still being
@@ -160,6 +165,12 @@ export interface TournamentStore {
    * (a finished pairing never changes again).
    */
   pairingsChanged(id: string, since: number, gameIds: readonly string[]): Promise<Pairing[]>;
+  /** The tournament and pairing of a game, if it is a tournament game. */
+  tournamentGame(gameId: string): Promise<{ readonly tournamentId: string; readonly pairing: Pairing } | null>;
+}
+
+/** A player's entry: joining, leaving, pausing, byes asked for, away. */
+export interface TournamentEntryStore {
   /**
    * Enters a player (active, present), or makes a returning one active and
    * present again with their games kept; 'full' when `maxPlayers` are
@@ -204,6 +215,10 @@ export interface TournamentStore {
   requestHalfBye(tournamentId: string, userId: string, round: number, most: number): Promise<HalfByeOutcome>;
   /** Since when a player has been away (null: back). No-op when not entered. */
   setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void>;
+}
+
+/** The director's write and the games' ends: rounds paired, results recorded. */
+export interface TournamentRoundStore {
   /**
    * The director's write: from `version` to `version + 1`, the new progress,
    * pairings and byes, and the paired players marked playing, all or nothing.
@@ -215,6 +230,6 @@ export interface TournamentStore {
   recordTournamentGame(gameId: string, end: GameEnd): Promise<boolean>;
   /** Marks a side as berserk in a running pairing; false when unknown or finished. */
   setTournamentBerserk(gameId: string, side: 0 | 1): Promise<boolean>;
-  /** The tournament and pairing of a game, if it is a tournament game. */
-  tournamentGame(gameId: string): Promise<{ readonly tournamentId: string; readonly pairing: Pairing } | null>;
 }
+
+export interface TournamentStore extends TournamentRowStore, TournamentSheetStore, TournamentEntryStore, TournamentRoundStore {}

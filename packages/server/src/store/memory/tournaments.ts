@@ -9,9 +9,13 @@ import {
   type HalfByeOutcome,
   type LeaveOutcome,
   type TournamentAdvance,
+  type TournamentEntryStore,
   type TournamentQuery,
+  type TournamentRoundStore,
   type TournamentRow,
+  type TournamentRowStore,
   type TournamentSheetRows,
+  type TournamentSheetStore,
   type TournamentStore,
 } from '../tournaments.ts';
 import { TournamentConflict, UniqueViolation } from '../types.ts';
@@ -21,22 +25,31 @@ type Stored = Omit<TournamentRow, 'terms'> & { readonly terms: string };
 const load = (t: Stored): TournamentRow => ({ ...t, terms: JSON.parse(t.terms) as TournamentRow['terms'] });
 const copyPairing = (p: Pairing): Pairing => ({ ...p, berserk: [p.berserk[0], p.berserk[1]] });
 
+/** The first tournament that `pick` accepts. */
+function findBy(tables: MemoryTables, pick: (t: Stored) => boolean): TournamentRow | null {
+  for (const t of tables.open().tournaments.values()) if (pick(t)) return load(t);
+  return null;
+}
+
+/** A copy of the tournament's sheet, in the order the databases give it. */
+function sheetOf(tables: MemoryTables, id: string): TournamentSheetRows {
+  const t = tables.open();
+  const entries = [...(t.entries.get(id)?.values() ?? [])].sort((a, b) => a.joinedAt - b.joinedAt || cmp(a.userId, b.userId)).map((e) => ({ ...e }));
+  const pairings = [...t.pairings.values()]
+    .filter((p) => p.tournamentId === id)
+    .map((p) => p.pairing)
+    .sort((a, b) => a.pairedAt - b.pairedAt || cmp(a.gameId, b.gameId))
+    .map(copyPairing);
+  const byes = [...(t.byes.get(id) ?? [])].sort((a, b) => a.round - b.round || cmp(a.userId, b.userId)).map((b) => ({ ...b }));
+  return { entries, pairings, byes };
+}
+
 export function memoryTournaments(tables: MemoryTables): TournamentStore {
-  const findBy = (pick: (t: Stored) => boolean): TournamentRow | null => {
-    for (const t of tables.open().tournaments.values()) if (pick(t)) return load(t);
-    return null;
-  };
-  const sheetOf = (id: string): TournamentSheetRows => {
-    const t = tables.open();
-    const entries = [...(t.entries.get(id)?.values() ?? [])].sort((a, b) => a.joinedAt - b.joinedAt || cmp(a.userId, b.userId)).map((e) => ({ ...e }));
-    const pairings = [...t.pairings.values()]
-      .filter((p) => p.tournamentId === id)
-      .map((p) => p.pairing)
-      .sort((a, b) => a.pairedAt - b.pairedAt || cmp(a.gameId, b.gameId))
-      .map(copyPairing);
-    const byes = [...(t.byes.get(id) ?? [])].sort((a, b) => a.round - b.round || cmp(a.userId, b.userId)).map((b) => ({ ...b }));
-    return { entries, pairings, byes };
-  };
+  return { ...tournamentRows(tables), ...tournamentSheets(tables), ...tournamentEntries(tables), ...tournamentRounds(tables) };
+}
+
+/** The tournament's own row. */
+function tournamentRows(tables: MemoryTables): TournamentRowStore {
   return {
     async createTournament(t: TournamentRow): Promise<void> {
       const all = tables.open().tournaments;
@@ -54,7 +67,7 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
     },
 
     async tournamentByInvite(token: string): Promise<TournamentRow | null> {
-      return findBy((t) => t.inviteToken === token);
+      return findBy(tables, (t) => t.inviteToken === token);
     },
 
     async listTournaments(q: TournamentQuery): Promise<TournamentRow[]> {
@@ -67,26 +80,41 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
         .slice(0, Math.max(0, Math.floor(q.limit)))
         .map(load);
     },
+  };
+}
 
+/** Reads of the sheet: entries, pairings and byes. */
+function tournamentSheets(tables: MemoryTables): TournamentSheetStore {
+  return {
     async tournamentSheet(id: string): Promise<TournamentSheetRows> {
-      return sheetOf(id);
+      return sheetOf(tables, id);
     },
 
     async tournamentLive(id: string): Promise<TournamentSheetRows> {
-      const sheet = sheetOf(id);
+      const sheet = sheetOf(tables, id);
       return { entries: sheet.entries, pairings: sheet.pairings.filter((p) => p.result === null), byes: [] };
     },
 
     async pairingsOf(id: string, userIds: readonly string[]): Promise<Pairing[]> {
       const who = new Set(userIds);
-      return sheetOf(id).pairings.filter((p) => who.has(p.white) || who.has(p.black));
+      return sheetOf(tables, id).pairings.filter((p) => who.has(p.white) || who.has(p.black));
     },
 
     async pairingsChanged(id: string, since: number, gameIds: readonly string[]): Promise<Pairing[]> {
       const ids = new Set(gameIds);
-      return sheetOf(id).pairings.filter((p) => p.pairedAt >= since || ids.has(p.gameId));
+      return sheetOf(tables, id).pairings.filter((p) => p.pairedAt >= since || ids.has(p.gameId));
     },
 
+    async tournamentGame(gameId: string) {
+      const found = tables.open().pairings.get(gameId);
+      return found ? { tournamentId: found.tournamentId, pairing: copyPairing(found.pairing) } : null;
+    },
+  };
+}
+
+/** A player's entry, each change with the version move it implies. */
+function tournamentEntries(tables: MemoryTables): TournamentEntryStore {
+  return {
     async enterTournament(e, maxPlayers, seen): Promise<EnterOutcome> {
       const t = tables.open();
       t.needUser(e.userId);
@@ -162,7 +190,12 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
       const e = m?.get(userId);
       if (m && e) m.set(userId, { ...e, awaySince: since });
     },
+  };
+}
 
+/** The director's write (a round paired, all or nothing) and the games' ends. */
+function tournamentRounds(tables: MemoryTables): TournamentRoundStore {
+  return {
     async advanceTournament(id: string, version: number, change: TournamentAdvance): Promise<void> {
       const t = tables.open();
       const row = t.tournaments.get(id);
@@ -210,11 +243,6 @@ export function memoryTournaments(tables: MemoryTables): TournamentStore {
       berserk[side] = true;
       t.pairings.set(gameId, { ...found, pairing: { ...found.pairing, berserk } });
       return true;
-    },
-
-    async tournamentGame(gameId: string) {
-      const found = tables.open().pairings.get(gameId);
-      return found ? { tournamentId: found.tournamentId, pairing: copyPairing(found.pairing) } : null;
     },
   };
 }

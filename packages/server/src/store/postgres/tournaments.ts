@@ -2,16 +2,20 @@
 import type { Bye, Pairing, Score } from '@youzai/game/tournament';
 import { dataJson } from '../checks.ts';
 import {
-  ENTRY_MOVES_VERSION_SQL,
   type EnterOutcome,
+  ENTRY_MOVES_VERSION_SQL,
   type EntryRow,
   type GameEnd,
   type HalfByeOutcome,
   type LeaveOutcome,
   type TournamentAdvance,
+  type TournamentEntryStore,
   type TournamentQuery,
+  type TournamentRoundStore,
   type TournamentRow,
+  type TournamentRowStore,
   type TournamentSheetRows,
+  type TournamentSheetStore,
   type TournamentStore,
 } from '../tournaments.ts';
 import { TournamentConflict } from '../types.ts';
@@ -106,6 +110,11 @@ const toPairing = (r: PairingRecord): Pairing => ({
 });
 
 export function postgresTournaments(db: PostgresDb): TournamentStore {
+  return { ...tournamentRows(db), ...tournamentSheets(db), ...tournamentEntries(db), ...tournamentRounds(db) };
+}
+
+/** The tournament's own row. */
+function tournamentRows(db: PostgresDb): TournamentRowStore {
   const { query } = db;
   return {
     async createTournament(t: TournamentRow): Promise<void> {
@@ -163,7 +172,13 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       );
       return r.rows.map(toTournament);
     },
+  };
+}
 
+/** Reads of the sheet: entries, pairings and byes. */
+function tournamentSheets(db: PostgresDb): TournamentSheetStore {
+  const { query } = db;
+  return {
     async tournamentSheet(id: string): Promise<TournamentSheetRows> {
       const [e, p, b] = await Promise.all([
         query<EntryRecord>('SELECT * FROM tournament_entries WHERE tournament_id = $1 ORDER BY joined_at, user_id COLLATE "C"', [id]),
@@ -205,6 +220,18 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       return r.rows.map(toPairing);
     },
 
+    async tournamentGame(gameId: string) {
+      const r = await query<PairingRecord>('SELECT * FROM tournament_pairings WHERE game_id = $1', [gameId]);
+      const row = r.rows[0];
+      return row ? { tournamentId: row.tournament_id, pairing: toPairing(row) } : null;
+    },
+  };
+}
+
+/** A player's entry, each change with the version move it implies. */
+function tournamentEntries(db: PostgresDb): TournamentEntryStore {
+  const { query } = db;
+  return {
     enterTournament(e, maxPlayers, seen): Promise<EnterOutcome> {
       return db.transaction(async (q): Promise<EnterOutcome> => {
         // The tournament's row is locked: two players taking the last place queue here.
@@ -280,7 +307,13 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
     async setEntryAway(tournamentId: string, userId: string, since: number | null): Promise<void> {
       await query('UPDATE tournament_entries SET away_since = $1 WHERE tournament_id = $2 AND user_id = $3', [since, tournamentId, userId]);
     },
+  };
+}
 
+/** The director's write (a round paired, all or nothing) and the games' ends. */
+function tournamentRounds(db: PostgresDb): TournamentRoundStore {
+  const { query } = db;
+  return {
     advanceTournament(id: string, version: number, change: TournamentAdvance): Promise<void> {
       return db.transaction(async (q) => {
         const moved = await q(
@@ -333,12 +366,6 @@ export function postgresTournaments(db: PostgresDb): TournamentStore {
       const column = side === 0 ? 'berserk_white' : 'berserk_black';
       const r = await query(`UPDATE tournament_pairings SET ${column} = TRUE WHERE game_id = $1 AND result IS NULL`, [gameId]);
       return (r.rowCount ?? 0) > 0;
-    },
-
-    async tournamentGame(gameId: string) {
-      const r = await query<PairingRecord>('SELECT * FROM tournament_pairings WHERE game_id = $1', [gameId]);
-      const row = r.rows[0];
-      return row ? { tournamentId: row.tournament_id, pairing: toPairing(row) } : null;
     },
   };
 }

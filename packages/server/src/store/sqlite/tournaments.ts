@@ -2,16 +2,20 @@
 import type { Bye, Pairing, Score } from '@youzai/game/tournament';
 import { dataJson } from '../checks.ts';
 import {
-  ENTRY_MOVES_VERSION_SQL,
   type EnterOutcome,
+  ENTRY_MOVES_VERSION_SQL,
   type EntryRow,
   type GameEnd,
   type HalfByeOutcome,
   type LeaveOutcome,
   type TournamentAdvance,
+  type TournamentEntryStore,
   type TournamentQuery,
+  type TournamentRoundStore,
   type TournamentRow,
+  type TournamentRowStore,
   type TournamentSheetRows,
+  type TournamentSheetStore,
   type TournamentStore,
 } from '../tournaments.ts';
 import { TournamentConflict } from '../types.ts';
@@ -121,6 +125,11 @@ const COLUMNS =
   'id, name, kind, variant, rated, starts_at, terms, status, round, rounds, started_at, ended_at, version, created_by, room_id, invite_token, schedule_key, created_at, notes';
 
 export function sqliteTournaments(db: SqliteDb): TournamentStore {
+  return { ...tournamentRows(db), ...tournamentSheets(db), ...tournamentEntries(db), ...tournamentRounds(db) };
+}
+
+/** The tournament's own row. */
+function tournamentRows(db: SqliteDb): TournamentRowStore {
   return {
     createTournament(t: TournamentRow): Promise<void> {
       const params = [
@@ -173,7 +182,12 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
       const rows = db.stmt(`SELECT * FROM tournaments WHERE ${where.join(' AND ')} ORDER BY starts_at ${dir}, id ${dir} LIMIT ?`).all(...params);
       return (rows as TournamentRecord[]).map(toTournament);
     },
+  };
+}
 
+/** Reads of the sheet: entries, pairings and byes. */
+function tournamentSheets(db: SqliteDb): TournamentSheetStore {
+  return {
     async tournamentSheet(id: string): Promise<TournamentSheetRows> {
       const entries = db.stmt('SELECT * FROM tournament_entries WHERE tournament_id = ? ORDER BY joined_at, user_id').all(id) as EntryRecord[];
       const pairings = db.stmt('SELECT * FROM tournament_pairings WHERE tournament_id = ? ORDER BY paired_at, game_id').all(id) as PairingRecord[];
@@ -217,6 +231,16 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
       return rows.map(toPairing);
     },
 
+    async tournamentGame(gameId: string) {
+      const r = db.stmt('SELECT * FROM tournament_pairings WHERE game_id = ?').get(gameId) as PairingRecord | undefined;
+      return r ? { tournamentId: r.tournament_id, pairing: toPairing(r) } : null;
+    },
+  };
+}
+
+/** A player's entry, each change with the version move it implies. */
+function tournamentEntries(db: SqliteDb): TournamentEntryStore {
+  return {
     enterTournament(e, maxPlayers, seen): Promise<EnterOutcome> {
       return db.write((): EnterOutcome => {
         // In the same transaction: a decision read before this entry is refused (entryMovesVersion says where).
@@ -286,7 +310,12 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
         db.stmt('UPDATE tournament_entries SET away_since = ? WHERE tournament_id = ? AND user_id = ?').run(since, tournamentId, userId);
       });
     },
+  };
+}
 
+/** The director's write (a round paired, all or nothing) and the games' ends. */
+function tournamentRounds(db: SqliteDb): TournamentRoundStore {
+  return {
     advanceTournament(id: string, version: number, change: TournamentAdvance): Promise<void> {
       return db.write(() => {
         const moved = db
@@ -331,11 +360,6 @@ export function sqliteTournaments(db: SqliteDb): TournamentStore {
     setTournamentBerserk(gameId: string, side: 0 | 1): Promise<boolean> {
       const column = side === 0 ? 'berserk_white' : 'berserk_black';
       return db.write(() => db.stmt(`UPDATE tournament_pairings SET ${column} = 1 WHERE game_id = ? AND result IS NULL`).run(gameId).changes > 0);
-    },
-
-    async tournamentGame(gameId: string) {
-      const r = db.stmt('SELECT * FROM tournament_pairings WHERE game_id = ?').get(gameId) as PairingRecord | undefined;
-      return r ? { tournamentId: r.tournament_id, pairing: toPairing(r) } : null;
     },
   };
 }
