@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VARIANTS } from '@youzai/rules';
 import { MoveHistory } from '../game/move-history.ts';
-import { hintAnswered, hintAsked, initialSoloState, loadFen, navigated, play, typedInvalid, undo } from './solo-model.ts';
+import { analysisLinkOf, hintAnswered, hintAsked, initialSoloState, loadFen, navigated, play, sharedMoves, typedInvalid, undo } from './solo-model.ts';
 
 /** A shipped Xiangqi mate in 2 (packages/puzzles/data/xiangqi.json), Black to move: d2f3 e1e2 b3b2 mates. */
 const MATE_IN_2 = '2bak1c2/4a4/4bc3/4P4/8P/2B6/9/1r1AB4/3n4N/4KA3 b - - 3 45';
@@ -53,8 +53,8 @@ describe('the solo board model', () => {
   });
 
   it('a typed move that cannot be read is said until the next change', () => {
-    const s = typedInvalid(initialSoloState('xiangqi'), 'zz', 'move.unreadable', 'unreadable');
-    expect(s.notice).toEqual({ kind: 'typed-invalid', text: 'zz', code: 'move.unreadable', message: 'unreadable' });
+    const s = typedInvalid(initialSoloState('xiangqi'), '“zz”: unreadable');
+    expect(s.notice).toEqual({ kind: 'typed-invalid', text: '“zz”: unreadable' });
     expect(play(s, 'h3e3', 0).notice).toBeNull();
   });
 
@@ -72,5 +72,19 @@ describe('the solo board model', () => {
       code: 'engine.busy',
       message: 'busy',
     });
+  });
+
+  it('the move list keeps the moves it shares with the new ones from the start', () => {
+    expect(sharedMoves(['a', 'b', 'c'], ['a', 'b', 'x', 'y'])).toBe(2);
+    expect(sharedMoves(['a', 'b'], ['a', 'b', 'c'])).toBe(2);
+    expect(sharedMoves(['a'], ['b'])).toBe(0);
+    expect(sharedMoves([], [])).toBe(0);
+  });
+
+  it("the analysis board's link carries the moves, the ply shown and a start position only when it is not the game's", () => {
+    const s = play(play(initialSoloState('xiangqi'), 'h3e3', 0), 'h8e8', 1);
+    expect(analysisLinkOf(s, 1)).toEqual({ variant: 'xiangqi', fen: undefined, moves: 'h3e3 h8e8', at: ['h3e3'] });
+    const fromFen = loadFen(s, MATE_IN_2);
+    expect(analysisLinkOf(fromFen, 0)).toEqual({ variant: 'xiangqi', fen: MATE_IN_2, moves: '', at: [] });
   });
 });

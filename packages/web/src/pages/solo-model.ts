@@ -6,6 +6,7 @@
  */
 import { startReferee, type Referee } from '@youzai/game';
 import { parseUci, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
+import type { AnalysisLink } from '../game/analysis-link.ts';
 import { MoveHistory } from '../game/move-history.ts';
 
 export type Score = { readonly cp: number } | { readonly mate: number } | null;
@@ -19,8 +20,8 @@ export type Hint =
 
 /** A message that replaces the status line until the next change. */
 export type Notice =
-  | { readonly kind: 'typed-invalid'; readonly text: string; readonly code: string; readonly message: string }
-  | { readonly kind: 'fen-error'; readonly code: string | null; readonly message: string };
+  /** `text`: the typed box's own words for what it could not read (game/typed-form.ts). */
+  { readonly kind: 'typed-invalid'; readonly text: string } | { readonly kind: 'fen-error'; readonly code: string | null; readonly message: string };
 
 export interface SoloState {
   readonly variant: VariantKey;
@@ -79,13 +80,25 @@ export function loadFen(s: SoloState, fen: string): SoloState {
   return { ...s, startFen: fen, moves: [], referee: r.value, hint: NO_HINT, notice: null };
 }
 
-export function typedInvalid(s: SoloState, text: string, code: string, message: string): SoloState {
-  return { ...s, notice: { kind: 'typed-invalid', text, code, message } };
+export function typedInvalid(s: SoloState, text: string): SoloState {
+  return { ...s, notice: { kind: 'typed-invalid', text } };
 }
 
 /** The viewer moved through the moves: a notice goes. */
 export function navigated(s: SoloState): SoloState {
   return s.notice ? { ...s, notice: null } : s;
+}
+
+/** How many moves two lists share from the start: the move list keeps those and plays the rest. */
+export function sharedMoves(a: readonly string[], b: readonly string[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** The analysis board's link for the moves, at the `ply` shown (the start position only when it is not the game's). */
+export function analysisLinkOf(s: SoloState, ply: number): AnalysisLink {
+  return { variant: s.variant, fen: s.startFen !== VARIANTS[s.variant].startFen ? s.startFen : undefined, moves: s.moves.join(' '), at: s.moves.slice(0, ply) };
 }
 
 export function hintAsked(s: SoloState): SoloState {

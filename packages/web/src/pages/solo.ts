@@ -3,7 +3,7 @@
  * The state and its updates are solo-model.ts; this file renders it and forwards events.
  */
 import { wireReferee, wireVerdict } from '@youzai/protocol';
-import { DEFAULT_VARIANT, makeFen, VARIANT_KEYS, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, makeFen, VARIANTS, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
@@ -15,15 +15,28 @@ import { inPlaceButtons } from '../board/in-place.ts';
 import { readUci, toKey } from '../board/keys.ts';
 import { MoveHistory, Cursor } from '../game/move-history.ts';
 import { MoveListView } from '../game/move-list-view.ts';
-import { typedPlaceholder } from '../game/typed-hint.ts';
-import { readTypedMove } from '../game/typed-move.ts';
+import { typedMoveForm } from '../game/typed-form.ts';
 import { refereePanel } from '../game/referee-panel.ts';
 import { verdictText } from '../game/verdict-text.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { analysisPath } from '../game/analysis-link.ts';
 
-import { hintAnswered, hintAsked, initialSoloState, loadFen, navigated, play, typedInvalid, undo, type Score, type SoloState } from './solo-model.ts';
+import {
+  analysisLinkOf,
+  hintAnswered,
+  hintAsked,
+  initialSoloState,
+  loadFen,
+  navigated,
+  play,
+  sharedMoves,
+  typedInvalid,
+  undo,
+  type Score,
+  type SoloState,
+} from './solo-model.ts';
+import { variantTabLinks } from './widgets.ts';
 
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
@@ -58,6 +71,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     cursor,
     () => update(navigated(s)),
   );
+  const shownPosition = () => history.positionAt(cursor.ply);
 
   function move(uci: string): void {
     const before = s.moves;
@@ -69,7 +83,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   function update(next: SoloState): void {
     s = next;
     if (s.startFen !== shownFen || s.moves !== shown) {
-      const common = s.startFen === shownFen ? commonPrefix(shown, s.moves) : -1;
+      const common = s.startFen === shownFen ? sharedMoves(shown, s.moves) : -1;
       if (common < 0) history = MoveHistory.from(variant, s.startFen, s.moves) ?? history;
       else {
         while (history.length > common) history.pop();
@@ -100,45 +114,33 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, wireReferee(state), null)] : []));
   }
 
-  const btn = (label: string, testid: string, run: () => void) => {
-    const b = h('button', { type: 'button', 'data-testid': testid }, label);
-    b.addEventListener('click', run);
-    return b;
-  };
-  const hint = btn(t('solo.hint'), 'hint', async () => {
-    const pos = history.positionAt(cursor.ply);
+  /** The engine's best move for the position shown: said in the status line and drawn as an arrow. */
+  async function askHint(): Promise<void> {
+    const pos = shownPosition();
     update(hintAsked(s));
     const r = await api<{ bestmove: string; score: Score }>('POST', '/api/analysis', { variant, fen: makeFen(pos) });
     update(hintAnswered(s, pos, r, moveList.notationId));
     const p = r.ok ? readUci(r.bestmove) : null;
     if (p?.kind === 'move') board.setArrows([{ orig: toKey(p.from), dest: toKey(p.to) }]);
-  });
-  const typed = h('input', {
-    type: 'text',
-    autocomplete: 'off',
-    placeholder: typedPlaceholder(v),
-    'aria-label': t('game.typed.label'),
-    'data-testid': 'typed-move',
-  }) as HTMLInputElement;
-  const typedForm = h('form.typed', null, h('label', null, t('game.typed.label'), typed), h('button', { type: 'submit' }, t('game.typed.submit')));
-  typedForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const r = readTypedMove(history.positionAt(cursor.ply), typed.value);
-    if (!r.ok) return update(typedInvalid(s, typed.value, r.code, r.message));
-    typed.value = '';
-    move(r.uci);
-  });
+  }
+
+  const typedForm = typedMoveForm({ variant, position: shownPosition, play: move, problem: (text) => update(typedInvalid(s, text)) });
   const fenForm = h('form.row', null, fenInput, h('button', { type: 'submit', 'data-testid': 'load-fen' }, t('solo.load')));
   fenForm.addEventListener('submit', (e) => {
     e.preventDefault();
     update(loadFen(s, fenInput.value.trim()));
   });
-  const tabs = h(
-    'nav.tabs',
+  const controls = h(
+    'div.controls',
     null,
-    ...VARIANT_KEYS.map((k) =>
-      h('a', { href: `/solo/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k)),
-    ),
+    button(t('solo.undo'), 'undo', () => update(undo(s))),
+    button(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
+    coordsToggle(),
+    settingsButton([v]),
+    button(t('solo.hint'), 'hint', () => void askHint()),
+    button(t('solo.reset'), 'reset', () => update(loadFen(s, v.startFen))),
+    button(t('solo.editor'), 'open-editor', () => app.navigate(`/editor/${variant}?${new URLSearchParams({ fen: makeFen(shownPosition()) }).toString()}`)),
+    button(t('board.open'), 'open-analysis-board', () => app.navigate(analysisPath(analysisLinkOf(s, cursor.ply)))),
   );
   const el = h(
     'div.game-layout.solo',
@@ -148,32 +150,10 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       'aside.side-col',
       null,
       h('h1', null, t('solo.title')),
-      tabs,
+      h('nav.tabs', null, variantTabLinks('/solo', variant)),
       h('p.muted', null, t('solo.intro')),
       statusEl,
-      h(
-        'div.controls',
-        null,
-        btn(t('solo.undo'), 'undo', () => update(undo(s))),
-        btn(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()),
-        coordsToggle(),
-        settingsButton([v]),
-        hint,
-        btn(t('solo.reset'), 'reset', () => update(loadFen(s, v.startFen))),
-        btn(t('solo.editor'), 'open-editor', () =>
-          app.navigate(`/editor/${variant}?${new URLSearchParams({ fen: makeFen(history.positionAt(cursor.ply)) }).toString()}`),
-        ),
-        btn(t('board.open'), 'open-analysis-board', () =>
-          app.navigate(
-            analysisPath({
-              variant,
-              fen: s.startFen !== v.startFen ? s.startFen : undefined,
-              moves: s.moves.join(' '),
-              at: s.moves.slice(0, cursor.ply),
-            }),
-          ),
-        ),
-      ),
+      controls,
       special,
       moveList.el,
       typedForm,
@@ -182,18 +162,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
     ),
   );
   const onKey = (e: KeyboardEvent) => {
-    if ((e.target as HTMLElement).closest('input,textarea,select')) return;
-    const go: Record<string, () => void> = {
-      ArrowLeft: () => cursor.prev(),
-      ArrowRight: () => cursor.next(),
-      Home: () => cursor.first(),
-      End: () => cursor.last(),
-    };
-    const f = go[e.key];
-    if (!f) return;
-    e.preventDefault();
-    f();
-    update(navigated(s));
+    if (cursorKey(e, cursor)) update(navigated(s));
   };
   document.addEventListener('keydown', onKey);
   render();
@@ -210,17 +179,32 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   };
 }
 
-/** How many moves two lists share from the start. */
-function commonPrefix(a: readonly string[], b: readonly string[]): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
+function button(label: string, testid: string, run: () => void): HTMLElement {
+  const b = h('button', { type: 'button', 'data-testid': testid }, label);
+  b.addEventListener('click', run);
+  return b;
+}
+
+/** Moves the viewer on an arrow key, Home or End (not while typing in a field); whether it did. */
+function cursorKey(e: KeyboardEvent, cursor: Cursor): boolean {
+  if ((e.target as HTMLElement).closest('input,textarea,select')) return false;
+  const go: Record<string, () => void> = {
+    ArrowLeft: () => cursor.prev(),
+    ArrowRight: () => cursor.next(),
+    Home: () => cursor.first(),
+    End: () => cursor.last(),
+  };
+  const f = go[e.key];
+  if (!f) return false;
+  e.preventDefault();
+  f();
+  return true;
 }
 
 function noticeText(s: SoloState): string {
   const n = s.notice;
   if (!n) return '';
-  if (n.kind === 'typed-invalid') return t('game.typed.invalid', { text: n.text, message: tMaybe(`err.${n.code}`, n.message) });
+  if (n.kind === 'typed-invalid') return n.text;
   return t('solo.fenError', { message: n.code === null ? n.message : tMaybe(`err.${n.code}`, n.message) });
 }
 

@@ -1,7 +1,7 @@
-/** Small pieces the lobby, live, profile, leaderboard and room pages share. */
+/** Small pieces the lobby, live, profile, leaderboard, room, solo and puzzle pages share. */
 import type { Seat } from '@youzai/protocol';
 import type { GameSummary, SeekColor } from '@youzai/protocol';
-import { isVariantKey, type VariantKey } from '@youzai/rules';
+import { isVariantKey, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
 import type { AppContext } from '../app/context.ts';
 import { h } from '../app/h.ts';
 import { clockConfigName, seatName, sideName, variantName } from '../app/names.ts';
@@ -92,4 +92,11 @@ export function every(ms: number, run: () => void): () => void {
     if (document.visibilityState !== 'hidden') run();
   }, ms);
   return () => clearInterval(timer);
+}
+
+/** The links of a page's game tabs (`/solo/xiangqi`, …), the `current` game's marked. */
+export function variantTabLinks(base: string, current: VariantKey): HTMLElement[] {
+  return VARIANT_KEYS.map((k) =>
+    h('a', { href: `${base}/${k}`, class: k === current ? 'active' : '', 'aria-current': k === current ? 'page' : null }, variantName(k)),
+  );
 }
