@@ -8,6 +8,7 @@ import {
   loaded,
   loadFailed,
   loading,
+  movesToAdd,
   ratingsLoaded,
   REPLY_DELAY,
   resultAnswered,
@@ -17,6 +18,7 @@ import {
   solverMove,
   startPuzzle,
   tick,
+  typedInvalid,
   type PuzzleState,
 } from './puzzles-model.ts';
 
@@ -113,5 +115,23 @@ describe('the puzzle trainer model', () => {
     const s = loaded(initialPuzzleState('xiangqi'), PUZZLE);
     expect(ratingsLoaded(s, { xiangqi: PLAYER }).player).toEqual(PLAYER);
     expect(ratingsLoaded(s, {}).player).toBeNull();
+  });
+
+  it('the move list adds the plies of a right move and its reply, and starts over for the solution', () => {
+    const s = solverMove(started(), 'd2f3', 0);
+    expect(movesToAdd([], s)).toEqual(['d2f3']);
+    const replied = tick(s, REPLY_DELAY);
+    expect(movesToAdd(s.moves, replied)).toEqual(['e1e2']);
+    // A wrong move, then the solution from the start (its first ply differs from the wrong one).
+    const wrong = solverMove(started(), 'd2b1', 0);
+    expect(movesToAdd([], wrong)).toEqual(['d2b1']);
+    expect(movesToAdd(wrong.moves, tick(wrong, SOLUTION_DELAY))).toBeNull();
+    // Given up before a move: the solution grows the empty list, but is still shown from its start.
+    expect(movesToAdd([], tick(giveUp(started(), 0), SOLUTION_DELAY))).toBeNull();
+    expect(movesToAdd(['x'], started())).toBeNull();
+  });
+
+  it("a typed move that cannot be read is said in the typed box's words", () => {
+    expect(typedInvalid(started(), '“zz”: unreadable').feedback).toEqual({ kind: 'typed-invalid', text: '“zz”: unreadable' });
   });
 });

@@ -17,7 +17,8 @@ export type Feedback =
   | { readonly kind: 'none' | 'good' | 'solved' | 'failed' | 'shown' }
   /** `role` is the role's letter, or null where the hint names a square (`from`). */
   | { readonly kind: 'hint'; readonly role: string | null; readonly from: string }
-  | { readonly kind: 'typed-invalid'; readonly text: string; readonly code: string; readonly message: string }
+  /** `text`: the typed box's own words for what it could not read (game/typed-form.ts). */
+  | { readonly kind: 'typed-invalid'; readonly text: string }
   | { readonly kind: 'load-failed'; readonly code: string; readonly message: string };
 
 /** A step the page plays after a pause: the opponent's reply, or the solution after a miss. */
@@ -119,8 +120,8 @@ export function chooseTheme(s: PuzzleState, theme: string): PuzzleState {
   return { ...s, theme: theme || null };
 }
 
-export function typedInvalid(s: PuzzleState, text: string, code: string, message: string): PuzzleState {
-  return { ...s, feedback: { kind: 'typed-invalid', text, code, message } };
+export function typedInvalid(s: PuzzleState, text: string): PuzzleState {
+  return { ...s, feedback: { kind: 'typed-invalid', text } };
 }
 
 /** Whether the solver may move now (the page also asks that the live position is shown). */
@@ -146,6 +147,15 @@ export function giveUp(s: PuzzleState, now: number): PuzzleState {
 
 function fail(s: PuzzleState, gaveUp: boolean, now: number): PuzzleState {
   return { ...s, phase: 'failed', feedback: { kind: gaveUp ? 'shown' : 'failed' }, pending: { kind: 'solution', at: now + SOLUTION_DELAY } };
+}
+
+/**
+ * How a move list showing `shown` follows the state's moves within an attempt: the plies to add at its end,
+ * or null when it starts over from the puzzle's position (the solution, or a wrong move it replaces).
+ */
+export function movesToAdd(shown: readonly string[], s: PuzzleState): readonly string[] | null {
+  const grown = s.moves.length > shown.length && shown.every((m, i) => s.moves[i] === m);
+  return grown && !s.showingSolution ? s.moves.slice(shown.length) : null;
 }
 
 /** Plays the pending step once it is due at `now`. */
