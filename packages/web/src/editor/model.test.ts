@@ -3,6 +3,8 @@ import { VARIANTS } from '@youzai/rules';
 import { loadLang, setLang } from '../i18n/index.ts';
 import {
   addToHand,
+  canAnalyse,
+  canPlay,
   clear,
   clickSquare,
   editorPath,
@@ -13,10 +15,13 @@ import {
   movePiece,
   piecesOf,
   place,
+  readColor,
   remove,
+  sameTool,
   setBoard,
   setTool,
   setTurn,
+  sideOf,
   startBody,
   startState,
   takeFromHand,
@@ -121,6 +126,22 @@ describe('editor model', () => {
     expect(addToHand(s, 'X')).toBe(s);
   });
 
+  it('presses the tray button of the tool in hand only', () => {
+    const chariot = { kind: 'piece', piece: 'R' } as const;
+    expect(sameTool(chariot, { kind: 'piece', piece: 'R' })).toBe(true);
+    expect(sameTool(chariot, { kind: 'piece', piece: 'r' })).toBe(false);
+    expect(sameTool(chariot, { kind: 'delete' })).toBe(false);
+    expect(sameTool({ kind: 'move' }, { kind: 'move' })).toBe(true);
+    expect([sideOf('R'), sideOf('r')]).toEqual([0, 1]);
+  });
+
+  it('starts a game only from a playable position, opens the boards on any valid one', () => {
+    const verdicts = [startState('xiangqi'), xq('4k4/9/9/9/9/9/9/9/9/3K5 w'), xq('4k4/9/9/9/9/9/9/9/9/4K4 w')].map(verdictOf);
+    expect(verdicts.map((v) => v.kind)).toEqual(['playable', 'decided', 'invalid']);
+    expect(verdicts.map(canPlay)).toEqual([true, false, false]);
+    expect(verdicts.map(canAnalyse)).toEqual([true, true, false]);
+  });
+
   it('says why a position is invalid, and plays only a valid undecided one', () => {
     expect(verdictOf(startState('xiangqi'))).toEqual({ kind: 'playable', fen: VARIANTS.xiangqi.startFen });
     expect(verdictOf(xq('4k4/9/9/9/9/9/9/9/9/4K4 w'))).toMatchObject({ kind: 'invalid', problem: { code: 'position.generals-facing' } });
@@ -147,6 +168,10 @@ describe('editor model', () => {
 });
 
 describe('a game from the position', () => {
+  it('reads the side chosen, random unless first or second', () => {
+    expect(['first', 'second', 'random', '', 'red'].map(readColor)).toEqual(['first', 'second', 'random', 'random', 'random']);
+  });
+
   it('is asked for casual, from the FEN, against the computer at a level or by invitation', () => {
     const clock = { kind: 'fischer', minutes: 5, increment: 3 } as const;
     const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1';

@@ -61,7 +61,10 @@ export function handPiecesOf(variant: VariantKey, side: Color): string[] {
   return pocketRoles(v).map((r) => (side === 0 ? v.roles[r]!.letter.toUpperCase() : v.roles[r]!.letter));
 }
 
-const isPiece = (variant: VariantKey, piece: string): boolean => piecesOf(variant, piece === piece.toUpperCase() ? 0 : 1).includes(piece);
+/** The side a piece (FEN letter) belongs to: upper case the first. */
+export const sideOf = (piece: string): Color => (piece === piece.toUpperCase() ? 0 : 1);
+
+const isPiece = (variant: VariantKey, piece: string): boolean => piecesOf(variant, sideOf(piece)).includes(piece);
 const isSquare = (variant: VariantKey, square: string): boolean => parseSquare(VARIANTS[variant].geometry, square) >= 0;
 
 /** The editor on a FEN (a position being set up may be no position yet: only the text must read). */
@@ -102,7 +105,7 @@ function letterOf(variant: VariantKey, code: number): string {
 
 function codeOf(variant: VariantKey, piece: string): number {
   const role = VARIANTS[variant].roles.findIndex((r) => r?.letter === piece.toLowerCase());
-  return makePiece(piece === piece.toUpperCase() ? 0 : 1, role);
+  return makePiece(sideOf(piece), role);
 }
 
 // ---- updates: each returns the next state (the same one when nothing changes) ----
@@ -158,13 +161,16 @@ export function typedEdit(s: EditorState, text: string): EditorState | null {
   return place(s, m[2]!, piece);
 }
 
+/** Whether two tools are the same (a tray's button is pressed while its tool is in hand). */
+export const sameTool = (a: Tool, b: Tool): boolean => a.kind === b.kind && (a.kind !== 'piece' || (b.kind === 'piece' && a.piece === b.piece));
+
 export function setTool(s: EditorState, tool: Tool): EditorState {
   if (tool.kind === 'piece' && !isPiece(s.variant, tool.piece)) return s;
   return { ...s, tool };
 }
 
 export function addToHand(s: EditorState, piece: string): EditorState {
-  if (!handPiecesOf(s.variant, piece === piece.toUpperCase() ? 0 : 1).includes(piece)) return s;
+  if (!handPiecesOf(s.variant, sideOf(piece)).includes(piece)) return s;
   return { ...s, hand: { ...s.hand, [piece]: (s.hand[piece] ?? 0) + 1 } };
 }
 
@@ -206,6 +212,10 @@ export function verdictOf(s: EditorState): Verdict {
   return { kind: referee.ok && !referee.value.verdict ? 'playable' : 'decided', fen };
 }
 
+/** Only a playable position starts a game; any valid one opens on the analysis and solo boards. */
+export const canPlay = (v: Verdict): boolean => v.kind === 'playable';
+export const canAnalyse = (v: Verdict): boolean => v.kind !== 'invalid';
+
 /** The editor's address: the game in the path, the position (and a flipped board) in the query; a link brings them back. */
 export function editorPath(s: EditorState): string {
   const q = new URLSearchParams({ fen: toFen(s) });
@@ -230,6 +240,9 @@ export interface StartChoice {
   readonly color: SeekColor;
   readonly clock: ClockSpec;
 }
+
+/** The side chosen in the form: first, second, or random for anything else. */
+export const readColor = (value: string): SeekColor => (value === 'first' || value === 'second' ? value : 'random');
 
 /** POST /api/games from a playable position: casual always (a set position is never rated; the server refuses it rated). */
 export function startBody(variant: VariantKey, fen: string, c: StartChoice): CreateGame {

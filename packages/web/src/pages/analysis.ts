@@ -64,6 +64,7 @@ import {
   type Arrow,
   type EngineState,
 } from './analysis-engine-model.ts';
+import { actionButton } from './widgets.ts';
 
 /** A position shown this long is analysed (arrow keys through a game do not start a search per move). */
 const SETTLE_MS = 250;
@@ -189,7 +190,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
     tree: [view.el, commentEl],
     notation: v.notations.length > 1 ? notations.select : null,
     nav: moveNav(step),
-    boardControls: [edits.promote, edits.delete, button(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()), coordsToggle()],
+    boardControls: [edits.promote, edits.delete, actionButton(`⇅ ${t('game.flip')}`, 'flip', () => board.flip()), coordsToggle()],
     exportControls: [...exports.buttons, edits.editor],
     importedPgn: given?.importId ? importPgnPath(given.importId) : null,
     importPanel: importPanel({ variant, load: loadImport }),
@@ -215,12 +216,6 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
   };
 }
 
-function button(label: string, testid: string, run: () => void, title?: string): HTMLButtonElement {
-  const b = h('button', { type: 'button', 'data-testid': testid, ...(title ? { title, 'aria-label': title } : {}) }, label) as HTMLButtonElement;
-  b.addEventListener('click', run);
-  return b;
-}
-
 /** What the status line says: a typed move's problem, else the board's, else whose turn it is. */
 function statusText(s: AnalysisState, pos: Position): string {
   if (s.typedProblem) return s.typedProblem;
@@ -236,8 +231,8 @@ function treeEdits(on: { readonly promote: () => void; readonly delete: () => vo
   readonly editor: HTMLAnchorElement;
   render(s: AnalysisState): void;
 } {
-  const promote = button(t('board.promote'), 'promote', on.promote);
-  const del = button(t('board.delete'), 'delete', on.delete);
+  const promote = actionButton(t('board.promote'), 'promote', on.promote);
+  const del = actionButton(t('board.delete'), 'delete', on.delete);
   // As lichess's analysis offers: the position set up differently, then played or analysed.
   const editor = h('a.button', { 'data-testid': 'open-editor' }, t('board.editor')) as HTMLAnchorElement;
   return {
@@ -256,10 +251,10 @@ function moveNav(step: (s: Step) => void): HTMLElement {
   return h(
     'div.move-nav',
     null,
-    button('«', 'nav-first', () => step('first'), t('game.nav.first')),
-    button('‹', 'nav-prev', () => step('prev'), t('game.nav.prev')),
-    button('›', 'nav-next', () => step('next'), t('game.nav.next')),
-    button('»', 'nav-last', () => step('last'), t('game.nav.last')),
+    actionButton('«', 'nav-first', () => step('first'), t('game.nav.first')),
+    actionButton('‹', 'nav-prev', () => step('prev'), t('game.nav.prev')),
+    actionButton('›', 'nav-next', () => step('next'), t('game.nav.next')),
+    actionButton('»', 'nav-last', () => step('last'), t('game.nav.last')),
   );
 }
 
@@ -287,7 +282,7 @@ function engineContent(
   return [
     h('div.engine-head', null, h('strong', null, t('board.engine')), ' ', h('span.depth', { 'data-testid': 'engine-depth' }, headText)),
     ...(note ? [h('p.error', { 'data-testid': 'engine-note' }, note)] : []),
-    ...(restartable(e) ? [button(t('board.restart'), 'engine-restart', on.restart)] : []),
+    ...(restartable(e) ? [actionButton(t('board.restart'), 'engine-restart', on.restart)] : []),
     h(
       'ol.pv-lines',
       { 'data-testid': 'engine-lines' },
@@ -345,7 +340,7 @@ function exportControls(
     'aria-label': t('board.share'),
   }) as HTMLInputElement;
   const downloadLink = h('a.button', { download: `youzai-analysis-${variant}.pgn`, 'data-testid': 'download-pgn' }, t('board.download')) as HTMLAnchorElement;
-  const exportBtn = button(t('board.exportPgn'), 'export-pgn', () => {
+  const exportBtn = actionButton(t('board.exportPgn'), 'export-pgn', () => {
     pgnBox.value = read.pgn();
     pgnBox.hidden = false;
     if (downloadLink.href) URL.revokeObjectURL(downloadLink.href);
@@ -353,7 +348,7 @@ function exportControls(
     // Shown once there is something to download (a .button's display would override `hidden`).
     if (!downloadLink.isConnected) exportBtn.after(downloadLink);
   });
-  const shareBtn = button(t('board.share'), 'share', () => {
+  const shareBtn = actionButton(t('board.share'), 'share', () => {
     shareBox.value = read.shareUrl();
     shareBox.hidden = false;
     shareBox.select();

@@ -5,16 +5,18 @@
  * change (and the address opens the same position); the rules library says
  * why a position is no position, and only a playable one starts a game
  * (against the computer, or a friend by link: casual, never rated), while a
- * valid one opens on the analysis and solo boards.
+ * valid one opens on the analysis and solo boards. Each part of the page is
+ * a function below that draws from the state and forwards its events.
  */
-import { VARIANT_KEYS, VARIANTS, DEFAULT_VARIANT, type Color, type OfferedClock, type VariantKey } from '@youzai/rules';
-import type { ClockSpec } from '@youzai/protocol';
+import { VARIANTS, DEFAULT_VARIANT, type Color, type OfferedClock, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { clockSpecName, roleName, sideName, variantName } from '../app/names.ts';
 import { EditorBoard } from '../editor/board-view.ts';
 import {
   addToHand,
+  canAnalyse,
+  canPlay,
   clear,
   clickSquare,
   editorPath,
@@ -23,9 +25,12 @@ import {
   fromUrl,
   handPiecesOf,
   piecesOf,
+  readColor,
+  sameTool,
   setBoard,
   setTool,
   setTurn,
+  sideOf,
   startBody,
   takeFromHand,
   toFen,
@@ -34,6 +39,7 @@ import {
   verdictOf,
   type EditorState,
   type Tool,
+  type Verdict,
 } from '../editor/model.ts';
 import { problemText } from '../editor/problem-text.ts';
 import { analysisPath } from '../game/analysis-link.ts';
@@ -41,18 +47,20 @@ import { cgRole } from '../board/layout.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { DEFAULT_LEVEL, LEVELS } from './game-terms.ts';
-import { errorText } from './widgets.ts';
+import { actionButton, errorText, variantTabLinks } from './widgets.ts';
 import '../editor/editor.css';
 
-const sameTool = (a: Tool, b: Tool): boolean => a.kind === b.kind && (a.kind !== 'piece' || (b.kind === 'piece' && a.piece === b.piece));
-const sideOfPiece = (letter: string): Color => (letter === letter.toUpperCase() ? 0 : 1);
+/** A part of the page: its element(s), drawn again from each state. */
+interface Part<E = HTMLElement> {
+  readonly el: E;
+  render(s: EditorState): void;
+}
 
 export function editorPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
-  const v = VARIANTS[variant];
   const opened = fromUrl(variant, location.search);
   let state: EditorState = opened.state;
-  let loadProblem = opened.error ? t('solo.fenError', { message: tMaybe(`err.${opened.error.code}`, opened.error.message) }) : '';
+  let loadProblem = opened.error ? fenErrorText(opened.error) : '';
 
   const boardEl = h('div.board-holder', { 'data-testid': 'board' });
   const board = new EditorBoard(boardEl, {
@@ -64,22 +72,117 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
       return true;
     },
   });
+  const trays = traysView(variant, board, (tool) => update(setTool(state, tool)));
+  const hands = handsView(variant, {
+    add: (piece) => update(addToHand(state, piece)),
+    take: (piece) => update(takeFromHand(state, piece)),
+  });
+  const turn = turnView(variant, (side) => update(setTurn(state, side)));
+  const statusEl = h('p.status', { role: 'status', 'aria-live': 'polite', 'data-testid': 'editor-status' });
+  const forms = positionForms({
+    loadFen: (fen) => {
+      const r = fromFen(variant, fen, state);
+      loadProblem = r.ok ? '' : fenErrorText(r.error);
+      update(r.ok ? r.value : state, true);
+    },
+    typed: (text) => {
+      const next = typedEdit(state, text);
+      if (next) update(next, true);
+      else statusEl.textContent = t('editor.typed.bad', { text });
+      return next !== null;
+    },
+  });
+  const play = playSection(app, variant, () => verdictOf(state));
 
-  // ---- trays: every piece of a side, and the two tools ----
-  const pieceImage = (letter: string) => h('piece', { class: `${cgRole(letter.toLowerCase())} ${sideOfPiece(letter) === 0 ? 'white' : 'black'}` });
-  const trayButtons: { tool: Tool; el: HTMLButtonElement }[] = [];
+  /** The one way the state changes: the model's next state, then the page drawn from it. */
+  function update(next: EditorState, force = false): void {
+    if (next === state && !force) return;
+    state = next;
+    render();
+  }
+
+  function render(): void {
+    board.set(toFen(state), state.bottom);
+    for (const part of [trays, hands, turn, forms]) part.render(state);
+    boardEl.classList.toggle('placing', state.tool.kind === 'piece');
+    boardEl.classList.toggle('removing', state.tool.kind === 'delete');
+    const path = editorPath(state);
+    // The address follows the position (replaced, not pushed: the back button leaves the editor).
+    if (`${location.pathname}${location.search}` !== path) history.replaceState(null, '', path);
+    const verdict = verdictOf(state);
+    const said = verdictText(variant, verdict);
+    statusEl.textContent = loadProblem ? `${loadProblem} ${said}` : said;
+    statusEl.dataset.verdict = verdict.kind;
+    play.render(verdict);
+  }
+
+  const el = h(
+    'div.game-layout.editor-page',
+    { 'data-testid': 'editor-page' },
+    h('div.board-col', null, trays.top, boardEl, trays.bottom),
+    h(
+      'aside.side-col',
+      null,
+      h('h1', null, t('editor.title')),
+      h('nav.tabs', null, variantTabLinks('/editor', variant)),
+      h('p.muted', null, t('editor.intro')),
+      trays.tools,
+      hands.el,
+      turn.el,
+      h(
+        'div.controls',
+        null,
+        actionButton(`⇅ ${t('game.flip')}`, 'editor-flip', () => update(flip(state))),
+        actionButton(t('editor.clear'), 'editor-clear', () => update(clear(state))),
+        actionButton(t('editor.start'), 'editor-start', () => update(toStart(state))),
+      ),
+      statusEl,
+      ...forms.el,
+      play.el,
+    ),
+  );
+  render();
+  return {
+    el,
+    title: `${t('editor.title')} · ${variantName(variant)}`,
+    destroy() {
+      board.destroy();
+    },
+  };
+}
+
+const fenErrorText = (e: { readonly code: string; readonly message: string }): string => t('solo.fenError', { message: tMaybe(`err.${e.code}`, e.message) });
+
+function verdictText(variant: VariantKey, v: Verdict): string {
+  if (v.kind === 'invalid') return t('editor.invalid', { reason: problemText(variant, v.problem) });
+  return t(v.kind === 'decided' ? 'editor.decided' : 'editor.valid');
+}
+
+const pieceImage = (letter: string): HTMLElement => h('piece', { class: `${cgRole(letter.toLowerCase())} ${sideOf(letter) === 0 ? 'white' : 'black'}` });
+
+/**
+ * The trays of every piece of each side (the bottom side's below the board)
+ * and the two tools (move, remove); the tool in hand is pressed. A press on
+ * a tray's piece starts dragging it (dropped on the board it is placed
+ * there); a click (press and release on the tray) takes it in hand for
+ * clicks on the board. A drag leaves the tool in hand as it was.
+ */
+function traysView(
+  variant: VariantKey,
+  board: EditorBoard,
+  choose: (tool: Tool) => void,
+): { readonly top: HTMLElement; readonly bottom: HTMLElement; readonly tools: HTMLElement; render(s: EditorState): void } {
+  const buttons: { tool: Tool; el: HTMLButtonElement }[] = [];
   const toolButton = (tool: Tool, label: string, testid: string, ...content: (Node | string)[]): HTMLButtonElement => {
-    const b = h('button', { type: 'button', class: 'tray-item', title: label, 'aria-label': label, 'data-testid': testid }, ...content);
-    b.addEventListener('click', () => update(setTool(state, tool)));
-    trayButtons.push({ tool, el: b });
+    const b = h('button', { type: 'button', class: 'tray-item', title: label, 'aria-label': label, 'data-testid': testid }, ...content) as HTMLButtonElement;
+    b.addEventListener('click', () => choose(tool));
+    buttons.push({ tool, el: b });
     return b;
   };
   const tray = (side: Color): HTMLElement => {
     const items = piecesOf(variant, side).map((letter) => {
       const label = t('editor.tool.piece', { piece: roleName(variant, letter), side: sideName(variant, side) });
       const b = toolButton({ kind: 'piece', piece: letter }, label, `tray-${letter}`, pieceImage(letter));
-      // A press starts dragging the piece (dropped on the board it is placed there); a click, press and release on the
-      // tray, takes it in hand for clicks on the board. A drag leaves the tool in hand as it was.
       const start = (e: MouseEvent | TouchEvent) => {
         if ('button' in e && e.button !== 0) return;
         board.dragNew(letter, e);
@@ -95,100 +198,96 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
     );
   };
   const trays: [HTMLElement, HTMLElement] = [tray(0), tray(1)];
-  const trayTop = h('div.tray-slot');
-  const trayBottom = h('div.tray-slot');
+  const top = h('div.tray-slot');
+  const bottom = h('div.tray-slot');
   const tools = h(
     'div.tools',
     { role: 'group' },
     toolButton({ kind: 'move' }, t('editor.tool.move'), 'tool-move', '✥ ', t('editor.tool.move')),
     toolButton({ kind: 'delete' }, t('editor.tool.delete'), 'tool-delete', '✕ ', t('editor.tool.delete')),
   );
+  return {
+    top,
+    bottom,
+    tools,
+    render(s) {
+      fill(top, trays[(s.bottom ^ 1) as Color]);
+      fill(bottom, trays[s.bottom]);
+      for (const b of buttons) b.el.setAttribute('aria-pressed', String(sameTool(b.tool, s.tool)));
+    },
+  };
+}
 
-  // ---- Sittuyin's hand ----
-  const handEl = h('div.hands');
-  function renderHands(): void {
-    if (!v.hasHand) return;
-    fill(
-      handEl,
-      ([0, 1] as const).map((side) =>
-        h(
-          'div.hand',
-          { role: 'group', 'aria-label': t('editor.hand', { side: sideName(variant, side) }), 'data-testid': `hand-${side}` },
-          h('span.hand-side', null, t('editor.hand', { side: sideName(variant, side) })),
-          handPiecesOf(variant, side).map((letter) => {
-            const name = roleName(variant, letter);
-            const who = sideName(variant, side);
-            const minus = h(
-              'button',
-              { type: 'button', 'aria-label': t('editor.hand.remove', { piece: name, side: who }), 'data-testid': `hand-minus-${letter}` },
-              '−',
-            );
-            const plus = h(
-              'button',
-              { type: 'button', 'aria-label': t('editor.hand.add', { piece: name, side: who }), 'data-testid': `hand-plus-${letter}` },
-              '+',
-            );
-            minus.addEventListener('click', () => update(takeFromHand(state, letter)));
-            plus.addEventListener('click', () => update(addToHand(state, letter)));
-            return h(
-              'span',
-              { class: `hand-item yz-${variant}`, title: name },
-              pieceImage(letter),
-              h('span.hand-count', { 'data-testid': `hand-count-${letter}` }, String(state.hand[letter] ?? 0)),
-              minus,
-              plus,
-            );
-          }),
-        ),
-      ),
+/** Sittuyin's hand: each side's pieces in hand, with a count and − and + (nothing for a game without a hand). */
+function handsView(variant: VariantKey, on: { readonly add: (piece: string) => void; readonly take: (piece: string) => void }): Part {
+  const el = h('div.hands');
+  const item = (letter: string, side: Color, count: number): HTMLElement => {
+    const name = roleName(variant, letter);
+    const who = sideName(variant, side);
+    const minus = h(
+      'button',
+      { type: 'button', 'aria-label': t('editor.hand.remove', { piece: name, side: who }), 'data-testid': `hand-minus-${letter}` },
+      '−',
     );
-  }
+    const plus = h('button', { type: 'button', 'aria-label': t('editor.hand.add', { piece: name, side: who }), 'data-testid': `hand-plus-${letter}` }, '+');
+    minus.addEventListener('click', () => on.take(letter));
+    plus.addEventListener('click', () => on.add(letter));
+    return h(
+      'span',
+      { class: `hand-item yz-${variant}`, title: name },
+      pieceImage(letter),
+      h('span.hand-count', { 'data-testid': `hand-count-${letter}` }, String(count)),
+      minus,
+      plus,
+    );
+  };
+  return {
+    el,
+    render(s) {
+      if (!VARIANTS[variant].hasHand) return;
+      fill(
+        el,
+        ([0, 1] as const).map((side) =>
+          h(
+            'div.hand',
+            { role: 'group', 'aria-label': t('editor.hand', { side: sideName(variant, side) }), 'data-testid': `hand-${side}` },
+            h('span.hand-side', null, t('editor.hand', { side: sideName(variant, side) })),
+            handPiecesOf(variant, side).map((letter) => item(letter, side, s.hand[letter] ?? 0)),
+          ),
+        ),
+      );
+    },
+  };
+}
 
-  // ---- side to move, flip, clear, start ----
-  const turnInputs = ([0, 1] as const).map((side) => {
+/** The side to move, as two radio buttons. */
+function turnView(variant: VariantKey, set: (side: Color) => void): Part {
+  const inputs = ([0, 1] as const).map((side) => {
     const input = h('input', { type: 'radio', name: 'editor-turn', value: String(side), 'data-testid': `turn-${side}` }) as HTMLInputElement;
     input.addEventListener('change', () => {
-      if (input.checked) update(setTurn(state, side));
+      if (input.checked) set(side);
     });
     return { side, input, label: h('label.check', null, input, h('span', null, sideName(variant, side))) };
   });
-  const turnEl = h(
-    'fieldset.turn',
-    null,
-    h('legend', null, t('editor.turn')),
-    turnInputs.map((x) => x.label),
-  );
-  const btn = (label: string, testid: string, run: () => void) => {
-    const b = h('button', { type: 'button', 'data-testid': testid }, label);
-    b.addEventListener('click', run);
-    return b;
+  return {
+    el: h(
+      'fieldset.turn',
+      null,
+      h('legend', null, t('editor.turn')),
+      inputs.map((x) => x.label),
+    ),
+    render(s) {
+      for (const x of inputs) x.input.checked = x.side === s.turn;
+    },
   };
-  const controls = h(
-    'div.controls',
-    null,
-    btn(`⇅ ${t('game.flip')}`, 'editor-flip', () => update(flip(state))),
-    btn(t('editor.clear'), 'editor-clear', () => update(clear(state))),
-    btn(t('editor.start'), 'editor-start', () => update(toStart(state))),
-  );
+}
 
-  // ---- FEN, address, status ----
-  const statusEl = h('p.status', { role: 'status', 'aria-live': 'polite', 'data-testid': 'editor-status' });
-  const fenInput = h('input', {
-    type: 'text',
-    name: 'fen',
-    spellcheck: 'false',
-    autocomplete: 'off',
-    'aria-label': 'FEN',
-    'data-testid': 'editor-fen',
-  }) as HTMLInputElement;
-  const fenForm = h('form.row', null, fenInput, h('button', { type: 'submit', 'data-testid': 'editor-load' }, t('editor.load')));
-  fenForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    const r = fromFen(variant, fenInput.value.trim(), state);
-    loadProblem = r.ok ? '' : t('solo.fenError', { message: tMaybe(`err.${r.error.code}`, r.error.message) });
-    update(r.ok ? r.value : state, true);
-  });
-  // The keyboard's way to place and remove (the board itself is a picture to a screen reader).
+/**
+ * The position as text: a placement typed (the keyboard's way to place and
+ * remove; the board itself is a picture to a screen reader), the FEN to read
+ * or copy, and the address to share. `typed` says whether the text was an edit.
+ */
+function positionForms(on: { readonly loadFen: (fen: string) => void; readonly typed: (text: string) => boolean }): Part<HTMLElement[]> {
   const typedInput = h('input', {
     type: 'text',
     autocomplete: 'off',
@@ -200,25 +299,57 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
   const typedForm = h('form.row', null, typedInput, h('button', { type: 'submit' }, t('editor.typed.submit')));
   typedForm.addEventListener('submit', (e) => {
     e.preventDefault();
-    const next = typedEdit(state, typedInput.value);
-    if (!next) {
-      statusEl.textContent = t('editor.typed.bad', { text: typedInput.value });
-      return;
-    }
-    typedInput.value = '';
-    update(next, true);
+    const text = typedInput.value;
+    if (on.typed(text)) typedInput.value = '';
+  });
+  const fenInput = h('input', {
+    type: 'text',
+    name: 'fen',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'aria-label': 'FEN',
+    'data-testid': 'editor-fen',
+  }) as HTMLInputElement;
+  const fenForm = h('form.row', null, fenInput, h('button', { type: 'submit', 'data-testid': 'editor-load' }, t('editor.load')));
+  fenForm.addEventListener('submit', (e) => {
+    e.preventDefault();
+    on.loadFen(fenInput.value.trim());
   });
   const urlInput = h('input', { type: 'text', readonly: true, 'aria-label': t('editor.share'), 'data-testid': 'editor-url' }) as HTMLInputElement;
+  return {
+    el: [
+      h('label.fen-label', null, t('editor.typed'), typedForm),
+      h('label.fen-label', null, 'FEN', fenForm),
+      h('label.fen-label', null, t('editor.share'), urlInput),
+    ],
+    render(s) {
+      // Not while it is being typed in.
+      if (document.activeElement !== fenInput) fenInput.value = toFen(s);
+      urlInput.value = `${location.origin}${editorPath(s)}`;
+    },
+  };
+}
 
-  // ---- from this position ----
+/**
+ * From this position: a game against the computer or a friend (a playable
+ * position only; the level, side and clock chosen here), or the analysis and
+ * solo boards (any valid one).
+ */
+function playSection(app: AppContext, variant: VariantKey, verdict: () => Verdict): { readonly el: HTMLElement; render(v: Verdict): void } {
   const level = h(
     'select',
     { name: 'level', 'data-testid': 'editor-level' },
     LEVELS.map((n) => h('option', { value: n }, t('form.level.option', { n }))),
   ) as HTMLSelectElement;
   level.value = String(DEFAULT_LEVEL);
-  const color = h('select', { name: 'color', 'data-testid': 'editor-color' }) as HTMLSelectElement;
-  const clocks: readonly OfferedClock[] = v.clocks.pools;
+  const color = h(
+    'select',
+    { name: 'color', 'data-testid': 'editor-color' },
+    h('option', { value: 'random' }, t('form.color.random')),
+    h('option', { value: 'first' }, t('form.color.first', { side: sideName(variant, 0) })),
+    h('option', { value: 'second' }, t('form.color.second', { side: sideName(variant, 1) })),
+  ) as HTMLSelectElement;
+  const clocks: readonly OfferedClock[] = VARIANTS[variant].clocks.pools;
   const clock = h(
     'select',
     { name: 'clock', 'data-testid': 'editor-clock' },
@@ -226,14 +357,13 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
   ) as HTMLSelectElement;
   const playError = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'editor-play-error' });
   const startGame = async (opponent: 'computer' | 'friend') => {
-    const verdict = verdictOf(state);
-    if (verdict.kind !== 'playable') return;
-    const spec: ClockSpec = clocks[Number(clock.value)] ?? clocks[0]!;
-    const body = startBody(variant, verdict.fen, {
+    const v = verdict();
+    if (v.kind !== 'playable') return;
+    const body = startBody(variant, v.fen, {
       opponent,
       level: Number(level.value),
-      color: color.value === 'first' || color.value === 'second' ? color.value : 'random',
-      clock: spec,
+      color: readColor(color.value),
+      clock: clocks[Number(clock.value)] ?? clocks[0]!,
     });
     playError.hidden = true;
     const res = await api<{ id: string; invite: string | null }>('POST', '/api/games', body);
@@ -251,113 +381,41 @@ export function editorPage(app: AppContext, params: Record<string, string>): Pag
     }
     app.navigate(`/game/${res.id}`);
   };
-  const computerBtn = btn(t('editor.computer'), 'editor-computer', () => void startGame('computer'));
-  const friendBtn = btn(t('editor.friend'), 'editor-friend', () => void startGame('friend'));
-  const analysisBtn = btn(t('editor.analysis'), 'editor-analysis', () => {
-    const verdict = verdictOf(state);
-    if (verdict.kind !== 'invalid') app.navigate(analysisPath({ variant, fen: verdict.fen }));
-  });
-  const soloBtn = btn(t('editor.solo'), 'editor-solo', () => {
-    const verdict = verdictOf(state);
-    if (verdict.kind !== 'invalid') app.navigate(`/solo/${variant}?${new URLSearchParams({ fen: verdict.fen }).toString()}`);
-  });
-  const playSection = h(
-    'section.card.editor-play',
-    { 'aria-labelledby': 'editor-play-h' },
-    h('h2#editor-play-h', null, t('editor.from')),
-    h('p.muted', { 'data-testid': 'editor-unrated' }, t('editor.unrated')),
-    h(
-      'div.form-grid',
-      null,
-      h('label', null, h('span', null, t('form.level')), level),
-      h('label', null, h('span', null, t('form.color')), color),
-      h('label', null, h('span', null, t('editor.clock')), clock),
-    ),
-    h('div.controls', null, computerBtn, friendBtn, analysisBtn, soloBtn),
-    playError,
+  const openOn = (path: (fen: string) => string) => () => {
+    const v = verdict();
+    if (v.kind !== 'invalid') app.navigate(path(v.fen));
+  };
+  const computerBtn = actionButton(t('editor.computer'), 'editor-computer', () => void startGame('computer'));
+  const friendBtn = actionButton(t('editor.friend'), 'editor-friend', () => void startGame('friend'));
+  const analysisBtn = actionButton(
+    t('editor.analysis'),
+    'editor-analysis',
+    openOn((fen) => analysisPath({ variant, fen })),
   );
-
-  function renderColorOptions(): void {
-    const keep = color.value || 'random';
-    fill(
-      color,
-      h('option', { value: 'random' }, t('form.color.random')),
-      h('option', { value: 'first' }, t('form.color.first', { side: sideName(variant, 0) })),
-      h('option', { value: 'second' }, t('form.color.second', { side: sideName(variant, 1) })),
-    );
-    color.value = keep;
-  }
-
-  /** The one way the state changes: the model's next state, then the page drawn from it. */
-  function update(next: EditorState, force = false): void {
-    if (next === state && !force) return;
-    state = next;
-    render();
-  }
-
-  function render(): void {
-    const fen = toFen(state);
-    board.set(fen, state.bottom);
-    fill(trayTop, trays[(state.bottom ^ 1) as Color]);
-    fill(trayBottom, trays[state.bottom]);
-    for (const b of trayButtons) b.el.setAttribute('aria-pressed', String(sameTool(b.tool, state.tool)));
-    boardEl.classList.toggle('placing', state.tool.kind === 'piece');
-    boardEl.classList.toggle('removing', state.tool.kind === 'delete');
-    renderHands();
-    for (const x of turnInputs) x.input.checked = x.side === state.turn;
-    if (document.activeElement !== fenInput) fenInput.value = fen;
-    const path = editorPath(state);
-    urlInput.value = `${location.origin}${path}`;
-    // The address follows the position (replaced, not pushed: the back button leaves the editor).
-    if (`${location.pathname}${location.search}` !== path) history.replaceState(null, '', path);
-    const verdict = verdictOf(state);
-    const said =
-      verdict.kind === 'invalid'
-        ? t('editor.invalid', { reason: problemText(variant, verdict.problem) })
-        : verdict.kind === 'decided'
-          ? t('editor.decided')
-          : t('editor.valid');
-    statusEl.textContent = loadProblem ? `${loadProblem} ${said}` : said;
-    statusEl.dataset.verdict = verdict.kind;
-    computerBtn.disabled = friendBtn.disabled = verdict.kind !== 'playable';
-    analysisBtn.disabled = soloBtn.disabled = verdict.kind === 'invalid';
-  }
-
-  const tabs = h(
-    'nav.tabs',
-    null,
-    ...VARIANT_KEYS.map((k) =>
-      h('a', { href: `/editor/${k}`, class: k === variant ? 'active' : '', 'aria-current': k === variant ? 'page' : null }, variantName(k)),
-    ),
+  const soloBtn = actionButton(
+    t('editor.solo'),
+    'editor-solo',
+    openOn((fen) => `/solo/${variant}?${new URLSearchParams({ fen }).toString()}`),
   );
-  const el = h(
-    'div.game-layout.editor-page',
-    { 'data-testid': 'editor-page' },
-    h('div.board-col', null, trayTop, boardEl, trayBottom),
-    h(
-      'aside.side-col',
-      null,
-      h('h1', null, t('editor.title')),
-      tabs,
-      h('p.muted', null, t('editor.intro')),
-      tools,
-      handEl,
-      turnEl,
-      controls,
-      statusEl,
-      h('label.fen-label', null, t('editor.typed'), typedForm),
-      h('label.fen-label', null, 'FEN', fenForm),
-      h('label.fen-label', null, t('editor.share'), urlInput),
-      playSection,
-    ),
-  );
-  renderColorOptions();
-  render();
   return {
-    el,
-    title: `${t('editor.title')} · ${variantName(variant)}`,
-    destroy() {
-      board.destroy();
+    el: h(
+      'section.card.editor-play',
+      { 'aria-labelledby': 'editor-play-h' },
+      h('h2#editor-play-h', null, t('editor.from')),
+      h('p.muted', { 'data-testid': 'editor-unrated' }, t('editor.unrated')),
+      h(
+        'div.form-grid',
+        null,
+        h('label', null, h('span', null, t('form.level')), level),
+        h('label', null, h('span', null, t('form.color')), color),
+        h('label', null, h('span', null, t('editor.clock')), clock),
+      ),
+      h('div.controls', null, computerBtn, friendBtn, analysisBtn, soloBtn),
+      playError,
+    ),
+    render(v) {
+      computerBtn.disabled = friendBtn.disabled = !canPlay(v);
+      analysisBtn.disabled = soloBtn.disabled = !canAnalyse(v);
     },
   };
 }

@@ -1,4 +1,4 @@
-/** Small pieces the lobby, live, profile, leaderboard, room, solo and puzzle pages share. */
+/** Small pieces the lobby, live, profile, leaderboard, room, solo, puzzle, analysis, editor and moderation pages share. */
 import type { Seat } from '@youzai/protocol';
 import type { GameSummary, SeekColor } from '@youzai/protocol';
 import { isVariantKey, VARIANT_KEYS, type VariantKey } from '@youzai/rules';
@@ -72,6 +72,13 @@ export async function fetchLiveGames(): Promise<GameSummary[] | null> {
 /** An error code from the server or the socket, in the reader's language. */
 export function errorText(r: { readonly code?: string; readonly message?: string }): string {
   return tMaybe(`err.${r.code ?? ''}`, r.message ?? String(r.code));
+}
+
+/** A button that runs `run` when clicked; a `title` also names it to screen readers (a button labelled by a sign, such as ‹). */
+export function actionButton(label: string, testid: string, run: () => void, title?: string): HTMLButtonElement {
+  const b = h('button', { type: 'button', 'data-testid': testid, ...(title ? { title, 'aria-label': title } : {}) }, label) as HTMLButtonElement;
+  b.addEventListener('click', run);
+  return b;
 }
 
 /** A read-only link with a copy button. */
