@@ -1,11 +1,12 @@
 /**
  * The home page's lobby state and its pure updates (the page only renders it
  * and forwards events): the open seeks, the counters, the pools and the one
- * we wait in, and the create form's mode. Pool counts travel only in
+ * we wait in, and the create form's mode and last values. Pool counts travel only in
  * snapshots: when the number of seekers moves, one is fetched, at most every
  * POOL_REFRESH ms; the model says when, at a time the caller gives.
  */
 import type { LobbyCounters, PoolInfo, Seek, ServerMessage } from '@youzai/protocol';
+import type { TermsInput } from './game-terms.ts';
 import { SeekBook } from './seek-book.ts';
 
 export type Mode = 'seek' | 'friend' | 'computer';
@@ -24,6 +25,9 @@ export interface HomeState {
   /** The pool we wait in. */
   readonly myPool: string | null;
   readonly mode: Mode;
+  /** The create form's values and computer level as last submitted: a rebuilt page shows them again. */
+  readonly input: TermsInput;
+  readonly level: number;
   /** A fetch of the pool counts: due at `at`, or under way (`started`). */
   readonly poolFetch: { readonly at: number; readonly started: boolean } | null;
   readonly lastPoolFetch: number;
@@ -31,9 +35,39 @@ export interface HomeState {
   readonly paired: string | null;
 }
 
-/** `myPool` and `mode` as the page left them (a language switch rebuilds it). */
-export function initialHomeState(mode: Mode, myPool: string | null): HomeState {
-  return { seeks: new SeekBook(), counters: null, pools: [], gotSnapshot: false, myPool, mode, poolFetch: null, lastPoolFetch: 0, paired: null };
+/** A first visit: the form shows `input` and `level`. */
+export function initialHomeState(input: TermsInput, level: number): HomeState {
+  return {
+    seeks: new SeekBook(),
+    counters: null,
+    pools: [],
+    gotSnapshot: false,
+    myPool: null,
+    mode: 'seek',
+    input,
+    level,
+    poolFetch: null,
+    lastPoolFetch: 0,
+    paired: null,
+  };
+}
+
+/** The page built again (a language switch rebuilds it): the form and the pool as it was left, the lobby afresh. */
+export function reopened(last: HomeState): HomeState {
+  return { ...initialHomeState(last.input, last.level), mode: last.mode, myPool: last.myPool };
+}
+
+/** The form was submitted with these values (kept, whatever the answer). */
+export function formSubmitted(s: HomeState, input: TermsInput, level: number): HomeState {
+  return { ...s, input, level };
+}
+
+/**
+ * Leaving the lobby for another page withdraws what waits here, as a pairing would find nobody watching:
+ * our pool place and our own seeks (`meId`, null for nobody signed in). The state is left out of the pool.
+ */
+export function lobbyLeft(s: HomeState, meId: string | null): { readonly state: HomeState; readonly pool: boolean; readonly seeks: readonly string[] } {
+  return { state: poolLeft(s), pool: s.myPool !== null, seeks: meId === null ? [] : s.seeks.ownedBy(meId) };
 }
 
 function book(seeks: readonly Seek[]): SeekBook {

@@ -12,13 +12,15 @@ import { h, fill } from '../app/h.ts';
 import { clockSpecName, variantName } from '../app/names.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
-import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, termsError, type TermsInput } from './game-terms.ts';
+import { computerBody, DEFAULT_INPUT, DEFAULT_LEVEL, inviteBody, LEVELS, seekRequest, termsError, type GameTerms, type TermsInput } from './game-terms.ts';
 import { dailyPuzzleCard } from './daily-puzzle.ts';
 import { tournamentsCard } from './tournament-lists.ts';
 import {
   chooseMode,
+  formSubmitted,
   httpSnapshot,
   initialHomeState,
+  lobbyLeft,
   lobbyMessage,
   MODES,
   poolFetchStarted,
@@ -27,10 +29,12 @@ import {
   poolsByVariant,
   pairingFollowed,
   poolsFetched,
+  reopened,
   socketState,
   type HomeState,
   type Mode,
 } from './home-model.ts';
+import type { SeekBook } from './seek-book.ts';
 import { TermsFields } from './terms-form.ts';
 import { errorText, every, fetchLiveGames, liveGameList, playerEl, ratingEl, readerSide } from './widgets.ts';
 import './pages.css';
@@ -40,18 +44,15 @@ const MODE_LABEL: Record<Mode, MessageKey> = { seek: 'home.create.seek', friend:
 const SUBMIT_LABEL: Record<Mode, MessageKey> = { seek: 'form.submit.seek', friend: 'form.submit.friend', computer: 'form.submit.computer' };
 const LIVE_ON_HOME = 5;
 
-// Kept across re-renders of the page (a language switch rebuilds it): the form as left, and the pool we wait in.
-let lastMode: Mode = 'seek';
-let lastInput: TermsInput = DEFAULT_INPUT;
-let lastLevel = DEFAULT_LEVEL;
-let myPool: string | null = null;
+// Kept across re-renders of the page (a language switch rebuilds it): the lobby as left, for its form and the pool we wait in.
+let kept: HomeState | null = null;
 
 function poolName(p: Pick<PoolInfo, 'variant' | 'clock'>): string {
   return `${variantName(p.variant)} ${clockSpecName(p.clock)}`;
 }
 
 export function homePage(app: AppContext): Page {
-  let s: HomeState = initialHomeState(lastMode, myPool);
+  let s: HomeState = kept ? reopened(kept) : initialHomeState(DEFAULT_INPUT, DEFAULT_LEVEL);
   /** The state each part was last drawn from. */
   let shown: HomeState | null = null;
   let poolTimer: ReturnType<typeof setTimeout> | null = null;
@@ -60,16 +61,20 @@ export function homePage(app: AppContext): Page {
   const tournaments = tournamentsCard();
   const myGames = myGamesPanel(app);
   const following = followingPanel(app);
+  const live = liveGamesCard();
 
   const countersEl = h('p.counters', { 'data-testid': 'counters', 'aria-live': 'polite' });
-  const seeksEl = h('div.seeks-holder');
-  const poolsEl = h('div.pools', { 'data-testid': 'pools' });
-  const waitingEl = h('div.waiting', { 'data-testid': 'pool-waiting', 'aria-live': 'polite', hidden: true });
-  const liveEl = h('div', null, h('p.muted', null, t('common.loading')));
-  const poolRated = h('input', { type: 'checkbox', name: 'pool-rated', checked: true, 'data-testid': 'pool-rated' }) as HTMLInputElement;
-  const poolRatedLabel = h('label.check', null, poolRated, h('span', null, t('form.rated')));
-
   const canRate = () => app.me !== null && !app.me.guest;
+  const seeks = seeksCard(app);
+  const quick = quickCard(app, canRate, {
+    joined: (pool) => update(pool === null ? s : poolJoined(s, pool), true),
+    left: () => update(poolLeft(s), true),
+  });
+  const create = createCard(app, s, canRate(), {
+    mode: () => s.mode,
+    choose: (m) => update(chooseMode(s, m)),
+    submitted: (input, level) => update(formSubmitted(s, input, level)),
+  });
 
   // --- counters, seeks, pools ---
 
@@ -78,53 +83,18 @@ export function homePage(app: AppContext): Page {
     fill(countersEl, counters ? `${t('home.online', { n: counters.online })} · ${t('home.seeking', { n: counters.seeking })}` : '\u00a0');
   }
 
-  function renderSeeks(): void {
-    const list = s.seeks.list();
-    if (list.length === 0) fill(seeksEl, h('p.muted', { 'data-testid': 'seeks-empty' }, t('home.seeks.empty')));
-    else fill(seeksEl, seekTable(list, app.me?.id ?? null, seekClicked));
-  }
-
-  async function seekClicked(seek: Seek, mine: boolean, button: HTMLElement): Promise<void> {
-    button.setAttribute('disabled', '');
-    const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: seek.id });
-    if (!r.ok) {
-      app.toast(errorText(r));
-      button.removeAttribute('disabled');
-    }
-  }
-
-  function renderPools(): void {
-    const { pools, myPool } = s;
-    fill(
-      poolsEl,
-      pools.length === 0 ? h('p.muted', null, t('common.loading')) : null,
-      poolGroups(pools, myPool, (p, on) => void (on ? leavePool() : joinPool(p.id))),
+  /** Fetches the pool counts when the model asks, at the time it gives. */
+  function fetchPoolsWhenDue(): void {
+    if (!s.poolFetch || s.poolFetch.started || poolTimer) return;
+    poolTimer = setTimeout(
+      async () => {
+        update(poolFetchStarted(s, Date.now()));
+        const r = await api<{ pools: PoolInfo[] }>('GET', '/api/lobby');
+        poolTimer = null;
+        if (!destroyed) update(poolsFetched(s, r.ok ? r.pools : null));
+      },
+      Math.max(0, s.poolFetch.at - Date.now()),
     );
-    const waiting = pools.find((p) => p.id === myPool);
-    waitingEl.hidden = myPool === null;
-    if (myPool !== null) {
-      const leave = h('button', { type: 'button', 'data-testid': 'pool-leave' }, t('home.quick.leave'));
-      leave.addEventListener('click', () => void leavePool());
-      fill(
-        waitingEl,
-        h('span.spinner', { 'aria-hidden': 'true' }),
-        h('span', null, t('home.quick.waiting', { pool: waiting ? poolName(waiting) : myPool })),
-        leave,
-      );
-    } else fill(waitingEl);
-    poolRatedLabel.hidden = !canRate();
-  }
-
-  async function joinPool(pool: string): Promise<void> {
-    const r = await app.socket.request({ t: 'pool-join', pool: pool as PoolId, ...(canRate() ? { rated: poolRated.checked } : {}) });
-    if (!r.ok) app.toast(errorText(r));
-    update(r.ok ? poolJoined(s, pool) : s, true);
-  }
-
-  async function leavePool(): Promise<void> {
-    const r = await app.socket.request({ t: 'pool-leave' });
-    if (!r.ok && r.code !== 'pool.not-in') app.toast(errorText(r));
-    update(poolLeft(s), true);
   }
 
   /**
@@ -133,23 +103,12 @@ export function homePage(app: AppContext): Page {
    */
   function update(next: HomeState, pools = false): void {
     s = next;
-    myPool = s.myPool;
-    lastMode = s.mode;
-    if (s.poolFetch && !s.poolFetch.started && !poolTimer) {
-      poolTimer = setTimeout(
-        async () => {
-          update(poolFetchStarted(s, Date.now()));
-          const r = await api<{ pools: PoolInfo[] }>('GET', '/api/lobby');
-          poolTimer = null;
-          if (!destroyed) update(poolsFetched(s, r.ok ? r.pools : null));
-        },
-        Math.max(0, s.poolFetch.at - Date.now()),
-      );
-    }
-    if (s.seeks !== shown?.seeks) renderSeeks();
+    kept = s;
+    fetchPoolsWhenDue();
+    if (s.seeks !== shown?.seeks) seeks.render(s.seeks);
     if (s.counters !== shown?.counters) renderCounters();
-    if (pools || s.pools !== shown?.pools || s.myPool !== shown?.myPool) renderPools();
-    if (s.mode !== shown?.mode) renderMode();
+    if (pools || s.pools !== shown?.pools || s.myPool !== shown?.myPool) quick.render(s);
+    if (s.mode !== shown?.mode) create.showMode(s.mode);
     shown = s;
     const game = s.paired;
     if (game) {
@@ -158,131 +117,14 @@ export function homePage(app: AppContext): Page {
     }
   }
 
-  // --- create a game ---
-
-  // Days per move are offered for seeks and invitations (not against the computer, which answers at once).
-  const terms = new TermsFields(lastInput, true);
-  terms.setCanRate(canRate());
-  const level = h(
-    'select',
-    { name: 'level' },
-    LEVELS.map((n) => h('option', { value: n }, t('form.level.option', { n }))),
-  ) as HTMLSelectElement;
-  level.value = String(lastLevel);
-  const levelLabel = h('label.level', null, h('span', null, t('form.level')), level);
-  const formError = h('p.error', { role: 'alert', 'data-testid': 'create-error', hidden: true });
-  const submit = h('button.primary', { type: 'submit', 'data-testid': 'create-submit' }) as HTMLButtonElement;
-  const form = h('form.create-form', { 'data-testid': 'create-form', novalidate: true }, terms.el, levelLabel, formError, h('div.row', null, submit));
-  const modeButtons = MODES.map((m) => {
-    const b = h('button', { type: 'button', 'data-testid': `mode-${m}`, 'data-mode': m }, t(MODE_LABEL[m]));
-    b.addEventListener('click', () => update(chooseMode(s, m)));
-    return b;
-  });
-
-  function renderMode(): void {
-    for (const b of modeButtons) {
-      const on = b.dataset.mode === s.mode;
-      b.classList.toggle('active', on);
-      b.setAttribute('aria-pressed', String(on));
-    }
-    terms.setRatedOffered(s.mode !== 'computer');
-    terms.setCorrespondenceOffered(s.mode !== 'computer');
-    levelLabel.hidden = s.mode !== 'computer';
-    submit.textContent = t(SUBMIT_LABEL[s.mode]);
-    formError.hidden = true;
-  }
-
-  function showError(text: string): void {
-    formError.textContent = text;
-    formError.hidden = false;
-  }
-
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    formError.hidden = true;
-    lastInput = terms.values();
-    lastLevel = Number(level.value) || DEFAULT_LEVEL;
-    const r = terms.read();
-    if (!r.ok) {
-      showError(termsError(r));
-      return;
-    }
-    submit.disabled = true;
-    const mode = s.mode;
-    try {
-      if (mode === 'seek') {
-        const a = await app.socket.request(seekRequest(r.value));
-        if (!a.ok) showError(errorText(a));
-        else app.toast(t('home.seek.posted'));
-        return;
-      }
-      const body = mode === 'friend' ? inviteBody(r.value) : computerBody(r.value, lastLevel);
-      const res = await api<{ id: string; url: string; invite: string | null }>('POST', '/api/games', body);
-      if (!res.ok) {
-        showError(errorText(res));
-        return;
-      }
-      if (res.invite) {
-        try {
-          sessionStorage.setItem(`yz-invite-${res.id}`, res.invite);
-        } catch {
-          // Storage refused (private mode): the game page then has no share box, the link still works.
-        }
-      }
-      app.navigate(`/game/${res.id}`);
-    } finally {
-      submit.disabled = false;
-    }
-  });
-
-  // --- live games ---
-
-  const stopLive = every(
-    15_000,
-    () =>
-      void fetchLiveGames().then((games) => {
-        if (destroyed) return;
-        if (!games) return fill(liveEl, h('p.error', null, t('err.net.offline')));
-        fill(
-          liveEl,
-          liveGameList(games.slice(0, LIVE_ON_HOME), 'home-live'),
-          games.length > 0 ? h('p', null, h('a', { href: '/live' }, t('home.live.all'))) : null,
-        );
-      }),
-  );
-
   // --- the ways to play, first on a phone (issue 33, item 8.1: "Chơi với máy" was ~1,200 px down) ---
-  const quickCard = h('section.card.quick', { 'aria-labelledby': 'quick-h' }, h('h2#quick-h', null, t('home.quick')), waitingEl, poolsEl, poolRatedLabel);
-  const createCard = h(
-    'section.card.create',
-    { 'aria-labelledby': 'create-h' },
-    h('h2#create-h', null, t('home.create')),
-    h('div.tabs.modes', { role: 'group' }, modeButtons),
-    form,
-  );
-  const playAction = (testid: string, label: MessageKey, go: () => void) => {
-    const b = h('button', { type: 'button', 'data-testid': testid }, t(label));
-    b.addEventListener('click', go);
-    return b;
-  };
-  const openMode = (m: Mode) => () => {
-    update(chooseMode(s, m));
-    createCard.scrollIntoView({ block: 'start' });
-    modeButtons.find((b) => b.dataset.mode === m)?.focus({ preventScroll: true });
-  };
-  const playActions = h(
-    'nav.play-actions',
-    { 'aria-label': t('home.play'), 'data-testid': 'play-actions' },
-    playAction('play-quick', 'home.quick', () => {
-      quickCard.scrollIntoView({ block: 'start' });
-      poolsEl.querySelector<HTMLButtonElement>('button.pool')?.focus({ preventScroll: true });
-    }),
-    playAction('play-computer', 'home.create.computer', openMode('computer')),
-    playAction('play-friend', 'home.create.friend', openMode('friend')),
-  );
-
-  // --- layout ---
-
+  const actions = playActions({
+    quick: () => quick.reveal(),
+    mode: (m) => {
+      update(chooseMode(s, m));
+      create.reveal(m);
+    },
+  });
   const el = h(
     'div.page.home-page',
     { 'data-testid': 'home' },
@@ -290,40 +132,17 @@ export function homePage(app: AppContext): Page {
     h(
       'div.home-grid',
       null,
-      h('div.home-main', null, playActions, quickCard, createCard),
-      h(
-        'div.home-side',
-        null,
-        myGames.el,
-        following.el,
-        h('section.card.seeks', { 'aria-labelledby': 'seeks-h' }, h('h2#seeks-h', null, t('home.seeks')), seeksEl),
-        tournaments.el,
-        h('section.card.live', { 'aria-labelledby': 'live-h' }, h('h2#live-h', null, t('home.live')), liveEl),
-        h(
-          'section.card.puzzle-day',
-          { 'aria-labelledby': 'puzzle-h' },
-          h('h2#puzzle-h', null, t('home.puzzleOfDay')),
-          h('p', null, t('home.puzzle.text')),
-          daily.el,
-          h('a.button', { href: '/puzzles', 'data-testid': 'puzzle-link' }, t('home.puzzle.go')),
-        ),
-        h(
-          'section.card.learn-card',
-          { 'aria-labelledby': 'learn-h' },
-          h('h2#learn-h', null, t('learn.title')),
-          h('p', null, t('home.learn.text')),
-          h('a.button', { href: '/learn', 'data-testid': 'learn-link' }, t('nav.learn')),
-        ),
-      ),
+      h('div.home-main', null, actions, quick.el, create.el),
+      h('div.home-side', null, myGames.el, following.el, seeks.el, tournaments.el, live.el, puzzleOfDayCard(daily.el), learnCard()),
     ),
   );
 
   const off = app.socket.on((msg: ServerMessage) => {
     if (msg.t === 'welcome') {
       // We now know who we are: own seeks, rated boxes.
-      terms.setCanRate(canRate());
-      renderSeeks();
-      renderPools();
+      create.setCanRate(canRate());
+      seeks.render(s.seeks);
+      quick.render(s);
     } else update(lobbyMessage(s, msg, Date.now()));
   });
   const offState = app.socket.onState((state) => update(socketState(s, state)));
@@ -339,24 +158,263 @@ export function homePage(app: AppContext): Page {
     title: t('nav.home'),
     destroy() {
       destroyed = true;
-      daily.destroy();
-      tournaments.destroy();
-      myGames.destroy();
-      following.destroy();
+      for (const part of [daily, tournaments, myGames, following, live]) part.destroy();
       off();
       offState();
-      stopLive();
       if (poolTimer) clearTimeout(poolTimer);
       app.socket.watchLobby(false);
-      // Leaving the lobby withdraws what waits here (a pairing would find nobody watching);
-      // a re-render of this same page (language switch) keeps it.
+      // A re-render of this same page (language switch) keeps what waits here.
       if (location.pathname !== '/') {
-        if (myPool !== null) void app.socket.request({ t: 'pool-leave' });
-        myPool = null;
-        if (app.me) for (const id of s.seeks.ownedBy(app.me.id)) void app.socket.request({ t: 'seek-cancel', seek: id });
+        const left = lobbyLeft(s, app.me?.id ?? null);
+        if (left.pool) void app.socket.request({ t: 'pool-leave' });
+        for (const id of left.seeks) void app.socket.request({ t: 'seek-cancel', seek: id });
+        kept = left.state;
       }
     },
   };
+}
+
+/** The open seeks: one's own to cancel, the others' to accept. */
+function seeksCard(app: AppContext): { readonly el: HTMLElement; render(seeks: SeekBook): void } {
+  const holder = h('div.seeks-holder');
+  const clicked = async (seek: Seek, mine: boolean, button: HTMLElement): Promise<void> => {
+    button.setAttribute('disabled', '');
+    const r = await app.socket.request({ t: mine ? 'seek-cancel' : 'seek-accept', seek: seek.id });
+    if (!r.ok) {
+      app.toast(errorText(r));
+      button.removeAttribute('disabled');
+    }
+  };
+  return {
+    el: h('section.card.seeks', { 'aria-labelledby': 'seeks-h' }, h('h2#seeks-h', null, t('home.seeks')), holder),
+    render(seeks) {
+      const list = seeks.list();
+      if (list.length === 0) fill(holder, h('p.muted', { 'data-testid': 'seeks-empty' }, t('home.seeks.empty')));
+      else fill(holder, seekTable(list, app.me?.id ?? null, clicked));
+    },
+  };
+}
+
+/**
+ * Quick pairing: a button per pool, grouped by game, the pool we wait in and a way out, and whether
+ * to play rated (for players with an account). `joined` (null: refused, the pools are drawn again) and `left`
+ * take what the server answered.
+ */
+function quickCard(
+  app: AppContext,
+  canRate: () => boolean,
+  on: { joined(pool: string | null): void; left(): void },
+): { readonly el: HTMLElement; render(s: HomeState): void; reveal(): void } {
+  const poolsEl = h('div.pools', { 'data-testid': 'pools' });
+  const waitingEl = h('div.waiting', { 'data-testid': 'pool-waiting', 'aria-live': 'polite', hidden: true });
+  const rated = h('input', { type: 'checkbox', name: 'pool-rated', checked: true, 'data-testid': 'pool-rated' }) as HTMLInputElement;
+  const ratedLabel = h('label.check', null, rated, h('span', null, t('form.rated')));
+  const el = h('section.card.quick', { 'aria-labelledby': 'quick-h' }, h('h2#quick-h', null, t('home.quick')), waitingEl, poolsEl, ratedLabel);
+
+  const join = async (pool: string): Promise<void> => {
+    const r = await app.socket.request({ t: 'pool-join', pool: pool as PoolId, ...(canRate() ? { rated: rated.checked } : {}) });
+    if (!r.ok) app.toast(errorText(r));
+    on.joined(r.ok ? pool : null);
+  };
+  const leave = async (): Promise<void> => {
+    const r = await app.socket.request({ t: 'pool-leave' });
+    if (!r.ok && r.code !== 'pool.not-in') app.toast(errorText(r));
+    on.left();
+  };
+  return {
+    el,
+    render({ pools, myPool }) {
+      fill(
+        poolsEl,
+        pools.length === 0 ? h('p.muted', null, t('common.loading')) : null,
+        poolGroups(pools, myPool, (p, waiting) => void (waiting ? leave() : join(p.id))),
+      );
+      waitingEl.hidden = myPool === null;
+      fill(waitingEl, myPool === null ? null : waitingLine(pools, myPool, () => void leave()));
+      ratedLabel.hidden = !canRate();
+    },
+    reveal() {
+      el.scrollIntoView({ block: 'start' });
+      poolsEl.querySelector<HTMLButtonElement>('button.pool')?.focus({ preventScroll: true });
+    },
+  };
+}
+
+interface CreateCard {
+  readonly el: HTMLElement;
+  /** Marks the mode's button and offers what the mode takes: rated and days for a seek or an invitation, a level for the computer. */
+  showMode(mode: Mode): void;
+  setCanRate(can: boolean): void;
+  /** Scrolls to the card and focuses the mode's button (the play actions' way in). */
+  reveal(mode: Mode): void;
+}
+
+/** The card that creates a game: a seek, a friend's invitation or the computer, with the form as `start` left it. */
+function createCard(
+  app: AppContext,
+  start: HomeState,
+  canRate: boolean,
+  on: { mode(): Mode; choose(mode: Mode): void; submitted(input: TermsInput, level: number): void },
+): CreateCard {
+  // Days per move are offered for seeks and invitations (not against the computer, which answers at once).
+  const terms = new TermsFields(start.input, true);
+  terms.setCanRate(canRate);
+  const level = h(
+    'select',
+    { name: 'level' },
+    LEVELS.map((n) => h('option', { value: n }, t('form.level.option', { n }))),
+  ) as HTMLSelectElement;
+  level.value = String(start.level);
+  const levelLabel = h('label.level', null, h('span', null, t('form.level')), level);
+  const formError = h('p.error', { role: 'alert', 'data-testid': 'create-error', hidden: true });
+  const submit = h('button.primary', { type: 'submit', 'data-testid': 'create-submit' }) as HTMLButtonElement;
+  const form = h('form.create-form', { 'data-testid': 'create-form', novalidate: true }, terms.el, levelLabel, formError, h('div.row', null, submit));
+  const modeButtons = MODES.map((m) => {
+    const b = h('button', { type: 'button', 'data-testid': `mode-${m}`, 'data-mode': m }, t(MODE_LABEL[m]));
+    b.addEventListener('click', () => on.choose(m));
+    return b;
+  });
+  const showError = (text: string) => {
+    formError.textContent = text;
+    formError.hidden = false;
+  };
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    formError.hidden = true;
+    const chosenLevel = Number(level.value) || DEFAULT_LEVEL;
+    on.submitted(terms.values(), chosenLevel);
+    const r = terms.read();
+    if (!r.ok) return showError(termsError(r));
+    submit.disabled = true;
+    try {
+      const error = await createGame(app, on.mode(), r.value, chosenLevel);
+      if (error !== null) showError(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  const el = h(
+    'section.card.create',
+    { 'aria-labelledby': 'create-h' },
+    h('h2#create-h', null, t('home.create')),
+    h('div.tabs.modes', { role: 'group' }, modeButtons),
+    form,
+  );
+  return {
+    el,
+    showMode(mode) {
+      for (const b of modeButtons) {
+        const on = b.dataset.mode === mode;
+        b.classList.toggle('active', on);
+        b.setAttribute('aria-pressed', String(on));
+      }
+      terms.setRatedOffered(mode !== 'computer');
+      terms.setCorrespondenceOffered(mode !== 'computer');
+      levelLabel.hidden = mode !== 'computer';
+      submit.textContent = t(SUBMIT_LABEL[mode]);
+      formError.hidden = true;
+    },
+    setCanRate: (can) => terms.setCanRate(can),
+    reveal(mode) {
+      el.scrollIntoView({ block: 'start' });
+      modeButtons.find((b) => b.dataset.mode === mode)?.focus({ preventScroll: true });
+    },
+  };
+}
+
+/** Creates what the form asks for: a seek (posted; the lobby shows it), or a game with a friend or the computer (opened). The error's text, or null. */
+async function createGame(app: AppContext, mode: Mode, terms: GameTerms, level: number): Promise<string | null> {
+  if (mode === 'seek') {
+    const a = await app.socket.request(seekRequest(terms));
+    if (!a.ok) return errorText(a);
+    app.toast(t('home.seek.posted'));
+    return null;
+  }
+  const body = mode === 'friend' ? inviteBody(terms) : computerBody(terms, level);
+  const res = await api<{ id: string; url: string; invite: string | null }>('POST', '/api/games', body);
+  if (!res.ok) return errorText(res);
+  if (res.invite) {
+    try {
+      sessionStorage.setItem(`yz-invite-${res.id}`, res.invite);
+    } catch {
+      // Storage refused (private mode): the game page then has no share box, the link still works.
+    }
+  }
+  app.navigate(`/game/${res.id}`);
+  return null;
+}
+
+/** The quick way to each kind of game: the pools, the computer, a friend. */
+function playActions(go: { quick(): void; mode(mode: Mode): void }): HTMLElement {
+  const action = (testid: string, label: MessageKey, run: () => void) => {
+    const b = h('button', { type: 'button', 'data-testid': testid }, t(label));
+    b.addEventListener('click', run);
+    return b;
+  };
+  return h(
+    'nav.play-actions',
+    { 'aria-label': t('home.play'), 'data-testid': 'play-actions' },
+    action('play-quick', 'home.quick', go.quick),
+    action('play-computer', 'home.create.computer', () => go.mode('computer')),
+    action('play-friend', 'home.create.friend', () => go.mode('friend')),
+  );
+}
+
+/** The pool we wait in, with a button to leave it. */
+function waitingLine(pools: readonly PoolInfo[], myPool: string, leave: () => void): HTMLElement[] {
+  const waiting = pools.find((p) => p.id === myPool);
+  const button = h('button', { type: 'button', 'data-testid': 'pool-leave' }, t('home.quick.leave'));
+  button.addEventListener('click', leave);
+  return [h('span.spinner', { 'aria-hidden': 'true' }), h('span', null, t('home.quick.waiting', { pool: waiting ? poolName(waiting) : myPool })), button];
+}
+
+/** A few live games, read again every 15 s while the page is visible. */
+function liveGamesCard(): { el: HTMLElement; destroy(): void } {
+  const liveEl = h('div', null, h('p.muted', null, t('common.loading')));
+  let destroyed = false;
+  const stop = every(
+    15_000,
+    () =>
+      void fetchLiveGames().then((games) => {
+        if (destroyed) return;
+        if (!games) return fill(liveEl, h('p.error', null, t('err.net.offline')));
+        fill(
+          liveEl,
+          liveGameList(games.slice(0, LIVE_ON_HOME), 'home-live'),
+          games.length > 0 ? h('p', null, h('a', { href: '/live' }, t('home.live.all'))) : null,
+        );
+      }),
+  );
+  return {
+    el: h('section.card.live', { 'aria-labelledby': 'live-h' }, h('h2#live-h', null, t('home.live')), liveEl),
+    destroy() {
+      destroyed = true;
+      stop();
+    },
+  };
+}
+
+function puzzleOfDayCard(board: HTMLElement): HTMLElement {
+  return h(
+    'section.card.puzzle-day',
+    { 'aria-labelledby': 'puzzle-h' },
+    h('h2#puzzle-h', null, t('home.puzzleOfDay')),
+    h('p', null, t('home.puzzle.text')),
+    board,
+    h('a.button', { href: '/puzzles', 'data-testid': 'puzzle-link' }, t('home.puzzle.go')),
+  );
+}
+
+function learnCard(): HTMLElement {
+  return h(
+    'section.card.learn-card',
+    { 'aria-labelledby': 'learn-h' },
+    h('h2#learn-h', null, t('learn.title')),
+    h('p', null, t('home.learn.text')),
+    h('a.button', { href: '/learn', 'data-testid': 'learn-link' }, t('nav.learn')),
+  );
 }
 
 /** The open seeks as a table; `clicked` takes a row's button (cancel one's own, accept another's). */
