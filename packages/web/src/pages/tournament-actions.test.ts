@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { halfByeOffer, noteTexts, trfUrl } from './tournament-actions.ts';
+import { halfByeOffer, noteTexts, offers, trfUrl } from './tournament-actions.ts';
 import type { TournamentView } from './tournament-tables.ts';
 
 /** A Swiss of five rounds at `round`, the reader playing with the half-point byes `mine`, `allowed` in all. */
@@ -56,5 +56,40 @@ describe('the tournament report link', () => {
     expect(trfUrl(swiss(), null)).toBe('/api/tournaments/sw1/trf');
     expect(trfUrl(swiss(), 'tok123')).toBe('/api/tournaments/sw1/trf?invite=tok123');
     expect(trfUrl(swiss({ kind: 'roundRobin' }), null)).toBeNull();
+  });
+});
+
+/** A tournament of `kind` in `status` at `round`, read by `me` (null: a newcomer who never entered). */
+function seen(kind: string, status: string, round: number, me: { active: boolean; halfByes?: number[] } | null) {
+  return {
+    tournament: { id: 't1', kind, status, round, rounds: 5, terms: { lateJoinUntilRound: 3, halfByes: 1 }, notes: [] },
+    me: me ? { entered: true, active: me.active, playing: null, rank: 1, halfByes: me.halfByes ?? [] } : null,
+  } as unknown as TournamentView;
+}
+
+describe('what the reader may do', () => {
+  it('a newcomer may join while it is open; a Swiss says until which round, then that it is too late', () => {
+    expect(offers(seen('arena', 'upcoming', 0, null))).toEqual([{ kind: 'join' }]);
+    expect(offers(seen('arena', 'running', 0, null))).toEqual([{ kind: 'join' }]);
+    expect(offers(seen('swiss', 'running', 2, null))).toEqual([{ kind: 'join' }, { kind: 'late-until', round: 3 }]);
+    expect(offers(seen('swiss', 'running', 3, null))).toEqual([{ kind: 'closed' }]);
+    expect(offers(seen('roundRobin', 'upcoming', 0, null))).toEqual([{ kind: 'join' }]);
+    expect(offers(seen('roundRobin', 'running', 1, null))).toEqual([{ kind: 'closed' }]);
+  });
+
+  it('a player pauses (arena) or withdraws, and may ask for a half-point bye in a Swiss; one who left may come back', () => {
+    expect(offers(seen('arena', 'running', 0, { active: true }))).toEqual([{ kind: 'withdraw', pause: true }]);
+    expect(offers(seen('swiss', 'running', 1, { active: true }))).toEqual([
+      { kind: 'withdraw', pause: false },
+      { kind: 'half-bye', round: 2 },
+    ]);
+    expect(offers(seen('swiss', 'running', 1, { active: true, halfByes: [2] }))).toEqual([{ kind: 'withdraw', pause: false }]);
+    // A player who left may come back even once a newcomer may not.
+    expect(offers(seen('roundRobin', 'running', 1, { active: false }))).toEqual([{ kind: 'join' }]);
+  });
+
+  it('nothing once it is over', () => {
+    expect(offers(seen('swiss', 'finished', 5, { active: true }))).toEqual([]);
+    expect(offers(seen('arena', 'cancelled', 0, null))).toEqual([]);
   });
 });

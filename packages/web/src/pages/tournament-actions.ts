@@ -1,12 +1,46 @@
 /**
  * What a tournament's page offers and says beyond its tables, as pure
- * functions of the view (the page only renders them): the half-point bye a
- * Swiss player may still ask for, the director's notes (a rule relaxed, an
- * early end) as texts, and the link to the tournament report file.
+ * functions of the view (the page only renders them): joining, leaving and
+ * the half-point bye a Swiss player may still ask for, the director's notes
+ * (a rule relaxed, an early end) as texts, and the link to the tournament
+ * report file.
  */
 import type { TournamentNote } from '@youzai/protocol';
 import type { MessageKey } from '../i18n/index.ts';
 import type { TournamentView } from './tournament-tables.ts';
+
+/** What the head's row of actions holds, in order: buttons to press and words to read. */
+export type Offer =
+  | { readonly kind: 'join' }
+  /** An arena's player pauses; in the other kinds they withdraw. */
+  | { readonly kind: 'withdraw'; readonly pause: boolean }
+  | { readonly kind: 'half-bye'; readonly round: number }
+  /** Too late for a newcomer. */
+  | { readonly kind: 'closed' }
+  /** A running Swiss takes newcomers until this round is paired. */
+  | { readonly kind: 'late-until'; readonly round: number };
+
+/**
+ * What the reader may do now: join (a newcomer while it is open, or a
+ * player who left, to come back), withdraw or pause while playing, ask for a
+ * half-point bye; a newcomer is told when it is too late, or until when a
+ * Swiss takes them. Nothing once it is over.
+ */
+export function offers(v: TournamentView): Offer[] {
+  const s = v.tournament;
+  const me = v.me;
+  if (s.status === 'finished' || s.status === 'cancelled') return [];
+  const out: Offer[] = [];
+  // Too late for a newcomer: a round-robin once started, a Swiss once its last round open to late players is paired.
+  const closed = s.status === 'running' && (s.kind === 'roundRobin' || (s.kind === 'swiss' && s.round >= s.terms.lateJoinUntilRound));
+  if ((!me?.entered && !closed) || (me?.entered && !me.active)) out.push({ kind: 'join' });
+  if (me?.entered && me.active) out.push({ kind: 'withdraw', pause: s.kind === 'arena' });
+  const bye = halfByeOffer(v);
+  if (bye) out.push({ kind: 'half-bye', round: bye.round });
+  if (!me?.entered && closed) out.push({ kind: 'closed' });
+  else if (s.kind === 'swiss' && s.status === 'running' && !me?.entered) out.push({ kind: 'late-until', round: s.terms.lateJoinUntilRound });
+  return out;
+}
 
 /**
  * The half-point bye the reader may ask for now: the next round to be

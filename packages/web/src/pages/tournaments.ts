@@ -13,22 +13,23 @@ import { h, fill } from '../app/h.ts';
 import { ChatView } from '../game/chat-view.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
-import { halfByeOffer, noteTexts, trfUrl } from './tournament-actions.ts';
+import { noteTexts, offers, trfUrl, type Offer } from './tournament-actions.ts';
 import { errorText, shareBox, variantLabel } from './widgets.ts';
 import './pages.css';
 
 import { crossTableEl, gameRow, pagerOf, podiumPlaces, roundsEl, standingsTable, type TournamentView } from './tournament-tables.ts';
 import { KIND_KEY, STATUS_KEY, termsLine, tournamentLists } from './tournament-lists.ts';
-
-/** "1:02:03" or "4:05": what is left before `at`. */
-export function countdown(ms: number): string {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = s % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return hh > 0 ? `${hh}:${two(mm)}:${two(ss)}` : `${mm}:${two(ss)}`;
-}
+import {
+  clockLine,
+  initialTournamentState,
+  pageTurned,
+  readDelay,
+  readStarted,
+  tournamentFrame,
+  viewPath,
+  viewRead,
+  type ClockLine,
+} from './tournament-model.ts';
 
 function createForm(app: AppContext, room: string | undefined): HTMLElement {
   const input = (attrs: Record<string, string | number | boolean>) => h('input', attrs) as HTMLInputElement;
@@ -191,14 +192,9 @@ function rulesText(v: TournamentView): HTMLElement {
 }
 
 export function tournamentPage(app: AppContext, params: Record<string, string>): Page {
-  const id = params.id!;
-  // A private tournament's link token (letters and digits; anything else is no token).
-  const invite = /^[A-Za-z0-9]{1,64}$/.exec(new URLSearchParams(location.search).get('invite') ?? '')?.[0] ?? null;
-  let view: TournamentView | null = null;
-  /** The page of the standings shown (50 rows a page; the reader's own rows come with any page). */
-  let standingsPage = 1;
+  let s = initialTournamentState(params.id!, location.search);
+  const { id, invite } = s;
   let destroyed = false;
-  let lastLoad = 0;
   let pending: ReturnType<typeof setTimeout> | null = null;
 
   const titleEl = h('h1', { 'data-testid': 'tour-title' }, t('tour.title'));
@@ -218,76 +214,37 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   const errorEl = h('p.error', { role: 'alert', hidden: true, 'data-testid': 'tour-error' });
   const chat = new ChatView(t('chat.title'), (text) => app.socket.request({ t: 'tour-chat', tournament: id, text, ...(invite ? { invite } : {}) }));
 
-  function button(
-    key: MessageKey,
-    testid: string,
-    run: () => Promise<{ ok: boolean; code?: string; message?: string }>,
-    primary = false,
-    params?: Record<string, number>,
-  ): HTMLElement {
-    const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, t(key, params)) as HTMLButtonElement;
+  function showError(r: Answer): void {
+    errorEl.textContent = errorText(r);
+    errorEl.hidden = false;
+  }
+
+  /** An action's button: what it asks is sent, a refusal said, and the view read again. */
+  function press(b: HTMLButtonElement, run: () => Promise<Answer>): void {
     b.addEventListener('click', async () => {
       b.disabled = true;
       errorEl.hidden = true;
       const r = await run();
       b.disabled = false;
-      if (!r.ok) {
-        errorEl.textContent = errorText(r);
-        errorEl.hidden = false;
-      }
+      if (!r.ok) showError(r);
       await load();
     });
-    return b;
   }
 
   function renderClock(): void {
-    if (!view) return;
-    const s = view.tournament;
-    const now = app.socket.serverNow();
-    if (s.status === 'upcoming') clockEl.textContent = t('tour.starts-in', { time: countdown(s.startsAt - now) });
-    else if (s.status === 'running' && s.kind === 'arena' && s.endsAt) clockEl.textContent = t('tour.ends-in', { time: countdown(s.endsAt - now) });
-    else if (s.status === 'running') clockEl.textContent = t('tour.round', { n: s.round, of: s.rounds });
-    else clockEl.textContent = t(STATUS_KEY[s.status]);
+    if (s.view) clockEl.textContent = clockText(clockLine(s.view, app.socket.serverNow()));
   }
 
-  function render(): void {
-    if (!view) return;
-    const v = view;
-    const s = v.tournament;
-    titleEl.textContent = s.name;
-    termsEl.textContent = `${termsLine(s)} · ${t(STATUS_KEY[s.status])} · ${t('tour.players', { n: s.players ?? 0 })}`;
+  function render(v: TournamentView): void {
+    const tour = v.tournament;
+    titleEl.textContent = tour.name;
+    termsEl.textContent = `${termsLine(tour)} · ${t(STATUS_KEY[tour.status])} · ${t('tour.players', { n: tour.players ?? 0 })}`;
     renderClock();
-    const over = s.status === 'finished' || s.status === 'cancelled';
-    const me = v.me;
-    const acts: HTMLElement[] = [];
-    // Too late for a newcomer: a round-robin once started, a Swiss once its last round open to late players is paired.
-    const closed = s.status === 'running' && (s.kind === 'roundRobin' || (s.kind === 'swiss' && s.round >= s.terms.lateJoinUntilRound));
-    if (!over && ((!me?.entered && !closed) || (me?.entered && !me.active))) {
-      acts.push(button('tour.join', 'tour-join', () => api('POST', `/api/tournaments/${id}/join`, invite ? { invite } : {}), true));
-    }
-    if (!over && me?.entered && me.active) {
-      acts.push(button(s.kind === 'arena' ? 'tour.pause' : 'tour.withdraw', 'tour-withdraw', () => api('POST', `/api/tournaments/${id}/withdraw`, {})));
-    }
-    // A Swiss player may ask to sit out the next round for ½ point (not the last round, up to the tournament's number).
-    const bye = halfByeOffer(v);
-    if (bye) {
-      acts.push(button('tour.half-bye', 'tour-half-bye', () => api('POST', `/api/tournaments/${id}/bye`, { round: bye.round }), false, { n: bye.round }));
-    }
-    if (!over && !me?.entered && closed) acts.push(h('span.muted', { 'data-testid': 'tour-closed' }, t('tour.closed')));
-    else if (!over && s.kind === 'swiss' && s.status === 'running' && !me?.entered) {
-      acts.push(h('span.muted', null, t('tour.late-until', { n: s.terms.lateJoinUntilRound })));
-    }
-    fill(actionsEl, acts);
     fill(
-      meEl,
-      me?.playing
-        ? h('a.button.primary', { href: `/game/${me.playing}`, 'data-testid': 'tour-my-game' }, t('tour.my-game'))
-        : me?.entered && me.active && s.status === 'running'
-          ? t('tour.waiting')
-          : null,
-      me?.rank ? h('span.muted', null, ` ${t('tour.my-rank', { n: me.rank })}`) : null,
-      me?.halfByes.length ? h('span.muted', { 'data-testid': 'tour-my-byes' }, ` ${t('tour.half-bye.asked', { rounds: me.halfByes.join(', ') })}`) : null,
+      actionsEl,
+      offers(v).map((o) => offerEl(o, id, invite, press)),
     );
+    fill(meEl, ...myLine(v));
     // What the director did beyond the rules' plain course (a rule relaxed, an early end), and why.
     fill(
       notesEl,
@@ -296,91 +253,51 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
     const trf = trfUrl(v, invite);
     fill(trfEl, trf ? h('a', { href: trf, download: '', 'data-testid': 'tour-trf' }, t('tour.trf')) : null);
     podiumEl.hidden = v.podium.length === 0;
-    fill(
-      podiumEl,
-      h('h2', null, t('tour.podium')),
-      h(
-        'ol.podium-list',
-        null,
-        // Each item numbered with its place: tied players share one.
-        podiumPlaces(v.podium).map((p) => h(`li.place-${p.place}`, { value: String(p.place) }, h('span.medal', null, p.medal), ` ${p.name} · ${p.points}`)),
-      ),
-    );
-    const pager = pagerOf(v.standingsPage);
-    const turn = (to: number | null, key: MessageKey, testid: string) =>
-      h('button', { type: 'button', 'data-testid': testid, disabled: to === null, onclick: () => to !== null && void turnTo(to) }, t(key));
-    fill(
-      standingsEl,
-      v.standings.length ? standingsTable(v, app.me?.id ?? null) : h('p.muted', null, t('tour.no-players')),
-      pager.shown
-        ? h(
-            'div.row.tour-pager',
-            { 'data-testid': 'tour-pager' },
-            turn(pager.prev, 'tour.page-prev', 'tour-page-prev'),
-            h('span.muted', null, t('tour.page', { n: v.standingsPage.page, of: v.standingsPage.pages })),
-            turn(pager.next, 'tour.page-next', 'tour-page-next'),
-          )
-        : null,
-    );
+    fill(podiumEl, ...podiumParts(v));
+    fill(standingsEl, ...standingsParts(v, app.me?.id ?? null, (page) => void turnTo(page)));
     fill(crossEl, crossTableEl(v));
     fill(roundsBox, roundsEl(v));
-    fill(
-      gamesEl,
-      h('h2', null, t('tour.top-games')),
-      v.playing.length ? h('ul.list', null, v.playing.slice(0, 6).map(gameRow)) : h('p.muted', null, t('tour.no-games')),
-      v.recent.length ? [h('h3', null, t('tour.recent')), h('ul.list', null, v.recent.map(gameRow))] : null,
-    );
+    fill(gamesEl, ...gamesParts(v));
     fill(rulesEl, rulesText(v));
     fill(shareEl, v.inviteToken ? shareBox(app, `${location.origin}/tournament/${id}?invite=${v.inviteToken}`, t('tour.share'), 'tour-share') : null);
   }
 
   async function load(): Promise<void> {
-    lastLoad = Date.now();
-    const q = new URLSearchParams();
-    if (invite) q.set('invite', invite);
-    if (standingsPage > 1) q.set('page', String(standingsPage));
-    const r = await api<TournamentView>('GET', `/api/tournaments/${id}${q.size ? `?${q}` : ''}`);
+    s = readStarted(s, Date.now());
+    const r = await api<TournamentView>('GET', viewPath(s));
     if (destroyed) return;
     if (!r.ok) {
-      errorEl.textContent = errorText(r);
-      errorEl.hidden = false;
+      showError(r);
       fill(standingsEl);
       return;
     }
-    view = r;
-    render();
+    s = viewRead(s, r);
+    render(r);
   }
 
   async function turnTo(page: number): Promise<void> {
-    standingsPage = page;
+    s = pageTurned(s, page);
     await load();
   }
 
   /** At most one read a second, however many changes are announced. */
   function changed(): void {
     if (pending) return;
-    const wait = Math.max(0, 1000 - (Date.now() - lastLoad));
-    pending = setTimeout(() => {
-      pending = null;
-      void load();
-    }, wait);
+    pending = setTimeout(
+      () => {
+        pending = null;
+        void load();
+      },
+      readDelay(s, Date.now()),
+    );
   }
 
   const off = app.socket.on((msg: ServerMessage) => {
-    switch (msg.t) {
-      case 'tournament':
-        if (msg.tournament === id) changed();
-        break;
-      case 'chat':
-        if ('room' in msg && msg.room === `tour-${id}`) chat.add(msg);
-        break;
-      case 'chat-log':
-        if ('room' in msg && msg.room === `tour-${id}`) chat.replace(msg.lines);
-        break;
-      case 'paired':
-        if (msg.via === 'tournament') app.navigate(`/game/${msg.game}`);
-        break;
-    }
+    const frame = tournamentFrame(msg, id);
+    if (frame?.kind === 'changed') changed();
+    else if (frame?.kind === 'chat') chat.add(frame.line);
+    else if (frame?.kind === 'chat-log') chat.replace(frame.lines);
+    else if (frame?.kind === 'paired') app.navigate(`/game/${frame.game}`);
   });
   app.socket.watchTournament(id, true, invite);
   const tick = setInterval(renderClock, 1000);
@@ -414,4 +331,95 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
       if (pending) clearTimeout(pending);
     },
   };
+}
+
+function clockText(c: ClockLine): string {
+  switch (c.kind) {
+    case 'starts-in':
+      return t('tour.starts-in', { time: c.time });
+    case 'ends-in':
+      return t('tour.ends-in', { time: c.time });
+    case 'round':
+      return t('tour.round', { n: c.n, of: c.of });
+    case 'status':
+      return t(STATUS_KEY[c.status]);
+  }
+}
+
+type Answer = { ok: boolean; code?: string; message?: string };
+
+/** An offer as the actions row shows it: words, or a button whose click `press` wires to the request it sends. */
+function offerEl(o: Offer, id: string, invite: string | null, press: (b: HTMLButtonElement, run: () => Promise<Answer>) => void): HTMLElement {
+  const button = (key: MessageKey, testid: string, primary: boolean, run: () => Promise<Answer>, params?: Record<string, number>) => {
+    const b = h(`button${primary ? '.primary' : ''}`, { type: 'button', 'data-testid': testid }, t(key, params)) as HTMLButtonElement;
+    press(b, run);
+    return b;
+  };
+  switch (o.kind) {
+    case 'join':
+      return button('tour.join', 'tour-join', true, () => api('POST', `/api/tournaments/${id}/join`, invite ? { invite } : {}));
+    case 'withdraw':
+      return button(o.pause ? 'tour.pause' : 'tour.withdraw', 'tour-withdraw', false, () => api('POST', `/api/tournaments/${id}/withdraw`, {}));
+    case 'half-bye':
+      // A Swiss player may ask to sit out the next round for ½ point (not the last round, up to the tournament's number).
+      return button('tour.half-bye', 'tour-half-bye', false, () => api('POST', `/api/tournaments/${id}/bye`, { round: o.round }), { n: o.round });
+    case 'closed':
+      return h('span.muted', { 'data-testid': 'tour-closed' }, t('tour.closed'));
+    case 'late-until':
+      return h('span.muted', null, t('tour.late-until', { n: o.round }));
+  }
+}
+
+/** The reader's own line: their game one click away (or that they wait for one), their rank, the byes they asked for. */
+function myLine(v: TournamentView): (HTMLElement | string | null)[] {
+  const me = v.me;
+  return [
+    me?.playing
+      ? h('a.button.primary', { href: `/game/${me.playing}`, 'data-testid': 'tour-my-game' }, t('tour.my-game'))
+      : me?.entered && me.active && v.tournament.status === 'running'
+        ? t('tour.waiting')
+        : null,
+    me?.rank ? h('span.muted', null, ` ${t('tour.my-rank', { n: me.rank })}`) : null,
+    me?.halfByes.length ? h('span.muted', { 'data-testid': 'tour-my-byes' }, ` ${t('tour.half-bye.asked', { rounds: me.halfByes.join(', ') })}`) : null,
+  ];
+}
+
+function podiumParts(v: TournamentView): HTMLElement[] {
+  return [
+    h('h2', null, t('tour.podium')),
+    h(
+      'ol.podium-list',
+      null,
+      // Each item numbered with its place: tied players share one.
+      podiumPlaces(v.podium).map((p) => h(`li.place-${p.place}`, { value: String(p.place) }, h('span.medal', null, p.medal), ` ${p.name} · ${p.points}`)),
+    ),
+  ];
+}
+
+/** The standings' table, and its pager when they take more than a page (`turnTo` the page asked for). */
+function standingsParts(v: TournamentView, meId: string | null, turnTo: (page: number) => void): (HTMLElement | null)[] {
+  const pager = pagerOf(v.standingsPage);
+  const turn = (to: number | null, key: MessageKey, testid: string) =>
+    h('button', { type: 'button', 'data-testid': testid, disabled: to === null, onclick: () => to !== null && turnTo(to) }, t(key));
+  return [
+    v.standings.length ? standingsTable(v, meId) : h('p.muted', null, t('tour.no-players')),
+    pager.shown
+      ? h(
+          'div.row.tour-pager',
+          { 'data-testid': 'tour-pager' },
+          turn(pager.prev, 'tour.page-prev', 'tour-page-prev'),
+          h('span.muted', null, t('tour.page', { n: v.standingsPage.page, of: v.standingsPage.pages })),
+          turn(pager.next, 'tour.page-next', 'tour-page-next'),
+        )
+      : null,
+  ];
+}
+
+/** The top games being played, and the recent ones. */
+function gamesParts(v: TournamentView): (HTMLElement | HTMLElement[] | null)[] {
+  return [
+    h('h2', null, t('tour.top-games')),
+    v.playing.length ? h('ul.list', null, v.playing.slice(0, 6).map(gameRow)) : h('p.muted', null, t('tour.no-games')),
+    v.recent.length ? [h('h3', null, t('tour.recent')), h('ul.list', null, v.recent.map(gameRow))] : null,
+  ];
 }
