@@ -39,7 +39,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { VariantKey } from '@youzai/rules';
 import { percentile, startBenchServer } from '../src/testing/server-process.ts';
-import type { BotsConfig, BotsReport, ToBots } from './tournament-bots.ts';
+import type { Arena, BotsConfig, BotsReport, ToBots } from './tournament-bots.ts';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1000);
 const SPECTATORS = Number(process.env.BENCH_SPECTATORS ?? 20);
@@ -167,164 +167,18 @@ async function main(): Promise<void> {
   try {
     const t0 = performance.now();
     const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-    const script = fileURLToPath(new URL('./tournament-bots.ts', import.meta.url));
-    const joined = new Array<number>(WORKERS).fill(0);
-    let shown = 0;
-    for (let w = 0; w < WORKERS; w++) {
-      const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      child.on('message', (m: { type: string; n?: number }) => {
-        if (m.type !== 'joined') return;
-        joined[w] = m.n!;
-        const all = joined.reduce((a, b) => a + b, 0);
-        if (all - shown >= 250 || all === PLAYERS) {
-          shown = all;
-          console.log(`  ${all} players joined (${since()})`);
-        }
-      });
-      workers.push(child);
-    }
-    const share = (n: number, w: number) => Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
-    let first = 0;
-    // Sessions and sockets first (the slow part), then the arena, then the joins.
-    await Promise.all(
-      workers.map((child, w) => {
-        const config: BotsConfig = {
-          base,
-          variant: VARIANT,
-          first,
-          players: share(PLAYERS, w),
-          spectators: share(SPECTATORS, w),
-          thinkMs: THINK,
-          plies: PLIES,
-          batch: 25,
-        };
-        first += config.players;
-        const r = waitFor(child, 'connected');
-        child.send({ type: 'start', config } satisfies ToBots);
-        return r;
-      }),
-    );
+    workers.push(...forkBots(since));
+    await connectBots(base, workers);
     console.log(`${PLAYERS + SPECTATORS} sessions and sockets open (${since()})`);
-
-    const host = { v: '' };
-    const reg = await call(base, host, 'POST', '/api/register', { username: 'benchhost', password: 'bench-password-1' });
-    if (!reg.ok) throw new Error(`register: ${JSON.stringify(reg)}`);
-    // The arena starts once the players are likely in (a late one joins it running): the first pass pairs them all at once.
-    const startsAt = Date.now() + START * 1000;
-    const created = await call(base, host, 'POST', '/api/tournaments', {
-      name: 'Bench arena',
-      kind: 'arena',
-      variant: VARIANT,
-      clock: { kind: 'fischer', minutes: 3, increment: 2 },
-      startsAt,
-      minutes: 120,
-      maxPlayers: PLAYERS,
-      berserk: false,
-      withdrawAfterSeconds: 600,
-    });
-    if (!created.ok) throw new Error(`create: ${JSON.stringify(created)}`);
-    const tournament = created.id as string;
-    console.log(
-      `bench:tournament — store ${STORE}; arena ${tournament} (${VARIANT}, 3+2, casual); ${PLAYERS} players and ${SPECTATORS} spectators over ${WORKERS} worker processes; think ${THINK} ms, games resigned after ${PLIES[0]}–${PLIES[1]} plies`,
-    );
-    await Promise.all(
-      workers.map((child) => {
-        const r = waitFor(child, 'ready');
-        child.send({ type: 'join', arena: { tournament, startsAt } } satisfies ToBots);
-        return r;
-      }),
-    );
-    const late = Date.now() - startsAt;
-    console.log(
-      `joined and watching (${since()}, ${late > 0 ? `${(late / 1000).toFixed(1)} s after` : `${(-late / 1000).toFixed(1)} s before`} the start); warming up ${WARMUP} s after the start`,
-    );
-    await new Promise((r) => setTimeout(r, Math.max(0, startsAt - Date.now()) + WARMUP * 1000));
-
-    const stats = async (q = '') =>
-      (await call(base, { v: '' }, 'GET', `/api/stats${q}`)) as {
-        memory: { rss: number; heapUsed: number };
-        live: number;
-        eventLoopDelayMs: { p50: number; p99: number; max: number };
-      };
-    await stats('?reset');
-    const cpu0 = cpuSeconds(server.pid!);
-    const start = performance.now();
-    const measureFrom = Date.now();
-    for (const w of workers) w.send({ type: 'measure' } satisfies ToBots);
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const measureTo = Date.now();
-    const reports = await Promise.all(
-      workers.map((w) => {
-        const r = waitFor<BotsReport>(w, 'report');
-        w.send({ type: 'report' } satisfies ToBots);
-        return r;
-      }),
-    );
-    const elapsed = (performance.now() - start) / 1000;
-    const cpu = (cpuSeconds(server.pid!) - cpu0) / elapsed;
-    const after = await stats();
-    const view = (await call(base, { v: '' }, 'GET', `/api/tournaments/${tournament}`)) as { standingsPage: { total: number }; playingCount: number };
-
-    const all = <K extends keyof BotsReport>(k: K) => reports.flatMap((r) => r[k] as unknown as number[]);
-    const repaired = all('repaired');
-    const waiting = all('stillWaiting');
-    const frees = [...repaired, ...waiting];
-    const within = frees.filter((d) => d <= 2000).length;
-    const watchers = reports.flatMap((r) => r.watchers);
-    const maxPerSecond = Math.max(0, ...watchers.map((w) => w.maxPerSecond));
-    const minGap = Math.min(...watchers.map((w) => w.minGapMs));
-    const gaps = watchers.reduce((a, w) => a + Math.max(0, w.heard - 1), 0);
-    const short = watchers.reduce((a, w) => a + w.shortGaps, 0);
-    const maxArrived = Math.max(0, ...watchers.map((w) => w.maxPerSecondArrived));
-    const minGapArrived = Math.min(...watchers.map((w) => w.minGapArrivedMs));
-    const heard = watchers.reduce((a, w) => a + w.heard, 0);
-    const moves = reports.reduce((a, r) => a + r.moves, 0);
-    const games = reports.reduce((a, r) => a + r.games, 0);
-    const reads = all('viewReads');
-    const errors: Record<string, number> = {};
-    for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
-
-    console.log(`measured ${elapsed.toFixed(1)} s; standings rows ${view.standingsPage.total}, games being played ${view.playingCount} at the end`);
-    // Players never paired count with the time they had waited, as those still free do below.
-    const starts = [...all('startPairing'), ...all('startUnpaired')];
-    const startWithin = starts.filter((d) => d <= 2000).length;
-    console.log(
-      `start pairing (the arena's startsAt → each player's first pairing; ${starts.length} players joined before the start): p50 ${ms(percentile(starts, 50))}, p99 ${ms(percentile(starts, 99))}, max ${ms(Math.max(0, ...starts))}; within 2 s: ${((100 * startWithin) / Math.max(1, starts.length)).toFixed(2)}% (${starts.length - startWithin} over; ${all('startUnpaired').length} never paired)`,
-    );
-    const joins = all('joinPairing');
-    if (joins.length)
-      console.log(
-        `first pairing of the ${joins.length} who joined it running (join → paired): p50 ${ms(percentile(joins, 50))}, max ${ms(Math.max(...joins))}`,
-      );
-    console.log(
-      `freed → paired again: ${frees.length} times a player was freed; p50 ${ms(percentile(frees, 50))}, p99 ${ms(percentile(frees, 99))}, max ${ms(Math.max(0, ...frees))}; within 2 s: ${((100 * within) / Math.max(1, frees.length)).toFixed(2)}% (${frees.length - within} over; ${waiting.length} still free at the end)`,
-    );
-    console.log(
-      `announcements: ${watchers.length} watchers (${PLAYERS} players, ${SPECTATORS} spectators) heard ${heard} (${(heard / watchers.length / elapsed).toFixed(2)}/s each)`,
-    );
-    console.log(
-      `  by the server's time of sending: most in any 1 s window for any watcher ${maxPerSecond}, shortest gap ${ms(minGap)}, gaps under 1 s ${short} of ${gaps}`,
-    );
-    console.log(
-      `  by arrival at the bench's clients (adds their own and the network's delays): most in any 1 s window ${maxArrived}, shortest gap ${ms(minGapArrived)}`,
-    );
-    console.log(`moves: ${(moves / elapsed).toFixed(0)}/s (${moves} acknowledged); games started while measuring: ${(games / 2).toFixed(0)}`);
-    if (SPECTATORS) {
-      const bytes = reports.reduce((a, r) => Math.max(a, r.viewBytes), 0);
-      console.log(
-        `spectators' view reads: ${reads.length}, p50 ${ms(percentile(reads, 50))}, p99 ${ms(percentile(reads, 99))} (${(bytes / 1024).toFixed(0)} KiB each)`,
-      );
-    }
-    const d = after.eventLoopDelayMs;
-    console.log(
-      `server: CPU ${(cpu * 100).toFixed(0)}% of a core; rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; event-loop delay p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`,
-    );
-    if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
+    const arena = await createArena(base);
+    await joinArena(workers, arena, since);
+    const measured = await measure(base, server.pid!, workers, arena.tournament);
+    printFigures(measured);
     await director(
       base,
-      reports.flatMap((r) => r.late),
-      measureFrom,
-      measureTo,
+      measured.reports.flatMap((r) => r.late),
+      measured.from,
+      measured.to,
     );
   } catch (e) {
     console.error('bench:tournament failed:', e);
@@ -337,6 +191,196 @@ async function main(): Promise<void> {
     await dispose();
     process.exit();
   }
+}
+
+/** The BENCH_WORKERS processes of players and spectators (tournament-bots.ts); their joins are counted here as they come. */
+function forkBots(since: () => string): ChildProcess[] {
+  const script = fileURLToPath(new URL('./tournament-bots.ts', import.meta.url));
+  const joined = new Array<number>(WORKERS).fill(0);
+  let shown = 0;
+  return Array.from({ length: WORKERS }, (_, w) => {
+    const child = fork(script, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (m: { type: string; n?: number }) => {
+      if (m.type !== 'joined') return;
+      joined[w] = m.n!;
+      const all = joined.reduce((a, b) => a + b, 0);
+      if (all - shown >= 250 || all === PLAYERS) {
+        shown = all;
+        console.log(`  ${all} players joined (${since()})`);
+      }
+    });
+    return child;
+  });
+}
+
+/** Sessions and sockets first (the slow part), before the arena exists: each worker opens its share. */
+async function connectBots(base: string, workers: readonly ChildProcess[]): Promise<void> {
+  const share = (n: number, w: number) => Math.floor(n / WORKERS) + (w < n % WORKERS ? 1 : 0);
+  let first = 0;
+  await Promise.all(
+    workers.map((child, w) => {
+      const config: BotsConfig = {
+        base,
+        variant: VARIANT,
+        first,
+        players: share(PLAYERS, w),
+        spectators: share(SPECTATORS, w),
+        thinkMs: THINK,
+        plies: PLIES,
+        batch: 25,
+      };
+      first += config.players;
+      const r = waitFor(child, 'connected');
+      child.send({ type: 'start', config } satisfies ToBots);
+      return r;
+    }),
+  );
+}
+
+/** An account creates the casual arena over the API. */
+async function createArena(base: string): Promise<Arena> {
+  const host = { v: '' };
+  const reg = await call(base, host, 'POST', '/api/register', { username: 'benchhost', password: 'bench-password-1' });
+  if (!reg.ok) throw new Error(`register: ${JSON.stringify(reg)}`);
+  // The arena starts once the players are likely in (a late one joins it running): the first pass pairs them all at once.
+  const startsAt = Date.now() + START * 1000;
+  const created = await call(base, host, 'POST', '/api/tournaments', {
+    name: 'Bench arena',
+    kind: 'arena',
+    variant: VARIANT,
+    clock: { kind: 'fischer', minutes: 3, increment: 2 },
+    startsAt,
+    minutes: 120,
+    maxPlayers: PLAYERS,
+    berserk: false,
+    withdrawAfterSeconds: 600,
+  });
+  if (!created.ok) throw new Error(`create: ${JSON.stringify(created)}`);
+  const tournament = created.id as string;
+  console.log(
+    `bench:tournament — store ${STORE}; arena ${tournament} (${VARIANT}, 3+2, casual); ${PLAYERS} players and ${SPECTATORS} spectators over ${WORKERS} worker processes; think ${THINK} ms, games resigned after ${PLIES[0]}–${PLIES[1]} plies`,
+  );
+  return { tournament, startsAt };
+}
+
+/** Every player joins and every watcher subscribes; then the arena starts and warms up. */
+async function joinArena(workers: readonly ChildProcess[], arena: Arena, since: () => string): Promise<void> {
+  const { startsAt } = arena;
+  await Promise.all(
+    workers.map((child) => {
+      const r = waitFor(child, 'ready');
+      child.send({ type: 'join', arena } satisfies ToBots);
+      return r;
+    }),
+  );
+  const late = Date.now() - startsAt;
+  console.log(
+    `joined and watching (${since()}, ${late > 0 ? `${(late / 1000).toFixed(1)} s after` : `${(-late / 1000).toFixed(1)} s before`} the start); warming up ${WARMUP} s after the start`,
+  );
+  await new Promise((r) => setTimeout(r, Math.max(0, startsAt - Date.now()) + WARMUP * 1000));
+}
+
+/** What BENCH_SECONDS of the running arena gave: the workers' reports, the server's CPU and stats, the arena's view at the end. */
+interface Measured {
+  readonly reports: BotsReport[];
+  readonly elapsed: number;
+  /** The server's CPU, in cores. */
+  readonly cpu: number;
+  readonly after: { memory: { rss: number; heapUsed: number }; live: number; eventLoopDelayMs: { p50: number; p99: number; max: number } };
+  readonly view: { standingsPage: { total: number }; playingCount: number };
+  /** The window on the wall clock, as the director's trace counts. */
+  readonly from: number;
+  readonly to: number;
+}
+
+async function measure(base: string, pid: number, workers: readonly ChildProcess[], tournament: string): Promise<Measured> {
+  const stats = async (q = '') => (await call(base, { v: '' }, 'GET', `/api/stats${q}`)) as Measured['after'];
+  await stats('?reset');
+  const cpu0 = cpuSeconds(pid);
+  const start = performance.now();
+  const from = Date.now();
+  for (const w of workers) w.send({ type: 'measure' } satisfies ToBots);
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const to = Date.now();
+  const reports = await Promise.all(
+    workers.map((w) => {
+      const r = waitFor<BotsReport>(w, 'report');
+      w.send({ type: 'report' } satisfies ToBots);
+      return r;
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = (cpuSeconds(pid) - cpu0) / elapsed;
+  const after = await stats();
+  const view = (await call(base, { v: '' }, 'GET', `/api/tournaments/${tournament}`)) as Measured['view'];
+  return { reports, elapsed, cpu, after, view, from, to };
+}
+
+function printFigures({ reports, elapsed, cpu, after, view }: Measured): void {
+  const all = <K extends keyof BotsReport>(k: K) => reports.flatMap((r) => r[k] as unknown as number[]);
+  const moves = reports.reduce((a, r) => a + r.moves, 0);
+  const games = reports.reduce((a, r) => a + r.games, 0);
+  const reads = all('viewReads');
+  const errors: Record<string, number> = {};
+  for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
+
+  console.log(`measured ${elapsed.toFixed(1)} s; standings rows ${view.standingsPage.total}, games being played ${view.playingCount} at the end`);
+  printPairingDelays(all);
+  printAnnouncements(
+    reports.flatMap((r) => r.watchers),
+    elapsed,
+  );
+  console.log(`moves: ${(moves / elapsed).toFixed(0)}/s (${moves} acknowledged); games started while measuring: ${(games / 2).toFixed(0)}`);
+  if (SPECTATORS) {
+    const bytes = reports.reduce((a, r) => Math.max(a, r.viewBytes), 0);
+    console.log(
+      `spectators' view reads: ${reads.length}, p50 ${ms(percentile(reads, 50))}, p99 ${ms(percentile(reads, 99))} (${(bytes / 1024).toFixed(0)} KiB each)`,
+    );
+  }
+  const d = after.eventLoopDelayMs;
+  console.log(
+    `server: CPU ${(cpu * 100).toFixed(0)}% of a core; rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(after.memory.heapUsed / 2 ** 20).toFixed(0)} MiB; event-loop delay p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`,
+  );
+  if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
+}
+
+/** The start's pairing, a late joiner's first, and each free until the next pairing. */
+function printPairingDelays(all: (k: 'startPairing' | 'startUnpaired' | 'joinPairing' | 'repaired' | 'stillWaiting') => number[]): void {
+  // Players never paired count with the time they had waited, as those still free do below.
+  const starts = [...all('startPairing'), ...all('startUnpaired')];
+  const startWithin = starts.filter((d) => d <= 2000).length;
+  console.log(
+    `start pairing (the arena's startsAt → each player's first pairing; ${starts.length} players joined before the start): p50 ${ms(percentile(starts, 50))}, p99 ${ms(percentile(starts, 99))}, max ${ms(Math.max(0, ...starts))}; within 2 s: ${((100 * startWithin) / Math.max(1, starts.length)).toFixed(2)}% (${starts.length - startWithin} over; ${all('startUnpaired').length} never paired)`,
+  );
+  const joins = all('joinPairing');
+  if (joins.length)
+    console.log(`first pairing of the ${joins.length} who joined it running (join → paired): p50 ${ms(percentile(joins, 50))}, max ${ms(Math.max(...joins))}`);
+  const waiting = all('stillWaiting');
+  const frees = [...all('repaired'), ...waiting];
+  const within = frees.filter((d) => d <= 2000).length;
+  console.log(
+    `freed → paired again: ${frees.length} times a player was freed; p50 ${ms(percentile(frees, 50))}, p99 ${ms(percentile(frees, 99))}, max ${ms(Math.max(0, ...frees))}; within 2 s: ${((100 * within) / Math.max(1, frees.length)).toFixed(2)}% (${frees.length - within} over; ${waiting.length} still free at the end)`,
+  );
+}
+
+/** The tournament frames every watcher heard: at most one a second is the club's promise. */
+function printAnnouncements(watchers: BotsReport['watchers'], elapsed: number): void {
+  const maxPerSecond = Math.max(0, ...watchers.map((w) => w.maxPerSecond));
+  const minGap = Math.min(...watchers.map((w) => w.minGapMs));
+  const gaps = watchers.reduce((a, w) => a + Math.max(0, w.heard - 1), 0);
+  const short = watchers.reduce((a, w) => a + w.shortGaps, 0);
+  const maxArrived = Math.max(0, ...watchers.map((w) => w.maxPerSecondArrived));
+  const minGapArrived = Math.min(...watchers.map((w) => w.minGapArrivedMs));
+  const heard = watchers.reduce((a, w) => a + w.heard, 0);
+  console.log(
+    `announcements: ${watchers.length} watchers (${PLAYERS} players, ${SPECTATORS} spectators) heard ${heard} (${(heard / watchers.length / elapsed).toFixed(2)}/s each)`,
+  );
+  console.log(
+    `  by the server's time of sending: most in any 1 s window for any watcher ${maxPerSecond}, shortest gap ${ms(minGap)}, gaps under 1 s ${short} of ${gaps}`,
+  );
+  console.log(
+    `  by arrival at the bench's clients (adds their own and the network's delays): most in any 1 s window ${maxArrived}, shortest gap ${ms(minGapArrived)}`,
+  );
 }
 
 void main();
