@@ -91,169 +91,20 @@ class Client {
   }
 }
 
+interface Stats {
+  memory: { rss: number; heapUsed: number };
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+}
+
 async function main(): Promise<void> {
   const { base, server, dispose } = await startBenchServer(STORE);
-  const stats = async (q = '') =>
-    (await (await fetch(`${base}/api/stats${q}`)).json()) as {
-      memory: { rss: number; heapUsed: number };
-      eventLoopDelayMs: { p50: number; p99: number; max: number };
-    };
+  const stats = async (q = '') => (await (await fetch(`${base}/api/stats${q}`)).json()) as Stats;
   try {
     console.log(`store: ${STORE}; connecting ${CLIENTS} lobby clients (${ACTIVE} of them seek and accept)...`);
-    // Sessions first (guests: casual seeks), then the sockets, so the memory delta is the sockets'.
-    const t0 = performance.now();
-    const cookies: string[] = [];
-    for (let i = 0; i < CLIENTS; i += 200) cookies.push(...(await Promise.all(Array.from({ length: Math.min(200, CLIENTS - i) }, () => session(base)))));
-    if (global.gc) global.gc();
-    await new Promise((r) => setTimeout(r, 500));
-    const before = await stats();
-    const clients: Client[] = [];
-    for (let i = 0; i < CLIENTS; i += 200) {
-      const batch = Array.from({ length: Math.min(200, CLIENTS - i) }, (_, k) => new Client(i + k < ACTIVE));
-      await Promise.all(batch.map((c, k) => c.open(base, cookies[i + k]!)));
-      clients.push(...batch);
-    }
-    console.log(`setup took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    await new Promise((r) => setTimeout(r, 2000)); // let the counters settle
-    const connected = await stats();
-
-    const active = clients.slice(0, ACTIVE);
-    const latencies: number[] = [];
-    /** From seek-create sent to the seek reaching the acceptor's lobby stream. */
-    const visibility: number[] = [];
-    let skipped = 0;
-    let abandoned = 0;
-    const errors = new Map<string, number>();
-    let created = 0;
-    let accepted = 0;
-    const busy = new Set<Client>();
-    const pick = (): Client | null => {
-      for (let tries = 0; tries < 20; tries++) {
-        const c = active[Math.floor(Math.random() * active.length)]!;
-        if (!busy.has(c)) return c;
-      }
-      return null;
-    };
-    const fail = (m: any) => m.t === 'error' && errors.set(m.code, (errors.get(m.code) ?? 0) + 1);
-
-    /** One round: A posts a seek; B, once it sees it, accepts; both must hear `paired`. */
-    const round = (measure: boolean): void => {
-      const a = pick();
-      if (!a) {
-        skipped++;
-        return;
-      }
-      busy.add(a);
-      const sent = performance.now();
-      a.send({ t: 'seek-create', variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 3 } }, (ack) => {
-        if (ack.t !== 'ack') {
-          fail(ack);
-          busy.delete(a);
-          return;
-        }
-        created++;
-        const seekId: string = ack.seek;
-        let b: Client | null = null;
-        for (let tries = 0; tries < 20 && !b; tries++) {
-          const c = pick();
-          if (c && c !== a) b = c;
-        }
-        if (!b) {
-          a.send({ t: 'seek-cancel', seek: seekId });
-          busy.delete(a);
-          return;
-        }
-        const acceptor = b;
-        busy.add(acceptor);
-        const accept = () => {
-          let start = 0;
-          let heard = 0;
-          let game: string | null = null;
-          const done = (g: string) => {
-            if (game !== null && g !== game) return;
-            game = g;
-            if (++heard < 2) return;
-            if (measure) latencies.push(performance.now() - start);
-            a.onPaired = acceptor.onPaired = null;
-            busy.delete(a);
-            busy.delete(acceptor);
-          };
-          a.onPaired = done;
-          acceptor.onPaired = done;
-          start = performance.now();
-          acceptor.send({ t: 'seek-accept', seek: seekId }, (r) => {
-            if (r.t === 'ack') accepted++;
-            else {
-              fail(r);
-              a.onPaired = acceptor.onPaired = null;
-              busy.delete(a);
-              busy.delete(acceptor);
-            }
-          });
-        };
-        // Accept what the lobby shows: wait until the seek reached the acceptor.
-        const wait = (n: number): void => {
-          if (acceptor.visible.has(seekId)) {
-            if (measure) visibility.push(performance.now() - sent);
-            accept();
-          } else if (n > 1000) {
-            abandoned++;
-            a.send({ t: 'seek-cancel', seek: seekId });
-            busy.delete(a);
-            busy.delete(acceptor);
-          } else setTimeout(() => wait(n + 1), 2);
-        };
-        wait(0);
-      });
-    };
-
-    await stats('?reset');
-    const clientLoop = monitorEventLoopDelay({ resolution: 10 });
-    clientLoop.enable();
-    counting = true;
-    let measuring = true;
-    const start = performance.now();
-    // Catches up when this process's loop was late, so the rate holds.
-    let rounds = 0;
-    const timer = setInterval(() => {
-      while (rounds < ((performance.now() - start) / 1000) * SEEK_RATE) {
-        rounds++;
-        round(measuring);
-      }
-    }, 1000 / SEEK_RATE);
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const elapsed = (performance.now() - start) / 1000;
-    counting = false;
-    measuring = false;
-    clearInterval(timer);
-    const after = await stats();
-    clientLoop.disable();
-
-    const perConn = (connected.memory.rss - before.memory.rss) / CLIENTS;
-    const perConnHeap = (connected.memory.heapUsed - before.memory.heapUsed) / CLIENTS;
-    console.log(`lobby clients: ${CLIENTS} connected, all subscribed to the lobby`);
-    console.log(
-      `seeks: ${created} created, ${accepted} accepted in ${elapsed.toFixed(1)} s (target ${SEEK_RATE}/s; ${skipped} rounds skipped with every active client busy, ${abandoned} seeks never seen within ~2 s)`,
-    );
-    console.log(
-      `messages delivered to clients: ${(received.all / elapsed).toFixed(0)} per second (${received.all} in ${elapsed.toFixed(1)} s; ${received.seeks} seek updates, ${received.counters} counters)`,
-    );
-    console.log(
-      `seek-create → the seek in another client's lobby stream: p50 ${percentile(visibility, 50).toFixed(1)} ms, p99 ${percentile(visibility, 99).toFixed(1)} ms`,
-    );
-    console.log(
-      `accept → both players have the game: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${percentile(latencies, 100).toFixed(1)} ms (${latencies.length} pairings)`,
-    );
-    console.log(
-      `server memory per connection (socket, session lookup done, lobby subscription): rss ${(perConn / 1024).toFixed(1)} KiB, heap ${(perConnHeap / 1024).toFixed(1)} KiB; ` +
-        `rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB at the end`,
-    );
-    const d = after.eventLoopDelayMs;
-    console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
-    console.log(
-      `bench client event-loop delay (adds to the latency): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms`,
-    );
-    if (errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+    const { clients, before, connected } = await connectClients(base, stats);
+    const rounds = new SeekRounds(clients.slice(0, ACTIVE));
+    const run = await runRounds(rounds, stats);
+    printFigures(rounds, run, { before, connected });
     for (const c of clients) c.ws.terminate();
   } finally {
     server.kill(process.env.BENCH_NODE_ARGS ? 'SIGINT' : 'SIGKILL');
@@ -261,6 +112,190 @@ async function main(): Promise<void> {
     await dispose();
     process.exit(0);
   }
+}
+
+/** Sessions first (guests: casual seeks), then the sockets, so the memory delta (`before` → `connected`) is the sockets'. */
+async function connectClients(base: string, stats: () => Promise<Stats>): Promise<{ clients: Client[]; before: Stats; connected: Stats }> {
+  const t0 = performance.now();
+  const cookies: string[] = [];
+  for (let i = 0; i < CLIENTS; i += 200) cookies.push(...(await Promise.all(Array.from({ length: Math.min(200, CLIENTS - i) }, () => session(base)))));
+  if (global.gc) global.gc();
+  await new Promise((r) => setTimeout(r, 500));
+  const before = await stats();
+  const clients: Client[] = [];
+  for (let i = 0; i < CLIENTS; i += 200) {
+    const batch = Array.from({ length: Math.min(200, CLIENTS - i) }, (_, k) => new Client(i + k < ACTIVE));
+    await Promise.all(batch.map((c, k) => c.open(base, cookies[i + k]!)));
+    clients.push(...batch);
+  }
+  console.log(`setup took ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  await new Promise((r) => setTimeout(r, 2000)); // let the counters settle
+  const connected = await stats();
+  return { clients, before, connected };
+}
+
+/** The seek-and-accept rounds among the active clients, and what they measured. */
+class SeekRounds {
+  readonly latencies: number[] = [];
+  /** From seek-create sent to the seek reaching the acceptor's lobby stream. */
+  readonly visibility: number[] = [];
+  skipped = 0;
+  abandoned = 0;
+  readonly errors = new Map<string, number>();
+  created = 0;
+  accepted = 0;
+  private readonly busy = new Set<Client>();
+
+  constructor(private readonly active: readonly Client[]) {}
+
+  private pick(): Client | null {
+    for (let tries = 0; tries < 20; tries++) {
+      const c = this.active[Math.floor(Math.random() * this.active.length)]!;
+      if (!this.busy.has(c)) return c;
+    }
+    return null;
+  }
+
+  private fail(m: any): void {
+    if (m.t === 'error') this.errors.set(m.code, (this.errors.get(m.code) ?? 0) + 1);
+  }
+
+  /** One round: A posts a seek; B, once it sees it, accepts; both must hear `paired`. */
+  round(measure: boolean): void {
+    const { busy } = this;
+    const a = this.pick();
+    if (!a) {
+      this.skipped++;
+      return;
+    }
+    busy.add(a);
+    const sent = performance.now();
+    a.send({ t: 'seek-create', variant: 'xiangqi', clock: { kind: 'fischer', minutes: 5, increment: 3 } }, (ack) => {
+      if (ack.t !== 'ack') {
+        this.fail(ack);
+        busy.delete(a);
+        return;
+      }
+      this.created++;
+      const seekId: string = ack.seek;
+      let b: Client | null = null;
+      for (let tries = 0; tries < 20 && !b; tries++) {
+        const c = this.pick();
+        if (c && c !== a) b = c;
+      }
+      if (!b) {
+        a.send({ t: 'seek-cancel', seek: seekId });
+        busy.delete(a);
+        return;
+      }
+      const acceptor = b;
+      busy.add(acceptor);
+      // Accept what the lobby shows: wait until the seek reached the acceptor.
+      const wait = (n: number): void => {
+        if (acceptor.visible.has(seekId)) {
+          if (measure) this.visibility.push(performance.now() - sent);
+          this.accept(a, acceptor, seekId, measure);
+        } else if (n > 1000) {
+          this.abandoned++;
+          a.send({ t: 'seek-cancel', seek: seekId });
+          busy.delete(a);
+          busy.delete(acceptor);
+        } else setTimeout(() => wait(n + 1), 2);
+      };
+      wait(0);
+    });
+  }
+
+  /** The acceptor takes a's seek; the round ends when both have heard `paired` for the same game. */
+  private accept(a: Client, acceptor: Client, seekId: string, measure: boolean): void {
+    const { busy } = this;
+    let start = 0;
+    let heard = 0;
+    let game: string | null = null;
+    const done = (g: string) => {
+      if (game !== null && g !== game) return;
+      game = g;
+      if (++heard < 2) return;
+      if (measure) this.latencies.push(performance.now() - start);
+      a.onPaired = acceptor.onPaired = null;
+      busy.delete(a);
+      busy.delete(acceptor);
+    };
+    a.onPaired = done;
+    acceptor.onPaired = done;
+    start = performance.now();
+    acceptor.send({ t: 'seek-accept', seek: seekId }, (r) => {
+      if (r.t === 'ack') this.accepted++;
+      else {
+        this.fail(r);
+        a.onPaired = acceptor.onPaired = null;
+        busy.delete(a);
+        busy.delete(acceptor);
+      }
+    });
+  }
+}
+
+interface Run {
+  readonly elapsed: number;
+  /** The server's stats at the end of the window. */
+  readonly after: Stats;
+  /** This process's event-loop delay during the window. */
+  readonly clientLoop: ReturnType<typeof monitorEventLoopDelay>;
+}
+
+/** SEEK_RATE rounds a second for BENCH_SECONDS, every frame counted meanwhile. */
+async function runRounds(rounds: SeekRounds, stats: (q?: string) => Promise<Stats>): Promise<Run> {
+  await stats('?reset');
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  clientLoop.enable();
+  counting = true;
+  let measuring = true;
+  const start = performance.now();
+  // Catches up when this process's loop was late, so the rate holds.
+  let started = 0;
+  const timer = setInterval(() => {
+    while (started < ((performance.now() - start) / 1000) * SEEK_RATE) {
+      started++;
+      rounds.round(measuring);
+    }
+  }, 1000 / SEEK_RATE);
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const elapsed = (performance.now() - start) / 1000;
+  counting = false;
+  measuring = false;
+  clearInterval(timer);
+  const after = await stats();
+  clientLoop.disable();
+  return { elapsed, after, clientLoop };
+}
+
+function printFigures(r: SeekRounds, { elapsed, after, clientLoop }: Run, { before, connected }: { before: Stats; connected: Stats }): void {
+  const perConn = (connected.memory.rss - before.memory.rss) / CLIENTS;
+  const perConnHeap = (connected.memory.heapUsed - before.memory.heapUsed) / CLIENTS;
+  console.log(`lobby clients: ${CLIENTS} connected, all subscribed to the lobby`);
+  console.log(
+    `seeks: ${r.created} created, ${r.accepted} accepted in ${elapsed.toFixed(1)} s (target ${SEEK_RATE}/s; ${r.skipped} rounds skipped with every active client busy, ${r.abandoned} seeks never seen within ~2 s)`,
+  );
+  console.log(
+    `messages delivered to clients: ${(received.all / elapsed).toFixed(0)} per second (${received.all} in ${elapsed.toFixed(1)} s; ${received.seeks} seek updates, ${received.counters} counters)`,
+  );
+  console.log(
+    `seek-create → the seek in another client's lobby stream: p50 ${percentile(r.visibility, 50).toFixed(1)} ms, p99 ${percentile(r.visibility, 99).toFixed(1)} ms`,
+  );
+  console.log(
+    `accept → both players have the game: p50 ${percentile(r.latencies, 50).toFixed(1)} ms, p99 ${percentile(r.latencies, 99).toFixed(1)} ms, max ${percentile(r.latencies, 100).toFixed(1)} ms (${r.latencies.length} pairings)`,
+  );
+  console.log(
+    `server memory per connection (socket, session lookup done, lobby subscription): rss ${(perConn / 1024).toFixed(1)} KiB, heap ${(perConnHeap / 1024).toFixed(1)} KiB; ` +
+      `rss ${(after.memory.rss / 2 ** 20).toFixed(0)} MiB at the end`,
+  );
+  const d = after.eventLoopDelayMs;
+  console.log(`server event-loop delay during the run: p50 ${d.p50.toFixed(1)} ms, p99 ${d.p99.toFixed(1)} ms, max ${d.max.toFixed(1)} ms`);
+  console.log(
+    `bench client event-loop delay (adds to the latency): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms`,
+  );
+  if (r.errors.size) console.log(`errors: ${JSON.stringify(Object.fromEntries(r.errors))}`);
 }
 
 void main();
