@@ -250,9 +250,7 @@ async function retry<T>(what: () => Promise<T | null>, tries = 40): Promise<T | 
 }
 
 export async function startLoad(o: LoadOptions): Promise<Load> {
-  const counts = { acked: 0, refused: 0, chat: 0, chatRefused: 0, games: 0 };
-  let running = true;
-  const r = o.random;
+  const run: Run = { counts: { acked: 0, refused: 0, chat: 0, chatRefused: 0, games: 0 }, random: o.random, running: true };
   const lobby: Sock[] = [];
   for (const [i, base] of o.nodes.entries()) {
     const s = new Sock(() => base, `lobby@${i + 1}`);
@@ -260,158 +258,15 @@ export async function startLoad(o: LoadOptions): Promise<Load> {
     await s.open();
     lobby.push(s);
   }
-
-  /** A new game at a table: made and joined through HAProxy, both players' sockets there, the spectator on its node. */
-  const newGame = async (t: Table): Promise<boolean> => {
-    const [a, b] = t.players;
-    const made = await retry(async () => {
-      const c = await a.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: CLOCK, opponent: { type: 'invite' } });
-      return c.json?.ok ? c.json : null;
-    });
-    if (!made) return false;
-    const joined = await retry(async () => {
-      const j = await b.http('POST', `/api/games/${made.id}/join`, { token: String(made.invite).split('/').pop() });
-      if (j.json?.ok) return true;
-      // Joined already (the answer was lost)?
-      const g = await b.http('GET', `/api/games/${made.id}`);
-      return g.json?.status === 'active' ? true : null;
-    });
-    if (!joined) return false;
-    t.game = made.id;
-    const pos = parseFen(VARIANTS.xiangqi, VARIANTS.xiangqi.startFen);
-    if (!pos.ok) throw new Error('fen');
-    t.pos = pos.value;
-    t.ply = 0;
-    t.moves = [];
-    for (const s of [a, b, t.spectator]) {
-      // A socket watches at most 32 games: the ended ones it saw end are let go (their records stay in the history).
-      for (const w of [...s.watches.values()]) if (w.ends.size > 0 || w.endedFull) s.unwatch(w.game);
-      s.watch(made.id);
-    }
-    t.history.push({ game: made.id, moves: t.moves, watches: [a, b, t.spectator].map((s) => s.watches.get(made.id)!), cookies: [a.cookie, b.cookie] });
-    counts.games++;
-    return true;
-  };
-
-  /** The stored moves, through HAProxy (null while it cannot say). */
-  const stored = async (t: Table): Promise<{ moves: string[]; status: string } | null> =>
-    retry(async () => {
-      const g = await t.players[0].http('GET', `/api/games/${t.game}.json`);
-      return g.status === 200 && Array.isArray(g.json?.moves)
-        ? { moves: g.json.moves.map((m: { uci: string }) => m.uci), status: String(g.json.status) }
-        : null;
-    }, 20);
-
-  /** Brings the table's copy in line with the store after an answer that did not come. */
-  const reconcile = async (t: Table): Promise<string | null> => {
-    const s = await stored(t);
-    if (!s) return null;
-    while (t.ply < s.moves.length) {
-      const uci = s.moves[t.ply]!;
-      const rec = t.moves.find((m) => m.ply === t.ply);
-      // Applied though unanswered: ours if we sent it (the check of moves applied twice compares them).
-      if (!rec) t.moves.push({ ply: t.ply, uci, firstSent: 0, acked: false });
-      const mv = parseUci(t.pos, uci);
-      if (mv.ok) t.pos.play(mv.value);
-      t.ply++;
-    }
-    return s.status;
-  };
-
-  const play = async (t: Table): Promise<void> => {
-    while (running) {
-      if (!(await newGame(t))) {
-        await sleep(1000);
-        continue;
-      }
-      const length = 16 + Math.floor(r() * 30);
-      const resign = r() < 0.6;
-      let over = false;
-      while (running && !over) {
-        const legal = legalUcis(t.pos);
-        if (legal.length === 0) break;
-        if (t.ply >= length) {
-          if (resign) {
-            const res = await t.players[t.ply % 2]!.request({ t: 'resign', game: t.game });
-            if (res.t === 'ack') break;
-            if ((await reconcile(t)) !== 'active') break;
-            await sleep(500);
-            continue;
-          }
-          // Stops moving: its flag falls (15 s and what the increments added).
-          const s = await retry(async () => {
-            const x = await stored(t);
-            return x && x.status !== 'active' ? x : null;
-          }, 120);
-          if (s || !running) break;
-          continue;
-        }
-        await sleep(300 + Math.floor(r() * 700));
-        const uci = legal[Math.floor(r() * legal.length)]!;
-        const rec: MoveRecord = { ply: t.ply, uci, firstSent: Date.now(), acked: false, refusals: [] };
-        t.moves.push(rec);
-        for (;;) {
-          const a = await t.players[t.ply % 2]!.request({ t: 'move', game: t.game, uci, ply: t.ply });
-          if (a.t === 'ack') {
-            rec.acked = true;
-            counts.acked++;
-            const mv = parseUci(t.pos, uci);
-            if (mv.ok) t.pos.play(mv.value);
-            t.ply++;
-            break;
-          }
-          counts.refused++;
-          rec.refusals?.push({ at: Date.now(), code: a.code ?? a.t });
-          await sleep(a.code === 'server.unavailable' || a.code === 'server.storage' || a.code?.startsWith('chaos.') ? 500 : 100);
-          const before = t.ply;
-          const status = await reconcile(t);
-          if (status !== 'active' && status !== null) {
-            over = true;
-            break;
-          }
-          // Applied after all (its answer was lost), or the store cannot say yet: try again with the same move.
-          if (t.ply > before) break;
-          if (!running) return;
-        }
-        // Now and then a line in the players' chat.
-        if (r() < 0.05) {
-          const c = await t.players[t.ply % 2]!.request({ t: 'chat', game: t.game, channel: 'players', text: `ply ${t.ply}` });
-          if (c.t === 'ack') counts.chat++;
-          else counts.chatRefused++;
-        }
-      }
-      // The game is over (or the run is): the next one at this table.
-      if (!running) return;
-    }
-  };
-
   const tables: Table[] = [];
-  for (let i = 0; i < o.tables; i++) {
-    const spectatorNode = o.nodes[i % o.nodes.length]!;
-    const t: Table = {
-      n: i,
-      game: '',
-      players: [new Sock(() => o.front, `t${i}.first`), new Sock(() => o.front, `t${i}.second`)],
-      spectator: new Sock(() => spectatorNode, `t${i}.spectator@${(i % o.nodes.length) + 1}`),
-      pos: null as unknown as Position,
-      ply: 0,
-      moves: [],
-      history: [],
-      stopping: false,
-    };
-    for (const s of [...t.players, t.spectator]) {
-      await retry(async () => ((await s.http('POST', '/api/session')).status === 200 ? true : null));
-      await s.open();
-    }
-    tables.push(t);
-  }
-  const loops = tables.map((t) => play(t).catch((e: unknown) => o.log?.(`table ${t.n}: ${(e as Error).message}`)));
+  for (let i = 0; i < o.tables; i++) tables.push(await openTable(i, o));
+  const loops = tables.map((t) => play(t, run).catch((e: unknown) => o.log?.(`table ${t.n}: ${(e as Error).message}`)));
   return {
     tables,
     lobby,
-    counts,
+    counts: run.counts,
     async stop() {
-      running = false;
+      run.running = false;
       await Promise.all(loops);
     },
     close() {
@@ -419,4 +274,174 @@ export async function startLoad(o: LoadOptions): Promise<Load> {
       for (const s of lobby) s.close();
     },
   };
+}
+
+/** What the tables' loops share: the tallies, the seeded numbers, and whether the run goes on. */
+interface Run {
+  readonly counts: Load['counts'];
+  readonly random: () => number;
+  running: boolean;
+}
+
+/** Table i: two players through HAProxy and a spectator on node i (round robin), each with a session and an open socket. */
+async function openTable(i: number, o: LoadOptions): Promise<Table> {
+  const spectatorNode = o.nodes[i % o.nodes.length]!;
+  const t: Table = {
+    n: i,
+    game: '',
+    players: [new Sock(() => o.front, `t${i}.first`), new Sock(() => o.front, `t${i}.second`)],
+    spectator: new Sock(() => spectatorNode, `t${i}.spectator@${(i % o.nodes.length) + 1}`),
+    pos: null as unknown as Position,
+    ply: 0,
+    moves: [],
+    history: [],
+    stopping: false,
+  };
+  for (const s of [...t.players, t.spectator]) {
+    await retry(async () => ((await s.http('POST', '/api/session')).status === 200 ? true : null));
+    await s.open();
+  }
+  return t;
+}
+
+/** A table's loop: game after game, each of a seeded length and end, until the run stops. */
+async function play(t: Table, run: Run): Promise<void> {
+  const r = run.random;
+  while (run.running) {
+    if (!(await newGame(t, run.counts))) {
+      await sleep(1000);
+      continue;
+    }
+    const length = 16 + Math.floor(r() * 30);
+    const resign = r() < 0.6;
+    await playGame(t, run, length, resign);
+    // The game is over (or the run is): the next one at this table.
+    if (!run.running) return;
+  }
+}
+
+/** A new game at a table: made and joined through HAProxy, both players' sockets there, the spectator on its node. */
+async function newGame(t: Table, counts: Load['counts']): Promise<boolean> {
+  const [a, b] = t.players;
+  const made = await retry(async () => {
+    const c = await a.http('POST', '/api/games', { variant: 'xiangqi', color: 'first', clock: CLOCK, opponent: { type: 'invite' } });
+    return c.json?.ok ? c.json : null;
+  });
+  if (!made) return false;
+  const joined = await retry(async () => {
+    const j = await b.http('POST', `/api/games/${made.id}/join`, { token: String(made.invite).split('/').pop() });
+    if (j.json?.ok) return true;
+    // Joined already (the answer was lost)?
+    const g = await b.http('GET', `/api/games/${made.id}`);
+    return g.json?.status === 'active' ? true : null;
+  });
+  if (!joined) return false;
+  t.game = made.id;
+  const pos = parseFen(VARIANTS.xiangqi, VARIANTS.xiangqi.startFen);
+  if (!pos.ok) throw new Error('fen');
+  t.pos = pos.value;
+  t.ply = 0;
+  t.moves = [];
+  for (const s of [a, b, t.spectator]) {
+    // A socket watches at most 32 games: the ended ones it saw end are let go (their records stay in the history).
+    for (const w of [...s.watches.values()]) if (w.ends.size > 0 || w.endedFull) s.unwatch(w.game);
+    s.watch(made.id);
+  }
+  t.history.push({ game: made.id, moves: t.moves, watches: [a, b, t.spectator].map((s) => s.watches.get(made.id)!), cookies: [a.cookie, b.cookie] });
+  counts.games++;
+  return true;
+}
+
+/** One game, until it ends (or the run does): random legal moves, then the end it was given at `length` plies; a chat line now and then. */
+async function playGame(t: Table, run: Run, length: number, resign: boolean): Promise<void> {
+  const r = run.random;
+  let over = false;
+  while (run.running && !over) {
+    const legal = legalUcis(t.pos);
+    if (legal.length === 0) break;
+    if (t.ply >= length) {
+      if (await endGame(t, run, resign)) break;
+      continue;
+    }
+    await sleep(300 + Math.floor(r() * 700));
+    const uci = legal[Math.floor(r() * legal.length)]!;
+    const sent = await sendMove(t, run, uci);
+    if (sent === 'stopped') return;
+    over = sent === 'over';
+    // Now and then a line in the players' chat.
+    if (r() < 0.05) {
+      const c = await t.players[t.ply % 2]!.request({ t: 'chat', game: t.game, channel: 'players', text: `ply ${t.ply}` });
+      if (c.t === 'ack') run.counts.chat++;
+      else run.counts.chatRefused++;
+    }
+  }
+}
+
+/** The side to move resigns, or stops moving until its flag falls (15 s and what the increments added); true once the game is over. */
+async function endGame(t: Table, run: Run, resign: boolean): Promise<boolean> {
+  if (resign) {
+    const res = await t.players[t.ply % 2]!.request({ t: 'resign', game: t.game });
+    if (res.t === 'ack') return true;
+    if ((await reconcile(t)) !== 'active') return true;
+    await sleep(500);
+    return false;
+  }
+  const s = await retry(async () => {
+    const x = await stored(t);
+    return x && x.status !== 'active' ? x : null;
+  }, 120);
+  return s !== null || !run.running;
+}
+
+/**
+ * Sends a move until it is played: acknowledged, or found applied in the store though its answer was lost.
+ * 'over': the store says the game ended meanwhile; 'stopped': the run stopped while it was refused.
+ */
+async function sendMove(t: Table, run: Run, uci: string): Promise<'played' | 'over' | 'stopped'> {
+  const rec: MoveRecord = { ply: t.ply, uci, firstSent: Date.now(), acked: false, refusals: [] };
+  t.moves.push(rec);
+  for (;;) {
+    const a = await t.players[t.ply % 2]!.request({ t: 'move', game: t.game, uci, ply: t.ply });
+    if (a.t === 'ack') {
+      rec.acked = true;
+      run.counts.acked++;
+      const mv = parseUci(t.pos, uci);
+      if (mv.ok) t.pos.play(mv.value);
+      t.ply++;
+      return 'played';
+    }
+    run.counts.refused++;
+    rec.refusals?.push({ at: Date.now(), code: a.code ?? a.t });
+    await sleep(a.code === 'server.unavailable' || a.code === 'server.storage' || a.code?.startsWith('chaos.') ? 500 : 100);
+    const before = t.ply;
+    const status = await reconcile(t);
+    if (status !== 'active' && status !== null) return 'over';
+    // Applied after all (its answer was lost), or the store cannot say yet: try again with the same move.
+    if (t.ply > before) return 'played';
+    if (!run.running) return 'stopped';
+  }
+}
+
+/** The stored moves, through HAProxy (null while it cannot say). */
+async function stored(t: Table): Promise<{ moves: string[]; status: string } | null> {
+  return retry(async () => {
+    const g = await t.players[0].http('GET', `/api/games/${t.game}.json`);
+    return g.status === 200 && Array.isArray(g.json?.moves) ? { moves: g.json.moves.map((m: { uci: string }) => m.uci), status: String(g.json.status) } : null;
+  }, 20);
+}
+
+/** Brings the table's copy in line with the store after an answer that did not come. */
+async function reconcile(t: Table): Promise<string | null> {
+  const s = await stored(t);
+  if (!s) return null;
+  while (t.ply < s.moves.length) {
+    const uci = s.moves[t.ply]!;
+    const rec = t.moves.find((m) => m.ply === t.ply);
+    // Applied though unanswered: ours if we sent it (the check of moves applied twice compares them).
+    if (!rec) t.moves.push({ ply: t.ply, uci, firstSent: 0, acked: false });
+    const mv = parseUci(t.pos, uci);
+    if (mv.ok) t.pos.play(mv.value);
+    t.ply++;
+  }
+  return s.status;
 }
