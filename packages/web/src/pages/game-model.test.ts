@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, GameView } from '@youzai/protocol';
+import { makeFen, VARIANTS } from '@youzai/rules';
+import { MoveHistory } from '../game/move-history.ts';
 import {
+  analysisLinkAt,
   answered,
+  boardSetting,
+  controlMessage,
   controlsFor,
   eventCues,
   eventsApplied,
@@ -114,5 +119,42 @@ describe('the game page model', () => {
     expect(ratingsNote(r({ uncounted: 'pair-limit' }))).toBe('pair-limit');
     expect(ratingsNote(r({ held: ['u1'] }))).toBe('held');
     expect(ratingsNote(r({}))).toBeNull();
+  });
+
+  it('each control sends its message about the game', () => {
+    expect(controlMessage({ kind: 'abort' }, 'g1')).toEqual({ t: 'abort', game: 'g1' });
+    expect(controlMessage({ kind: 'berserk' }, 'g1')).toEqual({ t: 'berserk', game: 'g1' });
+    expect(controlMessage({ kind: 'claim-victory' }, 'g1')).toEqual({ t: 'claim-victory', game: 'g1' });
+    expect(controlMessage({ kind: 'draw-accept' }, 'g1')).toEqual({ t: 'draw', game: 'g1', op: 'accept' });
+    expect(controlMessage({ kind: 'draw-decline' }, 'g1')).toEqual({ t: 'draw', game: 'g1', op: 'decline' });
+    expect(controlMessage({ kind: 'draw-offer' }, 'g1')).toEqual({ t: 'draw', game: 'g1', op: 'offer' });
+    expect(controlMessage({ kind: 'draw-claim', plies: 100 }, 'g1')).toEqual({ t: 'draw', game: 'g1', op: 'claim' });
+  });
+
+  it('the board: the ply shown, a held move drawn on the live ply, moves for the player to move, premoves for the other', () => {
+    const history = MoveHistory.from('xiangqi', VARIANTS.xiangqi.startFen, ['h3e3', 'h10g8'])!;
+    const live = { ply: 2, live: true };
+    const fen = (set: ReturnType<typeof boardSetting>) => makeFen(set.pos);
+    const mine = boardSetting({ history, status: 'active', myTurn: true }, live, null, 0);
+    expect(mine).toMatchObject({ lastUci: 'h10g8', movable: 0, premove: null });
+    expect(fen(mine)).toBe(makeFen(history.current));
+    const theirs = boardSetting({ history, status: 'active', myTurn: false }, live, null, 1);
+    expect(theirs).toMatchObject({ movable: null, premove: 1 });
+    const back = boardSetting({ history, status: 'active', myTurn: true }, { ply: 1, live: false }, { uci: 'b1c3', ply: 2 }, 0);
+    expect(back).toMatchObject({ lastUci: 'h3e3', movable: null, premove: null });
+    expect(fen(back)).toBe(makeFen(history.positionAt(1)));
+    const held = boardSetting({ history, status: 'active', myTurn: true }, live, { uci: 'b1c3', ply: 2 }, 0);
+    expect(held).toMatchObject({ lastUci: 'b1c3', movable: null, premove: null });
+    expect(fen(held)).toBe(makeFen(MoveHistory.from('xiangqi', VARIANTS.xiangqi.startFen, ['h3e3', 'h10g8', 'b1c3'])!.current));
+    expect(boardSetting({ history, status: 'finished', myTurn: false }, live, null, 1)).toMatchObject({ movable: null, premove: null });
+    expect(boardSetting({ history, status: 'active', myTurn: false }, live, null, null)).toMatchObject({ movable: null, premove: null });
+  });
+
+  it("links the analysis board to the ply shown, naming the start only when it is not the game's usual one", () => {
+    const start = VARIANTS.xiangqi.startFen;
+    expect(analysisLinkAt({ variant: 'xiangqi', initialFen: start }, ['h3e3', 'h10g8'], 1, 'g1')).toBe('/analysis/xiangqi?moves=h3e3+h10g8&at=h3e3&game=g1');
+    const set = analysisLinkAt({ variant: 'xiangqi', initialFen: '4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1' }, [], 0, 'g2');
+    expect(new URL(set, 'http://x').searchParams.get('fen')).toBe('4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1');
+    expect(new URL(set, 'http://x').searchParams.get('at')).toBeNull();
   });
 });

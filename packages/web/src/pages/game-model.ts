@@ -3,13 +3,17 @@
  * (live-game.ts): what the status line says, the move held while offline,
  * the resync asked for, the watchers, the rating change; and the page's
  * decisions as data: the controls a player has, and what a frame's events
- * call for (sound, notices, the premove). The page renders them and talks
- * to the socket.
+ * call for (sound, notices, the premove), what the board shows. The page
+ * renders them and talks to the socket (how its frames change this state:
+ * game-socket-model.ts).
  */
-import type { GameEvent, GameView, ServerMessage } from '@youzai/protocol';
-import { SIDES, type Side } from '@youzai/rules';
+import type { ChatLine, GameEvent, GameView, ServerMessage } from '@youzai/protocol';
+import { SIDES, VARIANTS, type Position, type Side } from '@youzai/rules';
+import { analysisPath } from '../game/analysis-link.ts';
 import type { ApplyResult } from '../game/live-game.ts';
-import { settleHeld, type HeldMove } from '../game/held-move.ts';
+import { positionWith, settleHeld, type HeldMove } from '../game/held-move.ts';
+import type { MoveHistory } from '../game/move-history.ts';
+import type { Outgoing } from '../net/socket.ts';
 
 /** What the status line says instead of whose turn it is; the view words it. */
 export type Notice =
@@ -28,12 +32,14 @@ export interface GamePageState {
   /** How many watch, once known; `pushed`: from the server's frames, newer than the game's read. */
   readonly watchers: { readonly n: number; readonly pushed: boolean } | null;
   readonly ratings: RatingsFrame | null;
+  /** The chat's lines as last sent in full: the chat drawn once the game is here starts with them. */
+  readonly chatLog: readonly ChatLine[] | null;
 }
 
 const NONE: Notice = { kind: 'none' };
 
 export function initialGamePageState(): GamePageState {
-  return { notice: NONE, held: null, resyncing: false, watchers: null, ratings: null };
+  return { notice: NONE, held: null, resyncing: false, watchers: null, ratings: null, chatLog: null };
 }
 
 export function noticed(s: GamePageState, notice: Notice): GamePageState {
@@ -96,6 +102,10 @@ export function ratingsArrived(s: GamePageState, frame: RatingsFrame): GamePageS
   return { ...s, ratings: frame };
 }
 
+export function chatLogged(s: GamePageState, lines: readonly ChatLine[]): GamePageState {
+  return { ...s, chatLog: lines };
+}
+
 /** The rating change's lines after the players' (a reason no rating moved, or one held). */
 export function ratingsNote(r: RatingsFrame): 'newcomers' | 'pair-limit' | 'held' | null {
   if (r.uncounted === 'newcomers') return 'newcomers';
@@ -105,13 +115,16 @@ export function ratingsNote(r: RatingsFrame): 'newcomers' | 'pair-limit' | 'held
 
 export type Sound = 'end' | 'capture' | 'check' | 'move';
 export type Toast = { readonly kind: 'your-turn' } | { readonly kind: 'berserk' | 'draw-declined' | 'takeback-declined' | 'takeback'; readonly side: Side };
+export interface EventCues {
+  readonly sound: Sound | null;
+  readonly toasts: readonly Toast[];
+  readonly ended: boolean;
+  readonly toLive: boolean;
+  readonly premove: boolean;
+}
 
 /** What a frame's events (applied) call for: sound, notices, going back to the live ply, the premove. */
-export function eventCues(
-  events: readonly GameEvent[],
-  you: Side | null,
-  myTurn: boolean,
-): { readonly sound: Sound | null; readonly toasts: readonly Toast[]; readonly ended: boolean; readonly toLive: boolean; readonly premove: boolean } {
+export function eventCues(events: readonly GameEvent[], you: Side | null, myTurn: boolean): EventCues {
   const move = events.find((e) => e.type === 'move');
   const ended = events.some((e) => e.type === 'end');
   // The server names what a move took: no comparing of positions here.
@@ -162,4 +175,63 @@ export function controlsFor(
   out.push({ kind: 'takeback' });
   if (canClaimVictory) out.push({ kind: 'claim-victory' });
   return out;
+}
+
+/** The message a control's button sends about game `game`. */
+export function controlMessage(c: ActionControl, game: string): Outgoing {
+  switch (c.kind) {
+    case 'abort':
+    case 'berserk':
+    case 'claim-victory':
+      return { t: c.kind, game };
+    case 'draw-accept':
+      return { t: 'draw', game, op: 'accept' };
+    case 'draw-decline':
+      return { t: 'draw', game, op: 'decline' };
+    case 'draw-offer':
+      return { t: 'draw', game, op: 'offer' };
+    case 'draw-claim':
+      return { t: 'draw', game, op: 'claim' };
+  }
+}
+
+/** What the board shows: a position, its last move, and which side (an index) may move or premove there. */
+export interface BoardSetting {
+  readonly pos: Position;
+  readonly lastUci: string | undefined;
+  readonly movable: 0 | 1 | null;
+  readonly premove: 0 | 1 | null;
+}
+
+/**
+ * The board at the ply shown (`live`: the game's current one), for the player `mine` (null: a watcher).
+ * A move held offline is drawn as played on the live ply, and nothing moves until it is settled;
+ * a player premoves in a game still on (or waiting), while it is the other's turn.
+ */
+export function boardSetting(
+  game: { readonly history: MoveHistory; readonly status: GameView['status']; readonly myTurn: boolean },
+  shown: { readonly ply: number; readonly live: boolean },
+  held: HeldMove | null,
+  mine: 0 | 1 | null,
+): BoardSetting {
+  const waiting = held && shown.live ? held : null;
+  const at = game.history.positionAt(shown.ply);
+  const playing = game.status === 'active' || game.status === 'waiting';
+  return {
+    pos: waiting ? positionWith(at, waiting.uci) : at,
+    lastUci: waiting ? waiting.uci : game.history.lastUci(shown.ply),
+    movable: shown.live && game.myTurn && !waiting ? mine : null,
+    premove: shown.live && playing && mine !== null && !game.myTurn ? mine : null,
+  };
+}
+
+/** The analysis board's address for game `id` at `ply`: the game's moves, and its start when it is not the usual one. */
+export function analysisLinkAt(v: Pick<GameView, 'variant' | 'initialFen'>, moves: readonly string[], ply: number, id: string): string {
+  return analysisPath({
+    variant: v.variant,
+    fen: v.initialFen !== VARIANTS[v.variant].startFen ? v.initialFen : undefined,
+    moves: moves.join(' '),
+    at: moves.slice(0, ply),
+    game: id,
+  });
 }
