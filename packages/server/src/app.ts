@@ -189,22 +189,17 @@ export interface App {
 
 export async function createApp(given: AppOptions): Promise<App> {
   const base = watchEdges(given);
-  const { opts, store, metrics, log, club } = base;
+  const { opts, metrics, log, club } = base;
   const { sessions, stopSweep } = await openSessions(base);
   const gamesPart = startGames(base);
   const { games, clubGames } = gamesPart;
   const people = startPeople(base);
-  const { presence, chat, notifier, onlineAnywhere } = people;
+  const { presence, notifier } = people;
   const { lobby, rooms, stopPresence } = await openLobbyAndRooms(base, gamesPart, people);
   const tournaments = startTournaments(base, gamesPart, people);
   const { director } = tournaments;
   const health = healthOf(base);
-  const puzzles = new PuzzleService({
-    bank: opts.puzzles ?? loadShippedPuzzles(),
-    store: store,
-    clock: opts.clock,
-    ...(opts.random ? { random: opts.random } : {}),
-  });
+  const puzzles = puzzleService(base);
   const limits = quotas(base);
   followPlayers(base, games, people);
   const analysis = startAnalysis(base, gamesPart);
@@ -230,48 +225,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     log,
   });
   const { server } = http;
-  // A session ended (logout, login, registration) closes its sockets on every node.
-  sessions.onEnd((userId, session) => opts.bus.publish(userTopic(userId), { sessionEnded: session }));
-  const sockets = attachSockets(
-    server,
-    {
-      ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
-      origins,
-      limits,
-      trustedProxies: proxies,
-      sessions,
-      clock: opts.clock,
-      timers: opts.timers,
-      bus: opts.bus,
-      presence,
-      chat,
-      log,
-      metrics,
-      moveCost: games.moveCost,
-    },
-    clubSocketFeatures({
-      games: timedGames(clubGames ?? games, metrics, 'ws'),
-      limits,
-      bus: opts.bus,
-      chat,
-      clock: opts.clock,
-      timers: opts.timers,
-      log,
-      moveCost: games.moveCost,
-      boards,
-      lobby,
-      rooms,
-      notifier,
-      following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
-      blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
-      isBot: (userId) => store.isBot(userId),
-      tournamentAccess: async (id, userId, invite) => {
-        const row = await store.tournament(id);
-        return row !== null && (await mayViewTournament(store, row, userId, invite));
-      },
-    }),
-  );
-  lobby.throttle(() => sockets.lobbyBacklog() > 0);
+  const sockets = attachClubSockets(base, server, { ...gamesPart, ...people, sessions, limits, lobby, rooms, boards, origins, proxies });
   watchGauges(base, gamesPart, { sockets, lobby });
 
   return {
@@ -518,6 +472,16 @@ function healthOf({ opts, storage, club }: Base): () => Promise<Health> {
   };
 }
 
+/** The puzzles offered (the shipped ones unless given), with each solver's rating. */
+function puzzleService({ opts, store }: Base): PuzzleService {
+  return new PuzzleService({
+    bank: opts.puzzles ?? loadShippedPuzzles(),
+    store: store,
+    clock: opts.clock,
+    ...(opts.random ? { random: opts.random } : {}),
+  });
+}
+
 /** The quotas: they hold club-wide, in Redis with several nodes. */
 function quotas({ opts, club }: Base): Limits {
   return new Limits({
@@ -654,6 +618,67 @@ function gates(opts: AppOptions): { origins: OriginPolicy; proxies: TrustedProxi
   const trusted = opts.trustedProxies ? parseTrustedProxies(opts.trustedProxies) : opts.trustProxy ? parseTrustedProxies(LOOPBACK_PROXIES) : null;
   if (trusted && !trusted.ok) throw new Error(trusted.error.message);
   return { origins: originPolicy(opts.publicUrl, opts.origins ?? []), proxies: trusted?.value ?? null };
+}
+
+/** The WebSocket endpoint on the HTTP server, with the club's socket features; a session's end closes its sockets on every node. */
+function attachClubSockets(
+  { opts, store, metrics, log }: Base,
+  server: Server,
+  parts: GamesPart &
+    People & {
+      readonly sessions: Sessions;
+      readonly limits: Limits;
+      readonly lobby: LobbyPort;
+      readonly rooms: Rooms;
+      readonly boards: AnalysisBoards;
+      readonly origins: OriginPolicy;
+      readonly proxies: TrustedProxies | null;
+    },
+): SocketHub {
+  const { games, clubGames, presence, chat, notifier, onlineAnywhere, sessions, limits, lobby, rooms, boards, origins, proxies } = parts;
+  // A session ended (logout, login, registration) closes its sockets on every node.
+  sessions.onEnd((userId, session) => opts.bus.publish(userTopic(userId), { sessionEnded: session }));
+  const sockets = attachSockets(
+    server,
+    {
+      ...(opts.socketRate ? { frameRate: opts.socketRate } : {}),
+      origins,
+      limits,
+      trustedProxies: proxies,
+      sessions,
+      clock: opts.clock,
+      timers: opts.timers,
+      bus: opts.bus,
+      presence,
+      chat,
+      log,
+      metrics,
+      moveCost: games.moveCost,
+    },
+    clubSocketFeatures({
+      games: timedGames(clubGames ?? games, metrics, 'ws'),
+      limits,
+      bus: opts.bus,
+      chat,
+      clock: opts.clock,
+      timers: opts.timers,
+      log,
+      moveCost: games.moveCost,
+      boards,
+      lobby,
+      rooms,
+      notifier,
+      following: (userId, heard) => followingOf({ store, online: onlineAnywhere }, userId, heard),
+      blocks: async (userId, otherId) => (await store.relation(userId, otherId)).blocks,
+      isBot: (userId) => store.isBot(userId),
+      tournamentAccess: async (id, userId, invite) => {
+        const row = await store.tournament(id);
+        return row !== null && (await mayViewTournament(store, row, userId, invite));
+      },
+    }),
+  );
+  lobby.throttle(() => sockets.lobbyBacklog() > 0);
+  return sockets;
 }
 
 /** The node's gauges, read when /metrics is scraped. */
