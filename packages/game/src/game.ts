@@ -9,7 +9,6 @@ import { VARIANTS, err, makeFen, ok, type Color, type Result, type RuleError } f
 import { flagAt, isBerserk, isCorrespondence, newClock, read, startTurn, type ClockConfig } from './clock.ts';
 import { movesThatViolate, type Referee } from './referee.ts';
 import { RefereeSlot } from './referee-slot.ts';
-import { takebacksAllowed } from './takeback.ts';
 import {
   DEFAULT_CONDUCT,
   type ClockView,
@@ -20,6 +19,7 @@ import {
   type GameView,
   type MoveEntry,
   type Seat,
+  takebacksAllowed,
 } from './state.ts';
 import type { Verdict } from './verdict.ts';
 

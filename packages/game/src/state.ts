@@ -5,7 +5,6 @@
 import type { Color, RuleError, VariantKey } from '@youzai/rules';
 import type { ClockConfig, ClockState } from './clock.ts';
 import type { RefereeState } from './referee.ts';
-import type { TurnStart } from './takeback.ts';
 import type { Verdict } from './verdict.ts';
 
 export interface Seat {
@@ -216,4 +215,21 @@ export interface GameView {
   readonly createdAt: number;
   readonly startedAt: number | null;
   readonly endedAt: number | null;
+}
+
+/** A side's turn as it began: the point a takeback returns to. */
+export interface TurnStart {
+  /** The ply the turn was played at (the number of moves before it). */
+  readonly ply: number;
+  /** The side whose turn it was. */
+  readonly turn: Color;
+  /** The clock as the turn began (its running side's time counted from the turn's start). */
+  readonly clock: ClockState;
+  /** The time the side had for its first move (the first-move deadline), when the turn had one. */
+  readonly firstMoveLeftMs: number | null;
+}
+
+/** Whether a game's players may ask for takebacks (takeback.ts): casual games outside tournaments. */
+export function takebacksAllowed(setup: GameSetup): boolean {
+  return !setup.rated && setup.tournament !== true;
 }

@@ -11,31 +11,14 @@
  * opponent's goodwill) refuse takebacks.
  */
 import { err, makeFen, ok, type Color, type Result } from '@youzai/rules';
-import { startTurn, type ClockState } from './clock.ts';
+import { startTurn } from './clock.ts';
 import type { Game } from './game.ts';
-import type { GameData, GameError, GameEvent, GameSetup } from './state.ts';
-
-/** A side's turn as it began: the point a takeback returns to. */
-export interface TurnStart {
-  /** The ply the turn was played at (the number of moves before it). */
-  readonly ply: number;
-  /** The side whose turn it was. */
-  readonly turn: Color;
-  /** The clock as the turn began (its running side's time counted from the turn's start). */
-  readonly clock: ClockState;
-  /** The time the side had for its first move (the first-move deadline), when the turn had one. */
-  readonly firstMoveLeftMs: number | null;
-}
+import { takebacksAllowed, type GameData, type GameError, type GameEvent, type TurnStart } from './state.ts';
 
 /** Turn starts a casual game keeps: enough to take back the asker's move and the reply to it. */
 export const TAKEBACK_KEEP = 2;
 /** Plies between two takeback requests of one player (2 moves of each side). */
 export const TAKEBACK_GAP_PLIES = 4;
-
-/** Whether a game's players may ask for takebacks: casual games outside tournaments. */
-export function takebacksAllowed(setup: GameSetup): boolean {
-  return !setup.rated && setup.tournament !== true;
-}
 
 type Step = Result<{ readonly game: Game; readonly events: readonly GameEvent[] }, GameError>;
 

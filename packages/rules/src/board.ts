@@ -18,6 +18,8 @@ export const ROLE_BITS = 4;
 export const ROLE_MASK = (1 << ROLE_BITS) - 1;
 /** The highest role id a piece code or a move can hold. */
 export const MAX_ROLE = ROLE_MASK;
+/** The royal piece is role 1 in every variant. */
+export const KING = 1;
 /** A piece's side is `code >> COLOR_SHIFT`. */
 export const COLOR_SHIFT = ROLE_BITS;
 export const BLACK_BIT = 1 << COLOR_SHIFT;

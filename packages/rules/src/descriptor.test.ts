@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VARIANT, GAMES, pocketRoles, poolId, startHandCount } from './descriptor.ts';
 import { VARIANT_KEYS } from './types.ts';
-import { KING } from './variant.ts';
+import { KING } from './board.ts';
 import { VARIANTS } from './variants/registry.ts';
 import { GENERAL, HORSE, KING_ROLE, ROOK, ELEPHANT } from './variants/sittuyin/index.ts';
 

@@ -8,7 +8,6 @@ export * from './board.ts';
 export * from './move.ts';
 export type { RecordConventions, RecordTagFacts } from './variant.ts';
 export type { VariantModule, RoleInfo, EndRules, OfferedClock, EngineSection } from './variant.ts';
-export { KING } from './variant.ts';
 export { Position } from './position.ts';
 export { parseFen, parseSetup, makeFen, makeBoardFen, type FenErrorCode, type SetupErrorCode } from './fen.ts';
 export { POSITION_ERROR_CODES, validatePosition, type PositionError, type PositionErrorCode } from './setup.ts';

@@ -1,6 +1,6 @@
-import { BLACK_BIT, BOARD_SIZE, COLOR_SHIFT, EMPTY, OFF, PIECE_CODES, ROLE_MASK, makePiece, pieceColor, pieceRole } from './board.ts';
+import { BLACK_BIT, BOARD_SIZE, COLOR_SHIFT, EMPTY, KING, OFF, PIECE_CODES, ROLE_MASK, makePiece, pieceColor, pieceRole } from './board.ts';
 import { KIND_DROP, KIND_NORMAL, KIND_PASS, KIND_PROMOTE, KIND_SHIFT, moveFrom, moveKind, moveRole, moveTo, type Move } from './move.ts';
-import { KING, type VariantModule } from './variant.ts';
+import type { VariantModule } from './variant.ts';
 import type { Color } from './types.ts';
 import { HAND_COUNTS, HAND_KEYS_HI, HAND_KEYS_LO, PIECE_KEYS_HI, PIECE_KEYS_LO, TURN_KEY_HI, TURN_KEY_LO } from './zobrist.ts';
 

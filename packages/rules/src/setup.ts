@@ -5,11 +5,11 @@
  * square, piece and side it is about, so a page can say it in the reader's
  * language; `message` is English, for logs and the API.
  */
-import { makePiece, squareName, COLOR_SHIFT, ROLE_MASK } from './board.ts';
+import { KING, makePiece, squareName, COLOR_SHIFT, ROLE_MASK } from './board.ts';
 import type { Position } from './position.ts';
 import type { RuleError } from './result.ts';
 import type { Color } from './types.ts';
-import { KING, type VariantModule } from './variant.ts';
+import type { VariantModule } from './variant.ts';
 
 export const POSITION_ERROR_CODES = [
   /** A side has no general (king). */

@@ -6,9 +6,6 @@ import type { Result, RuleError } from './result.ts';
 import type { PositionError } from './setup.ts';
 import type { ByColor, Color } from './types.ts';
 
-/** The royal piece is role 1 in every variant. */
-export const KING = 1;
-
 export interface RoleInfo {
   /** FEN letter, lower case. */
   readonly letter: string;

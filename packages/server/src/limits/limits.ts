@@ -11,21 +11,19 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { ok, type Result, type RuleError } from '@youzai/rules';
+import { ok, type Result } from '@youzai/rules';
 import { HttpError } from '../http/util.ts';
 import { LoginThrottle } from './login.ts';
+import type { LimiterFactory, Refusal } from './refusal.ts';
 import { OpenLimits } from './open.ts';
-import { LIMIT_RULES, type LimitKind, type LimitOverrides, type LimitRule, type OpenKind, type OpenRule, type Quota } from './rules.ts';
+import { LIMIT_RULES, type LimitKind, type LimitOverrides, type LimitRule, type OpenKind, type OpenRule } from './rules.ts';
+
+export type { LimiterFactory, Refusal } from './refusal.ts';
 
 /** Who takes a resource: the player (user id) and the address (see clientAddress). */
 export interface Who {
   readonly user?: string | undefined;
   readonly addr?: string | undefined;
-}
-
-/** A refused take: `limit.<kind>`, a message, and the wait before the next may succeed. */
-export interface Refusal extends RuleError {
-  readonly retryAfterMs: number;
 }
 
 /** An HTTP refusal: 429 with Retry-After. */
@@ -50,9 +48,6 @@ export interface LimitsOptions {
   /** The time for the open-at-once caps (tests move it). */
   readonly now?: () => number;
 }
-
-/** Makes a limiter of `points` per `seconds` under a key prefix, in Redis or memory. */
-export type LimiterFactory = (name: string, quota: Quota) => RateLimiterAbstract;
 
 export function limiterFactory(redis: LimitsOptions['redis']): LimiterFactory {
   return (name, { points, seconds }) => {

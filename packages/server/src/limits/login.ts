@@ -20,7 +20,7 @@
  */
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ok, type Result } from '@youzai/rules';
-import type { LimiterFactory, Refusal } from './limits.ts';
+import type { LimiterFactory, Refusal } from './refusal.ts';
 
 export interface LoginRule {
   /** Failures without any wait. */

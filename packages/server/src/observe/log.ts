@@ -8,7 +8,7 @@
  */
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 
-import type { RecentErrors } from './ops.ts';
+import type { RecentErrors } from './recent-errors.ts';
 
 export type { Logger };
 

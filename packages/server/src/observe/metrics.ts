@@ -8,7 +8,7 @@
  */
 import type { GameSummary } from '@youzai/protocol';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { RecentErrors } from './ops.ts';
+import { RecentErrors } from './recent-errors.ts';
 
 type Maybe<T> = T | Promise<T>;
 

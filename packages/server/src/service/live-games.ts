@@ -13,7 +13,7 @@ import { UniqueViolation, VersionConflict } from '../store/types.ts';
 import { GameActor, type StoredExtras } from './actor.ts';
 import type { ServiceError } from './errors.ts';
 import { readSnapshot, rowOf } from './snapshot.ts';
-import { awaitReturn } from './presence.ts';
+import { awaitReturn } from './await-return.ts';
 import type { Clock, Timers } from './time.ts';
 
 /** How soon a deadline that could not be decided (see mayDecide) is tried again. */

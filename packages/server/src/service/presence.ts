@@ -10,6 +10,7 @@ import type { ServerMessage } from '@youzai/protocol';
 import { isCorrespondence } from '@youzai/game';
 import type { Bus } from '../bus/bus.ts';
 import type { GameActor } from './actor.ts';
+import { awaitReturn } from './await-return.ts';
 import { topicOf, type GamePipeline } from './game-pipeline.ts';
 import type { LiveGames } from './live-games.ts';
 import type { Clock, Timers } from './time.ts';
@@ -20,22 +21,6 @@ import type { Clock, Timers } from './time.ts';
  * end (a crowd arriving at a TV game is not a message per watcher to each).
  */
 export const SPECTATORS_EVERY_MS = 1000;
-
-/**
- * How long after an outage took the side to move's sockets (a takeover, a node's death) its return
- * restarts its turn: what a reconnection takes, and all a player can win by staying away on purpose.
- */
-export const RETURN_GRACE_MS = 5000;
-
-/**
- * The side to move lost its sockets to an outage, not by its own doing (the node holding them died, or
- * this node took the game over and counts nobody yet): the time until it can play again is not its own.
- */
-export function awaitReturn(actor: GameActor, now: number): void {
-  const running = actor.game.snapshot.clock.running;
-  if (actor.game.status !== 'active' || running === null || isCorrespondence(actor.game.snapshot.setup.clock)) return;
-  actor.turnBack = { seat: running, ply: actor.game.moves.length, until: now + RETURN_GRACE_MS };
-}
 
 export class Presence {
   constructor(

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { Pairing, TournamentTerms } from '@youzai/game/tournament';
-import type { StoreFixture } from './conformance/store.ts';
 import type { TournamentRow } from './tournaments.ts';
 import type { GameRow, MoveRow, Store, UserRow } from './types.ts';
 
@@ -148,6 +147,23 @@ function referencingFirst(tables: readonly string[], references: readonly { chil
     left.delete(next);
   }
   return order;
+}
+
+/** A store over storage of its own, as the conformance suite (conformance/store.ts) runs each test on. */
+export interface StoreFixture {
+  /** A store over fresh, empty storage, not yet migrated. */
+  readonly store: Store;
+  /** Opens the same storage again, after `store` is closed; absent where the data dies with the store. */
+  readonly reopen?: () => Promise<Store>;
+  /**
+   * Deletes every row of the migrated storage, with the store still open, so
+   * that it is as `migrate` left it: then one store serves test after test
+   * (opening one costs a worker thread, or a schema and its migrations).
+   * Absent: each test opens a fresh store.
+   */
+  readonly empty?: () => Promise<void>;
+  /** Frees the storage once the stores are closed. */
+  dispose(): Promise<void>;
 }
 
 /**

@@ -7,7 +7,7 @@
  * used.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { T0, game, played, tournamentRow, user } from '../fixtures.ts';
+import { T0, game, played, tournamentRow, user, type StoreFixture } from '../fixtures.ts';
 import type { PuzzleResult } from '../puzzles.ts';
 import type { Store } from '../types.ts';
 import { describeAnalysisStore } from './analyses.ts';
@@ -41,22 +41,6 @@ export const CONFORMANCE_RUNS = {
 } as const;
 
 export type ConformanceRun = keyof typeof CONFORMANCE_RUNS;
-
-export interface StoreFixture {
-  /** A store over fresh, empty storage, not yet migrated. */
-  readonly store: Store;
-  /** Opens the same storage again, after `store` is closed; absent where the data dies with the store. */
-  readonly reopen?: () => Promise<Store>;
-  /**
-   * Deletes every row of the migrated storage, with the store still open, so
-   * that it is as `migrate` left it: then one store serves test after test
-   * (opening one costs a worker thread, or a schema and its migrations).
-   * Absent: each test opens a fresh store.
-   */
-  readonly empty?: () => Promise<void>;
-  /** Frees the storage once the stores are closed. */
-  dispose(): Promise<void>;
-}
 
 const attempt: PuzzleResult = {
   userId: 'u1',
