@@ -1,36 +1,49 @@
-/** `/admin/moderation`: the admins' page: open reports, actions on players and games, the log. */
+/**
+ * `/admin/moderation`: the admins' page: open reports, actions on players
+ * and games, fair-play reports, the log. The state and the requests are
+ * moderation-model.ts; this page renders them and sends the requests.
+ */
 import type { AppContext, Page } from '../app/context.ts';
 import { fill, h } from '../app/h.ts';
-import { t, tMaybe } from '../i18n/index.ts';
+import { t, tMaybe, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { fairPlayReportEl, type FairPlayReportWire } from './fair-play-view.ts';
-import { errorText } from './widgets.ts';
+import {
+  acted,
+  fairPlayAsked,
+  fairPlayRequest,
+  INITIAL_MODERATION,
+  loaded,
+  logLine,
+  resolveRequest,
+  USER_ACTIONS,
+  userRequest,
+  voidRequest,
+  type ActionResult,
+  type AdminRequest,
+  type LogEntry,
+  type ModerationState,
+  type Report,
+  type UserAction,
+} from './moderation-model.ts';
+import { actionButton, errorText } from './widgets.ts';
 import './pages.css';
-
-interface Report {
-  readonly id: string;
-  readonly reporter: string | null;
-  readonly reported: string | null;
-  readonly gameId: string | null;
-  readonly reason: string;
-  readonly text: string;
-  readonly createdAt: number;
-}
-interface LogEntry {
-  readonly id: string;
-  readonly at: number;
-  readonly admin: string;
-  readonly action: string;
-  readonly target: string | null;
-  readonly gameId: string | null;
-  readonly detail: string;
-}
 
 const when = (ms: number): string => new Date(ms).toLocaleString();
 
+const USER_ACTION_LABELS: Record<UserAction, MessageKey> = {
+  mute: 'mod.mute',
+  unmute: 'mod.unmute',
+  ban: 'mod.ban',
+  unban: 'mod.unban',
+  close: 'mod.close',
+  cheater: 'mod.cheater',
+};
+
 export function moderationPage(_app: AppContext): Page {
   let destroyed = false;
-  const reports = h('div', { 'data-testid': 'mod-reports' }, h('p.muted', null, t('common.loading')));
+  let state = INITIAL_MODERATION;
+  const reports = h('div', { 'data-testid': 'mod-reports' });
   const log = h('div', { 'data-testid': 'mod-log' });
   const fairPlay = h('div', { 'data-testid': 'mod-fairplay' });
   const result = h('p', { 'data-testid': 'mod-result', role: 'status' });
@@ -40,27 +53,29 @@ export function moderationPage(_app: AppContext): Page {
   const game = h('input', { name: 'game', placeholder: t('mod.gameId'), 'data-testid': 'mod-game', autocomplete: 'off' }) as HTMLInputElement;
   const note = h('input', { name: 'note', placeholder: t('mod.note'), 'data-testid': 'mod-note', maxlength: '300' }) as HTMLInputElement;
 
-  async function run(path: string, body: Record<string, unknown>): Promise<void> {
-    const r = await api<{ detail: string }>('POST', path, { ...body, note: note.value.trim() });
+  /** Sends an action (none without its player or game), says its answer, then reads everything again. */
+  async function run(req: AdminRequest | null): Promise<void> {
+    if (!req) return;
+    const r = await api<{ detail: string }>('POST', req.path, req.body);
     if (destroyed) return;
-    result.className = r.ok ? 'ok' : 'error';
-    result.textContent = r.ok ? `${t('mod.done')}: ${r.detail}` : errorText(r);
+    show(acted(state, r));
     void load();
   }
-  const onUser =
-    (action: string, body: () => Record<string, unknown> = () => ({})) =>
-    () => {
-      const name = user.value.trim();
-      if (name) void run(`/api/admin/users/${encodeURIComponent(name)}/${action}`, body());
-    };
-  const button = (label: string, testid: string, onclick: () => void) => h('button', { type: 'button', 'data-testid': testid, onclick }, label);
   /** Asks for a fair-play report: the player's last 20 rated games analysed in the background. */
-  async function askFairPlay(name: string, reportId: string | null): Promise<void> {
-    const r = await api<{ report: FairPlayReportWire }>('POST', '/api/admin/fair-play', { user: name, ...(reportId ? { report: reportId } : {}) });
+  async function askFairPlay(req: AdminRequest | null): Promise<void> {
+    if (!req) return;
+    const r = await api<{ report: FairPlayReportWire }>('POST', req.path, req.body);
     if (destroyed) return;
-    result.className = r.ok ? 'ok' : 'error';
-    result.textContent = r.ok ? t('fairplay.asked.ok', { n: r.report.games.length }) : errorText(r);
+    show(fairPlayAsked(state, r));
     void load();
+  }
+  async function load(): Promise<void> {
+    const [r, l, fp] = await Promise.all([
+      api<{ reports: Report[] }>('GET', '/api/admin/reports'),
+      api<{ log: LogEntry[] }>('GET', '/api/admin/log'),
+      api<{ reports: FairPlayReportWire[] }>('GET', '/api/admin/fair-play'),
+    ]);
+    if (!destroyed) show(loaded(state, r, l, fp));
   }
 
   const actions = h(
@@ -73,133 +88,46 @@ export function moderationPage(_app: AppContext): Page {
       null,
       // Its own visible name (a placeholder would go once a number is typed, and a number field shows none).
       h('label', null, t('mod.minutes'), ' ', minutes),
-      button(
-        t('mod.mute'),
-        'mod-mute',
-        onUser('mute', () => ({ minutes: Math.max(0, Math.floor(Number(minutes.value) || 0)) })),
-      ),
-      button(
-        t('mod.unmute'),
-        'mod-unmute',
-        onUser('mute', () => ({ minutes: 0 })),
-      ),
-      button(
-        t('mod.ban'),
-        'mod-ban',
-        onUser('ban', () => ({ on: true })),
-      ),
-      button(
-        t('mod.unban'),
-        'mod-unban',
-        onUser('ban', () => ({ on: false })),
-      ),
-      button(t('mod.close'), 'mod-close', onUser('close')),
-      button(
-        t('mod.cheater'),
-        'mod-cheater',
-        onUser('cheater', () => ({ on: true })),
-      ),
-      button(t('fairplay.ask'), 'mod-fairplay-ask', () => {
-        const name = user.value.trim();
-        if (name) void askFairPlay(name, null);
-      }),
+      USER_ACTIONS.map((a) => actionButton(t(USER_ACTION_LABELS[a]), `mod-${a}`, () => void run(userRequest(a, user.value, minutes.value, note.value)))),
+      actionButton(t('fairplay.ask'), 'mod-fairplay-ask', () => void askFairPlay(fairPlayRequest(user.value, null))),
     ),
     h(
       'p.row',
       null,
       game,
-      button(t('mod.void'), 'mod-void', () => {
-        const id = game.value.trim();
-        if (id) void run(`/api/admin/games/${encodeURIComponent(id)}/void`, {});
-      }),
+      actionButton(t('mod.void'), 'mod-void', () => void run(voidRequest(game.value, note.value))),
     ),
     result,
   );
 
-  async function load(): Promise<void> {
-    const [r, l, fp] = await Promise.all([
-      api<{ reports: Report[] }>('GET', '/api/admin/reports'),
-      api<{ log: LogEntry[] }>('GET', '/api/admin/log'),
-      api<{ reports: FairPlayReportWire[] }>('GET', '/api/admin/fair-play'),
-    ]);
-    if (destroyed) return;
-    if (!r.ok) {
-      fill(reports, h('p.error', { 'data-testid': 'mod-denied' }, r.code === 'admin.required' ? t('mod.adminsOnly') : errorText(r)));
-      actions.hidden = true;
-      return;
-    }
-    actions.hidden = false;
-    fill(
-      reports,
-      r.reports.length === 0
-        ? h('p.muted', null, t('mod.noReports'))
-        : h(
-            'table',
-            null,
-            h(
-              'thead',
-              null,
-              h(
-                'tr',
-                null,
-                [t('mod.when'), t('mod.reporter'), t('mod.reported'), t('mod.game'), t('mod.reason'), t('mod.text'), ''].map((x) =>
-                  h('th', { scope: 'col' }, x),
-                ),
-              ),
-            ),
-            h(
-              'tbody',
-              null,
-              r.reports.map((x) =>
-                h(
-                  'tr',
-                  { 'data-testid': 'mod-report' },
-                  h('td', null, when(x.createdAt)),
-                  h('td', null, x.reporter ?? '?'),
-                  h('td', null, x.reported ? h('a', { href: `/@/${x.reported}` }, x.reported) : '?'),
-                  h('td', null, x.gameId ? h('a', { href: `/game/${x.gameId}` }, x.gameId) : '—'),
-                  h('td', null, tMaybe(`mod.reason.${x.reason}`, x.reason)),
-                  h('td', null, x.text),
-                  h(
-                    'td',
-                    null,
-                    button(t('mod.pick'), 'mod-pick', () => {
-                      user.value = x.reported ?? '';
-                      game.value = x.gameId ?? '';
-                    }),
-                    x.reason === 'cheat' && x.reported
-                      ? button(t('fairplay.ask'), 'mod-report-fairplay', () => void askFairPlay(x.reported ?? '', x.id))
-                      : null,
-                    button(t('mod.resolve'), 'mod-resolve', () => void run(`/api/admin/reports/${x.id}/resolve`, {})),
-                  ),
-                ),
-              ),
-            ),
-          ),
-    );
-    if (fp.ok) {
-      fill(fairPlay, fp.reports.length === 0 ? h('p.muted', null, t('fairplay.none')) : fp.reports.map((x) => fairPlayReportEl(x, when)));
-    }
-    if (l.ok) {
+  function show(next: ModerationState): void {
+    state = next;
+    const r = state.reports;
+    actions.hidden = r.kind === 'refused';
+    if (r.kind === 'loading') fill(reports, h('p.muted', null, t('common.loading')));
+    else if (r.kind === 'refused') fill(reports, h('p.error', { 'data-testid': 'mod-denied' }, r.adminsOnly ? t('mod.adminsOnly') : errorText(r)));
+    else {
       fill(
-        log,
-        l.log.length === 0
-          ? h('p.muted', null, '—')
-          : h(
-              'ul',
-              null,
-              l.log.map((e) =>
-                h(
-                  'li',
-                  { 'data-testid': 'mod-log-entry' },
-                  // A fair-play entry's detail is the report's data (shown in its own section), not text.
-                  `${when(e.at)} · ${e.admin} · ${tMaybe(`mod.action.${e.action}`, e.action)} · ${e.target ?? e.gameId ?? ''}${e.action.startsWith('fair-play') ? '' : ` · ${e.detail}`}`,
-                ),
-              ),
-            ),
+        reports,
+        reportsTable(r.list, {
+          pick: (x) => {
+            user.value = x.reported ?? '';
+            game.value = x.gameId ?? '';
+          },
+          fairPlay: (x) => void askFairPlay(fairPlayRequest(x.reported ?? '', x.id)),
+          resolve: (x) => void run(resolveRequest(x.id, note.value)),
+        }),
       );
     }
+    if (state.fairPlay)
+      fill(fairPlay, state.fairPlay.length === 0 ? h('p.muted', null, t('fairplay.none')) : state.fairPlay.map((x) => fairPlayReportEl(x, when)));
+    if (state.log) fill(log, logList(state.log));
+    if (state.result) {
+      result.className = state.result.kind === 'error' ? 'error' : 'ok';
+      result.textContent = resultText(state.result);
+    }
   }
+  show(state);
   void load();
 
   const title = t('mod.title');
@@ -224,4 +152,64 @@ export function moderationPage(_app: AppContext): Page {
       destroyed = true;
     },
   };
+}
+
+function resultText(r: ActionResult): string {
+  if (r.kind === 'done') return `${t('mod.done')}: ${r.detail}`;
+  if (r.kind === 'fair-play-asked') return t('fairplay.asked.ok', { n: r.games });
+  return errorText(r);
+}
+
+/** The open reports, each with its buttons: pick its player and game into the form, ask a fair-play report (a cheat report), resolve it. */
+function reportsTable(
+  list: readonly Report[],
+  on: { readonly pick: (x: Report) => void; readonly fairPlay: (x: Report) => void; readonly resolve: (x: Report) => void },
+): HTMLElement {
+  if (list.length === 0) return h('p.muted', null, t('mod.noReports'));
+  const heads = [t('mod.when'), t('mod.reporter'), t('mod.reported'), t('mod.game'), t('mod.reason'), t('mod.text'), ''];
+  return h(
+    'table',
+    null,
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        heads.map((x) => h('th', { scope: 'col' }, x)),
+      ),
+    ),
+    h(
+      'tbody',
+      null,
+      list.map((x) =>
+        h(
+          'tr',
+          { 'data-testid': 'mod-report' },
+          h('td', null, when(x.createdAt)),
+          h('td', null, x.reporter ?? '?'),
+          h('td', null, x.reported ? h('a', { href: `/@/${x.reported}` }, x.reported) : '?'),
+          h('td', null, x.gameId ? h('a', { href: `/game/${x.gameId}` }, x.gameId) : '—'),
+          h('td', null, tMaybe(`mod.reason.${x.reason}`, x.reason)),
+          h('td', null, x.text),
+          h(
+            'td',
+            null,
+            actionButton(t('mod.pick'), 'mod-pick', () => on.pick(x)),
+            x.reason === 'cheat' && x.reported ? actionButton(t('fairplay.ask'), 'mod-report-fairplay', () => on.fairPlay(x)) : null,
+            actionButton(t('mod.resolve'), 'mod-resolve', () => on.resolve(x)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function logList(entries: readonly LogEntry[]): HTMLElement {
+  if (entries.length === 0) return h('p.muted', null, '—');
+  return h(
+    'ul',
+    null,
+    entries.map((e) => h('li', { 'data-testid': 'mod-log-entry' }, logLine(e, when(e.at), tMaybe(`mod.action.${e.action}`, e.action)))),
+  );
 }
