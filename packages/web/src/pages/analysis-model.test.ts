@@ -16,6 +16,7 @@ import {
   promoteCurrent,
   sharePath,
   stepFrom,
+  typedInvalid,
   type AnalysisState,
 } from './analysis-model.ts';
 
@@ -84,7 +85,8 @@ describe('the analysis board model', () => {
   });
 
   it('a typed move’s problem goes with the next move shown', () => {
-    const s = { ...played('h3e3'), typedProblem: 'zz: not a move' };
+    const s = typedInvalid(played('h3e3'), 'zz: not a move');
+    expect(s.typedProblem).toBe('zz: not a move');
     expect(goTo(s, s.tree.root).typedProblem).toBe('');
     expect(playMove(s, 'h8e8').typedProblem).toBe('');
     expect(playMove(s, 'a1a9').typedProblem).toBe('zz: not a move');

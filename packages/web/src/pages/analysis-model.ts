@@ -92,6 +92,9 @@ export function moveText(s: AnalysisState, node: TreeNode, notation: Notation): 
   return before && m?.ok ? notation.make(before, m.value) : node.uci;
 }
 
+/** A typed move that could not be read, as the typed-move form words it. */
+export const typedInvalid = (s: AnalysisState, text: string): AnalysisState => ({ ...s, typedProblem: text });
+
 /** The move shown is another one: a typed move's problem goes. */
 export const goTo = (s: AnalysisState, node: TreeNode): AnalysisState => ({ ...s, current: node, typedProblem: '' });
 

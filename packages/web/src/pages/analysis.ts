@@ -9,7 +9,7 @@
  * The state is analysis-model.ts and analysis-engine-model.ts; this page
  * renders it and talks to the socket.
  */
-import type { ImportedWire } from '@youzai/game/analysis';
+import type { ImportedWire, TreeNode } from '@youzai/game/analysis';
 import type { BoardLine, ServerMessage } from '@youzai/protocol';
 import { DEFAULT_VARIANT, legalUcis, makeFen, VARIANTS, type Notation, type Position, type VariantKey, type VariantModule } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
@@ -45,6 +45,7 @@ import {
   promoteCurrent,
   sharePath,
   stepFrom,
+  typedInvalid,
   type AnalysisState,
   type Step,
 } from './analysis-model.ts';
@@ -102,7 +103,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
     position: () => positionOf(state),
     play: (uci) => play(uci),
     problem: (text) => {
-      state = { ...state, typedProblem: text };
+      state = typedInvalid(state, text);
       render();
     },
   });
@@ -130,7 +131,7 @@ export function analysisPage(app: AppContext, params: Record<string, string>, gi
     show(next);
   }
 
-  const go = (node: AnalysisState['current']): void => show(goTo(state, node));
+  const go = (node: TreeNode): void => show(goTo(state, node));
   const step = (s: Step): void => go(stepFrom(state, s) ?? state.current);
 
   /** The next state drawn, and its position analysed. */
