@@ -192,9 +192,6 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
   app.socket.joinRoom(id);
 
   renderAll();
-  // The room's own tournaments, and the way to make one.
-  const tournaments = tournamentLists(id);
-  void tournaments.load();
   const el = h(
     'div.page.room-page',
     { 'data-testid': 'room' },
@@ -212,13 +209,7 @@ export function roomPage(app: AppContext, params: Record<string, string>): Page 
       ),
       h('div', null, h('section.card', null, h('h2', null, t('rooms.games')), gamesEl), chat.el),
     ),
-    h(
-      'section.card.room-tournaments',
-      { 'data-testid': 'room-tournaments' },
-      h('h2', null, t('tour.title')),
-      tournaments.el,
-      h('a.button', { href: `/tournaments?room=${id}` }, t('tour.create')),
-    ),
+    roomTournaments(id),
   );
   return {
     el,
@@ -291,6 +282,19 @@ class ChallengeForm {
     this.error.textContent = text;
     this.error.hidden = false;
   }
+}
+
+/** The room's own tournaments, and the way to make one. */
+function roomTournaments(room: string): HTMLElement {
+  const tournaments = tournamentLists(room);
+  void tournaments.load();
+  return h(
+    'section.card.room-tournaments',
+    { 'data-testid': 'room-tournaments' },
+    h('h2', null, t('tour.title')),
+    tournaments.el,
+    h('a.button', { href: `/tournaments?room=${room}` }, t('tour.create')),
+  );
 }
 
 function memberRow(m: PlayerTag, isMe: boolean, challenge: (() => void) | null): HTMLElement {
