@@ -79,27 +79,7 @@ export function puzzlesPage(app: AppContext, params: Record<string, string>): Pa
     void loadNext();
   });
 
-  const el = h(
-    'div.puzzle-page',
-    { 'data-testid': 'puzzle-page' },
-    h(
-      'div.game-layout',
-      null,
-      h('div.board-col', null, boardEl),
-      h(
-        'aside.side-col',
-        null,
-        h('h1', null, t('puzzle.title')),
-        tabs,
-        h('label.theme', null, t('puzzle.theme'), ' ', themeSel),
-        info,
-        statusEl,
-        actions,
-        movesHolder,
-        typedHolder,
-      ),
-    ),
-  );
+  const el = puzzleLayout(boardEl, [tabs, h('label.theme', null, t('puzzle.theme'), ' ', themeSel), info, statusEl, actions, movesHolder, typedHolder]);
 
   /** A move from the board or the typed field: the solver's only while the live position is shown. */
   function move(uci: string): void {
@@ -205,6 +185,15 @@ class StepTimer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** The board beside the side column: the title, then `side` in order. */
+function puzzleLayout(boardEl: HTMLElement, side: readonly HTMLElement[]): HTMLElement {
+  return h(
+    'div.puzzle-page',
+    { 'data-testid': 'puzzle-page' },
+    h('div.game-layout', null, h('div.board-col', null, boardEl), h('aside.side-col', null, h('h1', null, t('puzzle.title')), ...side)),
+  );
 }
 
 /** The puzzle's kind, the solver's rating, the difficulty and streak, and the last rated change. */

@@ -3,7 +3,7 @@
  * The state and its updates are solo-model.ts; this file renders it and forwards events.
  */
 import { wireReferee, wireVerdict } from '@youzai/protocol';
-import { DEFAULT_VARIANT, makeFen, VARIANTS, type VariantKey } from '@youzai/rules';
+import { DEFAULT_VARIANT, makeFen, VARIANTS, type Position, type VariantKey } from '@youzai/rules';
 import type { AppContext, Page } from '../app/context.ts';
 import { h, fill } from '../app/h.ts';
 import { sideName, variantName } from '../app/names.ts';
@@ -51,14 +51,6 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   const statusEl = h('p.status', { 'aria-live': 'polite', 'data-testid': 'status' });
   const special = h('div.special');
   const refHolder = h('div');
-  const fenInput = h('input', {
-    type: 'text',
-    name: 'fen',
-    spellcheck: 'false',
-    autocomplete: 'off',
-    'aria-label': t('solo.fen'),
-    'data-testid': 'fen',
-  }) as HTMLInputElement;
 
   const board = new Board(boardEl, {
     variant,
@@ -99,16 +91,11 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   function render(): void {
     const ply = cursor.ply;
     const pos = history.positionAt(ply);
-    const verdict = cursor.live ? s.referee.verdict : null;
     board.set({ pos, lastUci: history.lastUci(ply), movable: s.referee.verdict && cursor.live ? null : 'both' });
     board.setArrows([]);
     moveList.render();
-    fenInput.value = makeFen(pos);
-    statusEl.textContent = s.notice
-      ? noticeText(s)
-      : verdict
-        ? t('solo.over', { text: verdictText(variant, wireVerdict(verdict)) })
-        : hintText(s) || t('game.turnOf', { side: sideName(variant, pos.turn) });
+    fen.input.value = makeFen(pos);
+    statusEl.textContent = statusText(s, cursor.live ? s.referee.verdict : null, pos.turn);
     fill(special, ...inPlaceButtons(board.inPlaceMoves(), move));
     const state = s.referee.state();
     refHolder.replaceChildren(...(cursor.live && (state.runs || state.counters || state.quiet) ? [refereePanel(variant, wireReferee(state), null)] : []));
@@ -125,11 +112,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
   }
 
   const typedForm = typedMoveForm({ variant, position: shownPosition, play: move, problem: (text) => update(typedInvalid(s, text)) });
-  const fenForm = h('form.row', null, fenInput, h('button', { type: 'submit', 'data-testid': 'load-fen' }, t('solo.load')));
-  fenForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    update(loadFen(s, fenInput.value.trim()));
-  });
+  const fen = fenField((text) => update(loadFen(s, text)));
   const controls = h(
     'div.controls',
     null,
@@ -157,7 +140,7 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       special,
       moveList.el,
       typedForm,
-      h('label.fen-label', null, t('solo.fen'), fenForm),
+      fen.el,
       refHolder,
     ),
   );
@@ -177,6 +160,24 @@ export function soloPage(app: AppContext, params: Record<string, string>): Page 
       board.destroy();
     },
   };
+}
+
+/** The position shown as FEN, and a FEN to play from: `load` takes the text given. */
+function fenField(load: (fen: string) => void): { readonly el: HTMLElement; readonly input: HTMLInputElement } {
+  const input = h('input', {
+    type: 'text',
+    name: 'fen',
+    spellcheck: 'false',
+    autocomplete: 'off',
+    'aria-label': t('solo.fen'),
+    'data-testid': 'fen',
+  }) as HTMLInputElement;
+  const form = h('form.row', null, input, h('button', { type: 'submit', 'data-testid': 'load-fen' }, t('solo.load')));
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    load(input.value.trim());
+  });
+  return { el: h('label.fen-label', null, t('solo.fen'), form), input };
 }
 
 function button(label: string, testid: string, run: () => void): HTMLElement {
@@ -199,6 +200,13 @@ function cursorKey(e: KeyboardEvent, cursor: Cursor): boolean {
   e.preventDefault();
   f();
   return true;
+}
+
+/** The status line: a notice, else the game's end (`verdict`, on the live position), else the hint, else whose turn it is. */
+function statusText(s: SoloState, verdict: SoloState['referee']['verdict'], turn: Position['turn']): string {
+  if (s.notice) return noticeText(s);
+  if (verdict) return t('solo.over', { text: verdictText(s.variant, wireVerdict(verdict)) });
+  return hintText(s) || t('game.turnOf', { side: sideName(s.variant, turn) });
 }
 
 function noticeText(s: SoloState): string {

@@ -306,21 +306,13 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
   void load();
 
   return {
-    el: h(
-      'div.page.tournament-page',
-      { 'data-testid': 'tournament-page' },
-      h('div.tour-head', null, titleEl, termsEl, clockEl, actionsEl, meEl, notesEl, errorEl, shareEl, trfEl),
-      podiumEl,
-      h(
-        'div.tour-body',
-        null,
-        h('section.card.tour-standings', null, h('h2', null, t('tour.standings')), standingsEl),
-        h('div.tour-side', null, h('section.card', null, gamesEl), chat.el),
-      ),
-      crossEl,
-      roundsBox,
-      rulesEl,
-    ),
+    el: tournamentLayout({
+      head: [titleEl, termsEl, clockEl, actionsEl, meEl, notesEl, errorEl, shareEl, trfEl],
+      podium: podiumEl,
+      standings: standingsEl,
+      side: [h('section.card', null, gamesEl), chat.el],
+      below: [crossEl, roundsBox, rulesEl],
+    }),
     title: t('tour.title'),
     destroy() {
       destroyed = true;
@@ -331,6 +323,29 @@ export function tournamentPage(app: AppContext, params: Record<string, string>):
       if (pending) clearTimeout(pending);
     },
   };
+}
+
+/** The head, the podium, the standings beside the games and the chat, then the tables and rules below. */
+function tournamentLayout(parts: {
+  readonly head: readonly HTMLElement[];
+  readonly podium: HTMLElement;
+  readonly standings: HTMLElement;
+  readonly side: readonly HTMLElement[];
+  readonly below: readonly HTMLElement[];
+}): HTMLElement {
+  return h(
+    'div.page.tournament-page',
+    { 'data-testid': 'tournament-page' },
+    h('div.tour-head', null, ...parts.head),
+    parts.podium,
+    h(
+      'div.tour-body',
+      null,
+      h('section.card.tour-standings', null, h('h2', null, t('tour.standings')), parts.standings),
+      h('div.tour-side', null, ...parts.side),
+    ),
+    ...parts.below,
+  );
 }
 
 function clockText(c: ClockLine): string {
