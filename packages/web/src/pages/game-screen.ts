@@ -35,6 +35,7 @@ import type { Outgoing } from '../net/socket.ts';
 import { reportButton } from '../social/report.ts';
 import { controlLabel, drawClocks, endPanelContent, inviteShare, seatLine, statusText, toastText } from './game-parts.ts';
 import { analysisLinkAt, boardSetting, controlMessage, controlsFor, type EventCues, type GamePageState, type Notice } from './game-model.ts';
+import { cursorKey } from './widgets.ts';
 
 /** What the screen reads from the page and hands back to it. */
 export interface GameScreenHost {
@@ -256,18 +257,7 @@ export class GameScreen {
 
   private readonly onKey = (e: KeyboardEvent): void => {
     const cursor = this.w?.cursor;
-    if (!cursor || (e.target as HTMLElement).closest('input,textarea,select')) return;
-    const go: Record<string, () => void> = {
-      ArrowLeft: () => cursor.prev(),
-      ArrowRight: () => cursor.next(),
-      Home: () => cursor.first(),
-      End: () => cursor.last(),
-    };
-    const f = go[e.key];
-    if (!f) return;
-    e.preventDefault();
-    f();
-    this.renderBoard();
+    if (cursor && cursorKey(e, cursor)) this.renderBoard();
   };
 
   /** A frame of events applied: its sound, the watchers, back to the live ply, its notices, then everything drawn. */

@@ -36,7 +36,7 @@ import {
   type Score,
   type SoloState,
 } from './solo-model.ts';
-import { variantTabLinks } from './widgets.ts';
+import { cursorKey, variantTabLinks } from './widgets.ts';
 
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;
@@ -184,22 +184,6 @@ function button(label: string, testid: string, run: () => void): HTMLElement {
   const b = h('button', { type: 'button', 'data-testid': testid }, label);
   b.addEventListener('click', run);
   return b;
-}
-
-/** Moves the viewer on an arrow key, Home or End (not while typing in a field); whether it did. */
-function cursorKey(e: KeyboardEvent, cursor: Cursor): boolean {
-  if ((e.target as HTMLElement).closest('input,textarea,select')) return false;
-  const go: Record<string, () => void> = {
-    ArrowLeft: () => cursor.prev(),
-    ArrowRight: () => cursor.next(),
-    Home: () => cursor.first(),
-    End: () => cursor.last(),
-  };
-  const f = go[e.key];
-  if (!f) return false;
-  e.preventDefault();
-  f();
-  return true;
 }
 
 /** The status line: a notice, else the game's end (`verdict`, on the live position), else the hint, else whose turn it is. */
