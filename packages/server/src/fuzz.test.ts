@@ -6,7 +6,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, createApp, type App } from './app.ts';
+import { createApp, type App } from './app.ts';
+import { ROUTES } from './assembly/routes.ts';
 import { MemoryBus } from './bus/bus.ts';
 import { systemClock, systemTimers } from './service/time.ts';
 import { memoryStore } from './store/memory/store.ts';
