@@ -17,17 +17,7 @@
  */
 import type { Identity, ServerMessage } from '@youzai/protocol';
 import type { Bus } from '../bus/bus.ts';
-import {
-  arenaScore,
-  nextStep,
-  opponentSince,
-  pairArena,
-  roundRobinRound,
-  swissRound,
-  type ArenaWaiting,
-  type Bye,
-  type Pairing,
-} from '@youzai/game/tournament';
+import { arenaScore, nextStep, pairArena, roundRobinRound, swissRound, type ArenaWaiting, type Bye, type Pairing } from '@youzai/game/tournament';
 import type { PairedTerms } from '../service/game-service.ts';
 import type { GamesPort } from '../service/games-port.ts';
 import { randomId } from '../service/ids.ts';
@@ -36,6 +26,7 @@ import type { GameRow, GameStore } from '../store/games.ts';
 import type { EntryRow, TournamentAdvance, TournamentRow, TournamentSheetRows, TournamentStore } from '../store/tournaments.ts';
 import { TournamentConflict } from '../store/types.ts';
 import type { UserStore } from '../store/users.ts';
+import { DirectorTrace, type DirectorEndTrace, type DirectorPassTrace, type DirectorWaitTrace } from './director-trace.ts';
 import { clockSpec, gameEnd } from './results.ts';
 import { progressOf, sheetOf } from './sheet.ts';
 import { ensureScheduled, type ScheduledTournament } from './schedule.ts';
@@ -58,46 +49,6 @@ const CREATE_AT_ONCE = 256;
 export const RESULT_SWEEP_MS = 15_000;
 /** How often the schedule is looked at. */
 export const SCHEDULE_EVERY_MS = 60_000;
-/** Passes and recorded ends the director remembers for /api/stats?director (the benchmarks' diagnostics). */
-const TRACE_KEEP = 2000;
-/** Free players named per pass in the trace (the ones left waiting). */
-const TRACE_LEFT = 32;
-
-/** One director pass, as the benchmarks read it (GET /api/stats?director with STATS_CONTROL=1). */
-export interface DirectorPassTrace {
-  /** Clock time the pass began. */
-  readonly at: number;
-  /** How long it ran, and its parts (ms): the list of tournaments, the sheets' reads, the pairings' writes, the games' creation. */
-  readonly ms: number;
-  readonly listMs: number;
-  readonly readMs: number;
-  readonly writeMs: number;
-  readonly createMs: number;
-  /** Free arena players it saw, and those it paired. */
-  readonly free: number;
-  readonly paired: number;
-  /** Free players it left waiting (at most TRACE_LEFT). */
-  readonly left: readonly string[];
-}
-
-/** A tournament game's end as the director recorded it. */
-export interface DirectorEndTrace {
-  readonly game: string;
-  readonly players: readonly [string, string];
-  /** When the game service told the director (clock time), and when the result was stored. */
-  readonly toldAt: number;
-  readonly recordedAt: number;
-}
-
-/** A player the director paired in an arena: since when they were free, since when someone they may meet was too (null: never, as far as the passes saw), and the pass that paired them (clock times). */
-export interface DirectorWaitTrace {
-  readonly tournament: string;
-  readonly user: string;
-  readonly freeSince: number;
-  readonly opponentSince: number | null;
-  readonly pairedAt: number;
-}
-
 /** What a step wrote: the tournament's new row, its sheet read after, and whether it was the start. */
 interface Stepped {
   readonly row: TournamentRow;
@@ -172,13 +123,8 @@ export class TournamentDirector {
   private lastSchedule = Number.NEGATIVE_INFINITY;
   private readonly newGameId: () => string;
   private readonly timers: Timers;
-  private readonly passes: DirectorPassTrace[] = [];
-  private readonly ends: DirectorEndTrace[] = [];
-  private readonly waits: DirectorWaitTrace[] = [];
-  /** Free arena players a pass left waiting though someone they may meet was free: since when ("tournament user" → their wait's start and that time). */
-  private readonly optionSince = new Map<string, { readonly free: number; readonly since: number }>();
-  /** The pass being run: its figures, filled as it goes. */
-  private current: { listMs: number; readMs: number; writeMs: number; createMs: number; free: number; paired: number; left: string[] } | null = null;
+  /** Its passes, recorded ends and arena waits, for the benchmarks' diagnostics only. */
+  private readonly traced = new DirectorTrace();
 
   constructor(private readonly deps: DirectorDeps) {
     this.newGameId = deps.newGameId ?? (() => randomId(8));
@@ -218,7 +164,7 @@ export class TournamentDirector {
 
   /** The last passes and recorded ends, oldest first (diagnostics: GET /api/stats?director). */
   trace(): { passes: readonly DirectorPassTrace[]; ends: readonly DirectorEndTrace[]; waits: readonly DirectorWaitTrace[] } {
-    return { passes: [...this.passes], ends: [...this.ends], waits: [...this.waits] };
+    return this.traced.read();
   }
 
   /** Resolves once no pass is running (tests: after fake time fired one). */
@@ -280,7 +226,7 @@ export class TournamentDirector {
       const toldAt = this.deps.clock.now();
       const id = await recordGameEnd(this.deps.store, row, toldAt);
       if (id) {
-        keep(this.ends, { game: row.id, players: [row.whiteId ?? '', row.blackId ?? ''], toldAt, recordedAt: this.deps.clock.now() });
+        this.traced.ended({ game: row.id, players: [row.whiteId ?? '', row.blackId ?? ''], toldAt, recordedAt: this.deps.clock.now() });
         this.started.delete(row.id);
         this.deps.changed?.(id);
         this.look();
@@ -311,10 +257,9 @@ export class TournamentDirector {
       await ensureScheduled(this.deps.store, this.deps.schedule, now).catch((e: unknown) => this.log('scheduled tournaments not created', e));
     }
     const began = performance.now();
-    const figures = { listMs: 0, readMs: 0, writeMs: 0, createMs: 0, free: 0, paired: 0, left: [] as string[] };
-    this.current = figures;
+    this.traced.beginPass();
     const list = await this.deps.store.listTournaments({ statuses: ['upcoming', 'running'], listedOnly: false, limit: 10_000 });
-    figures.listMs = performance.now() - began;
+    this.traced.listed(performance.now() - began);
     this.due = Number.POSITIVE_INFINITY;
     for (const t of list) {
       try {
@@ -324,8 +269,7 @@ export class TournamentDirector {
         if (!(e instanceof TournamentConflict)) this.log(`tournament ${t.id}: director pass failed`, e);
       }
     }
-    this.current = null;
-    keep(this.passes, { at: now, ms: performance.now() - began, ...figures });
+    this.traced.endPass(now, performance.now() - began);
     // The next start or round: a pass at that instant, not at the next second after it.
     if (this.due !== Number.POSITIVE_INFINITY) this.lookAt(this.due);
   }
@@ -453,10 +397,10 @@ export class TournamentDirector {
       case 'pair-free': {
         // The free players' own games (the live sheet holds only those being played): their scores, last opponents and colours.
         const ids = sheet.entries.filter(isFree).map((e) => e.userId);
-        const history = ids.length === 0 ? [] : await this.timed('readMs', () => this.deps.store.pairingsOf(t.id, ids));
+        const history = ids.length === 0 ? [] : await this.traced.timed('readMs', () => this.deps.store.pairingsOf(t.id, ids));
         const free = arenaWaiting({ entries: sheet.entries, pairings: history, byes: [] }, now);
         const pairs = pairArena(free, now);
-        this.traceWaits(t.id, free, pairs, now);
+        this.traced.waited(t.id, free, pairs, now);
         if (pairs.length === 0) return null;
         change = { ...progress, pairings: pairs.map(([w, b]) => this.pairing(0, w, b, now)), byes: [] };
         break;
@@ -478,41 +422,12 @@ export class TournamentDirector {
         break;
       }
     }
-    await this.timed('writeMs', () => this.deps.store.advanceTournament(t.id, t.version, change));
+    await this.traced.timed('writeMs', () => this.deps.store.advanceTournament(t.id, t.version, change));
     const { pairings: _p, byes: _b, note, ...moved } = change;
     const row: TournamentRow = { ...t, ...moved, notes: note ? [...t.notes, note] : t.notes, version: t.version + 1 };
     const next = await this.read(row);
-    await this.timed('createMs', () => this.startGames(row, change.pairings, next.entries, now));
+    await this.traced.timed('createMs', () => this.startGames(row, change.pairings, next.entries, now));
     return { row, sheet: next, started: s.type === 'start' };
-  }
-
-  /**
-   * The trace of a pairing pass: how many were free, who was left waiting,
-   * and for each player paired how long the pairing kept them waiting once
-   * someone they may meet was free too (a lone pair who just met must wait for a third).
-   */
-  private traceWaits(tournament: string, free: readonly ArenaWaiting[], pairs: readonly [string, string][], now: number): void {
-    const taken = new Set(pairs.flat());
-    const since = opponentSince(free, now);
-    if (this.optionSince.size > 100_000) this.optionSince.clear();
-    for (const w of free) {
-      const key = `${tournament} ${w.userId}`;
-      const mine = since.get(w.userId) ?? null;
-      const before = this.optionSince.get(key);
-      // An earlier pass of the same wait that already had an opponent for them counts from its time.
-      const first = before && before.free === w.waitingSince ? (mine === null ? before.since : Math.min(before.since, mine)) : mine;
-      if (taken.has(w.userId)) {
-        this.optionSince.delete(key);
-        keep(this.waits, { tournament, user: w.userId, freeSince: w.waitingSince, opponentSince: first, pairedAt: now }, TRACE_KEEP * 5);
-      } else {
-        if (first !== null) this.optionSince.set(key, { free: w.waitingSince, since: first });
-        if (this.current && this.current.left.length < TRACE_LEFT) this.current.left.push(w.userId);
-      }
-    }
-    if (this.current) {
-      this.current.free += free.length;
-      this.current.paired += taken.size;
-    }
   }
 
   /**
@@ -523,17 +438,7 @@ export class TournamentDirector {
    */
   private read(t: TournamentRow): Promise<TournamentSheetRows> {
     const { store } = this.deps;
-    return this.timed('readMs', () => (t.status === 'running' && t.terms.kind === 'arena' ? store.tournamentLive(t.id) : store.tournamentSheet(t.id)));
-  }
-
-  /** Runs `fn`, adding its time to the current pass's figure `part`. */
-  private async timed<T>(part: 'readMs' | 'writeMs' | 'createMs', fn: () => Promise<T>): Promise<T> {
-    const t0 = performance.now();
-    try {
-      return await fn();
-    } finally {
-      if (this.current) this.current[part] += performance.now() - t0;
-    }
+    return this.traced.timed('readMs', () => (t.status === 'running' && t.terms.kind === 'arena' ? store.tournamentLive(t.id) : store.tournamentSheet(t.id)));
   }
 
   private pairing(round: number, white: string, black: string, now: number): Pairing {
@@ -587,12 +492,6 @@ export class TournamentDirector {
       await this.deps.store.recordTournamentGame(p.gameId, { result: 0.5, forfeit: true, plies: 0, endedAt: now });
     }
   }
-}
-
-/** Adds `item` to a trace, dropping the oldest past TRACE_KEEP. */
-function keep<T>(list: T[], item: T, most = TRACE_KEEP): void {
-  list.push(item);
-  if (list.length > most) list.splice(0, list.length - most);
 }
 
 /** Calls `fn` on every item, at most `width` at once. */
