@@ -92,6 +92,8 @@ function renderHeader(): void {
   const me = app.me;
   search.relabel();
   const typing = search.el.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+  // A header control with the focus (a keyboard user's sound or settings button) is drawn anew: its new self takes it.
+  const held = !typing && header.contains(document.activeElement) ? controlKey(document.activeElement as HTMLElement) : null;
   bell.refresh();
   const langBtn = h('button.lang', { type: 'button', title: t('nav.language.title'), 'data-testid': 'lang-switch' }, t('nav.language'));
   const next: Lang = lang() === 'vi' ? 'en' : 'vi';
@@ -161,6 +163,14 @@ function renderHeader(): void {
   );
   // Moved into the new drawer, the box lost the focus of someone typing in it.
   typing?.focus();
+  if (held) header.querySelector<HTMLElement>(held)?.focus();
+}
+
+/** A selector that finds a header control again once the header is drawn anew: its test id, or a link's address. */
+function controlKey(el: HTMLElement): string | null {
+  if (el.dataset.testid) return `[data-testid="${CSS.escape(el.dataset.testid)}"]`;
+  const href = el.getAttribute('href');
+  return href !== null ? `a[href="${CSS.escape(href)}"]` : null;
 }
 
 /** Opens or closes the phone header's drawer. */

@@ -283,6 +283,17 @@ describe('accessibility', () => {
     expect(await red.evaluate(() => document.activeElement?.closest('[data-testid="move-list"]') ?? null)).toBeNull();
   });
 
+  it('a header control used from the keyboard keeps the focus when the header is drawn anew (the sound switch; a welcome after a reconnection draws it too)', async () => {
+    const { page } = await club.visitor();
+    await register(page, 'amthanh');
+    await open(page, '/', '[data-testid="home"]');
+    const pressed = await page.getByTestId('sound-switch').getAttribute('aria-pressed');
+    await page.getByTestId('sound-switch').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('sound-switch').getAttribute('aria-pressed')).not.toBe(pressed);
+    expect(await focused(page)).toBe('sound-switch');
+  });
+
   it('the settings panel keeps the focus while open (Tab and Shift+Tab go round it) and gives it back to its button', async () => {
     const { page } = await club.visitor();
     await register(page, 'caidat');
