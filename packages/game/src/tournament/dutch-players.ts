@@ -4,9 +4,17 @@
  * (score, then pairing number), and the score groups with the bit offset
  * each has in a packed weight (dutch-weights.ts).
  */
-import type { DutchOptions } from './dutch.ts';
 import type { Side, SwissCard } from './swiss-cards.ts';
 import { compatible } from './swiss-colours.ts';
+
+/** What pairDutch (dutch.ts) is told of the round. */
+export interface DutchOptions {
+  /** The round being paired (1-based) and the planned number of rounds. */
+  readonly round: number;
+  readonly rounds: number;
+  /** Colour of the top seed in round 1 (drawn by lot in a real event; white here). */
+  readonly initial?: Side;
+}
 
 /** Bits to write x (x ≥ 0): 0 → 0, 1 → 1, 2-3 → 2, ... */
 const bitsOf = (x: number): number => (x <= 0 ? 0 : 32 - Math.clz32(x));

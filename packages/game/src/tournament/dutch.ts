@@ -44,18 +44,12 @@
  */
 import { Brackets } from './dutch-brackets.ts';
 import { settleBye } from './dutch-bye.ts';
-import { type Players, playerFacts, scoreGroups } from './dutch-players.ts';
+import { type DutchOptions, type Players, playerFacts, scoreGroups } from './dutch-players.ts';
 import { EdgeWeights } from './dutch-weights.ts';
 import type { Side, SwissCard } from './swiss-cards.ts';
 import { allocateColours, ranksAbove } from './swiss-colours.ts';
 
-export interface DutchOptions {
-  /** The round being paired (1-based) and the planned number of rounds. */
-  readonly round: number;
-  readonly rounds: number;
-  /** Colour of the top seed in round 1 (drawn by lot in a real event; white here). */
-  readonly initial?: Side;
-}
+export type { DutchOptions } from './dutch-players.ts';
 
 export interface RoundPairing {
   /** [white, black] user ids, top boards first. */

@@ -3,7 +3,7 @@
  * watched and timed (Base), and the node's edges towards its visitors: the
  * sessions and their sweep, the quotas, the origin and proxy gates, /health.
  */
-import type { AppOptions } from '../app.ts';
+import type { AppOptions } from './options.ts';
 import { SESSION_SWEEP_MS, Sessions } from '../auth/sessions.ts';
 import { checkHealth, type Club, type Health } from '../cluster/club.ts';
 import { originPolicy, type OriginPolicy } from '../http/origin.ts';

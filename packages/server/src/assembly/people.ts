@@ -3,7 +3,7 @@
  * nodes), chat, notifications, moderation, the lobby and the rooms, and the
  * listeners that tell players about the games of those they follow.
  */
-import type { AppOptions } from '../app.ts';
+import type { AppOptions } from './options.ts';
 import { Chat } from '../chat/chat.ts';
 import { RedisPace } from '../chat/pace.ts';
 import { RedisChatHistory } from '../cluster/chat-history.ts';
