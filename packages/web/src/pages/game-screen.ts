@@ -35,7 +35,7 @@ import type { Outgoing } from '../net/socket.ts';
 import { reportButton } from '../social/report.ts';
 import { controlLabel, drawClocks, endPanelContent, inviteShare, seatLine, statusText, toastText } from './game-parts.ts';
 import { analysisLinkAt, boardSetting, controlMessage, controlsFor, type EventCues, type GamePageState, type Notice } from './game-model.ts';
-import { cursorKey } from './widgets.ts';
+import { cursorKey } from '../game/cursor-keys.ts';
 
 /** What the screen reads from the page and hands back to it. */
 export interface GameScreenHost {

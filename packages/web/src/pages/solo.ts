@@ -36,7 +36,8 @@ import {
   type Score,
   type SoloState,
 } from './solo-model.ts';
-import { cursorKey, variantTabLinks } from './widgets.ts';
+import { cursorKey } from '../game/cursor-keys.ts';
+import { variantTabLinks } from './widgets.ts';
 
 export function soloPage(app: AppContext, params: Record<string, string>): Page {
   const variant = (params.variant ?? DEFAULT_VARIANT) as VariantKey;

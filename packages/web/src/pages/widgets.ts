@@ -7,7 +7,6 @@ import { h } from '../app/h.ts';
 import { clockConfigName, seatName, sideName, variantName } from '../app/names.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
-import type { Cursor } from '../game/move-history.ts';
 import { hasProfile } from './profile-data.ts';
 
 /**
@@ -107,20 +106,4 @@ export function variantTabLinks(base: string, current: VariantKey): HTMLElement[
   return VARIANT_KEYS.map((k) =>
     h('a', { href: `${base}/${k}`, class: k === current ? 'active' : '', 'aria-current': k === current ? 'page' : null }, variantName(k)),
   );
-}
-
-/** Moves the viewer on an arrow key, Home or End (not while typing in a field); whether it did. */
-export function cursorKey(e: KeyboardEvent, cursor: Cursor): boolean {
-  if ((e.target as HTMLElement).closest('input,textarea,select')) return false;
-  const go: Record<string, () => void> = {
-    ArrowLeft: () => cursor.prev(),
-    ArrowRight: () => cursor.next(),
-    Home: () => cursor.first(),
-    End: () => cursor.last(),
-  };
-  const f = go[e.key];
-  if (!f) return false;
-  e.preventDefault();
-  f();
-  return true;
 }

@@ -4,7 +4,7 @@ import { fill, h } from '../app/h.ts';
 import { t, tMaybe } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
 import { challengeDialog } from './challenge.ts';
-import { reportDialog } from './report.ts';
+import { reportDialog } from './report-dialog.ts';
 
 interface Relation {
   readonly self: boolean;
