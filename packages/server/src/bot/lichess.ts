@@ -26,13 +26,10 @@ export interface LichessPlayer {
 /** What the shapes need to know of a seat's player, looked up by the caller. */
 export type PlayerOf = (seat: Seat | null) => LichessPlayer | { readonly aiLevel: number } | null;
 
-const VARIANT_NAMES: Record<VariantKey, { name: string; short: string }> = {
-  xiangqi: { name: 'Xiangqi', short: 'Xiangqi' },
-  janggi: { name: 'Janggi', short: 'Janggi' },
-  sittuyin: { name: 'Sittuyin', short: 'Sittuyin' },
-};
+/** lichess's `variant` object: our key, and the game's English name (its descriptor's) as its name and short name. */
+const variantNames = (v: VariantKey) => ({ name: VARIANTS[v].name.en, short: VARIANTS[v].name.en });
 
-export const variantJson = (v: VariantKey) => ({ key: v, ...VARIANT_NAMES[v] });
+export const variantJson = (v: VariantKey) => ({ key: v, ...variantNames(v) });
 
 /** lichess's speed of a clock; a correspondence clock is `correspondence`. */
 export const speedJson = (c: ClockConfig): string => (c.kind === 'correspondence' ? 'correspondence' : speedOf(c));
@@ -130,7 +127,7 @@ export function gameFull(view: GameView, now: number, playerOf: PlayerOf) {
     id: view.id,
     variant: variantJson(view.variant),
     speed: speedJson(cfg),
-    perf: { name: VARIANT_NAMES[view.variant].name },
+    perf: { name: VARIANTS[view.variant].name.en },
     rated: view.rated,
     createdAt: view.createdAt,
     white: playerOf(view.seats[0]),
@@ -210,7 +207,7 @@ export function challengeJson(
     timeControl: timeControlJson(src.clock),
     color,
     finalColor: color,
-    perf: { name: VARIANT_NAMES[src.variant].name },
+    perf: { name: VARIANTS[src.variant].name.en },
     ...(src.fen ? { initialFen: src.fen } : {}),
     ...(state === 'declined' ? { declineReason: ch.reason ?? 'generic', declineReasonKey: ch.reason ?? 'generic' } : {}),
   };
