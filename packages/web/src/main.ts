@@ -91,9 +91,10 @@ const search = searchBox(app);
 function renderHeader(): void {
   const me = app.me;
   search.relabel();
-  const typing = search.el.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
-  // A header control with the focus (a keyboard user's sound or settings button) is drawn anew: its new self takes it.
-  const held = !typing && header.contains(document.activeElement) ? controlKey(document.activeElement as HTMLElement) : null;
+  // The control with the focus keeps it: the search box (one element for the page's life) is moved into the new header,
+  // the others (a keyboard user's sound or settings button) are drawn anew and their new selves take it.
+  const focused = header.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+  const held = focused && controlKey(focused);
   bell.refresh();
   const langBtn = h('button.lang', { type: 'button', title: t('nav.language.title'), 'data-testid': 'lang-switch' }, t('nav.language'));
   const next: Lang = lang() === 'vi' ? 'en' : 'vi';
@@ -161,9 +162,7 @@ function renderHeader(): void {
     me ? bell.el : null,
     menuBtn,
   );
-  // Moved into the new drawer, the box lost the focus of someone typing in it.
-  typing?.focus();
-  if (held) header.querySelector<HTMLElement>(held)?.focus();
+  (focused?.isConnected ? focused : held ? header.querySelector<HTMLElement>(held) : null)?.focus();
 }
 
 /** A selector that finds a header control again once the header is drawn anew: its test id, or a link's address. */
