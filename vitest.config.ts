@@ -9,11 +9,15 @@
  * - cluster: several server processes behind Redis and PostgreSQL.
  * - e2e: Chromium against the built client: the only layer that builds it
  *   (once per run, in its global setup).
- * - chaos: the short fixed-seed fault run (a cluster test), first and alone.
+ * - chaos: the short fixed-seed fault run (a cluster test), first.
  *
- * `npm run test:unit` (or `vitest run --project unit`) runs one layer.
+ * Two groups, one after the other. The first: the chaos run, which waits on
+ * its 75 s of faults and leaves most of the machine idle, with the unit and
+ * integration layers beside it at a lower CPU priority. The second: cluster
+ * and e2e. `npm run test:unit` (or `vitest run --project unit`) runs one layer.
  */
 import { defineConfig } from 'vitest/config';
+import { LayerSequencer } from './scripts/test-layers.ts';
 
 const E2E = ['packages/web/src/e2e/**/*.e2e.test.ts'];
 const CLUSTER = ['packages/server/src/**/*.cluster.test.ts'];
@@ -41,17 +45,23 @@ const INTEGRATION = [
 ];
 
 // Vitest's default is one worker fewer than the cores: one on this 2-core
-// machine kind. Unit tests are CPU-bound: one worker per core. The other
-// layers mostly wait (on servers, databases, browsers): three at once.
-const UNIT_WORKERS = 2;
+// machine kind. A group has one number of workers for all its projects: three.
+// In the first group the chaos run holds one, and the unit and integration
+// layers (CPU-bound, then mostly waiting on servers and databases) take the
+// two cores with the other two; in the second, cluster and e2e wait on
+// processes and browsers.
 const WORKERS = 3;
+/** The layers run beside the chaos run: their workers' priority lowered (scripts/test-layers.ts). */
+const BESIDE_CHAOS = ['scripts/test-beside-chaos.setup.ts'];
 
 export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The order files start in: chaos, unit, integration in the first group (scripts/test-layers.ts).
+    sequence: { sequencer: LayerSequencer },
     projects: [
-      // The unit layer runs after the chaos run (groupOrder 1), before the slow layers: a broken rule fails early.
+      // The unit layer starts beside the chaos run (groupOrder 0), before the integration layer: a broken rule fails early.
       // Pure modules need no fresh module graph per file (isolate: false): the imports are made once per worker.
       // The pure packages' own modules are left to Node (tsx's loader in the worker), not run through Vitest's module
       // runner, whose rewritten imports (each imported name a property read through a getter) made their hot loops
@@ -68,8 +78,9 @@ export default defineConfig({
           execArgv: ['--import', 'tsx'],
           server: { deps: { external: [PURE_MODULES] } },
           isolate: false,
-          maxWorkers: UNIT_WORKERS,
-          sequence: { groupOrder: 1 },
+          maxWorkers: WORKERS,
+          setupFiles: BESIDE_CHAOS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -84,19 +95,21 @@ export default defineConfig({
           // schemas and put back what they change in process.env.
           isolate: false,
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 2 },
+          setupFiles: BESIDE_CHAOS,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'cluster', include: CLUSTER, exclude: CHAOS, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 2 } },
+        test: { name: 'cluster', include: CLUSTER, exclude: CHAOS, pool: 'forks', maxWorkers: WORKERS, sequence: { groupOrder: 1 } },
       },
       // The fixed-seed chaos run checks timings (no outage charged, owners within 5 s) and end delivery within 15 s: it
-      // runs first and alone (groupOrder 0), as a benchmark does, on a machine the other layers have not yet loaded.
+      // starts first (groupOrder 0, first in LayerSequencer's order), its nodes at the machine's priority, and the unit
+      // and integration layers beside it at a lower one. It uses a tenth of one core: alone, it left the machine idle
+      // for 75 s of every run.
       // (Its rare missed ends, only ever on the node it cuts from Redis, were a subscription lost in that cut, fixed in
       // bus/redis: cluster/end-delivery.test shows it.)
-      // (isolate false: one file; an isolated one-worker project at groupOrder 0 would be run last by Vitest.)
-      { extends: true, test: { name: 'chaos', include: CHAOS, pool: 'forks', isolate: false, maxWorkers: 1, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'chaos', include: CHAOS, pool: 'forks', isolate: false, maxWorkers: WORKERS, sequence: { groupOrder: 0 } } },
       // The end-to-end tests drive the built web client, built once by the global setup.
       {
         extends: true,
@@ -107,7 +120,7 @@ export default defineConfig({
           // A worker's files share one Chromium (harness.ts, workerBrowser); each test's visitors have contexts of their own.
           isolate: false,
           maxWorkers: WORKERS,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           globalSetup: ['packages/web/scripts/build.global.ts'],
         },
       },

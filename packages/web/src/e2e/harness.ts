@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { freePort, startServerProcess } from '../../../server/src/testing/server-process.ts';
 
 export const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/e2e/', import.meta.url));
@@ -91,6 +92,17 @@ export async function startClub(webDir: string, extraEnv: Record<string, string>
       });
       if (opts.lang === 'en') await context.addInitScript(() => localStorage.setItem('yz-lang', 'en'));
       contexts.push(context);
+      // A test's visitors leave when it ends: a page left open keeps its socket, its clocks' ticks and the lobby's
+      // pushes (a file's pages, dozens by its end, drew and took messages until the club closed: most of the layer's
+      // CPU went to Chromium). A visitor made outside a test (none yet) stays until the club closes.
+      try {
+        onTestFinished(async () => {
+          contexts.splice(contexts.indexOf(context), 1);
+          await context.close().catch(() => undefined);
+        });
+      } catch {
+        // Not inside a test: closed by close() below.
+      }
       const page = await context.newPage();
       page.on('pageerror', (e) => console.error(`[browser] ${e.message}`));
       return { context, page };
