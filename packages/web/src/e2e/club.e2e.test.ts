@@ -268,7 +268,8 @@ describe('the solo board', () => {
     // Written in the move list's notation (Vietnamese by default: a piece letter and files, e.g. P2-5), not in raw coordinates.
     await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 30_000 }).toMatch(/Máy gợi ý: [A-ZĐ]\S*\d/);
     expect(await page.getByTestId('status').textContent()).not.toMatch(/[a-i]\d+[a-i]\d+/);
-    expect(await page.locator('.yz-board svg.cg-shapes line').count()).toBe(1);
+    // The arrow is drawn at the board's next frame (chessground redraws on requestAnimationFrame), after the status line.
+    await expect.poll(() => page.locator('.yz-board svg.cg-shapes line').count(), { timeout: 5_000 }).toBe(1);
     const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1';
     await page.getByTestId('fen').fill(fen);
     await page.getByTestId('load-fen').click();
