@@ -92,11 +92,13 @@ export async function startClub(webDir: string, extraEnv: Record<string, string>
       });
       if (opts.lang === 'en') await context.addInitScript(() => localStorage.setItem('yz-lang', 'en'));
       contexts.push(context);
-      // A test's visitors leave when it ends: a page left open keeps its socket, its clocks' ticks and the lobby's
+      // A test's visitors leave when it passes: a page left open keeps its socket, its clocks' ticks and the lobby's
       // pushes (a file's pages, dozens by its end, drew and took messages until the club closed: most of the layer's
-      // CPU went to Chromium). A visitor made outside a test (none yet) stays until the club closes.
+      // CPU went to Chromium). A failed test's stay until the club closes: its onTestFailed hooks, which Vitest runs
+      // after the onTestFinished ones, photograph them. A visitor made outside a test (none yet) stays too.
       try {
-        onTestFinished(async () => {
+        onTestFinished(async ({ task }) => {
+          if (task.result?.state === 'fail') return;
           contexts.splice(contexts.indexOf(context), 1);
           await context.close().catch(() => undefined);
         });

@@ -77,7 +77,16 @@ describe('an arena in Chromium', () => {
     // Half an hour: nobody's wait ends it but the jump below.
     await form.locator('input[name="start-in"]').fill('30');
     await host.page.getByTestId('tour-create').click();
-    await host.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/);
+    // The tournament's page, or the form's refusal said (a full run once waited 30 s here and showed nothing).
+    const refused = host.page
+      .getByTestId('tour-create-error')
+      .waitFor({ state: 'visible' })
+      .then(
+        () => host.page.getByTestId('tour-create-error').textContent(),
+        () => new Promise<never>(() => undefined),
+      );
+    const why = await Promise.race([host.page.waitForURL(/\/tournament\/[A-Za-z0-9]+$/).then(() => null), refused]);
+    expect(why, 'the form refused the tournament').toBeNull();
     const path = new URL(host.page.url()).pathname;
     await host.page.getByTestId('tour-join').click();
     await expect.poll(() => host.page.getByTestId('tour-standings').locator('tbody tr').count()).toBe(1);
