@@ -4,7 +4,7 @@
  * own cookies), and playing a round's games out on their boards.
  */
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { ARTIFACTS, clickMove, type Club } from './harness.ts';
 
@@ -65,11 +65,26 @@ export async function whoAmI(p: { context: BrowserContext }): Promise<string> {
 }
 
 export async function register(page: Page, username: string): Promise<void> {
+  // What the page sent and which answers set a cookie, said if the account did not stick: twice in full runs the
+  // tournament form then refused a guest ('register an account'), its header showing a new guest after this.
+  const seen: string[] = [];
+  const onRequest = (r: Request) => {
+    if (r.method() !== 'GET') seen.push(`${r.method()} ${new URL(r.url()).pathname} from ${new URL(page.url()).pathname}`);
+  };
+  const onResponse = (r: Response) => {
+    void r.allHeaders().then((h) => h['set-cookie'] && seen.push(`  a cookie set by ${new URL(r.url()).pathname} (${r.status()})`));
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
   await page.goto('/register');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill('correct horse');
   await page.getByTestId('auth-submit').click();
   await page.waitForURL((u) => !u.pathname.startsWith('/register'));
+  const me = await page.evaluate(async () => ((await (await fetch('/api/me')).json()) as { user: { name: string; guest: boolean } | null }).user);
+  page.off('request', onRequest);
+  page.off('response', onResponse);
+  expect(me, `registered as ${username}, then:\n${seen.join('\n')}`).toMatchObject({ name: username, guest: false });
 }
 
 /** Fills the create form on /tournaments and submits it; returns the tournament page's path with its query (a private one's link). */

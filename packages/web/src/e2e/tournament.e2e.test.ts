@@ -13,7 +13,7 @@ import { join as joinPath } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { ARTIFACTS, clickMove, shot, startClub, waitForPlies, type Club } from './harness.ts';
-import { jumpTo, readView, whoAmI } from './tour-play.ts';
+import { jumpTo, readView, register, whoAmI } from './tour-play.ts';
 
 let club: Club;
 
@@ -62,11 +62,7 @@ describe('an arena in Chromium', () => {
     const guests = [await club.visitor(), await club.visitor(), await club.visitor({ lang: 'en' })];
     const watcher = await club.visitor({ width: 1280, height: 1000 });
     const heard = new Map<Page, () => number>([[watcher.page, announcementsHeard(watcher.page)]]);
-    await host.page.goto('/register');
-    await host.page.locator('input[name="username"]').fill('chutri');
-    await host.page.locator('input[name="password"]').fill('correct horse');
-    await host.page.getByTestId('auth-submit').click();
-    await host.page.waitForURL((u) => !u.pathname.startsWith('/register'));
+    await register(host.page, 'chutri');
 
     await host.page.goto('/tournaments');
     const form = host.page.getByTestId('tour-create-form');
