@@ -109,7 +109,12 @@ describe('live lists on the home page', () => {
     // Eve challenges Finn by name in the room.
     await eve.page.getByTestId('room-members').locator('[data-testid="challenge-member"]').click();
     await eve.page.getByTestId('challenge-submit').click();
-    await expect.poll(() => home.getByTestId('bell-count').textContent(), { timeout: 15_000 }).toBe('1');
+    // The challenge stands (Eve can withdraw it) before Finn's bell is asked: a full run once saw the bell stay at 0
+    // for 15 s, which could be either the challenge not made or its push not heard.
+    await eve.page.getByTestId('challenge-withdraw').waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => home.getByTestId('bell-count').textContent(), { timeout: 15_000, message: 'the challenge stands; Finn’s home page’s bell' })
+      .toBe('1');
     await home.getByTestId('bell').click();
     const item = home.getByTestId('bell-panel').locator('li[data-kind="challenge"]');
     await item.locator('[data-testid="challenge-open"]').waitFor();
