@@ -48,9 +48,9 @@ const INTEGRATION = [
 // machine kind. A group has one number of workers for all its projects. In the
 // first, four: the chaos run holds one, and the unit and integration layers
 // (CPU-bound, then mostly waiting on servers and databases) take the two cores
-// with the other three (with two, the group ran 20-25 s past the chaos run's
-// end, its files spread over two). In the second, three: cluster and e2e wait
-// on processes and browsers.
+// with the other three (with two, the group ran 24 s past the chaos run's end,
+// run 8; with four, 13-17 s, runs 10 and 14). In the second, three: cluster and
+// e2e wait on processes and browsers.
 const WORKERS = 3;
 const FIRST_GROUP_WORKERS = 4;
 /** The layers run beside the chaos run: their workers' priority lowered (scripts/test-layers.ts). */
