@@ -169,7 +169,9 @@ describe('a link that goes silent without closing (a Wi-Fi drop)', () => {
       // Time flows again for the reconnection (its backoff).
       await black.page.clock.resume();
       await black.page.locator('.banner[hidden]').waitFor({ state: 'attached', timeout: 10_000 });
+      // Red may hear the move before Black's own page has its answer: both are awaited.
       await waitForPlies(red.page, 4, 10_000);
+      await waitForPlies(black.page, 4, 10_000);
       expect(await moveTexts(red.page)).toEqual(await moveTexts(black.page));
       // Back: Red no longer sees Black as gone.
       await gone.waitFor({ state: 'detached', timeout: 10_000 });

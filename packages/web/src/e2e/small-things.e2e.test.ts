@@ -107,7 +107,8 @@ describe('the rooms page', () => {
     await row.locator('a').click();
     await visitor.waitForURL(new RegExp(`/rooms/${id}$`));
     await visitor.getByTestId('room').waitFor();
-    expect(await visitor.locator('[data-testid="room"] h1').textContent()).toBe('Cờ tướng Hà Nội');
+    // The heading reads "Rooms" until the room's state has come over the socket.
+    await expect.poll(() => visitor.locator('[data-testid="room"] h1').textContent(), { timeout: 10_000 }).toBe('Cờ tướng Hà Nội');
   });
 });
 
