@@ -54,10 +54,9 @@ describe('session lifetimes', () => {
   it('an account’s session lives a year since its last use', async () => {
     const { store, sessions, advance, now } = await setup();
     const guest = await sessions.newGuest();
-    const r = await sessions.register(guest, 'Lan', 'a long pass phrase');
+    let cookie = '';
+    const r = await sessions.register(guest, await sessions.start(guest), 'Lan', 'a long pass phrase', (c) => (cookie = c));
     expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    const cookie = await sessions.start(r.value);
     advance(GUEST_SESSION_TTL_MS * 3);
     const s = await sessions.resolveSession(cookie);
     expect(s?.user.username).toBe('Lan');
@@ -80,6 +79,98 @@ describe('session lifetimes', () => {
     expect(await sessions.sweep()).toBe(0);
     // Swept rows are gone from the store, not only refused.
     expect(await store.deleteExpiredSessions(Number.MAX_SAFE_INTEGER, 100)).toBe(1);
+  });
+});
+
+describe('registering beside other requests on the guest’s cookie', () => {
+  /** A store whose registration waits for `go`, and which says when it has begun. */
+  function heldRegistration(store: Store) {
+    let go!: () => void;
+    let begun!: () => void;
+    const released = new Promise<void>((r) => (go = r));
+    const started = new Promise<void>((r) => (begun = r));
+    const held: Store = {
+      ...store,
+      async registerUser(id, username, hash) {
+        begun();
+        await released;
+        return store.registerUser(id, username, hash);
+      },
+    };
+    return { held, go, started };
+  }
+
+  it('the guest’s session has ended before the account exists: a use of the old cookie meanwhile, or after, never renews it', async () => {
+    const { store } = await setup();
+    const { held, go, started } = heldRegistration(store);
+    const sessions = await Sessions.open(held, () => 1_750_000_000_000);
+    const guest = await sessions.newGuest();
+    const old = await sessions.start(guest);
+    const cookies: string[] = [];
+    const registering = sessions.register(guest, old, 'Lan', 'a long pass phrase', (c) => cookies.push(c));
+    await started;
+    // Mid-registration: the old cookie is no session (a reader anonymous), so no answer sends it again.
+    expect(await sessions.resolveSession(old)).toBeNull();
+    go();
+    const r = await registering;
+    expect(r.ok && r.value.username).toBe('Lan');
+    expect(cookies).toHaveLength(1);
+    expect(await sessions.resolveSession(old)).toBeNull();
+    expect((await sessions.resolveSession(cookies[0]))?.user).toMatchObject({ id: guest.id, username: 'Lan' });
+  });
+
+  it('a request that read the guest’s session just before it ended, and the account just after, does not renew it', async () => {
+    // The interleaving that logged a new player out in a full e2e run: the old cookie sent again, as an account's (a
+    // year's Max-Age against the guest's 30 days), in an answer that came after the registration's.
+    const { store, sessions } = await setup();
+    const guest = await sessions.newGuest();
+    const old = await sessions.start(guest);
+    let fresh = '';
+    let raced = false;
+    const racing = await Sessions.open(
+      {
+        ...store,
+        async userById(id) {
+          if (!raced) {
+            raced = true;
+            const r = await sessions.register(guest, old, 'Lan', 'a long pass phrase', (c) => (fresh = c));
+            expect(r.ok).toBe(true);
+          }
+          return store.userById(id);
+        },
+      },
+      () => 1_750_000_000_000,
+    );
+    const s = await racing.resolveSession(old);
+    expect(s?.user.username).toBe('Lan');
+    expect(s?.renewed).toBe(false);
+    expect(fresh).not.toBe('');
+  });
+
+  it('a name taken is refused before the guest’s session ends; one taken during the registration leaves the guest on a new session', async () => {
+    const { store, sessions } = await setup();
+    const first = await sessions.newGuest();
+    await sessions.register(first, await sessions.start(first), 'Lan', 'a long pass phrase', () => undefined);
+    const guest = await sessions.newGuest();
+    const old = await sessions.start(guest);
+    const cookies: string[] = [];
+    const r = await sessions.register(guest, old, 'lan', 'another pass phrase', (c) => cookies.push(c));
+    expect(r.ok || r.error.code).toBe('auth.username-taken');
+    expect(cookies).toEqual([]);
+    expect((await sessions.resolveSession(old))?.user.id).toBe(guest.id);
+    // The name registered by another between the check and the write.
+    const { held, go, started } = heldRegistration(store);
+    const other = await Sessions.open(held, () => 1_750_000_000_000);
+    const late = other.register(guest, old, 'Mai', 'a long pass phrase', (c) => cookies.push(c));
+    await started;
+    const rival = await sessions.newGuest();
+    await sessions.register(rival, await sessions.start(rival), 'Mai', 'a long pass phrase', () => undefined);
+    go();
+    const r2 = await late;
+    expect(r2.ok || r2.error.code).toBe('auth.username-taken');
+    expect(cookies).toHaveLength(1);
+    expect(await sessions.resolveSession(old)).toBeNull();
+    expect((await sessions.resolveSession(cookies[0]))?.user).toMatchObject({ id: guest.id, username: null });
   });
 });
 

@@ -100,10 +100,9 @@ export class Sessions {
       user = s && s.expiresAt > now ? await this.store.userById(s.userId) : null;
       if (s && user && s.expiresAt < now + sessionTtl(user) - SESSION_RENEW_MS) {
         // A write on a read: when the storage refuses it, the session still serves (it is valid), and the next use tries again.
-        renewed = await this.store.touchSession(hash, now + sessionTtl(user)).then(
-          () => true,
-          () => false,
-        );
+        // Renewed only when the session is still there: one ended since it was read (a login or a registration racing
+        // this request) must not have its cookie sent again, which would land after the new one and replace it.
+        renewed = await this.store.touchSession(hash, now + sessionTtl(user)).catch(() => false);
       }
     } catch (e) {
       const known = this.lastKnown.get(hash);
@@ -169,17 +168,39 @@ export class Sessions {
     return u;
   }
 
-  /** Turns the current guest into a registered player: same id, so its games stay its own. */
-  async register(user: UserRow, username: string, password: string): Promise<Result<UserRow, RuleError>> {
+  /**
+   * Turns the current guest into a registered player: same id, so its games stay its own, on a new session (a cookie
+   * planted before registering, session fixation, is worth nothing after); `setSession` is given each new cookie.
+   *
+   * The guest's session ends before the account exists. A request racing the registration with the old cookie then
+   * finds the guest on its session or no session, never the account on the guest's session: that one was renewed to an
+   * account's lifetime (a year against 30 days), its cookie sent again in an answer that could land after the
+   * registration's, and the new player was a guest again. Should the registration then fail, the guest goes on under
+   * the same id on a new session.
+   */
+  async register(
+    user: UserRow,
+    cookie: string | undefined,
+    username: string,
+    password: string,
+    setSession: (cookie: string) => void,
+  ): Promise<Result<UserRow, RuleError>> {
     if (user.username !== null) return err('auth.already-registered', 'You already have an account: log out first');
+    const taken = () => err('auth.username-taken', `The name ${username} is taken`);
+    // The common refusal, before anything ends.
+    if (await this.store.userByName(username)) return taken();
     const hash = await hashPassword(password);
+    await this.end(cookie);
     try {
       await this.store.registerUser(user.id, username, hash);
     } catch (e) {
-      if (e instanceof UniqueViolation) return err('auth.username-taken', `The name ${username} is taken`);
+      setSession(await this.start(user));
+      if (e instanceof UniqueViolation) return taken();
       throw e;
     }
-    return ok({ ...user, username, passwordHash: hash });
+    const account: UserRow = { ...user, username, passwordHash: hash };
+    setSession(await this.start(account));
+    return ok(account);
   }
 
   async login(username: string, password: string): Promise<Result<UserRow, RuleError>> {

@@ -75,11 +75,9 @@ export const ROUTES: readonly Route[] = [
       const reserved = reservedName(c.username);
       if (!reserved.ok) fail(reserved.error.code, reserved.error.message);
       await limits.enforce('register', { addr: ctx.addr });
-      const r = await sessions.register(ctx.user, c.username, c.password);
+      // On a new session (sessions.ts says why the guest's ends first).
+      const r = await sessions.register(ctx.user, ctx.cookie, c.username, c.password, ctx.setSession);
       if (!r.ok) fail(r.error.code, r.error.message);
-      // A new session id: a cookie planted before registering (session fixation) is worth nothing after.
-      await sessions.end(ctx.cookie);
-      ctx.setSession(await sessions.start(r.value));
       ctx.user = r.value;
       sendJson(ctx.res, 200, { ok: true, user: me(ctx) });
     },

@@ -58,8 +58,11 @@ export interface UserStore {
   createSession(s: SessionRow): Promise<void>;
   session(tokenHash: string): Promise<SessionRow | null>;
   deleteSession(tokenHash: string): Promise<void>;
-  /** Moves a session's expiry (a sliding lifetime: use pushes it back). Nothing when there is no such session. */
-  touchSession(tokenHash: string, expiresAt: number): Promise<void>;
+  /**
+   * Moves a session's expiry (a sliding lifetime: use pushes it back). Answers whether there was such a session: one
+   * ended meanwhile (a login, a registration) is not renewed, and its cookie is not sent again (auth/sessions.ts).
+   */
+  touchSession(tokenHash: string, expiresAt: number): Promise<boolean>;
   /** Deletes sessions whose expiry is at or before `now`, at most `limit` of them (by the index on expiry); answers how many. */
   deleteExpiredSessions(now: number, limit: number): Promise<number>;
 }

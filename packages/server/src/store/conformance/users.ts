@@ -159,9 +159,10 @@ export function describeUserStore(current: () => Under): void {
         [4, T0 + 1000],
       ] as const)
         await store.createSession(s(n, at));
-      await store.touchSession(s(1, 0).tokenHash, T0 + 5000);
+      expect(await store.touchSession(s(1, 0).tokenHash, T0 + 5000)).toBe(true);
       expect(await store.session(s(1, 0).tokenHash)).toEqual(s(1, T0 + 5000));
-      await store.touchSession('ff'.repeat(32), T0);
+      // No such session (never made, or ended): nothing touched, and said so.
+      expect(await store.touchSession('ff'.repeat(32), T0)).toBe(false);
       expect(await store.session('ff'.repeat(32))).toBeNull();
       expect(await store.deleteExpiredSessions(T0 + 5, 10)).toBe(0);
       // At T0 + 30, sessions 2 and 3 have expired (an expiry at that very time included); a batch of one, then the rest.

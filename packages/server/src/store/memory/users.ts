@@ -94,10 +94,11 @@ export function memoryUsers(tables: MemoryTables): UserStore {
       tables.open().sessions.delete(tokenHash);
     },
 
-    async touchSession(tokenHash: string, expiresAt: number): Promise<void> {
+    async touchSession(tokenHash: string, expiresAt: number): Promise<boolean> {
       const t = tables.open();
       const s = t.sessions.get(tokenHash);
       if (s) t.sessions.set(tokenHash, { ...s, expiresAt });
+      return s !== undefined;
     },
 
     async deleteExpiredSessions(now: number, limit: number): Promise<number> {

@@ -115,8 +115,9 @@ export function postgresUsers(db: PostgresDb): UserStore {
       await query('DELETE FROM sessions WHERE token_hash = $1', [tokenHash]);
     },
 
-    async touchSession(tokenHash: string, expiresAt: number): Promise<void> {
-      await query('UPDATE sessions SET expires_at = $1 WHERE token_hash = $2', [expiresAt, tokenHash]);
+    async touchSession(tokenHash: string, expiresAt: number): Promise<boolean> {
+      const r = await query('UPDATE sessions SET expires_at = $1 WHERE token_hash = $2', [expiresAt, tokenHash]);
+      return (r.rowCount ?? 0) > 0;
     },
 
     async deleteExpiredSessions(now: number, limit: number): Promise<number> {

@@ -98,10 +98,8 @@ export function sqliteUsers(db: SqliteDb): UserStore {
       });
     },
 
-    touchSession(tokenHash: string, expiresAt: number): Promise<void> {
-      return db.write(() => {
-        db.stmt('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash);
-      });
+    touchSession(tokenHash: string, expiresAt: number): Promise<boolean> {
+      return db.write(() => db.stmt('UPDATE sessions SET expires_at = ? WHERE token_hash = ?').run(expiresAt, tokenHash).changes > 0);
     },
 
     deleteExpiredSessions(now: number, limit: number): Promise<number> {
