@@ -97,7 +97,20 @@ async function hideBanner(page: Page): Promise<void> {
 async function withBanner(page: Page, what: Record<string, string>): Promise<{ out: string[]; board: { y: number } }> {
   for (let attempt = 1; ; attempt++) {
     await showBanner(page);
-    await page.locator('.banner:not([hidden])').waitFor();
+    // The page's socket may hide it again at once (a reconnection on a loaded machine: a full run waited 30 s on a
+    // banner hidden right after it was shown): shown again, up to 3 times.
+    const shown = await page
+      .locator('.banner:not([hidden])')
+      .waitFor({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!shown) {
+      if (attempt === 3)
+        throw new Error(`the banner was hidden again each of 3 times it was shown (its state: ${await page.locator('.banner').getAttribute('data-state')})`);
+      continue;
+    }
     const out = await outside(page, { ...what, banner: '.banner' });
     const board = (await page.locator('[data-testid="board"]').first().boundingBox())!;
     if (!(await bannerTouched(page)) || attempt === 3) return { out, board };
