@@ -21,14 +21,22 @@ export async function freePort(): Promise<number> {
 /**
  * Starts packages/server/src/main.ts on 127.0.0.1:`port` and resolves once it
  * says it is running. `extraArgs`: more Node flags (e.g. --cpu-prof); `log`:
- * copy the server's output to this process's stderr afterwards.
+ * copy the server's output to this process's stderr afterwards. `bundled`:
+ * from the bundle of the same sources (server-bundle.ts), by default under
+ * Vitest: the suite starts the server a hundred times, and a start costs half
+ * the CPU that way (SERVER_FROM_SOURCE=1: through tsx all the same). The
+ * benchmarks start it as `npm start` does, through tsx.
  */
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
-  opts: { extraArgs?: readonly string[]; log?: boolean; quiet?: boolean; startTimeoutMs?: number } = {},
+  opts: { extraArgs?: readonly string[]; log?: boolean; quiet?: boolean; startTimeoutMs?: number; bundled?: boolean } = {},
 ): Promise<ChildProcess> {
-  const c = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.extraArgs ?? []), '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const entry =
+    (opts.bundled ?? (process.env.VITEST !== undefined && process.env.SERVER_FROM_SOURCE !== '1'))
+      ? ['--enable-source-maps', await (await import('./server-bundle.ts')).serverBundle()]
+      : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const c = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(opts.extraArgs ?? []), ...entry], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
