@@ -140,7 +140,8 @@ export function standingsExpected(v: TourView): string[][] {
 
 /** The move list shows `n` plies (a minute allowed: the machine may be busy). */
 async function waitForPlies(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= k, n, { timeout: 60_000 });
+  // Read every 50 ms rather than at every frame (harness.ts, waitForPlies).
+  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= k, n, { timeout: 60_000, polling: 50 });
 }
 
 /**
