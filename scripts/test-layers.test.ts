@@ -2,19 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
-import { LayerSequencer } from './test-layers.ts';
+import { LayerSequencer, SLOW_FILES } from './test-layers.ts';
 
 /** A file of a project, as the sequencer sees it; `size` its length, what Vitest orders unknown files by. */
 function spec(project: string, groupOrder: number, file: string): TestSpecification {
   return { project: { name: project, config: { sequence: { groupOrder }, isolate: false } }, moduleId: `/repo/${file}` } as unknown as TestSpecification;
 }
 
-/** A Vitest context with no results cached, files known by size. */
-function context(sizes: Record<string, number>): Vitest {
+/** A Vitest context with no results cached (but for the `cached` keys), files known by size. */
+function context(sizes: Record<string, number>, cached: Record<string, { duration: number; failed: boolean }> = {}): Vitest {
   return {
     config: { root: '/repo' },
     cache: {
-      getFileTestResults: () => undefined,
+      getFileTestResults: (key: string) => cached[key],
       getFileStats: (key: string) => ({ size: sizes[key.slice(key.indexOf(':') + 1)] ?? 0 }),
     },
   } as unknown as Vitest;
@@ -41,6 +41,23 @@ describe('LayerSequencer', () => {
       'cluster games.cluster.test.ts',
       'e2e a.e2e.test.ts',
     ]);
+  });
+
+  it('starts the files known to be slow first in their layer when the cache has no time for them (a fresh clone)', async () => {
+    const slow = Object.keys(SLOW_FILES).filter((f) => f.includes('/server/src/') && !f.includes('.cluster.'));
+    expect(slow.length).toBeGreaterThanOrEqual(2);
+    const [slower, slowish] = slow.sort((a, b) => SLOW_FILES[b]! - SLOW_FILES[a]!);
+    const files = [spec('integration', 0, 'big.test.ts'), spec('integration', 0, slowish!), spec('integration', 0, slower!), spec('unit', 0, 'rules.test.ts')];
+    const sizes = { 'big.test.ts': 100_000, [slowish!]: 10, [slower!]: 1, 'rules.test.ts': 1 };
+    const order = async (cached = {}) => (await new LayerSequencer(context(sizes, cached)).sort(files)).map((f) => f.moduleId.slice(6));
+    expect(await order()).toEqual(['rules.test.ts', slower, slowish, 'big.test.ts']);
+    // Known to the cache: Vitest's own order (the longest cached first, unknown files before known ones).
+    const cached = {
+      [`integration:${slower}`]: { duration: 1, failed: false },
+      [`integration:${slowish}`]: { duration: 5, failed: false },
+      'integration:big.test.ts': { duration: 9, failed: false },
+    };
+    expect(await order(cached)).toEqual(['rules.test.ts', 'big.test.ts', slowish, slower]);
   });
 });
 
