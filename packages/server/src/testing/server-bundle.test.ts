@@ -1,7 +1,10 @@
 // The bundle the suite starts the server from: each module's own URL kept, npm packages left to node_modules.
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverBundle } from './server-bundle.ts';
+import { pruneBundles, serverBundle } from './server-bundle.ts';
 
 describe('serverBundle', () => {
   it('finds the workers where the sources are, imports npm packages, and inlines the workspace', async () => {
@@ -19,5 +22,14 @@ describe('serverBundle', () => {
     expect(text).toMatch(/from "better-sqlite3"/);
     expect(text).not.toMatch(/from "@youzai\//);
     expect(existsSync(`${path}.map`)).toBe(true);
+  });
+
+  it('removes the bundles of processes no longer alive, and only those', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'yz-bundles-'));
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const names = [`server-${dead}-abc.mjs`, `server-${dead}-abc.mjs.map`, `server-${process.pid}-def.mjs`, 'other.txt'];
+    for (const n of names) writeFileSync(join(dir, n), '');
+    expect(pruneBundles(dir)).toBe(2);
+    expect(readdirSync(dir).sort()).toEqual(['other.txt', `server-${process.pid}-def.mjs`]);
   });
 });
