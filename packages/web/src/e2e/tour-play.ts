@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { ARTIFACTS, clickMove, type Club } from './harness.ts';
+import { ARTIFACTS, clickMove, waitForPlies, type Club } from './harness.ts';
 
 export interface Player {
   readonly context: BrowserContext;
@@ -138,12 +138,6 @@ export function standingsExpected(v: TourView): string[][] {
   );
 }
 
-/** The move list shows `n` plies (a minute allowed: the machine may be busy). */
-async function waitForPlies(page: Page, n: number): Promise<void> {
-  // Read every 50 ms rather than at every frame (harness.ts, waitForPlies).
-  await page.waitForFunction((k) => document.querySelectorAll('[data-testid="move-list"] [data-ply]').length >= k, n, { timeout: 60_000, polling: 50 });
-}
-
 /**
  * The player's page opens their game by itself when it is paired; a page
  * opened after the pairing was announced shows the link to it instead
@@ -164,10 +158,11 @@ async function reachGame(page: Page, gameId: string): Promise<void> {
 
 /** Plays one game out on its two pages: a move each, then the loser resigns or a draw is offered and accepted. */
 async function playOut(white: Page, black: Page, outcome: Outcome): Promise<void> {
+  // A minute allowed: the machine may be busy.
   await clickMove(white, 'h3e3');
-  await waitForPlies(black, 1);
+  await waitForPlies(black, 1, 60_000);
   await clickMove(black, 'h10g8');
-  await waitForPlies(white, 2);
+  await waitForPlies(white, 2, 60_000);
   if (outcome === 'draw') {
     await white.getByTestId('draw-offer').click();
     await black.getByTestId('draw-accept').click();
