@@ -16,7 +16,7 @@ export const PROJECT_RANK: Readonly<Record<string, number>> = { chaos: 0, unit: 
 
 /**
  * Files that take long, in seconds (a full run at 087a5a4 on this machine kind; the chaos run starts first anyway):
- * those of them Vitest's cache has no time for start first in their layer, longest first. A fresh clone (CI) has no
+ * those of them Vitest's cache has no time for start first among their rank's files (PROJECT_RANK), longest first. A fresh clone (CI) has no
  * cache, and Vitest then starts the largest files first: that run's first group went on 28 s past the chaos run, the
  * engine's analysis test (27 s) started at 89 s and a Dutch reference file (16 s) at 115 s. A file renamed or gone
  * only loses its place here.
@@ -72,9 +72,10 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
 
 /**
  * Vitest's order (its cache's failed and longest files first, else the largest), with the projects of a group by
- * PROJECT_RANK rather than by name (Vitest runs a group's projects one after the other in name order, which would
- * start the integration layer before the unit layer, and the chaos run, which must start first, after neither), and
- * within a project the SLOW_FILES the cache does not know first.
+ * PROJECT_RANK rather than by name (Vitest orders a group's files project by project, by name: the integration
+ * layer's would start before the unit layer's, and the chaos run, which must start first, after both; the projects
+ * still overlap as workers free up), and within a rank (cluster and e2e share one) the SLOW_FILES the cache does not
+ * know first: on a fresh clone the slow e2e files start the second group and the cluster files fill its end.
  */
 export class LayerSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
