@@ -3,12 +3,12 @@
  * both state adapters (memory, and Redis under a key prefix of its own).
  */
 import type { GameEvent } from '@youzai/game';
-import { VARIANTS } from '@youzai/rules';
+import { VARIANTS, makeFen, parseFen, randomWalk, type VariantKey } from '@youzai/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameChange } from '../service/game-pipeline.ts';
 import type { GameRow } from '../store/games.ts';
 import { testRedis } from '../testing/redis.ts';
-import { LivePositions, MemoryLivePositions, OPEN_PLIES, positionKey, RedisLivePositions, type LivePositionState } from './live-positions.ts';
+import { LivePositions, MemoryLivePositions, OPEN_PLIES, madePositionKey, positionKey, RedisLivePositions, type LivePositionState } from './live-positions.ts';
 
 const AFTER_7 = 'r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN1C1N2/9/R1BAKABR1 b - - 7 4';
 const AFTER_6 = 'r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKABR1 w - - 6 4';
@@ -28,6 +28,24 @@ describe('positionKey', () => {
     const sit = VARIANTS.sittuyin.startFen;
     expect(positionKey('sittuyin', sit)).not.toBe(positionKey('sittuyin', sit.replace('NN', 'N')));
     expect(positionKey('xiangqi', 'nonsense')).toBeNull();
+  });
+
+  it("is read off the text of the rules' own FENs as positionKey computes it, in every variant (madePositionKey)", () => {
+    let seen = 0;
+    for (const variant of Object.keys(VARIANTS) as VariantKey[]) {
+      const start = parseFen(VARIANTS[variant], VARIANTS[variant].startFen);
+      if (!start.ok) throw new Error(start.error.message);
+      for (let seed = 1; seed <= 8; seed++)
+        randomWalk(start.value, 120, seed, (pos) => {
+          const fen = makeFen(pos);
+          expect(madePositionKey(variant, fen)).toBe(positionKey(variant, fen));
+          seen++;
+        });
+    }
+    expect(seen).toBeGreaterThan(1000);
+    // Only the board and the side to move: not the counters.
+    expect(madePositionKey('xiangqi', AFTER_7)).toBe(positionKey('xiangqi', AFTER_7.replace(/ 7 4$/, ' 0 1')));
+    expect(madePositionKey('xiangqi', AFTER_6)).not.toBe(madePositionKey('xiangqi', AFTER_7));
   });
 });
 

@@ -27,11 +27,21 @@ export const OPEN_PLIES = 6;
 export function positionKey(variant: VariantKey, fen: string): string | null {
   const pos = parseFen(VARIANTS[variant], fen);
   if (!pos.ok) return null;
-  return createHash('sha256')
-    .update(`${variant} ${makeBoardFen(pos.value)} ${pos.value.turn}`)
-    .digest('base64url')
-    .slice(0, 22);
+  return hashOf(variant, makeBoardFen(pos.value), pos.value.turn);
 }
+
+/**
+ * positionKey of a FEN the rules made (makeFen: the board as makeBoardFen writes it, then the side to move):
+ * read off the text, without parsing the position again. A game's every move is recorded, so this is on the
+ * move's path; a FEN from outside (a visitor's) goes through positionKey, which writes its board the same way.
+ */
+export function madePositionKey(variant: VariantKey, fen: string): string {
+  const space = fen.indexOf(' ');
+  return hashOf(variant, fen.slice(0, space), fen[space + 1] === 'b' ? 1 : 0);
+}
+
+const hashOf = (variant: VariantKey, board: string, turn: number): string =>
+  createHash('sha256').update(`${variant} ${board} ${turn}`).digest('base64url').slice(0, 22);
 
 /** The state port: which game stands at which position, and whether any game stands at one. */
 export interface LivePositionState {
@@ -106,13 +116,14 @@ export class LivePositions {
     if (!(variant in VARIANTS)) return Promise.resolve();
     if (c.row.status !== 'active') return this.state.set(c.row.id, null);
     const setup = setupFen(c.row.data);
-    let at: { fen: string; ply: number } | null = null;
+    let at: { fen: string; ply: number; made: boolean } | null = null;
     for (const e of c.events) {
-      if (e.type === 'move' || e.type === 'takeback') at = { fen: e.fen, ply: e.ply };
-      else if (e.type === 'started' && setup !== null) at = { fen: setup, ply: 0 };
+      // A move's and a takeback's FEN are the rules' own; a set-up start's is as the player wrote it.
+      if (e.type === 'move' || e.type === 'takeback') at = { fen: e.fen, ply: e.ply, made: true };
+      else if (e.type === 'started' && setup !== null) at = { fen: setup, ply: 0, made: false };
     }
     if (!at) return Promise.resolve();
-    return this.record({ id: c.row.id, variant, status: 'active', fen: at.fen, ply: at.ply, initialFen: setup ?? VARIANTS[variant].startFen });
+    return this.record({ id: c.row.id, variant, status: 'active', ...at, initialFen: setup ?? VARIANTS[variant].startFen });
   };
 
   /** After a restart on one node (the memory adapter starts empty): the games in progress it loaded. */
@@ -123,7 +134,7 @@ export class LivePositions {
   private record(g: LiveGame): Promise<void> {
     if (g.status !== 'active') return this.state.set(g.id, null);
     const open = g.ply <= OPEN_PLIES && g.initialFen === VARIANTS[g.variant].startFen;
-    return this.state.set(g.id, open ? null : positionKey(g.variant, g.fen));
+    return this.state.set(g.id, open ? null : g.made ? madePositionKey(g.variant, g.fen) : positionKey(g.variant, g.fen));
   }
 }
 
@@ -135,6 +146,8 @@ export interface LiveGame {
   readonly fen: string;
   readonly ply: number;
   readonly initialFen: string;
+  /** `fen` was written by the rules (makeFen), so its key is read off the text (madePositionKey). */
+  readonly made?: boolean;
 }
 
 /** The snapshot's set-up start (service/snapshot.ts), or null for the usual start. */

@@ -52,8 +52,14 @@ export function checkGame(g: GameRow): void {
   }
 }
 
+/** A game's data already encoded as JSON text (by the SQLite store's link, when the write was called): stored as it is. */
+export class EncodedJson {
+  constructor(readonly text: string) {}
+}
+
 /** The game's data as stored: JSON text, with `undefined` (which JSON cannot hold) stored as null. */
 export function dataJson(data: unknown): string {
+  if (data instanceof EncodedJson) return data.text;
   return JSON.stringify(data) ?? 'null';
 }
 

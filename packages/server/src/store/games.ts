@@ -14,6 +14,7 @@ export interface GameRow {
   readonly blackId: string | null;
   readonly rated: boolean;
   readonly createdAt: number;
+  /** When the row was last saved (a move's save included). */
   readonly updatedAt: number;
   /** Result text ('1-0', '0-1', '1/2-1/2') once finished; null otherwise. */
   readonly result: string | null;
@@ -43,9 +44,13 @@ export interface GameFilter {
   readonly status?: readonly GameStatus[];
   /** Games in which this user has a seat. */
   readonly userId?: string;
-  /** Newest first by updatedAt; return at most this many. */
+  /**
+   * Newest first by the last save that changed the row's summary (status, seats, result, invitation: the
+   * indexed columns), which is updatedAt for every game not in progress; a move leaves a game in progress
+   * where it was (its start), so that a move rewrites no index (migration 17). Return at most this many.
+   */
   readonly limit: number;
-  /** Only games with updatedAt strictly below this (paging). */
+  /** Only games whose summary last changed strictly before this (paging; updatedAt for games ended). */
   readonly before?: number;
   /** Only games of this variant. */
   readonly variant?: string;

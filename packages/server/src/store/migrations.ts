@@ -464,6 +464,16 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX imported_games_user ON imported_games (user_id, created_at);
     `,
   },
+  {
+    version: 17,
+    name: 'games: the time of the last move apart from the indexed summary',
+    sql: `
+      -- A move rewrites a game's data, plies and version, and the time of the save here (issue 29). updated_at,
+      -- under four indexes, changes only with the row's summary (its status, seats, result, invitation): a move
+      -- leaves every index alone. NULL: the last save changed the summary (updated_at is its time).
+      ALTER TABLE games ADD COLUMN moved_at INTEGER;
+    `,
+  },
 ];
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -891,6 +901,15 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
         created_at BIGINT NOT NULL
       );
       CREATE INDEX imported_games_user ON imported_games (user_id, created_at);
+    `,
+  },
+  {
+    version: 17,
+    name: 'games: the time of the last move apart from the indexed summary',
+    sql: `
+      -- As in SQLite: a move sets moved_at and leaves updated_at (and so every index) as it was, which keeps the
+      -- update a heap-only one when the page has room. NULL: the last save changed the summary.
+      ALTER TABLE games ADD COLUMN moved_at BIGINT;
     `,
   },
 ];

@@ -157,6 +157,26 @@ export function describeGameStore(current: () => Under): void {
       expect((await store.games({ status: ['waiting'], limit: 1 }))[0]).toEqual(rows[2]);
     });
 
+    it('a move (the summary kept) reads back at its time, and leaves the game where it was in the lists; a change of summary moves it', async () => {
+      await store.createGame(game('a', { updatedAt: T0 + 10 }));
+      await store.createGame(game('b', { updatedAt: T0 + 20 }));
+      const ids = async (f: Parameters<GameStore['games']>[0]) => (await store.games(f)).map((g) => g.id);
+      // 'a' is played at T0 + 30: its row says so, but the lists still place it by its start (migration 17).
+      const a = (await store.game('a'))!;
+      const moved = { ...a, plies: 1, version: 2, updatedAt: T0 + 30, data: { plies: 1 } };
+      await store.saveGame(moved, 1, [move('a', 1)]);
+      expect(await store.game('a')).toEqual(moved);
+      expect(await ids({ limit: 10 })).toEqual(['b', 'a']);
+      expect(await ids({ before: T0 + 20, limit: 10 })).toEqual(['a']);
+      // It ends at T0 + 40: the summary changed, so the lists place it by its end.
+      const ended = { ...moved, status: 'finished' as const, result: '1-0', reason: 'checkmate', version: 3, updatedAt: T0 + 40 };
+      await store.saveGame(ended, 2);
+      expect(await store.game('a')).toEqual(ended);
+      expect(await ids({ limit: 10 })).toEqual(['a', 'b']);
+      expect(await ids({ before: T0 + 40, limit: 10 })).toEqual(['b']);
+      expect(await ids({ status: ['finished'], before: T0 + 41, limit: 10 })).toEqual(['a']);
+    });
+
     it('games(): filtered by variant and by the outcome for a player', async () => {
       const rows = [
         game('a', { status: 'finished', whiteId: 'u1', blackId: 'u2', result: '1-0', updatedAt: T0 + 1 }),

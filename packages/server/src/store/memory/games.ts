@@ -33,7 +33,7 @@ export function memoryGames(tables: MemoryTables): GameStore {
       if (moves.some((m) => taken.has(m.ply))) throw new UniqueViolation('move');
       if (old.inviteToken !== null) t.invites.delete(old.inviteToken);
       if (g.inviteToken !== null) t.invites.set(g.inviteToken, g.id);
-      t.games.set(g.id, storeGame(g));
+      t.games.set(g.id, storeGame(g, old));
       list.push(...moves.map((m) => ({ ...m })));
       list.sort((a, b) => a.ply - b.ply);
       t.moves.set(g.id, list);
@@ -55,12 +55,12 @@ export function memoryGames(tables: MemoryTables): GameStore {
         (g) =>
           (f.status === undefined || f.status.includes(g.status)) &&
           (f.userId === undefined || g.whiteId === f.userId || g.blackId === f.userId) &&
-          (f.before === undefined || g.updatedAt < f.before) &&
+          (f.before === undefined || g.summaryAt < f.before) &&
           (f.variant === undefined || g.variant === f.variant) &&
           (f.outcome === undefined || outcomeOf(g, f.userId) === f.outcome),
       );
-      // Newest first; ties by id descending, as the SQL stores order them.
-      rows.sort((a, b) => b.updatedAt - a.updatedAt || cmp(b.id, a.id));
+      // Newest first by the last change of the summary (updated_at there); ties by id descending, as the SQL stores order them.
+      rows.sort((a, b) => b.summaryAt - a.summaryAt || cmp(b.id, a.id));
       return rows.slice(0, Math.max(0, Math.floor(f.limit))).map(loadGame);
     },
 

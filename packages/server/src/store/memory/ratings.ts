@@ -79,8 +79,8 @@ export function memoryRatings(tables: MemoryTables): RatingStore {
 
     async unratedGames(since: number, limit: number): Promise<GameRow[]> {
       const t = tables.open();
-      const rows = [...t.games.values()].filter((g) => g.rated && g.status === 'finished' && g.updatedAt >= since && !t.ratedGames.has(g.id));
-      rows.sort((a, b) => a.updatedAt - b.updatedAt || cmp(a.id, b.id));
+      const rows = [...t.games.values()].filter((g) => g.rated && g.status === 'finished' && g.summaryAt >= since && !t.ratedGames.has(g.id));
+      rows.sort((a, b) => a.summaryAt - b.summaryAt || cmp(a.id, b.id));
       return rows.slice(0, Math.max(0, Math.floor(limit))).map(loadGame);
     },
   };

@@ -19,7 +19,11 @@ import type { TokenRow } from '../tokens.ts';
 import type { SessionRow, UserRow } from '../users.ts';
 
 /** A game as kept: its data as JSON text, parsed afresh on every read. */
-export type StoredGame = Omit<GameRow, 'data'> & { readonly data: string };
+/**
+ * A game as kept: its data as JSON text, and `summaryAt`, the SQL stores' indexed `updated_at`: the time of the
+ * last save that changed the row's summary (status, seats, result, invitation). A move keeps it (migration 17).
+ */
+export type StoredGame = Omit<GameRow, 'data'> & { readonly data: string; readonly summaryAt: number };
 
 /** A notification as kept: its data as JSON text, as a database keeps it. */
 export type StoredNotification = Omit<NotificationRow, 'data'> & { readonly data: string };
@@ -27,8 +31,25 @@ export type StoredNotification = Omit<NotificationRow, 'data'> & { readonly data
 /** An analysis as kept: its result as JSON text. */
 export type StoredAnalysis = Omit<AnalysisRow, 'data'> & { readonly data: string };
 
-export const storeGame = (g: GameRow): StoredGame => ({ ...g, data: dataJson(g.data) });
-export const loadGame = (g: StoredGame): GameRow => ({ ...g, data: JSON.parse(g.data) as unknown });
+/** `old`: the row as stored before this save (none for a new game). */
+export const storeGame = (g: GameRow, old?: StoredGame): StoredGame => ({
+  ...g,
+  data: dataJson(g.data),
+  summaryAt: old && summaryKept(old, g) ? old.summaryAt : g.updatedAt,
+});
+export const loadGame = ({ summaryAt: _, ...g }: StoredGame): GameRow => ({ ...g, data: JSON.parse(g.data) as unknown });
+
+/** The saved row keeps the stored one's summary (the SQL stores' indexed columns and the others lists show). */
+const summaryKept = (a: StoredGame, b: GameRow): boolean =>
+  a.variant === b.variant &&
+  a.status === b.status &&
+  a.whiteId === b.whiteId &&
+  a.blackId === b.blackId &&
+  a.rated === b.rated &&
+  a.createdAt === b.createdAt &&
+  a.result === b.result &&
+  a.reason === b.reason &&
+  a.inviteToken === b.inviteToken;
 /** Code-point order, as the SQL stores sort text (PostgreSQL with COLLATE "C"). */
 export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 

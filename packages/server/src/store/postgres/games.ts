@@ -19,6 +19,8 @@ export interface GameRecord {
   version: number;
   invite_token: string | null;
   data: unknown;
+  /** When the last save that kept the summary was made (a move); null when the last save changed it (migration 17). */
+  moved_at: Bigint | null;
 }
 interface MoveRecord {
   game_id: string;
@@ -37,7 +39,7 @@ export const toGame = (r: GameRecord): GameRow => ({
   blackId: r.black_id,
   rated: r.rated,
   createdAt: Number(r.created_at),
-  updatedAt: Number(r.updated_at),
+  updatedAt: Number(r.moved_at ?? r.updated_at),
   result: r.result,
   reason: r.reason,
   plies: r.plies,

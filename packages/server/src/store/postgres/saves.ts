@@ -40,6 +40,12 @@ interface Pending extends Save {
   reject: (e: unknown) => void;
 }
 
+/** The stored row's summary (the indexed columns and the others lists show) is the one saved. */
+const SUMMARY_KEPT =
+  '(g.variant = v.variant AND g.status = v.status AND g.white_id IS NOT DISTINCT FROM v.white_id AND g.black_id IS NOT DISTINCT FROM v.black_id ' +
+  'AND g.rated = v.rated AND g.created_at = v.created_at AND g.result IS NOT DISTINCT FROM v.result ' +
+  'AND g.reason IS NOT DISTINCT FROM v.reason AND g.invite_token IS NOT DISTINCT FROM v.invite_token)';
+
 export const SAVE_GAMES = `
   WITH v AS (
     SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[],
@@ -47,8 +53,11 @@ export const SAVE_GAMES = `
       AS v (id, expected, variant, status, white_id, black_id, rated, created_at, updated_at, result, reason, plies, version, invite_token, data)
   ), updated AS (
     UPDATE games g SET variant = v.variant, status = v.status, white_id = v.white_id, black_id = v.black_id, rated = v.rated,
-      created_at = v.created_at, updated_at = v.updated_at, result = v.result, reason = v.reason, plies = v.plies,
-      version = v.version, invite_token = v.invite_token, data = v.data::jsonb
+      created_at = v.created_at, result = v.result, reason = v.reason, plies = v.plies,
+      version = v.version, invite_token = v.invite_token, data = v.data::jsonb,
+      -- A move keeps the summary: its time goes to moved_at, and updated_at (so every index) stays as it was.
+      updated_at = CASE WHEN ${SUMMARY_KEPT} THEN g.updated_at ELSE v.updated_at END,
+      moved_at = CASE WHEN ${SUMMARY_KEPT} THEN v.updated_at END
     FROM v
     WHERE g.id = v.id AND g.version = v.expected
     RETURNING g.id

@@ -45,6 +45,7 @@ describe(`PostgreSQL store (${TEST_DATABASE_URL})`, () => {
       { version: 14, name: 'tournaments: notes, half-point byes' },
       { version: 15, name: 'api tokens, bot accounts' },
       { version: 16, name: 'imported games' },
+      { version: 17, name: 'games: the time of the last move apart from the indexed summary' },
     ]);
   });
 

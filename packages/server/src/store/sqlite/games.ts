@@ -19,6 +19,8 @@ export interface GameRecord {
   version: number;
   invite_token: string | null;
   data: string;
+  /** When the last save that kept the summary was made (a move); null when the last save changed it. */
+  moved_at: number | null;
 }
 interface MoveRecord {
   game_id: string;
@@ -37,7 +39,7 @@ export const toGame = (r: GameRecord): GameRow => ({
   blackId: r.black_id,
   rated: r.rated === 1,
   createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  updatedAt: r.moved_at ?? r.updated_at,
   result: r.result,
   reason: r.reason,
   plies: r.plies,
@@ -70,7 +72,15 @@ const GAME_COLUMNS = 'id, variant, status, white_id, black_id, rated, created_at
 const GAME_VALUES = '@id, @variant, @status, @whiteId, @blackId, @rated, @createdAt, @updatedAt, @result, @reason, @plies, @version, @inviteToken, @data';
 const GAME_SET =
   'variant = @variant, status = @status, white_id = @whiteId, black_id = @blackId, rated = @rated, created_at = @createdAt, ' +
-  'updated_at = @updatedAt, result = @result, reason = @reason, plies = @plies, version = @version, invite_token = @inviteToken, data = @data';
+  'updated_at = @updatedAt, result = @result, reason = @reason, plies = @plies, version = @version, invite_token = @inviteToken, data = @data, moved_at = NULL';
+/**
+ * The row's summary as stored is the one saved: the columns under the indexes (and the others lists show) are
+ * unchanged, so the save (a move, nearly always) writes only what a move changes and leaves every index alone.
+ */
+const SUMMARY_KEPT =
+  'variant = @variant AND status = @status AND white_id IS @whiteId AND black_id IS @blackId AND rated = @rated AND ' +
+  'created_at = @createdAt AND result IS @result AND reason IS @reason AND invite_token IS @inviteToken';
+const MOVE_SET = 'moved_at = @updatedAt, plies = @plies, version = @version, data = @data';
 
 /** Wins, draws and losses per variant of the user `@u`. */
 const RESULTS_SQL =
@@ -95,8 +105,12 @@ export function sqliteGames(db: SqliteDb): GameStore {
       const params = { ...gameParams(g), expected: expectedVersion };
       const moveParams = moves.map((m) => [m.gameId, m.ply, m.uci, m.at, m.clockMs] as const);
       return db.write(() => {
-        const r = db.stmt(`UPDATE games SET ${GAME_SET} WHERE id = @id AND version = @expected`).run(params);
-        if (r.changes === 0) throw new VersionConflict(g.id, expectedVersion);
+        // A move: the summary (and so updated_at and the indexes) kept; else the whole row, its time in updated_at.
+        const kept = db.stmt(`UPDATE games SET ${MOVE_SET} WHERE id = @id AND version = @expected AND ${SUMMARY_KEPT}`).run(params);
+        if (kept.changes === 0) {
+          const r = db.stmt(`UPDATE games SET ${GAME_SET} WHERE id = @id AND version = @expected`).run(params);
+          if (r.changes === 0) throw new VersionConflict(g.id, expectedVersion);
+        }
         if (dropAfter !== undefined) db.stmt('DELETE FROM moves WHERE game_id = ? AND ply > ?').run(g.id, dropAfter);
         const insert = db.stmt('INSERT INTO moves (game_id, ply, uci, at, clock_ms) VALUES (?, ?, ?, ?, ?)');
         for (const m of moveParams) insert.run(...m);

@@ -53,6 +53,7 @@ describe('SQLite store', () => {
       { version: 14, name: 'tournaments: notes, half-point byes' },
       { version: 15, name: 'api tokens, bot accounts' },
       { version: 16, name: 'imported games' },
+      { version: 17, name: 'games: the time of the last move apart from the indexed summary' },
     ]);
     const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
     expect(indexes).toEqual([

@@ -24,9 +24,16 @@ describe('SQLite on its thread, held up', () => {
     other.exec('BEGIN EXCLUSIVE');
     try {
       // The thread waits on the lock (its busy timeout is 5 s); the caller does not.
-      const e = await store.setMeta('k', 'during').catch((x: unknown) => x);
+      const first = store.setMeta('k', 'during').catch((x: unknown) => x);
+      // One timer keeps every call's bound (threaded.ts): a call made later fails at its own deadline, not the first's.
+      await new Promise((r) => setTimeout(r, 100));
+      const madeAt = performance.now();
+      const second = store.setMeta('k2', 'during').catch((x: unknown) => x);
+      const e = await first;
       expect(e).toBeInstanceOf(StoreTimeout);
       expect(storageFailure(e)?.code).toBe('server.storage-timeout');
+      expect(await second).toBeInstanceOf(StoreTimeout);
+      expect(performance.now() - madeAt).toBeGreaterThanOrEqual(290);
     } finally {
       other.exec('COMMIT');
       other.close();

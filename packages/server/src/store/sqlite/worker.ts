@@ -4,15 +4,11 @@
  * sockets. Here it stalls only this thread; group commit still batches.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { EncodedJson } from '../checks.ts';
 import { TournamentConflict, UniqueViolation, VersionConflict } from '../types.ts';
 import { sqliteStore, type SqliteStoreOptions } from './store.ts';
 import { threadCpuNs } from '../../observe/move-cost.ts';
-
-interface Call {
-  readonly id: number;
-  readonly method: string;
-  readonly args: unknown[];
-}
+import type { LinkAnswer, LinkCall } from './threaded.ts';
 
 const { path, options } = workerData as { path: string; options: SqliteStoreOptions };
 const store = sqliteStore(path, options);
@@ -32,28 +28,45 @@ function encodeError(e: unknown): Record<string, unknown> {
   };
 }
 
-port.on('message', (call: Call) => {
+/** This turn's answers, sent in one message once the turn is over (the link's side does the same with calls). */
+let answers: LinkAnswer[] = [];
+const reply = (a: LinkAnswer): void => {
+  if (answers.push(a) === 1) setImmediate(flush);
+};
+function flush(): void {
+  const out = answers;
+  answers = [];
+  port.postMessage(out);
+}
+
+/** What a call is answered at once, without the store's promise: the monitoring's questions, or an unknown method. */
+function answerAtOnce(call: LinkCall): LinkAnswer | null {
   // Monitoring: the group-commit counters (a getter, not a method).
-  if (call.method === 'commitStats') {
-    port.postMessage({ id: call.id, value: { ...store.stats } });
-    return;
-  }
-  if (call.method === 'commitWindow') {
-    port.postMessage({ id: call.id, value: store.commitWindow(Boolean(call.args[0])) });
-    return;
-  }
+  if (call.method === 'commitStats') return { id: call.id, value: { ...store.stats } };
+  if (call.method === 'commitWindow') return { id: call.id, value: store.commitWindow(Boolean(call.args[0])) };
   // Monitoring: this thread's own CPU so far (ns), for the CPU per move (process.cpuUsage counts every thread).
-  if (call.method === 'threadCpu') {
-    port.postMessage({ id: call.id, value: threadCpuNs() });
+  if (call.method === 'threadCpu') return { id: call.id, value: threadCpuNs() };
+  if (typeof (store as unknown as Record<string, unknown>)[call.method] !== 'function')
+    return { id: call.id, error: { kind: 'error', message: `no method ${call.method}` } };
+  return null;
+}
+
+function answer(call: LinkCall): void {
+  const now = answerAtOnce(call);
+  if (now) {
+    reply(now);
     return;
   }
-  const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method];
-  if (typeof fn !== 'function') {
-    port.postMessage({ id: call.id, error: { kind: 'error', message: `no method ${call.method}` } });
-    return;
-  }
-  fn.apply(store, call.args).then(
-    (value) => port.postMessage({ id: call.id, value }),
-    (e: unknown) => port.postMessage({ id: call.id, error: encodeError(e) }),
+  const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method]!;
+  const args = call.args as unknown[];
+  // The row's data came encoded (threaded.ts): stored as the text it is.
+  if (call.encoded) args[0] = { ...(args[0] as object), data: new EncodedJson((args[0] as { data: string }).data) };
+  fn.apply(store, args).then(
+    (value) => reply({ id: call.id, value }),
+    (e: unknown) => reply({ id: call.id, error: encodeError(e) }),
   );
+}
+
+port.on('message', (calls: readonly LinkCall[]) => {
+  for (const call of calls) answer(call);
 });
