@@ -16,19 +16,20 @@ function actor(version: number): GameActor {
 
 const offer: GameEvent = { type: 'draw-offer', by: 'first' };
 const declined: GameEvent = { type: 'draw-declined', by: 'second' };
+const frame = (v: number, events: readonly GameEvent[]) => JSON.stringify({ t: 'events', game: 'g1', v, events, now: v });
 
 describe('game actor history', () => {
   it('keeps whole versions, one frame each: a catch-up gets every version since, or a full frame', () => {
     const a = actor(0);
     // Version 1 has two events; then single-event versions until the oldest must go.
-    a.remember(1, [offer, declined], 0);
-    for (let v = 2; v <= HISTORY_LIMIT; v++) a.remember(v, [offer], v);
+    a.remember(1, frame(1, [offer, declined]));
+    for (let v = 2; v <= HISTORY_LIMIT; v++) a.remember(v, frame(v, [offer]));
     expect(a.history).toHaveLength(HISTORY_LIMIT);
-    expect(a.history[0]).toEqual({ v: 1, events: [offer, declined], at: 0 });
+    expect(a.history[0]).toEqual({ v: 1, frame: frame(1, [offer, declined]) });
     (a.row as { version: number }).version = HISTORY_LIMIT;
     expect(a.since(0)!.map((f) => f.v)).toEqual(Array.from({ length: HISTORY_LIMIT }, (_, i) => i + 1));
     // One more version pushes version 1 out, both of its events at once.
-    a.remember(HISTORY_LIMIT + 1, [offer], 99);
+    a.remember(HISTORY_LIMIT + 1, frame(HISTORY_LIMIT + 1, [offer]));
     (a.row as { version: number }).version = HISTORY_LIMIT + 1;
     expect(a.history).toHaveLength(HISTORY_LIMIT);
     expect(a.history[0]!.v).toBe(2);

@@ -5,7 +5,6 @@
  * deadline. Nothing else writes to the game.
  */
 import type { Game, GameEvent as DomainEvent } from '@youzai/game';
-import type { GameEvent } from '@youzai/protocol';
 import type { GameRow } from '../store/types.ts';
 
 export interface StoredExtras {
@@ -25,11 +24,14 @@ export interface StoredExtras {
   } | null;
 }
 
-/** What took a game to version `v`: one frame on the wire and on the bus. */
+/**
+ * What took a game to version `v`: one frame on the wire and on the bus, kept as the text that was published
+ * (an `events` frame), so that a catch-up sends it as it is and a game's history holds one string per version
+ * rather than its events' objects (fewer objects for the collector to copy on every move: issue 29).
+ */
 export interface VersionFrame {
   readonly v: number;
-  readonly events: readonly GameEvent[];
-  readonly at: number;
+  readonly frame: string;
 }
 
 /**
@@ -113,8 +115,8 @@ export class GameActor {
     return p;
   }
 
-  remember(v: number, events: readonly GameEvent[], at: number): void {
-    this.history.push({ v, events, at });
+  remember(v: number, frame: string): void {
+    this.history.push({ v, frame });
     if (this.history.length > HISTORY_LIMIT) this.history.splice(0, this.history.length - HISTORY_LIMIT);
   }
 

@@ -281,11 +281,11 @@ export class GamePipeline {
   }
 
   private publish(actor: GameActor, v: number, domainEvents: readonly GameEvent[], remember: boolean): void {
-    const now = this.deps.clock.now();
-    const events = domainEvents.map(wireEvent);
-    if (remember) actor.remember(v, events, now);
-    if (!events.length) return;
-    const msg: ServerMessage = { t: 'events', game: actor.game.id, v, events, now };
-    this.deps.bus.publish(topicOf(actor.game.id), JSON.stringify(msg));
+    if (!domainEvents.length && !remember) return;
+    const msg: ServerMessage = { t: 'events', game: actor.game.id, v, events: domainEvents.map(wireEvent), now: this.deps.clock.now() };
+    const frame = JSON.stringify(msg);
+    // A version without events is remembered all the same: a catch-up through it moves the client's version on.
+    if (remember) actor.remember(v, frame);
+    if (domainEvents.length) this.deps.bus.publish(topicOf(actor.game.id), frame);
   }
 }

@@ -70,8 +70,8 @@ export interface SocketConnection {
   leaveLobby(): void;
   /** The connection's lag as measured here; what a move is forgiven comes from it, never from the client. */
   lagMs(): number;
-  /** Sends a ping to measure the round trip, unless one is already out. */
-  measure(): void;
+  /** Sends a ping to measure the round trip, unless one is already out (or, with `ifOlderThanMs`, one came back since). */
+  measure(ifOlderThanMs?: number): void;
   /**
    * The connection's state for one feature (`key`: the feature's own
    * object), made on first use; its `close` runs when the socket closes.

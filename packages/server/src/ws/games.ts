@@ -15,6 +15,7 @@ import type { GamesPort } from '../service/games-port.ts';
 import { actFor, drawAction, takebackAction } from '../service/player-action.ts';
 import { systemTimers, type Clock, type Timers } from '../service/time.ts';
 import { socketFeature, type FrameId, type SocketConnection, type SocketFeature, type SocketPart } from './connection.ts';
+import { LAG_REFRESH_MS } from './lag.ts';
 
 /** What the games feature needs of the club. */
 export interface GamesFeatureDeps {
@@ -60,8 +61,8 @@ async function act(c: SocketConnection, d: GamesFeatureDeps, m: ActionMessage, i
     const cost = d.moveCost;
     const t = cost?.start() ?? 0;
     c.send({ t: 'ack', ...id });
-    // A fresh round trip after each move, for the next one.
-    if (m.t === 'move') c.measure();
+    // A fresh round trip after a move, for the next ones, unless one came back in the last few seconds.
+    if (m.t === 'move') c.measure(LAG_REFRESH_MS);
     cost?.end('fanout', t);
     return;
   }
@@ -128,7 +129,7 @@ class GameWatches implements SocketPart {
       if (since !== undefined) {
         const missed = await this.d.games.since(game, since);
         if (missed) {
-          for (const f of missed) this.c.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+          for (const f of missed) this.c.sendRaw(f.frame);
           sub.sentV = missed.length ? missed[missed.length - 1]!.v : since;
           caughtUp = true;
         }
@@ -219,7 +220,7 @@ class GameWatches implements SocketPart {
       try {
         const missed = await this.d.games.since(game, sub.sentV);
         if (missed) {
-          for (const f of missed) if (f.v > sub.sentV) this.c.send({ t: 'events', game, v: f.v, events: f.events, now: f.at });
+          for (const f of missed) if (f.v > sub.sentV) this.c.sendRaw(f.frame);
           if (missed.length) sub.sentV = Math.max(sub.sentV, missed[missed.length - 1]!.v);
           done = true;
         } else {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ClockConfig, lagGainMs, lagQuotaStart, newClock, punch, startTurn } from '@youzai/game';
 import { FakeTime } from '../service/time.ts';
-import { LagMeter, MAX_SAMPLE_MS } from './lag.ts';
+import { LAG_REFRESH_MS, LagMeter, MAX_SAMPLE_MS } from './lag.ts';
 
 describe('LagMeter', () => {
   it('half the round trip, smoothed; nothing before the first pong; one measure at a time', () => {
@@ -20,6 +20,21 @@ describe('LagMeter', () => {
     t = 220;
     m.pong();
     expect(m.lagMs()).toBe(78); // (3 × 100 + 10) / 4
+  });
+
+  it('is stale until a round trip came back within the given age (a move asks for one only then)', () => {
+    let t = 0;
+    const m = new LagMeter(() => t);
+    expect(m.stale(LAG_REFRESH_MS)).toBe(true); // never measured
+    m.start();
+    t = 50;
+    expect(m.stale(LAG_REFRESH_MS)).toBe(true); // a ping out is no sample yet
+    m.pong();
+    expect(m.stale(LAG_REFRESH_MS)).toBe(false);
+    t = 50 + LAG_REFRESH_MS - 1;
+    expect(m.stale(LAG_REFRESH_MS)).toBe(false);
+    t = 50 + LAG_REFRESH_MS;
+    expect(m.stale(LAG_REFRESH_MS)).toBe(true);
   });
 
   it('a stalled link counts for at most MAX_SAMPLE_MS', () => {

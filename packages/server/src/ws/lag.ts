@@ -9,9 +9,17 @@
 /** A one-way lag above this is counted as this (a stalled link says nothing about the next move). */
 export const MAX_SAMPLE_MS = 2_000;
 
+/**
+ * A move asks for a new round trip only when the last one came back longer ago than this: the pong of a ping
+ * after every move was a second frame read per move (issue 29), and a smoothed estimate a few seconds old says
+ * as much about the next move.
+ */
+export const LAG_REFRESH_MS = 5_000;
+
 export class LagMeter {
   private sentAt: number | null = null;
   private estimate: number | null = null;
+  private sampledAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly now: () => number) {}
 
@@ -27,7 +35,13 @@ export class LagMeter {
     if (this.sentAt === null) return;
     const sample = Math.min(MAX_SAMPLE_MS, Math.max(0, this.now() - this.sentAt) / 2);
     this.sentAt = null;
+    this.sampledAt = this.now();
     this.estimate = this.estimate === null ? sample : (3 * this.estimate + sample) / 4;
+  }
+
+  /** Whether the last round trip came back more than `maxAgeMs` ago (or none has). */
+  stale(maxAgeMs: number): boolean {
+    return this.now() - this.sampledAt >= maxAgeMs;
   }
 
   /** The lag to forgive on a move now: 0 until a round trip has been measured. */

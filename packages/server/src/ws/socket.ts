@@ -254,8 +254,9 @@ class Connection implements SocketConnection, FanoutMember {
     this.ws.ping();
   }
 
-  /** Sends a ping to measure the round trip, unless one is already out. */
-  measure(): void {
+  /** Sends a ping to measure the round trip, unless one is already out (or, with `ifOlderThanMs`, one came back since). */
+  measure(ifOlderThanMs?: number): void {
+    if (ifOlderThanMs !== undefined && !this.lag.stale(ifOlderThanMs)) return;
     if (this.ws.readyState !== this.ws.OPEN || !this.lag.start()) return;
     try {
       this.corks.hold(this.socket);
