@@ -30,9 +30,33 @@ type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: f
 export interface GroupCommitOptions {
   /** 0: commit at the end of the current event-loop turn (setImmediate); more: wait that long for companions. */
   readonly batchWindowMs?: number;
+  /**
+   * At most one commit per this many ms (0: no such bound). A write after a quiet spell still commits at the
+   * end of its turn; under load, the writes that arrive within this much of the last commit wait for the next
+   * and share its fsync, so commits, not writes, are what the interval counts (issue 29).
+   */
+  readonly commitEveryMs?: number;
   /** At most this many writes per transaction, so that a burst cannot block the event loop for long. */
   readonly maxBatch?: number;
+  /** The time and the timers the batches are scheduled on (the system's by default; a test's fake). */
+  readonly time?: CommitTime;
 }
+
+/** What the group commit reads the time from and schedules its commits on. */
+export interface CommitTime {
+  /** Milliseconds, monotonic. */
+  now(): number;
+  /** Runs `fn` once the current turn is over. */
+  soon(fn: () => void): void;
+  /** Runs `fn` in `ms` milliseconds. */
+  after(ms: number, fn: () => void): void;
+}
+
+const systemTime: CommitTime = {
+  now: () => performance.now(),
+  soon: (fn) => setImmediate(fn),
+  after: (ms, fn) => setTimeout(fn, ms),
+};
 
 export interface GroupCommitStats {
   /** Transactions committed (or attempted). */
@@ -78,12 +102,18 @@ export class GroupCommit {
   private scheduled = false;
   private closed = false;
   private readonly windowMs: number;
+  private readonly everyMs: number;
+  private readonly time: CommitTime;
+  /** When the last commit started (-Infinity: none yet). */
+  private lastCommitAt = Number.NEGATIVE_INFINITY;
   private readonly maxBatch: number;
   private readonly commitBatch: (jobs: readonly Job[], outcomes: Outcome[]) => void;
   private readonly commitOne: (run: () => unknown) => unknown;
 
   constructor(db: Database, options: GroupCommitOptions = {}) {
     this.windowMs = options.batchWindowMs ?? 0;
+    this.everyMs = options.commitEveryMs ?? 0;
+    this.time = options.time ?? systemTime;
     this.maxBatch = options.maxBatch ?? 256;
     // A transaction function called inside another becomes a savepoint.
     const savepoint = db.transaction((run: () => unknown) => run());
@@ -111,7 +141,7 @@ export class GroupCommit {
   submit<T>(run: () => T): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ at: performance.now(), run, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ at: this.time.now(), run, resolve: resolve as (v: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -142,8 +172,9 @@ export class GroupCommit {
       this.commitNext();
       if (this.queue.length) this.schedule();
     };
-    if (this.windowMs > 0) setTimeout(fire, this.windowMs);
-    else setImmediate(fire);
+    const wait = Math.max(this.windowMs, this.lastCommitAt + this.everyMs - this.time.now());
+    if (wait > 0) this.time.after(wait, fire);
+    else this.time.soon(fire);
   }
 
   private commitNext(): void {
@@ -154,7 +185,8 @@ export class GroupCommit {
     this.stats.largest = Math.max(this.stats.largest, jobs.length);
     this.sizes.record(jobs.length);
     const outcomes: Outcome[] = [];
-    const started = performance.now();
+    const started = this.time.now();
+    this.lastCommitAt = started;
     try {
       if (jobs.length === 1) {
         try {
@@ -167,7 +199,7 @@ export class GroupCommit {
       for (const job of jobs) job.reject(error);
       return;
     } finally {
-      const done = performance.now();
+      const done = this.time.now();
       this.commitUs.record(Math.max(1, Math.round((done - started) * 1000)));
       for (const job of jobs) this.writeUs.record(Math.max(1, Math.round((done - job.at) * 1000)));
     }
