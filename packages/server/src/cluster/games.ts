@@ -210,6 +210,11 @@ export class ClubGames {
    * (GameService's `quiet`: a side to move back through another node gets its
    * turn from its move). Never this node.
    */
+  /** When `member`'s node was last heard here, by this node's clock (undefined: never). */
+  heardAt(member: string): number | undefined {
+    return this.heard.get(member.split('|', 1)[0]!);
+  }
+
   readonly quiet = (member: string): boolean => {
     const node = member.split('|', 1)[0]!;
     if (node === this.deps.nodes.node) return false;

@@ -172,10 +172,11 @@ interface Waiting extends Pending {
 }
 
 /**
- * The calls' side of the thread boundary. Calls made during one turn of the
- * event loop cross in one message, sent once the turn's callbacks have run
- * (setImmediate: every socket read in the loop's poll phase has queued its
- * write by then), and the worker answers a turn's calls in one message too:
+ * The calls' side of the thread boundary. The games' writes made during one
+ * turn of the event loop cross in one message, sent once the turn's callbacks
+ * have run (setImmediate: every socket read in the loop's poll phase has
+ * queued its move by then; any other call goes at once and takes them with
+ * it: see DEFERRED), and the worker answers a turn's calls in one message too:
  * a message costs far more than the calls it carries (measured for issue 29:
  * a move's row cost the main thread 12.5 µs as its own message, 3.3 µs in a
  * message of ten). The bound on each call is kept by one timer armed for the
