@@ -11,6 +11,7 @@ import { choose } from '../app/dialog.ts';
 import { fill, h } from '../app/h.ts';
 import { t, tMaybe, type MessageKey } from '../i18n/index.ts';
 import { api } from '../net/api.ts';
+import { LiveReads } from './live-reads.ts';
 import { noteLink, noteText } from './notes.ts';
 import './social.css';
 
@@ -37,6 +38,8 @@ export class Bell {
   private notes: NotificationView[] = [];
   private unread = 0;
   private loaded = false;
+  /** A read of the list that a live update overtook is made again (live-reads.ts). */
+  private readonly reads = new LiveReads();
 
   constructor(private readonly app: AppContext) {
     this.count = h('span.bell-count', { 'data-testid': 'bell-count', hidden: true });
@@ -62,8 +65,12 @@ export class Bell {
     });
     app.socket.on((m) => {
       if (m.t === 'welcome') void this.load();
-      if (m.t === 'notification') this.arrived(m.notification, m.unread);
+      if (m.t === 'notification') {
+        this.reads.updated();
+        this.arrived(m.notification, m.unread);
+      }
       if (m.t === 'notifications-read') {
+        this.reads.updated();
         const at = Date.now();
         this.notes = this.notes.map((n) => (m.ids === null || m.ids.includes(n.id) ? { ...n, readAt: n.readAt ?? at } : n));
         this.setUnread(m.unread);
@@ -79,8 +86,11 @@ export class Bell {
   }
 
   private async load(): Promise<void> {
+    const token = this.reads.begin();
     const r = await api<{ notifications: NotificationView[]; unread: number }>('GET', '/api/notifications?limit=30');
     if (!r.ok) return;
+    // A notification (or a read elsewhere) came while this was on its way: this answer may predate it.
+    if (!this.reads.fresh(token)) return this.load();
     this.notes = r.notifications;
     this.loaded = true;
     this.setUnread(r.unread);
