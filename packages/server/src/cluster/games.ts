@@ -205,20 +205,19 @@ export class ClubGames {
     void this.reap();
   }
 
-  /**
-   * Whether `member`'s node has gone quiet: heard before, not for QUIET_MS
-   * (GameService's `quiet`: a side to move back through another node gets its
-   * turn from its move). Never this node.
-   */
   /** When `member`'s node was last heard here, by this node's clock (undefined: never). */
   heardAt(member: string): number | undefined {
     return this.heard.get(member.split('|', 1)[0]!);
   }
 
+  /**
+   * Whether `member`'s node has gone quiet: heard before, not for QUIET_MS
+   * (GameService's `quiet`: a side to move back through another node gets its
+   * turn from its move). Never this node.
+   */
   readonly quiet = (member: string): boolean => {
-    const node = member.split('|', 1)[0]!;
-    if (node === this.deps.nodes.node) return false;
-    const at = this.heard.get(node);
+    if (member.split('|', 1)[0] === this.deps.nodes.node) return false;
+    const at = this.heardAt(member);
     return at !== undefined && this.deps.clock.now() - at > QUIET_MS;
   };
 

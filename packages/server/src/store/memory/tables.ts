@@ -18,9 +18,8 @@ import type { ImportRow } from '../imports.ts';
 import type { TokenRow } from '../tokens.ts';
 import type { SessionRow, UserRow } from '../users.ts';
 
-/** A game as kept: its data as JSON text, parsed afresh on every read. */
 /**
- * A game as kept: its data as JSON text, and `summaryAt`, the SQL stores' indexed `updated_at`: the time of the
+ * A game as kept: its data as JSON text, parsed afresh on every read, and `summaryAt`, the SQL stores' indexed `updated_at`: the time of the
  * last save that changed the row's summary (status, seats, result, invitation). A move keeps it (migration 17).
  */
 export type StoredGame = Omit<GameRow, 'data'> & { readonly data: string; readonly summaryAt: number };

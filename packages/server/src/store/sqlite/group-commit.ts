@@ -42,7 +42,11 @@ export interface GroupCommitOptions {
   readonly time?: CommitTime;
 }
 
-/** What the group commit reads the time from and schedules its commits on. */
+/**
+ * What the group commit reads the time from and schedules its commits on. Not service/time.ts's Clock and
+ * Timers: those read the wall clock to the millisecond and unref their timers, and a commit must keep the
+ * process alive until its writes are durable, paced on a monotonic clock below the millisecond.
+ */
 export interface CommitTime {
   /** Milliseconds, monotonic. */
   now(): number;

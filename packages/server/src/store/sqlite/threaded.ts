@@ -197,7 +197,7 @@ export class WorkerLink {
   /** Messages posted to the worker so far (tests: a turn's writes cross in one). */
   messages = 0;
 
-  constructor(path: string, options: SqliteStoreOptions) {
+  constructor(path: string, options: Omit<SqliteStoreOptions, 'time'>) {
     // The worker is TypeScript too: a small module boots it through tsx's loader.
     const url = new URL('./worker-boot.mjs', import.meta.url);
     this.worker = new Worker(url, { workerData: { path, options } });
@@ -295,7 +295,8 @@ export class WorkerLink {
 
 export function threadedSqliteStore(
   path: string,
-  options: SqliteStoreOptions = {},
+  /** Crosses to the worker as data: the worker's group commit runs on its own thread's time (no `time`). */
+  options: Omit<SqliteStoreOptions, 'time'> = {},
   /** The bound on each data call, ms (default STORE_TIMEOUT_MS); migrations and close are not bounded. */
   timeoutMs = STORE_TIMEOUT_MS,
 ): Store & {
