@@ -20,10 +20,17 @@
  * BENCH_WORKERS (one per 2,500 games), BENCH_SLOPE_FROM (a third of the games),
  * BENCH_HEAP_SNAPSHOTS (a folder: the server writes a heap snapshot there at
  * each of the two game counts and after the run; `scripts/heap-diff.ts` tells
- * what one more game holds, and what the moves played added).
+ * what one more game holds, and what the moves played added),
+ * BENCH_SOCKET_PROCESSES (the server's SOCKET_PROCESSES, ws/tier/: by default 0
+ * while the server may hold every socket itself, else one per 7,500 games).
+ *
+ * 10,000 games: `BENCH_GAMES=10000 npm run bench:server` (5,000 moves/s asked).
+ * One process here may hold 20,000 descriptors, so the server holds its
+ * sockets in socket processes, and the players are spread over four workers.
+ * The headline CPU per move is then the node's and its socket processes'.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
@@ -40,6 +47,14 @@ const SLOPE_FROM = Math.min(GAMES, Math.max(0, Number(process.env.BENCH_SLOPE_FR
 /** Open descriptors allowed to the server and the workers (a socket is one; 20,000 games are 40,000 on each side). */
 const NOFILE = 1 << 20;
 const SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS;
+/** Descriptors one process may hold here (soft and hard; it cannot be raised): 10,000 games' 20,000 sockets do not fit in one. */
+const ONE_PROCESS_SOCKETS = 19_800;
+const SOCKET_PROCESSES =
+  process.env.BENCH_SOCKET_PROCESSES !== undefined
+    ? Number(process.env.BENCH_SOCKET_PROCESSES)
+    : 2 * GAMES + 200 <= ONE_PROCESS_SOCKETS
+      ? 0
+      : Math.ceil(GAMES / 7500);
 
 interface Spread {
   count: number;
@@ -89,16 +104,22 @@ async function main(): Promise<void> {
   if (SNAPSHOTS) mkdirSync(SNAPSHOTS, { recursive: true });
   const { base, server, dispose } = await startBenchServer(STORE, {
     extraArgs: ['--expose-gc', ...(SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${SNAPSHOTS}`] : [])],
+    env: { SOCKET_PROCESSES: String(SOCKET_PROCESSES) },
   });
   const run = breakage();
   server.on('exit', (code, signal) => run.fail(new Error(`the server exited (${code ?? signal})`)));
   let workers: ChildProcess[] = [];
   try {
     const serverLimit = raiseFdLimit(server.pid!);
+    const socketPids = childrenOf(server.pid!);
+    if (socketPids.length !== SOCKET_PROCESSES)
+      throw new Error(`the server has ${socketPids.length} child processes, not its ${SOCKET_PROCESSES} socket processes`);
+    const holders = SOCKET_PROCESSES === 0 ? [serverLimit] : socketPids.map(raiseFdLimit);
     // Each game is two sockets on the server: past its descriptor limit, accept() fails (EMFILE) and the run means nothing.
-    if (Number(serverLimit) < 2 * GAMES + 200)
+    const room = holders.reduce((a, l) => a + Math.max(0, Number(l) - 200), 0);
+    if (room < 2 * GAMES)
       throw new Error(
-        `the server may open ${serverLimit} descriptors (prlimit could not raise it: the hard limit, and no CAP_SYS_RESOURCE): ${GAMES} games need ${2 * GAMES} sockets and ~100 more (at most ${Math.floor((Number(serverLimit) - 200) / 2)} games on one node here)`,
+        `the server's ${SOCKET_PROCESSES === 0 ? 'process' : `${SOCKET_PROCESSES} socket processes`} may open ${holders.join('/')} descriptors (prlimit could not raise them: the hard limit, and no CAP_SYS_RESOURCE): ${GAMES} games need ${2 * GAMES} sockets and ~100 more per process (set BENCH_SOCKET_PROCESSES)`,
       );
     const t0 = performance.now();
     const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
@@ -106,12 +127,12 @@ async function main(): Promise<void> {
     workers = pool.workers;
     const workerLimits = workers.map((c) => raiseFdLimit(c.pid!));
     console.log(
-      `store: ${STORE}; setting up ${GAMES} games (${GAMES * 2} players, one socket each) over ${WORKERS} worker processes; descriptors allowed: server ${serverLimit}, workers ${[...new Set(workerLimits)].join('/')}`,
+      `store: ${STORE}; socket processes: ${SOCKET_PROCESSES === 0 ? 'none (the node holds its sockets)' : `${SOCKET_PROCESSES}, pids ${socketPids.join(', ')}`}; setting up ${GAMES} games (${GAMES * 2} players, one socket each) over ${WORKERS} worker processes; descriptors allowed: server ${serverLimit}, workers ${[...new Set(workerLimits)].join('/')}`,
     );
     const stats = (q = '') => readStats(base, q);
     const snapshot = () => heapSnapshot(server.pid!, stats);
     const setUp = await setUpGames(pool, stats, snapshot, since);
-    const played = await play(pool, run, stats, snapshot);
+    const played = await play(pool, run, stats, snapshot, () => cpuOfUs(childrenOf(server.pid!)));
     printFigures(setUp, played);
     const { moves, errors } = played;
     if (errors['socket-closed']) throw new Error(`${errors['socket-closed']} sockets were closed during the run: the figures miss their players`);
@@ -129,6 +150,31 @@ async function main(): Promise<void> {
     await dispose();
     process.exit();
   }
+}
+
+/** The processes `pid` started (the server's socket processes), from /proc. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** User and system CPU of these processes so far, in µs (/proc/PID/stat, in clock ticks: 10 ms each here). */
+function cpuOfUs(pids: readonly number[]): number {
+  const TICK_US = 1e6 / 100;
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Gone: a process that died during the run fails it anyway (its sockets close).
+    }
+  }
+  return ticks * TICK_US;
 }
 
 /** Whatever breaks (a worker, the server) ends the run at once, as a failure: `broken` rejects then. */
@@ -290,6 +336,8 @@ async function setUpGames(pool: Workers, stats: (q?: string) => Promise<Stats>, 
 
 /** What the measured window saw: the workers' reports merged, and the server's stats at its end (`after`) and once play stopped (`end`). */
 interface Played {
+  /** The socket processes' CPU in the measured window, µs (0 without them). */
+  readonly socketCpuUs: number;
   readonly reports: ServerBotsReport[];
   readonly elapsed: number;
   readonly after: Stats;
@@ -300,17 +348,25 @@ interface Played {
   readonly errors: Record<string, number>;
 }
 
-async function play(pool: Workers, run: Breakage, stats: (q?: string) => Promise<Stats>, snapshot: () => Promise<void>): Promise<Played> {
+async function play(
+  pool: Workers,
+  run: Breakage,
+  stats: (q?: string) => Promise<Stats>,
+  snapshot: () => Promise<void>,
+  socketCpu: () => number,
+): Promise<Played> {
   const { workers } = pool;
   for (const w of workers) w.send({ type: 'go' } satisfies ToServerBots);
   await Promise.race([new Promise((r) => setTimeout(r, 3000)), run.broken]); // let the first moves settle
   await stats('?reset');
+  const socketCpuFrom = socketCpu();
   for (const w of workers) w.send({ type: 'measure' } satisfies ToServerBots);
   const start = performance.now();
   await Promise.race([new Promise((r) => setTimeout(r, SECONDS * 1000)), run.broken]);
   const reports = await Promise.all(workers.map((w) => pool.ask<ServerBotsReport>(w, { type: 'report' }, 'report')));
   const elapsed = (performance.now() - start) / 1000;
   const after = await stats();
+  const socketCpuUs = socketCpu() - socketCpuFrom;
   for (const w of workers) w.send({ type: 'stop' } satisfies ToServerBots);
   const end = await stats('?gc');
   await snapshot();
@@ -321,10 +377,10 @@ async function play(pool: Workers, run: Breakage, stats: (q?: string) => Promise
   const ended = reports.reduce((a, r) => a + r.ended, 0);
   const errors: Record<string, number> = {};
   for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
-  return { reports, elapsed, after, end, rtt, moves, ended, errors };
+  return { socketCpuUs, reports, elapsed, after, end, rtt, moves, ended, errors };
 }
 
-function printFigures({ before, low, high }: SetUp, { reports, elapsed, after, end, rtt, moves, ended, errors }: Played): void {
+function printFigures({ before, low, high }: SetUp, { socketCpuUs, reports, elapsed, after, end, rtt, moves, ended, errors }: Played): void {
   console.log(`concurrent games: ${after.live} live at the end (${ended} ended and were replaced during the run)`);
   console.log(`moves per second: ${(moves / elapsed).toFixed(0)} (${moves} moves in ${elapsed.toFixed(1)} s)`);
   console.log(
@@ -350,7 +406,7 @@ function printFigures({ before, low, high }: SetUp, { reports, elapsed, after, e
     `server-side time per accepted move (queue, rules, durable write, broadcast): p50 ${ms.p50.toFixed(1)} ms, p99 ${ms.p99.toFixed(1)} ms over ${ms.count} moves`,
   );
   printServerLoop(after, elapsed);
-  if (after.cpu) printCpu(after.cpu);
+  if (after.cpu) printCpu(after.cpu, socketCpuUs);
   if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
 }
 
@@ -379,12 +435,14 @@ function printServerLoop(after: Stats, elapsed: number): void {
 }
 
 /** The headline (issue 19): the server's CPU per accepted move, all threads, and where it goes. */
-function printCpu(c: MoveCostFigures): void {
+function printCpu(c: MoveCostFigures, socketCpuUs: number): void {
   const n = Math.max(1, c.moves);
   const us = (x: number) => (x / n).toFixed(1);
   const total = c.userUs + c.systemUs;
   console.log(
-    `SERVER CPU PER ACCEPTED MOVE: ${us(total)} µs (user ${us(c.userUs)} + system ${us(c.systemUs)}, every thread, over ${c.moves} moves; everything the server did in the window, divided by its accepted moves)`,
+    SOCKET_PROCESSES === 0
+      ? `SERVER CPU PER ACCEPTED MOVE: ${us(total)} µs (user ${us(c.userUs)} + system ${us(c.systemUs)}, every thread, over ${c.moves} moves; everything the server did in the window, divided by its accepted moves)`
+      : `SERVER CPU PER ACCEPTED MOVE: ${us(total + socketCpuUs)} µs (the node ${us(total)}: user ${us(c.userUs)} + system ${us(c.systemUs)}, every thread; its ${SOCKET_PROCESSES} socket processes ${us(socketCpuUs)}; over ${c.moves} moves)`,
   );
   const main = c.mainThreadUs;
   const store = c.storeThreadUs;

@@ -5,6 +5,7 @@
  * its steps are in assembly/.
  */
 import type { IncomingMessage, Server } from 'node:http';
+import { MAX_FRAME_BYTES } from '@youzai/protocol';
 import type { AppOptions } from './assembly/options.ts';
 
 import type { Duplex } from 'node:stream';
@@ -28,6 +29,7 @@ import type { Presence } from './lobby/presence.ts';
 import type { Logger } from './observe/log.ts';
 import type { Metrics } from './observe/metrics.ts';
 import { OpsBoard } from './observe/ops.ts';
+import { SocketTier } from './ws/tier/tier.ts';
 import { metricsRoutes } from './observe/routes.ts';
 import type { Rooms } from './rooms/rooms.ts';
 import type { GameService } from './service/game-service.ts';
@@ -46,6 +48,8 @@ export interface App {
   readonly livePositions: LivePositions;
   readonly sessions: Sessions;
   readonly sockets: SocketHub;
+  /** The socket processes (SOCKET_PROCESSES), or null when this process holds the sockets. */
+  readonly tier: SocketTier | null;
   readonly lobby: LobbyPort;
   readonly rooms: Rooms;
   readonly presence: Presence;
@@ -100,7 +104,15 @@ export async function createApp(given: AppOptions): Promise<App> {
     log,
   });
   const { server } = http;
-  const sockets = attachClubSockets(base, server, { ...gamesPart, ...people, sessions, limits, lobby, rooms, boards, origins, proxies });
+  // SOCKET_PROCESSES: the sockets are held by processes of their own (ws/tier/), this node still deciding everything.
+  const tier = opts.socketProcesses
+    ? await SocketTier.start({
+        processes: opts.socketProcesses,
+        maxPayload: MAX_FRAME_BYTES,
+        onDeath: (info) => log.error(info, 'a socket process died: its clients reconnect'),
+      })
+    : null;
+  const sockets = attachClubSockets(base, server, { ...gamesPart, ...people, sessions, limits, lobby, rooms, boards, origins, proxies, tier });
   watchGauges(base, gamesPart, { sockets, lobby });
 
   return {
@@ -111,6 +123,7 @@ export async function createApp(given: AppOptions): Promise<App> {
     livePositions,
     sessions,
     sockets,
+    tier,
     lobby,
     rooms,
     presence,
@@ -138,6 +151,7 @@ export async function createApp(given: AppOptions): Promise<App> {
       analyses.close();
       boards.close();
       sockets.close();
+      await tier?.close();
       lobby.close();
       rooms.close();
       await games.close();

@@ -25,6 +25,8 @@ export interface Config {
   readonly webDir: string | null;
   readonly httpRate: number | null;
   readonly engineWorkers: number | null;
+  /** SOCKET_PROCESSES: processes holding the WebSockets (ws/tier/); 0: the node holds them. */
+  readonly socketProcesses: number;
   /** ANALYSIS_NODES: the engine's nodes per position in finished games' analyses and fair-play reports (null: the default, 300,000). */
   readonly analysisNodes: number | null;
   readonly logLevel: LogLevel;
@@ -85,6 +87,9 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
   if (!workers.ok) return workers;
   if (workers.value !== null && !Number.isInteger(workers.value))
     return err('config.bad-value', `ENGINE_WORKERS must be a whole number (got ${env.ENGINE_WORKERS})`);
+  const socketProcesses = env.SOCKET_PROCESSES;
+  if (socketProcesses !== undefined && socketProcesses !== '' && !(/^\d+$/.test(socketProcesses) && Number(socketProcesses) <= 64))
+    return err('config.bad-value', `SOCKET_PROCESSES must be a whole number 0-64 (got ${JSON.stringify(socketProcesses)})`);
   const nodes = env.ANALYSIS_NODES;
   if (nodes !== undefined && nodes !== '' && !(/^\d+$/.test(nodes) && Number(nodes) >= 1000 && Number(nodes) <= 100_000_000))
     return err('config.bad-value', `ANALYSIS_NODES must be a whole number 1000-100000000 (got ${JSON.stringify(nodes)})`);
@@ -154,6 +159,7 @@ export function readConfig(env: ConfigEnv, host?: string): Result<Config, RuleEr
     webDir: env.WEB_DIR || null,
     httpRate: rate.value,
     engineWorkers: workers.value,
+    socketProcesses: socketProcesses ? Number(socketProcesses) : 0,
     analysisNodes: nodes ? Number(nodes) : null,
     logLevel: level as LogLevel,
     metricsPort: mp.value,
@@ -197,6 +203,7 @@ export function describeConfig(c: Config): Record<string, unknown> {
     limits: c.limitsOff ? 'off' : 'on',
     trustProxy: c.trustProxy ? `X-Forwarded-For from ${c.trustedProxies.join(', ')}` : false,
     engineWorkers: c.engineWorkers ?? 'default',
+    socketProcesses: c.socketProcesses,
     analysisNodes: c.analysisNodes ?? 'default',
     logLevel: c.logLevel,
     metrics:

@@ -11,6 +11,7 @@
  *   TRUST_PROXY=1 / TRUSTED_PROXIES (behind a proxy such as deploy/haproxy.cfg: the client's address is the last in X-Forwarded-For, believed only from those peers),
  *   TEST_CLOCK=1 (tests only, refused with NODE_ENV=production: POST /api/test/clock moves the node's time forward),
  *   ENGINE_WORKERS (engine worker threads for the computer opponent; default: cores - 1),
+ *   SOCKET_PROCESSES (processes that hold the WebSockets, this one deciding: past ~9,000 live games; default 0, none),
  *   LOG_LEVEL (info; debug adds a line per move), METRICS_TOKEN (GET /metrics with this bearer token),
  *   METRICS_PORT / METRICS_HOST (/metrics on a port of its own), SHUTDOWN_TIMEOUT_MS (10000),
  *   ADMINS (account names that may open /admin/ops). docs/operations.md says more.
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     statsControl: c.statsControl,
     trustProxy: c.trustProxy,
     trustedProxies: c.trustedProxies,
+    ...(c.socketProcesses > 0 ? { socketProcesses: c.socketProcesses } : {}),
     ...(c.tournamentMinRatedGames !== null ? { tournamentMinRatedGames: c.tournamentMinRatedGames } : {}),
     ...enginesOf(pool, metrics, c),
     webDir: c.webDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

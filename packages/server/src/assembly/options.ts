@@ -29,6 +29,8 @@ export interface AppOptions {
   readonly origins?: readonly string[];
   /** Requests per second per address before 429 (burst is twice this); counted by each node. */
   readonly httpRate?: number;
+  /** SOCKET_PROCESSES: processes that hold the WebSockets for this node (ws/tier/); 0 or absent: the node holds them itself. */
+  readonly socketProcesses?: number;
   /** Socket frames per second and burst (default 20 and 40), refused frames before a close (30); the fuzzer raises them to reach the decoders. */
   readonly socketRate?: { readonly perSecond: number; readonly burst: number; readonly strikes?: number };
   /** The quotas (limits/rules.ts): rules replaced kind by kind (tests), or 'off' (LIMITS=off: benchmarks). */

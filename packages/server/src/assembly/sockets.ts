@@ -17,6 +17,7 @@ import { followingOf } from '../social/activity.ts';
 import { mayViewTournament } from '../tournaments/routes.ts';
 import { clubSocketFeatures } from '../ws/features.ts';
 import { attachSockets, type SocketHub } from '../ws/socket.ts';
+import type { SocketTier } from '../ws/tier/tier.ts';
 import type { Base } from './edges.ts';
 import type { GamesPart } from './games.ts';
 import type { People } from './people.ts';
@@ -34,9 +35,11 @@ export function attachClubSockets(
       readonly boards: AnalysisBoards;
       readonly origins: OriginPolicy;
       readonly proxies: TrustedProxies | null;
+      /** SOCKET_PROCESSES: the processes that hold the sockets (null: this one). */
+      readonly tier: SocketTier | null;
     },
 ): SocketHub {
-  const { games, clubGames, presence, chat, notifier, onlineAnywhere, sessions, limits, lobby, rooms, boards, origins, proxies } = parts;
+  const { games, clubGames, presence, chat, notifier, onlineAnywhere, sessions, limits, lobby, rooms, boards, origins, proxies, tier } = parts;
   // A session ended (logout, login, registration) closes its sockets on every node.
   sessions.onEnd((userId, session) => opts.bus.publish(userTopic(userId), { sessionEnded: session }));
   const sockets = attachSockets(
@@ -77,6 +80,7 @@ export function attachClubSockets(
         return row !== null && (await mayViewTournament(store, row, userId, invite));
       },
     }),
+    tier,
   );
   lobby.throttle(() => sockets.lobbyBacklog() > 0);
   return sockets;

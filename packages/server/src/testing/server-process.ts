@@ -74,7 +74,7 @@ export async function startServerProcess(
  */
 export async function startBenchServer(
   store: string,
-  opts: { extraArgs?: readonly string[]; port?: number } = {},
+  opts: { extraArgs?: readonly string[]; port?: number; env?: Record<string, string> } = {},
 ): Promise<{ base: string; server: ChildProcess; dispose: () => Promise<void> }> {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -91,6 +91,7 @@ export async function startBenchServer(
       STATS_CONTROL: '1',
       TOURNAMENT_MIN_RATED_GAMES: '0',
       ...(schema ? { DATABASE_URL: schema.url } : { DATA_DIR: dataDir }),
+      ...opts.env,
     },
     {
       extraArgs: [...(opts.extraArgs ?? []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])],

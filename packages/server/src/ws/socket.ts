@@ -10,7 +10,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MAX_FRAME_BYTES, PROTOCOL_VERSION, decodeClientMessage, type ClientMessage, type Identity, type ServerMessage } from '@youzai/protocol';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import { COOKIE, identityOf, isSessionEnded } from '../auth/sessions.ts';
 import { LOBBY_TOPIC, userTopic } from '../bus/topics.ts';
 import { isAuthored } from '../chat/chat.ts';
@@ -28,6 +28,7 @@ import { Fanout, type FanoutMember } from './fanout.ts';
 import { LagMeter } from './lag.ts';
 import { SilenceWatch } from './silence.ts';
 import { SocketPlaces } from './socket-places.ts';
+import type { SocketTier } from './tier/tier.ts';
 
 export type { SocketDeps } from './connection.ts';
 
@@ -37,6 +38,25 @@ export interface SocketHub {
   readonly lobbyBacklog: () => number;
   close(): void;
 }
+
+/**
+ * What a connection uses of its WebSocket: `ws`'s own, in this process, or one a socket process holds
+ * (tier/tier.ts `RemotePeer`). A text frame may come as a string (from a socket process) or as bytes.
+ */
+export interface PeerSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  send(data: string | Uint8Array, opts?: { binary?: boolean }): void;
+  ping(): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+  on(event: 'message', fn: (data: Buffer | string, isBinary: boolean) => void): unknown;
+  on(event: 'close', fn: (code: number) => void): unknown;
+  on(event: 'error' | 'pong', fn: () => void): unknown;
+}
+
+/** A peer in a socket process has no socket here to cork: its process sends each turn's frames together. */
+const NOT_CORKED: Corkable = { cork() {}, uncork() {} };
 
 /** Messages per second allowed, and the burst. */
 const RATE = 20;
@@ -65,7 +85,7 @@ class Connection implements SocketConnection, FanoutMember {
   private silence: SilenceWatch | null = null;
 
   constructor(
-    private readonly ws: WebSocket,
+    private readonly ws: PeerSocket,
     readonly user: Identity | null,
     /** The session's id: when it ends (logout), this socket closes. */
     private readonly session: string | null,
@@ -81,7 +101,7 @@ class Connection implements SocketConnection, FanoutMember {
     private readonly features: ReadonlyMap<string, SocketFeature>,
   ) {
     this.bucket = new Bucket(deps.frameRate?.perSecond ?? RATE, deps.frameRate?.burst ?? BURST, deps.clock.now());
-    ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary));
+    ws.on('message', (data, isBinary) => void this.onFrame(data, isBinary));
     ws.on('close', () => this.cleanup());
     ws.on('error', () => this.cleanup());
     this.lag = new LagMeter(() => deps.clock.now());
@@ -172,7 +192,7 @@ class Connection implements SocketConnection, FanoutMember {
     return false;
   }
 
-  private async onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+  private async onFrame(data: Buffer | string, isBinary: boolean): Promise<void> {
     // Any frame says the link is up, even one refused below.
     this.silence?.heard();
     // Every refusal answers the id of the frame it refuses: a client waiting on that id must not hang.
@@ -186,7 +206,7 @@ class Connection implements SocketConnection, FanoutMember {
     }
     const cost = this.deps.moveCost;
     const t = cost?.start() ?? 0;
-    const decoded = decodeClientMessage(data.toString('utf8'));
+    const decoded = decodeClientMessage(typeof data === 'string' ? data : data.toString('utf8'));
     cost?.end('decode', t);
     if (!decoded.ok) {
       if (!this.strike()) this.send({ t: 'error', code: decoded.code, message: decoded.message, ...(decoded.id !== undefined ? { id: decoded.id } : {}) });
@@ -243,6 +263,10 @@ class Connection implements SocketConnection, FanoutMember {
     this.deps.presence.disconnect(this.user.id);
   }
 
+  terminate(): void {
+    this.ws.terminate();
+  }
+
   ping(): void {
     if (!this.alive) {
       this.ws.terminate();
@@ -273,10 +297,10 @@ const gameOf = (m: ClientMessage): string | undefined => ('game' in m && typeof 
 export const SESSION_ENDED = 4001;
 
 /** The id of a frame not decoded (refused before decoding, or binary): the top-level `id`, when there is one. */
-export function peekId(data: Buffer): { id?: number } {
+export function peekId(data: Buffer | string): { id?: number } {
   if (data.length > MAX_FRAME_BYTES) return {};
   try {
-    const v: unknown = JSON.parse(data.toString('utf8'));
+    const v: unknown = JSON.parse(typeof data === 'string' ? data : data.toString('utf8'));
     const id = typeof v === 'object' && v !== null ? (v as { id?: unknown }).id : undefined;
     return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? { id } : {};
   } catch {
@@ -288,7 +312,7 @@ export function peekId(data: Buffer): { id?: number } {
 function ignoreSocketError(): void {}
 
 /** The socket endpoint on `server`, answering the messages of `features` (ws/features.ts lists the club's). */
-export function attachSockets(server: Server, deps: SocketDeps, features: readonly SocketFeature[]): SocketHub {
+export function attachSockets(server: Server, deps: SocketDeps, features: readonly SocketFeature[], tier: SocketTier | null = null): SocketHub {
   const table = dispatchTable(features);
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const conns = new Set<Connection>();
@@ -333,19 +357,26 @@ export function attachSockets(server: Server, deps: SocketDeps, features: readon
     // Given back when the connection ends, upgraded or not (a failed handshake closes it too). A peer that left while
     // the place was being taken (a page navigating away during a slow session read) closed before this listener:
     // given back at once, else the place would be held, and renewed, for good.
-    if (place) {
-      const release = () => void places.release(place.value).catch(() => undefined);
-      if (socket.destroyed) {
-        release();
-        return;
-      }
-      socket.once('close', release);
+    const release = place ? () => void places.release(place.value).catch(() => undefined) : null;
+    if (socket.destroyed) {
+      release?.();
+      return;
     }
+    // With socket processes, one of them completes the handshake and holds the socket; the place goes back when it closes.
+    if (tier) {
+      tier.hand(req, socket, head, (peer) => {
+        if (!peer) return release?.();
+        if (release) peer.once('close', release);
+        accept(peer, NOT_CORKED, found?.user ?? null, found?.session ?? null, addr);
+      });
+      return;
+    }
+    if (release) socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, socket, found?.user ?? null, found?.session ?? null, addr));
   };
   // Apart from the upgrade's scope: the socket's listeners live as long as it does, and a closure there would keep
   // the upgrade request (its headers) and the buffer it was read into for as long (~3 KiB a socket).
-  const accept = (ws: WebSocket, socket: Corkable, user: UserRow | null, session: string | null, addr: string) => {
+  const accept = (ws: PeerSocket, socket: Corkable, user: UserRow | null, session: string | null, addr: string) => {
     const c = new Connection(ws, user ? identityOf(user) : null, session, addr, deps, lobby, coalesced, socket, corks, table);
     conns.add(c);
     const userId = user?.id;
@@ -375,6 +406,8 @@ export function attachSockets(server: Server, deps: SocketDeps, features: readon
       lobby.close();
       for (const ws of wss.clients) ws.terminate();
       wss.close();
+      // A socket process's connections end with the tier (its owner closes it).
+      for (const c of conns) c.terminate();
     },
   };
 }
