@@ -134,6 +134,12 @@ async function main(): Promise<void> {
     const setUp = await setUpGames(pool, stats, snapshot, since);
     const played = await play(pool, run, stats, snapshot, () => cpuOfUs(childrenOf(server.pid!)));
     printFigures(setUp, played);
+    if (SOCKET_PROCESSES > 0) {
+      const rss = rssOf(childrenOf(server.pid!));
+      console.log(
+        `socket processes' memory after the run: rss ${mib(rss)} in all, ${kib(rss / Math.max(1, played.end.live))} per live game (not in the server's figures above, which are the node's)`,
+      );
+    }
     const { moves, errors } = played;
     if (errors['socket-closed']) throw new Error(`${errors['socket-closed']} sockets were closed during the run: the figures miss their players`);
     if (moves === 0) throw new Error('no move was acknowledged while measuring');
@@ -159,6 +165,19 @@ function childrenOf(pid: number): number[] {
   } catch {
     return [];
   }
+}
+
+/** Resident memory of these processes, in bytes (/proc/PID/status). */
+function rssOf(pids: readonly number[]): number {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1] ?? 0);
+    } catch {
+      // Gone.
+    }
+  }
+  return kb * 1024;
 }
 
 /** User and system CPU of these processes so far, in µs (/proc/PID/stat, in clock ticks: 10 ms each here). */

@@ -42,8 +42,9 @@ export class RemotePeer extends EventEmitter {
     pushSend(this.batch, this.id, frame);
   }
 
+  /** Nothing once closing, as `ws` does. */
   ping(): void {
-    if (this.readyState !== OPEN) throw new Error('WebSocket is not open');
+    if (this.readyState !== OPEN) return;
     this.batch.push([PING, this.id]);
   }
 
