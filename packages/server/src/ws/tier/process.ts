@@ -110,9 +110,11 @@ process.on('message', (m: unknown, handle: unknown) => {
   if (Array.isArray(m)) apply(m as ToSockets[]);
   else if (isHandover(m)) open(m, handle as Socket | undefined);
 });
-// The node is gone (stopped or dead): so are its games' sockets.
-process.on('disconnect', () => {
+/** The node is gone (stopped or dead), or stops us: so are its games' sockets. */
+function end(): void {
   for (const h of held.values()) h.ws.terminate();
   process.exit(0);
-});
+}
+process.on('disconnect', end);
+process.on('SIGTERM', end);
 send('ready');
