@@ -31,6 +31,7 @@
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
@@ -357,6 +358,8 @@ async function setUpGames(pool: Workers, stats: (q?: string) => Promise<Stats>, 
 interface Played {
   /** The socket processes' CPU in the measured window, µs (0 without them). */
   readonly socketCpuUs: number;
+  /** The bench's own worker processes' CPU in the window, µs: the clients share the machine with the server. */
+  readonly clientCpuUs: number;
   readonly reports: ServerBotsReport[];
   readonly elapsed: number;
   readonly after: Stats;
@@ -379,6 +382,8 @@ async function play(
   await Promise.race([new Promise((r) => setTimeout(r, 3000)), run.broken]); // let the first moves settle
   await stats('?reset');
   const socketCpuFrom = socketCpu();
+  const clientPids = workers.flatMap((w) => (w.pid !== undefined ? [w.pid] : []));
+  const clientCpuFrom = cpuOfUs(clientPids);
   for (const w of workers) w.send({ type: 'measure' } satisfies ToServerBots);
   const start = performance.now();
   await Promise.race([new Promise((r) => setTimeout(r, SECONDS * 1000)), run.broken]);
@@ -386,6 +391,7 @@ async function play(
   const elapsed = (performance.now() - start) / 1000;
   const after = await stats();
   const socketCpuUs = socketCpu() - socketCpuFrom;
+  const clientCpuUs = cpuOfUs(clientPids) - clientCpuFrom;
   for (const w of workers) w.send({ type: 'stop' } satisfies ToServerBots);
   const end = await stats('?gc');
   await snapshot();
@@ -396,10 +402,10 @@ async function play(
   const ended = reports.reduce((a, r) => a + r.ended, 0);
   const errors: Record<string, number> = {};
   for (const r of reports) for (const [k, v] of Object.entries(r.errors)) errors[k] = (errors[k] ?? 0) + v;
-  return { socketCpuUs, reports, elapsed, after, end, rtt, moves, ended, errors };
+  return { socketCpuUs, clientCpuUs, reports, elapsed, after, end, rtt, moves, ended, errors };
 }
 
-function printFigures({ before, low, high }: SetUp, { socketCpuUs, reports, elapsed, after, end, rtt, moves, ended, errors }: Played): void {
+function printFigures({ before, low, high }: SetUp, { socketCpuUs, clientCpuUs, reports, elapsed, after, end, rtt, moves, ended, errors }: Played): void {
   console.log(`concurrent games: ${after.live} live at the end (${ended} ended and were replaced during the run)`);
   console.log(`moves per second: ${(moves / elapsed).toFixed(0)} (${moves} moves in ${elapsed.toFixed(1)} s)`);
   console.log(
@@ -426,6 +432,9 @@ function printFigures({ before, low, high }: SetUp, { socketCpuUs, reports, elap
   );
   printServerLoop(after, elapsed);
   if (after.cpu) printCpu(after.cpu, socketCpuUs);
+  console.log(
+    `bench clients' CPU per acknowledged move: ${(clientCpuUs / Math.max(1, moves)).toFixed(1)} µs (${WORKERS} worker processes, user + system; on the same ${availableParallelism()} cores as the server)`,
+  );
   if (Object.keys(errors).length) console.log(`errors: ${JSON.stringify(errors)}`);
 }
 
