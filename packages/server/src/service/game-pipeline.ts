@@ -18,6 +18,7 @@ import type { GameStore } from '../store/games.ts';
 import { StoreTimeout, UniqueViolation, VersionConflict, type GameRow, type MoveRow } from '../store/types.ts';
 import type { Doubt, GameActor, StoredExtras } from './actor.ts';
 import type { ServiceError } from './errors.ts';
+import { awaitReturn } from './await-return.ts';
 import { rowOf } from './snapshot.ts';
 import type { Clock } from './time.ts';
 import { wireEvent } from './wire.ts';
@@ -116,6 +117,13 @@ export class GamePipeline {
       if (live && !this.holder.isHeld(actor)) return err('game.conflict', 'The game changed elsewhere: reload it');
       // The time the store made the player wait is not theirs: the action is timed from the turn given back.
       now = Math.max(now, this.deps.clock.now());
+    }
+    // A turn given back while its side could not play (settled by the timer before the refused move came again, or
+    // a takeover): the side's move within the grace is timed from its arrival, once (await-return.ts).
+    const back = actor.turnBack;
+    if (action.type === 'move' && back && back.seat === action.by) {
+      actor.turnBack = null;
+      if (now <= back.until && back.ply === actor.game.moves.length) this.restartTurn(actor, now);
     }
     const current = actor.game;
     const cost = this.deps.cost;
@@ -240,6 +248,9 @@ export class GamePipeline {
       return err('server.storage', UNSETTLED_TEXT);
     }
     await this.stored(actor, { game, row, extras: actor.extras, events, before: actor.extras, turned: true }, now);
+    // Not written: the side to move had its change refused, and plays again when its client tries again; its turn
+    // restarts then, not at this settling (which its timer may have run first).
+    if (!landed) awaitReturn(actor, now);
     return ok(true);
   }
 

@@ -92,6 +92,23 @@ describe('a write in doubt', () => {
     ]);
   });
 
+  it('a move refused while the store was out, played again after the timer gave the turn back: timed from its arrival (chaos seed 5)', async () => {
+    const s = setup();
+    const id = await started(s);
+    s.time.advance(800); // alice thinks 0.8 s
+    s.state.mode = 'gone';
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toMatchObject({ ok: false, error: { code: 'server.storage' } });
+    s.state.mode = 'up';
+    // The settling's timer runs before the client plays again: the turn is given back now.
+    s.time.advance(1_000);
+    await settleMicrotasks();
+    expect(s.frames.at(-1)!.events).toEqual(['resumed']);
+    // The client plays again 3 s later (its backoff; its socket closed by HAProxy, which took the nodes out over /health).
+    s.time.advance(3_000);
+    expect(await s.service.act(id, alice.id, { type: 'move', uci: 'b1c3', ply: 2 })).toMatchObject({ ok: true });
+    expect((await s.inner.moves(id)).at(-1)).toMatchObject({ uci: 'b1c3', clockMs: 60_000 });
+  });
+
   it('no flag falls while the database cannot be reached; the side to move has its turn back after', async () => {
     const s = setup();
     const id = await started(s);
