@@ -72,6 +72,8 @@ export interface SocketTierOptions {
   readonly processes: number;
   /** The largest frame a client may send (the socket processes refuse bigger ones, as `ws` does in one process). */
   readonly maxPayload: number;
+  /** The processes' program (tests: one that fails); process.ts by default. */
+  readonly entry?: string;
   /** A socket process died (not at close): said for the operator's log. */
   readonly onDeath?: (info: { pid: number | undefined; code: number | null; signal: string | null; sockets: number }) => void;
 }
@@ -87,12 +89,14 @@ class SocketProcess {
 
   constructor(
     readonly child: ChildProcess,
-    onExit: (p: SocketProcess, code: number | null, signal: string | null) => void,
+    onExit: (p: SocketProcess, code: number | null, signal: string | null, lost: number) => void,
   ) {
     this.batch = new TurnBatch<ToSockets>((items) => {
       if (!this.dead && child.connected) child.send(items);
     });
+    let failed: (e: Error) => void = () => undefined;
     this.ready = new Promise((resolve, reject) => {
+      failed = reject;
       child.once('error', reject);
       child.on('message', (m: unknown) => {
         if (m === 'ready') {
@@ -103,12 +107,15 @@ class SocketProcess {
     });
     this.ready.catch(() => undefined);
     child.once('exit', (code, signal) => {
+      // Gone before it could take a socket (it could not start): the node's start fails, saying so.
+      if (!this.isReady) failed(new Error(`a socket process exited before it was ready (${code ?? signal})`));
       this.dead = true;
       for (const settle of this.opening.values()) settle(null);
       this.opening.clear();
-      for (const p of [...this.peers.values()]) p.closed(1006);
+      const lost = [...this.peers.values()];
       this.peers.clear();
-      onExit(this, code, signal);
+      for (const p of lost) p.closed(1006);
+      onExit(this, code, signal, lost.length);
     });
   }
 
@@ -179,23 +186,34 @@ export class SocketTier {
   static async start(opts: SocketTierOptions): Promise<SocketTier> {
     const tier = new SocketTier(opts);
     for (let i = 0; i < opts.processes; i++) tier.procs.push(tier.spawn());
-    await Promise.all(tier.procs.map((p) => p.ready));
+    try {
+      await Promise.all(tier.procs.map((p) => p.ready));
+    } catch (e) {
+      // Nothing is left behind: the others stopped, none started again.
+      await tier.close();
+      throw e;
+    }
     return tier;
   }
 
   private spawn(): SocketProcess {
-    const child = fork(BOOT, [], {
+    const child = fork(this.opts.entry ?? BOOT, [], {
       // Its own flags, not the node's (a profile, a heap size): it runs TypeScript through tsx, as the store's thread does.
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, YZ_SOCKET_MAX_PAYLOAD: String(this.opts.maxPayload) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
-    return new SocketProcess(child, (p, code, signal) => {
+    return new SocketProcess(child, (p, code, signal, lost) => {
       const at = this.procs.indexOf(p);
       if (at < 0 || this.closing) return;
-      this.opts.onDeath?.({ pid: p.child.pid, code, signal, sockets: p.peers.size });
-      this.procs[at] = this.spawn();
+      this.opts.onDeath?.({ pid: p.child.pid, code, signal, sockets: lost });
+      const again = () => {
+        if (!this.closing) this.procs[at] = this.spawn();
+      };
+      // One that could not even start is not started again at once: a broken install would spin.
+      if (p.isReady) again();
+      else setTimeout(again, 1000).unref();
     });
   }
 

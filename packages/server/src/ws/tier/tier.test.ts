@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { SocketTier } from './tier.ts';
+
+/** This process's children (/proc). */
+const children = (): number[] => readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'latin1').trim().split(/\s+/).filter(Boolean).map(Number);
+
+const dir = mkdtempSync(join(tmpdir(), 'youzai-tier-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('a socket process that cannot start fails the start, saying so, instead of leaving it waiting', async () => {
+  const entry = join(dir, 'broken.mjs');
+  writeFileSync(entry, 'process.exit(3);\n');
+  const before = children();
+  await expect(SocketTier.start({ processes: 1, maxPayload: 1024, entry })).rejects.toThrow(/socket process exited before it was ready \(3\)/);
+  // None is started again after the failed start (a dead one is replaced a second later otherwise).
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(children().filter((pid) => !before.includes(pid))).toEqual([]);
+});
+
+it('one that dies is said, with the sockets it held, and replaced', async () => {
+  const deaths: { sockets: number; signal: string | null }[] = [];
+  const tier = await SocketTier.start({ processes: 1, maxPayload: 1024, onDeath: (d) => deaths.push(d) });
+  try {
+    const [pid] = tier.pids();
+    process.kill(pid!, 'SIGKILL');
+    for (let i = 0; i < 200 && (tier.pids()[0] === pid || deaths.length === 0); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(deaths).toEqual([expect.objectContaining({ signal: 'SIGKILL', sockets: 0 })]);
+    expect(tier.pids()).toHaveLength(1);
+    expect(tier.pids()[0]).not.toBe(pid);
+  } finally {
+    await tier.close();
+  }
+});
