@@ -14,11 +14,11 @@
  * Two groups, one after the other. The first: the chaos run, which waits on
  * its 75 s of faults and leaves most of the machine idle, with the unit layer
  * beside it at a lower CPU priority. The second: integration, cluster and e2e.
- * The integration layer ran beside the chaos run until 2026-12-07: its load on
- * the shared PostgreSQL and the machine made the chaos run's nodes fail
- * HAProxy's 1 s health checks, and the clock invariant failed in two of three
- * full runs that day (at 58c69e2 and a3421fd; the chaos run alone, and beside
- * busy loops, passed every time). `npm run test:unit` (or `vitest run
+ * The integration layer ran beside the chaos run until 2026-12-07, when the
+ * chaos run's clock invariant failed in two of three full runs (at 58c69e2 and
+ * a3421fd) and passed every time alone or beside busy loops: likely its load
+ * on the shared PostgreSQL and the machine, which can make the chaos nodes
+ * fail HAProxy's 1 s health checks. `npm run test:unit` (or `vitest run
  * --project unit`) runs one layer.
  */
 import { defineConfig } from 'vitest/config';
