@@ -125,6 +125,9 @@ export default defineConfig({
           isolate: false,
           maxWorkers: WORKERS,
           sequence: { groupOrder: 1 },
+          // A poll's patience (Vitest's default is 1 s): a browser on a loaded machine can take seconds to load a page
+          // or draw an update. A poll still ends as soon as it holds; tests that need longer say so.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['packages/web/scripts/build.global.ts'],
         },
       },

@@ -237,7 +237,8 @@ describe('Swiss and round-robin in Chromium', () => {
     expect(await watcher.page.getByTestId('tour-countdown').textContent()).toBe('Đã kết thúc');
     await fullShot(watcher.page, 'tournament-swiss-final');
     await late.page.goto(path);
-    await expect.poll(() => late.page.getByTestId('tour-podium').textContent()).toContain('Podium');
+    // The page is loading: waited for as long as the others here (the default second failed on a loaded machine).
+    await expect.poll(() => late.page.getByTestId('tour-podium').textContent(), { timeout: 60_000 }).toContain('Podium');
     expect(await late.page.getByTestId('tour-rounds').textContent()).toContain('Round 3');
     await fullShot(late.page, 'tournament-swiss-final-en');
     for (const p of [host, ...guests, watcher, late]) await p.context.close();
