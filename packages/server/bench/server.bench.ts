@@ -35,6 +35,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
+import { childrenOf } from '../src/testing/processes.ts';
 import { startBenchServer } from '../src/testing/server-process.ts';
 import type { FromServerBots, ServerBotsConfig, ServerBotsReport, ToServerBots } from './server-bots.ts';
 import type { MoveCostFigures } from '../src/observe/move-cost.ts';
@@ -156,15 +157,6 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, process.env.BENCH_NODE_ARGS ? 3000 : 0));
     await dispose();
     process.exit();
-  }
-}
-
-/** The processes `pid` started (the server's socket processes), from /proc. */
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
   }
 }
 

@@ -27,6 +27,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { alive } from './processes.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIN = join(root, 'packages/server/src/main.ts');
@@ -55,16 +56,6 @@ const ownUrl: Plugin = {
 };
 
 let built: Promise<string> | null = null;
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: alive, another user's.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Removes the bundles (and maps) in `dir` of processes no longer alive; answers how many files went. */
 export function pruneBundles(dir: string): number {

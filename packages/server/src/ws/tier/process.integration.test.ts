@@ -6,12 +6,13 @@
  * Started again on the same data, the node has the acknowledged move.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { TestClient } from '../../testing/client.ts';
 import { invitedGame } from '../../testing/invite.ts';
+import { alive, childrenOf } from '../../testing/processes.ts';
 import { freePort, startServerProcess } from '../../testing/server-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'youzai-tier-'));
@@ -20,16 +21,6 @@ afterAll(() => {
   for (const c of started) c.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const childrenOf = (pid: number): number[] => readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/).filter(Boolean).map(Number);
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function start(port: number): Promise<ChildProcess> {
   const c = await startServerProcess(port, { DATA_DIR: dataDir, SOCKET_PROCESSES: '2' });

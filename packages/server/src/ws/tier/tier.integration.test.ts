@@ -15,6 +15,7 @@ import { FakeTime } from '../../service/time.ts';
 import { memoryStore } from '../../store/memory/store.ts';
 import { TestClient } from '../../testing/client.ts';
 import { invitedGame } from '../../testing/invite.ts';
+import { alive } from '../../testing/processes.ts';
 
 let app: App;
 let base: string;
@@ -35,15 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 it('plays and watches a game through the socket processes, the sockets spread over them', async () => {
   const { alice, bob, id } = await invitedGame(base);

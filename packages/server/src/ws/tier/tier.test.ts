@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { childrenOf } from '../../testing/processes.ts';
 import { SocketTier } from './tier.ts';
 
-/** This process's children (/proc). */
-const children = (): number[] => readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'latin1').trim().split(/\s+/).filter(Boolean).map(Number);
+const children = (): number[] => childrenOf(process.pid);
 
 const dir = mkdtempSync(join(tmpdir(), 'youzai-tier-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
