@@ -13,6 +13,7 @@ import { dataJson } from '../checks.ts';
 import type { GameRow, MoveRow } from '../games.ts';
 import type { SqliteStoreOptions } from './db.ts';
 import type { CommitWindow, GroupCommitStats } from './group-commit.ts';
+import { pushCall, pushCreate, pushSave, readAnswers } from './link-wire.ts';
 
 interface Pending {
   resolve: (v: unknown) => void;
@@ -129,40 +130,27 @@ const FORWARDED = {
   bots: true,
 } as const satisfies Record<StoreMethod, true>;
 
-/** One call as it crosses to the worker (worker.ts): the worker answers `{ id, value }` or `{ id, error }`. */
-export interface LinkCall {
-  readonly id: number;
-  readonly method: string;
-  readonly args: readonly unknown[];
-  /** The first argument is a game row whose `data` is already JSON text (EncodedJson on the worker's side). */
-  readonly encoded?: true;
-}
-
 /**
  * The calls that wait for the end of the turn: a move's write and a new
- * game's. Their rows are copied when called (the data encoded as JSON text,
- * which the store does anyway), since a store keeps a row as it was when the
- * write was called. Any other call goes at once, with those waiting before
- * it, so the worker sees every call in the order it was made.
+ * game's. Their rows are copied into the turn's message when called (the data
+ * encoded as JSON text, which the store does anyway), since a store keeps a
+ * row as it was when the write was called. Any other call goes at once, with
+ * those waiting before it, so the worker sees every call in the order it was
+ * made.
  */
-const DEFERRED: Partial<Record<StoreMethod, (args: readonly unknown[]) => unknown[]>> = {
-  createGame: ([row]) => [encodedRow(row as GameRow)],
-  saveGame: ([row, expected, moves, dropAfter]) => [
-    encodedRow(row as GameRow),
-    expected,
-    ((moves as readonly MoveRow[] | undefined) ?? []).map((m) => ({ ...m })),
-    dropAfter,
-  ],
+const DEFERRED: Partial<Record<StoreMethod, (tape: unknown[], id: number, args: readonly unknown[]) => void>> = {
+  createGame: (tape, id, [row]) => pushCreate(tape, id, row as GameRow, dataJson((row as GameRow).data)),
+  saveGame: (tape, id, [row, expected, moves, dropAfter]) =>
+    pushSave(
+      tape,
+      id,
+      row as GameRow,
+      dataJson((row as GameRow).data),
+      expected as number,
+      (moves as readonly MoveRow[] | undefined) ?? [],
+      dropAfter as number | undefined,
+    ),
 };
-
-const encodedRow = (row: GameRow) => ({ ...row, data: dataJson(row.data) });
-
-/** An answer from the worker. */
-export interface LinkAnswer {
-  readonly id: number;
-  readonly value?: unknown;
-  readonly error?: Record<string, unknown>;
-}
 
 /** A call waiting for its answer; `due`: when it fails with StoreTimeout (null: never). */
 interface Waiting extends Pending {
@@ -191,7 +179,8 @@ export class WorkerLink {
   private deadlineHead = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerDue = Number.POSITIVE_INFINITY;
-  private outbox: LinkCall[] = [];
+  /** The turn's calls, flat (link-wire.ts). */
+  private outbox: unknown[] = [];
   private nextId = 1;
   private failed: Error | null = null;
   /** Messages posted to the worker so far (tests: a turn's writes cross in one). */
@@ -201,15 +190,15 @@ export class WorkerLink {
     // The worker is TypeScript too: a small module boots it through tsx's loader.
     const url = new URL('./worker-boot.mjs', import.meta.url);
     this.worker = new Worker(url, { workerData: { path, options } });
-    this.worker.on('message', (answers: readonly LinkAnswer[]) => {
-      for (const m of answers) {
+    this.worker.on('message', (answers: readonly unknown[]) =>
+      readAnswers(answers, (m) => {
         const p = this.pending.get(m.id);
-        if (!p) continue;
+        if (!p) return;
         this.pending.delete(m.id);
         if (m.error) p.reject(decodeError(m.error));
         else p.resolve(m.value);
-      }
-    });
+      }),
+    );
     const fail = (e: Error) => {
       this.failed = e;
       for (const p of this.pending.values()) p.reject(e);
@@ -229,10 +218,14 @@ export class WorkerLink {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, method, timeoutMs, due });
       if (due !== null) this.bound(id, due);
       const deferred = DEFERRED[method as StoreMethod];
+      const first = this.outbox.length === 0;
       if (!deferred) {
-        this.outbox.push({ id, method, args });
+        pushCall(this.outbox, id, method, args);
         this.send();
-      } else if (this.outbox.push({ id, method, args: deferred(args), encoded: true }) === 1) setImmediate(this.send);
+      } else {
+        deferred(this.outbox, id, args);
+        if (first) setImmediate(this.send);
+      }
     });
   }
 

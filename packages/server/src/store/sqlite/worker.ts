@@ -8,7 +8,7 @@ import { EncodedJson } from '../checks.ts';
 import { TournamentConflict, UniqueViolation, VersionConflict } from '../types.ts';
 import { sqliteStore, type SqliteStoreOptions } from './store.ts';
 import { threadCpuNs } from '../../observe/move-cost.ts';
-import type { LinkAnswer, LinkCall } from './threaded.ts';
+import { pushAnswer, readCalls, type DecodedCall, type LinkAnswer } from './link-wire.ts';
 
 const { path, options } = workerData as { path: string; options: SqliteStoreOptions };
 const store = sqliteStore(path, options);
@@ -29,9 +29,10 @@ function encodeError(e: unknown): Record<string, unknown> {
 }
 
 /** This turn's answers, sent in one message once the turn is over (the link's side does the same with calls). */
-let answers: LinkAnswer[] = [];
+let answers: unknown[] = [];
 const reply = (a: LinkAnswer): void => {
-  if (answers.push(a) === 1) setImmediate(flush);
+  if (answers.length === 0) setImmediate(flush);
+  pushAnswer(answers, a);
 };
 function flush(): void {
   const out = answers;
@@ -40,7 +41,7 @@ function flush(): void {
 }
 
 /** What a call is answered at once, without the store's promise: the monitoring's questions, or an unknown method. */
-function answerAtOnce(call: LinkCall): LinkAnswer | null {
+function answerAtOnce(call: DecodedCall): LinkAnswer | null {
   // Monitoring: the group-commit counters (a getter, not a method).
   if (call.method === 'commitStats') return { id: call.id, value: { ...store.stats } };
   if (call.method === 'commitWindow') return { id: call.id, value: store.commitWindow(Boolean(call.args[0])) };
@@ -51,22 +52,21 @@ function answerAtOnce(call: LinkCall): LinkAnswer | null {
   return null;
 }
 
-function answer(call: LinkCall): void {
+function answer(call: DecodedCall): void {
   const now = answerAtOnce(call);
   if (now) {
     reply(now);
     return;
   }
   const fn = (store as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[call.method]!;
-  const args = call.args as unknown[];
-  // The row's data came encoded (threaded.ts): stored as the text it is.
-  if (call.encoded) args[0] = { ...(args[0] as object), data: new EncodedJson((args[0] as { data: string }).data) };
-  fn.apply(store, args).then(
+  fn.apply(store, call.args).then(
     (value) => reply({ id: call.id, value }),
     (e: unknown) => reply({ id: call.id, error: encodeError(e) }),
   );
 }
 
-port.on('message', (calls: readonly LinkCall[]) => {
-  for (const call of calls) answer(call);
+// A row's data comes as JSON text (link-wire.ts): stored as the text it is.
+const encoded = (text: string) => new EncodedJson(text);
+port.on('message', (tape: readonly unknown[]) => {
+  for (const call of readCalls(tape, encoded)) answer(call);
 });
