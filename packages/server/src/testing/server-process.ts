@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** The V8 flags `npm start` uses (package.json): a 64 MB young generation keeps GC pauses short under load. */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'] as const;
+/** The V8 flags `npm start` uses (package.json): semi-spaces of at most 16 MiB (docs/server.md, issue 29). */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=16'] as const;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
