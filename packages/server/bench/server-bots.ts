@@ -1,7 +1,11 @@
 /**
  * One worker process of `npm run bench:server` (forked by server.bench.ts):
  * a share of the games, both players of each (a guest session and a
- * WebSocket apiece), playing random legal moves after a think time.
+ * WebSocket apiece), playing random legal moves after a think time. The
+ * moves come from lines of random legal moves made once, when the worker
+ * starts (LINES_PER_VARIANT per variant): a game follows one, so the
+ * clients spend no move generation on the move's path (at 10,000 games
+ * they share the server's two cores, issue 29).
  * One process cannot hold 20,000 sockets (its descriptors, and one event
  * loop for all the acknowledgements); several each hold a part.
  *
@@ -14,7 +18,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { VARIANTS, VARIANT_KEYS, legalUcis, parseFen, parseUci, type Position, type VariantKey } from '@youzai/rules';
+import { VARIANTS, VARIANT_KEYS, legalUcis, parseFen, parseUci, type VariantKey } from '@youzai/rules';
 import { LatencyHistogram, type HistogramData } from '../src/testing/latency-histogram.ts';
 
 export interface ServerBotsConfig {
@@ -81,6 +85,8 @@ class Player {
   ws!: WebSocket;
   private nextId = 1;
   readonly pending = new Map<number, number>();
+  /** The first seat of its games: the one whose socket follows them. */
+  follows = false;
 
   async http(method: string, path: string, body?: unknown): Promise<Msg> {
     const res = await fetch(cfg.base + path, {
@@ -124,7 +130,12 @@ class Player {
       ws.once('open', () => {
         ws.removeAllListeners();
         this.ws = ws;
-        ws.on('message', (d) => onMessage(this, JSON.parse(String(d)) as Msg));
+        ws.on('message', (d) => {
+          const text = String(d);
+          // Both players hear every event; a game is followed through its first seat's socket only (onMessage).
+          if (!this.follows && text.startsWith('{"t":"events"')) return;
+          onMessage(this, JSON.parse(text) as Msg);
+        });
         // A socket lost during the run is an error of the run, not a silent gap in the figures.
         ws.on('close', () => {
           if (!stopping) count(errors, 'socket-closed');
@@ -142,10 +153,39 @@ class Player {
   }
 }
 
+/** Lines of random legal moves from each variant's start, made once: a game plays one (a line's end: a mate or a stalemate). */
+const LINES_PER_VARIANT = 16;
+const LINE_PLIES = 300;
+const lines = new Map<VariantKey, string[][]>();
+
+function linesOf(variant: VariantKey): string[][] {
+  let made = lines.get(variant);
+  if (made) return made;
+  made = [];
+  for (let n = 0; n < LINES_PER_VARIANT; n++) {
+    const pos = parseFen(VARIANTS[variant], VARIANTS[variant].startFen);
+    if (!pos.ok) throw new Error('fen');
+    const line: string[] = [];
+    while (line.length < LINE_PLIES) {
+      const legal = legalUcis(pos.value);
+      if (legal.length === 0) break;
+      const uci = legal[Math.floor(Math.random() * legal.length)]!;
+      const mv = parseUci(pos.value, uci);
+      if (!mv.ok) break;
+      pos.value.make(mv.value);
+      line.push(uci);
+    }
+    made.push(line);
+  }
+  lines.set(variant, made);
+  return made;
+}
+
 interface Table {
   id: string;
   variant: VariantKey;
-  pos: Position;
+  /** The moves this game plays, in order. */
+  line: readonly string[];
   players: [Player, Player];
   ply: number;
   over: boolean;
@@ -182,8 +222,8 @@ function onMessage(p: Player, m: Msg): void {
   let moved = false;
   for (const e of m.events) {
     if (e.type === 'move') {
-      const mv = parseUci(t.pos, e.uci);
-      if (mv.ok) t.pos.make(mv.value);
+      // The game left its line (a takeback, a move the server changed): counted; it follows the line from this ply on.
+      if (e.uci !== t.line[e.ply - 1]) count(errors, 'off-line');
       t.ply = e.ply;
       moved = true;
     } else if (e.type === 'end') t.over = true;
@@ -201,11 +241,10 @@ function onMessage(p: Player, m: Msg): void {
 
 function schedule(t: Table): void {
   if (t.over || stopping) return;
-  const mover = t.players[t.pos.turn]!;
-  const legal = legalUcis(t.pos);
-  if (legal.length === 0) return;
-  const uci = legal[Math.floor(Math.random() * legal.length)]!;
   const ply = t.ply;
+  const mover = t.players[ply % 2]!;
+  const uci = t.line[ply];
+  if (uci === undefined) return;
   if (!go && ply >= 2) return;
   setTimeout(
     () => {
@@ -234,9 +273,9 @@ async function newTable(players: [Player, Player], variant: VariantKey): Promise
     // A retried join whose first try went through (its answer lost) finds the seat taken by itself.
     if (!r.ok && r.code !== 'game.seat-taken') throw new Error(JSON.stringify(r));
   });
-  const pos = parseFen(VARIANTS[variant], VARIANTS[variant].startFen);
-  if (!pos.ok) throw new Error('fen');
-  const t: Table = { id: created.id, variant, pos: pos.value, players, ply: 0, over: false };
+  const all = linesOf(variant);
+  const t: Table = { id: created.id, variant, line: all[Math.floor(Math.random() * all.length)]!, players, ply: 0, over: false };
+  players[0].follows = true;
   tables.set(t.id, t);
   players[0].send({ t: 'sub', game: t.id });
   players[1].send({ t: 'sub', game: t.id });

@@ -412,7 +412,7 @@ function printFigures({ before, low, high }: SetUp, { socketCpuUs, clientCpuUs, 
     );
   }
   console.log(
-    `server memory after ${elapsed.toFixed(0)} s of play (after a full GC): rss ${mib(end.memory.rss)}, heap ${mib(end.memory.heapUsed)}; ${kib((end.memory.rss - high.memory.rss) / Math.max(1, end.live))} rss more per game than at the setup (histories); rss delta from the empty server per live game (fixed overhead included): ${kib((end.memory.rss - before.memory.rss) / Math.max(1, end.live))}`,
+    `server memory after ${elapsed.toFixed(0)} s of play (about ${(moves / Math.max(1, end.live)).toFixed(0)} plies per live game; after a full GC): rss ${mib(end.memory.rss)} (anonymous ${mib(end.memory.rssAnon ?? 0)}, files ${mib(end.memory.rssFile ?? 0)}, shared ${mib(end.memory.rssShmem ?? 0)}), heap ${mib(end.memory.heapUsed)} (committed ${mib(end.memory.heapTotal ?? 0)}), array buffers ${mib(end.memory.arrayBuffers ?? 0)}; ${kib((end.memory.rss - high.memory.rss) / Math.max(1, end.live))} rss more per game than at the setup (histories); rss delta from the empty server per live game (fixed overhead included): ${kib((end.memory.rss - before.memory.rss) / Math.max(1, end.live))}`,
   );
   const worst = (k: 'p50' | 'p99' | 'max') => Math.max(...reports.map((r) => r.loop[k]));
   console.log(
