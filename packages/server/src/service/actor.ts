@@ -59,6 +59,8 @@ export const HISTORY_LIMIT = 16;
 export class GameActor {
   readonly history: VersionFrame[] = [];
   cancelTimer: (() => void) | null = null;
+  /** The deadline the armed timer is for, when it is a live game's (live-games.ts keeps it while a move moves the deadline later). */
+  timerAt: number | null = null;
   /**
    * Sockets of each seat connected, per node that holds them ('' on one node): a node that dies
    * takes its sockets with it, and a node re-announcing its sockets after a failover replaces its own count.

@@ -74,6 +74,35 @@ describe('game service', () => {
     expect(events.at(-1)).toBe('end');
   });
 
+  it('a move that moves the deadline later keeps the armed timer, and the flag still falls at its time', async () => {
+    const time = new FakeTime();
+    const timers = { armed: 0, at: (at: number, fn: () => void) => (timers.armed++, time.at(at, fn)) };
+    const store = memoryStore();
+    const service = new GameService({ store, bus: new MemoryBus(), clock: time, timers });
+    const id = await started({ time, store, bus: new MemoryBus(), service, faults: { saves: 0 } });
+    await service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
+    await service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
+    const before = timers.armed;
+    // Each move thought for 1 s with a 2 s increment: each deadline later than the one before it.
+    for (const [who, uci, ply] of [
+      [alice, 'b1c3', 2],
+      [bob, 'b10c8', 3],
+      [alice, 'a1b1', 4],
+      [bob, 'i10h10', 5],
+    ] as const) {
+      time.advance(1_000);
+      expect((await service.act(id, who.id, { type: 'move', uci, ply })).ok).toBe(true);
+    }
+    expect(timers.armed - before).toBe(0);
+    // Alice to move with 62 s left (60 + 2 × 2 − 2 × 1): the timer armed for an earlier deadline fires first and is armed again.
+    time.advance(61_999);
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await store.game(id))!.status).toBe('active');
+    time.advance(1);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await store.game(id)).toMatchObject({ status: 'finished', result: '0-1', reason: 'timeout' });
+  });
+
   it('adds the increment and charges each move, as stored', async () => {
     const s = setup();
     const id = await started(s);
