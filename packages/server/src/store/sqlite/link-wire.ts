@@ -2,9 +2,9 @@
  * The calls and answers between the SQLite store's two sides (threaded.ts, worker.ts), as they cross the thread
  * boundary: one flat array per turn each way. Structured cloning costs per object and per property name, so a
  * move's write crosses as a run of plain values (its row's fields in a fixed order, its moves five values each),
- * not as objects: measured for issue 29, a message of one move's write cost 7.0–7.4 µs of CPU as objects and
- * 3.9–4.7 µs flat, a message of three 14.4–17.8 µs and 6.8 µs (both threads counted; /tmp micro-benchmark in the
- * closing note). Other calls, rare on the move's path, keep their arguments as they are.
+ * not as objects: measured apart for issue 29 (docs/server.md), a message of one move's write cost 7.0–7.4 µs of
+ * CPU as objects and 3.9–4.7 µs flat, a message of three 14.4–17.8 µs and 6.8 µs (both threads counted). Other
+ * calls, rare on the move's path, keep their arguments as they are.
  */
 import type { GameRow, MoveRow } from '../games.ts';
 
