@@ -76,7 +76,13 @@ describe('game service', () => {
 
   it('a move that moves the deadline later keeps the armed timer, and the flag still falls at its time', async () => {
     const time = new FakeTime();
-    const timers = { armed: 0, at: (at: number, fn: () => void) => (timers.armed++, time.at(at, fn)) };
+    const timers = {
+      armed: 0,
+      at(at: number, fn: () => void) {
+        timers.armed++;
+        return time.at(at, fn);
+      },
+    };
     const store = memoryStore();
     const service = new GameService({ store, bus: new MemoryBus(), clock: time, timers });
     const id = await started({ time, store, bus: new MemoryBus(), service, faults: { saves: 0 } });
