@@ -135,9 +135,16 @@ describe('a node’s id', () => {
     // No renewal gets through for most of a time to live: the key may be gone any moment, so nothing is decided any more.
     time.jump(NODE_TTL_MS - 400);
     expect(n.holdsLease()).toBe(false);
-    // A renewal that goes through gives it back.
-    time.advance(1000);
-    await eventually(() => n.holdsLease(), 2000, 'the lease held again');
+    // A renewal that goes through gives it back. Time moves on until one does: a beat from before the jump may still
+    // be in flight under load (the beat then due is skipped, and that late answer renews nothing).
+    await eventually(
+      () => {
+        if (!n.holdsLease()) time.advance(100);
+        return n.holdsLease();
+      },
+      5000,
+      'the lease held again',
+    );
   });
 
   it('stops holding its lease the moment its connection to Redis drops, not at its next failed beat (an owner cut from Redis decides nothing it could not publish)', async () => {
