@@ -109,6 +109,8 @@ export async function createApp(given: AppOptions): Promise<App> {
     ? await SocketTier.start({
         processes: opts.socketProcesses,
         maxPayload: MAX_FRAME_BYTES,
+        clock: opts.clock,
+        timers: opts.timers,
         onDeath: (info) => log.error(info, 'a socket process died: its clients reconnect'),
       })
     : null;

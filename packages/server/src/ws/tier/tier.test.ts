@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { childrenOf } from '../../testing/processes.ts';
-import { SocketTier } from './tier.ts';
+import { FakeTime } from '../../service/time.ts';
+import { RESTART_AFTER_FAILED_START_MS, SocketTier } from './tier.ts';
 
 const children = (): number[] => childrenOf(process.pid);
 
@@ -14,9 +15,13 @@ it('a socket process that cannot start fails the start, saying so, instead of le
   const entry = join(dir, 'broken.mjs');
   writeFileSync(entry, 'process.exit(3);\n');
   const before = children();
-  await expect(SocketTier.start({ processes: 1, maxPayload: 1024, entry })).rejects.toThrow(/socket process exited before it was ready \(3\)/);
-  // None is started again after the failed start (a dead one is replaced a second later otherwise).
-  await new Promise((r) => setTimeout(r, 1500));
+  const time = new FakeTime();
+  await expect(SocketTier.start({ processes: 1, maxPayload: 1024, entry, clock: time, timers: time })).rejects.toThrow(
+    /socket process exited before it was ready \(3\)/,
+  );
+  // None is started again after the failed start (one that could not start is started again a second later otherwise;
+  // a fork's process is there as soon as fork returns).
+  time.advance(RESTART_AFTER_FAILED_START_MS);
   expect(children().filter((pid) => !before.includes(pid))).toEqual([]);
 });
 

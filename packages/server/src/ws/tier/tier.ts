@@ -19,6 +19,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { systemClock, systemTimers, type Clock, type Timers } from '../../service/time.ts';
 import { CLOSE, CLOSED, FAILED, FRAME, OPENED, PING, PONG, TERMINATE, TurnBatch, pushSend, type FromSockets, type Handover, type ToSockets } from './wire.ts';
 
 const OPEN = 1;
@@ -74,6 +75,9 @@ export interface SocketTierOptions {
   readonly maxPayload: number;
   /** The processes' program (tests: one that fails); process.ts by default. */
   readonly entry?: string;
+  /** The time a process that could not start waits on before it is started again (the system's by default). */
+  readonly clock?: Clock;
+  readonly timers?: Timers;
   /** A socket process died (not at close): said for the operator's log. */
   readonly onDeath?: (info: { pid: number | undefined; code: number | null; signal: string | null; sockets: number }) => void;
 }
@@ -174,6 +178,8 @@ function detachFromServer(socket: Duplex): void {
 }
 
 const BOOT = fileURLToPath(new URL('./process.ts', import.meta.url));
+/** How long a socket process that could not start waits before it is started again. */
+export const RESTART_AFTER_FAILED_START_MS = 1000;
 
 export class SocketTier {
   private readonly procs: SocketProcess[] = [];
@@ -213,7 +219,10 @@ export class SocketTier {
       };
       // One that could not even start is not started again at once: a broken install would spin.
       if (p.isReady) again();
-      else setTimeout(again, 1000).unref();
+      else {
+        const { clock = systemClock, timers = systemTimers } = this.opts;
+        timers.at(clock.now() + RESTART_AFTER_FAILED_START_MS, again);
+      }
     });
   }
 
