@@ -90,7 +90,7 @@ export function readCalls(tape: readonly unknown[], wrap: (text: string) => unkn
     const id = tape[i++] as number;
     if (op === CALL) {
       const method = tape[i++] as string;
-      calls.push({ id, method, args: [...(tape[i++] as unknown[])] });
+      calls.push({ id, method, args: tape[i++] as unknown[] });
     } else if (op === CREATE) {
       calls.push({ id, method: 'createGame', args: [readRow()] });
     } else if (op === SAVE) {
