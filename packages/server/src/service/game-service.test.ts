@@ -4,12 +4,12 @@ import type { CreateGame, Identity } from '@youzai/protocol';
 import { MemoryBus } from '../bus/bus.ts';
 import { memoryStore } from '../store/memory/store.ts';
 import { GameService, topicOf } from './game-service.ts';
-import { FakeTime } from './time.ts';
+import { FakeTime, type Timers } from './time.ts';
 
 const alice: Identity = { id: 'ua', name: 'alice', guest: false };
 const bob: Identity = { id: 'ub', name: 'bob', guest: false };
 
-function setup(opts: { quiet?: (member: string) => boolean } = {}) {
+function setup(opts: { quiet?: (member: string) => boolean; timers?: (time: FakeTime) => Timers } = {}) {
   const time = new FakeTime();
   const store = memoryStore();
   const bus = new MemoryBus();
@@ -19,7 +19,7 @@ function setup(opts: { quiet?: (member: string) => boolean } = {}) {
     ...store,
     saveGame: (...a: Parameters<typeof store.saveGame>) => (faults.saves-- > 0 ? Promise.reject(new Error('disk full')) : store.saveGame(...a)),
   };
-  const service = new GameService({ store: flaky, bus, clock: time, timers: time, ...(opts.quiet ? { quiet: opts.quiet } : {}) });
+  const service = new GameService({ store: flaky, bus, clock: time, timers: opts.timers?.(time) ?? time, ...(opts.quiet ? { quiet: opts.quiet } : {}) });
   return { time, store, bus, service, faults };
 }
 
@@ -75,20 +75,20 @@ describe('game service', () => {
   });
 
   it('a move that moves the deadline later keeps the armed timer, and the flag still falls at its time', async () => {
-    const time = new FakeTime();
-    const timers = {
-      armed: 0,
-      at(at: number, fn: () => void) {
-        timers.armed++;
-        return time.at(at, fn);
-      },
-    };
-    const store = memoryStore();
-    const service = new GameService({ store, bus: new MemoryBus(), clock: time, timers });
-    const id = await started({ time, store, bus: new MemoryBus(), service, faults: { saves: 0 } });
+    let armed = 0;
+    const s = setup({
+      timers: (time) => ({
+        at(at, fn) {
+          armed++;
+          return time.at(at, fn);
+        },
+      }),
+    });
+    const { time, store, service } = s;
+    const id = await started(s);
     await service.act(id, alice.id, { type: 'move', uci: 'h3e3', ply: 0 });
     await service.act(id, bob.id, { type: 'move', uci: 'h10g8', ply: 1 });
-    const before = timers.armed;
+    const before = armed;
     // Each move thought for 1 s with a 2 s increment: each deadline later than the one before it.
     for (const [who, uci, ply] of [
       [alice, 'b1c3', 2],
@@ -99,7 +99,7 @@ describe('game service', () => {
       time.advance(1_000);
       expect((await service.act(id, who.id, { type: 'move', uci, ply })).ok).toBe(true);
     }
-    expect(timers.armed - before).toBe(0);
+    expect(armed - before).toBe(0);
     // Alice to move with 62 s left (60 + 2 × 2 − 2 × 1): the timer armed for an earlier deadline fires first and is armed again.
     time.advance(61_999);
     await new Promise((r) => setTimeout(r, 10));
