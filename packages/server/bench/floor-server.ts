@@ -37,13 +37,16 @@ interface Game {
 const games = new Map<string, Game>();
 let accepted = 0;
 
-/** Frames as the club's: the ack names the request, the event frame the game, its version and the move's facts. */
+/** A position as long as the club's move events carry (each event names the position after the move). */
+const FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+/** Frames of the club's shape: the ack names the request, the event frame the game, its version and the move's facts. */
 function eventsFrame(g: Game, uci: string): string {
   return JSON.stringify({
     t: 'events',
     game: g.id,
     v: g.ply,
-    events: [{ type: 'move', ply: g.ply, uci, san: uci, clock: g.clock, at: Date.now() }],
+    events: [{ type: 'move', ply: g.ply, uci, fen: FEN, check: false, clock: { ms: g.clock, at: Date.now() }, capture: null, firstMoveDeadline: null }],
   });
 }
 
