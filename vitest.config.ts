@@ -11,9 +11,10 @@
  *   (once per run, in its global setup).
  * - chaos: the short fixed-seed fault run (a cluster test), first.
  *
- * Two groups, one after the other. The first: the chaos run, which waits on
+ * Three groups, one after the other. The first: the chaos run, which waits on
  * its 75 s of faults and leaves most of the machine idle, with the unit layer
- * beside it at a lower CPU priority. The second: integration, cluster and e2e.
+ * beside it at a lower CPU priority. The second: integration and cluster. The
+ * third: e2e, on two workers (below).
  * The integration layer ran beside the chaos run until 2026-12-07, when the
  * chaos run's clock invariant failed in two of three full runs (at 58c69e2 and
  * a3421fd) and passed every time alone or beside busy loops: likely its load
@@ -52,10 +53,18 @@ const INTEGRATION = [
 // Vitest's default is one worker fewer than the cores: one on this 2-core
 // machine kind. A group has one number of workers for all its projects. In the
 // first, four: the chaos run holds one, and the unit layer the others (chosen
-// when the integration layer ran there too). In the second, three: integration,
-// cluster and e2e wait on processes, databases and browsers.
+// when the integration layer ran there too). In the second, three: integration
+// and cluster wait on processes and databases. In the third, two: each e2e
+// worker drives a Chromium (a renderer per visitor) and a club server, and
+// three at once on two cores cost more than their sum. Measured 2026-12-07 on
+// this machine, `npm test` from a fresh worktree: with e2e beside integration and
+// cluster on three workers, 1,063.1 and 1,043.7 s (the e2e files 2,114
+// file-seconds, from 256 to 1,018 s); in a group of its own on two, 921.7 s (1,192
+// file-seconds, from 283 to 905 s). One e2e file alone took 33 s; the same in the
+// three-worker run, 81 s.
 const WORKERS = 3;
 const FIRST_GROUP_WORKERS = 4;
+const E2E_WORKERS = 2;
 /** The layers run beside the chaos run: their workers' priority lowered (scripts/test-layers.ts). */
 const BESIDE_CHAOS = ['scripts/test-beside-chaos.setup.ts'];
 
@@ -123,8 +132,8 @@ export default defineConfig({
           pool: 'forks',
           // A worker's files share one Chromium (harness.ts, workerBrowser); each test's visitors have contexts of their own.
           isolate: false,
-          maxWorkers: WORKERS,
-          sequence: { groupOrder: 1 },
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
           // A poll's patience (Vitest's default is 1 s): a browser on a loaded machine can take seconds to load a page
           // or draw an update. A poll still ends as soon as it holds; tests that need longer say so.
           expect: { poll: { timeout: 10_000 } },

@@ -75,7 +75,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
  * PROJECT_RANK rather than by name (Vitest orders a group's files project by project, by name: the integration
  * layer's would start before the unit layer's, and the chaos run, which must start first, after both; the projects
  * still overlap as workers free up), and within a rank (cluster and e2e share one) the SLOW_FILES the cache does not
- * know first: on a fresh clone the slow e2e files start the second group and the cluster files fill its end.
+ * know first: on a fresh clone the slow e2e files start their group (the third) longest first.
  */
 export class LayerSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
