@@ -59,9 +59,9 @@ const INTEGRATION = [
 // three at once on two cores cost more than their sum. Measured 2026-12-07 on
 // this machine, `npm test` from a fresh worktree: with e2e beside integration and
 // cluster on three workers, 1,063.1 and 1,043.7 s (the e2e files 2,114
-// file-seconds, from 256 to 1,018 s); in a group of its own on two, 921.7 s (1,192
-// file-seconds, from 283 to 905 s). One e2e file alone took 33 s; the same in the
-// three-worker run, 81 s.
+// file-seconds, from 256 to 1,018 s); in a group of its own on two, 921.7 and
+// 1,020.4 s (1,192 and 1,317 file-seconds, from 283 to 905 s and from 315 to
+// 998 s). One e2e file alone took 33 s; the same in a three-worker run, 81 s.
 const WORKERS = 3;
 const FIRST_GROUP_WORKERS = 4;
 const E2E_WORKERS = 2;
