@@ -36,6 +36,7 @@ import pg from 'pg';
 import { VARIANTS, legalUcis, parseFen, parseUci, type Position } from '@youzai/rules';
 import { tempSchema } from '../src/store/fixtures.ts';
 import { portsFromEnv, startCluster } from '../src/testing/cluster.ts';
+import { cpuOfUs } from '../src/testing/processes.ts';
 import { TEST_REDIS_URL } from '../src/testing/redis.ts';
 import { percentile, startBenchServer } from '../src/testing/server-process.ts';
 
@@ -209,19 +210,7 @@ async function nodeStats(bases: string[], print = true): Promise<void> {
 /** CPU seconds used so far by each process named (/proc), and by the whole machine (busy, all cores). */
 function cpuTicks(pids: Record<string, number[]>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [name, ps] of Object.entries(pids)) {
-    let t = 0;
-    for (const pid of ps) {
-      try {
-        const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-        t += Number(rest[11]) + Number(rest[12]);
-      } catch {
-        // gone
-      }
-    }
-    out[name] = t / 100;
-  }
+  for (const [name, ps] of Object.entries(pids)) out[name] = cpuOfUs(ps) / 1e6;
   const all = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
   out.machine = (all.reduce((a, b) => a + b, 0) - all[3]! - all[4]!) / 100;
   return out;

@@ -10,11 +10,12 @@
  * round trip's p50 and p99: the floor under issue 29's target of 200 µs per move (docs/server.md, "The floor").
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
+import { cpuOfUs } from '../src/testing/processes.ts';
 import { SERVER_NODE_ARGS, freePort } from '../src/testing/server-process.ts';
 import type { FromFloorBots, ToFloorBots } from './floor-bots.ts';
 
@@ -23,13 +24,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const THINK = Number(process.env.THINK_MS ?? 2000);
 const STORE = process.env.FLOOR_STORE ?? 'none';
 const WORKERS = Math.max(1, Math.ceil(GAMES / 2500));
-
-/** User and system CPU of a process so far, every thread, in µs (/proc/PID/stat, 10 ms ticks). */
-function cpuUs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 1e4;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,15 +76,15 @@ async function main(): Promise<void> {
     );
     for (const w of workers) w.send({ type: 'go' } satisfies ToFloorBots);
     await sleep(3000);
-    const cpuFrom = cpuUs(server.pid!);
-    const clientFrom = workers.reduce((a, w) => a + cpuUs(w.pid!), 0);
+    const cpuFrom = cpuOfUs([server.pid!]);
+    const clientFrom = cpuOfUs(workers.map((w) => w.pid!));
     for (const w of workers) w.send({ type: 'measure' } satisfies ToFloorBots);
     const start = performance.now();
     await sleep(SECONDS * 1000);
     const reports = (await Promise.all(workers.map((w) => ask(w, { type: 'report' })))) as Extract<FromFloorBots, { type: 'report' }>[];
     const elapsed = (performance.now() - start) / 1000;
-    const cpu = cpuUs(server.pid!) - cpuFrom;
-    const clientCpu = workers.reduce((a, w) => a + cpuUs(w.pid!), 0) - clientFrom;
+    const cpu = cpuOfUs([server.pid!]) - cpuFrom;
+    const clientCpu = cpuOfUs(workers.map((w) => w.pid!)) - clientFrom;
     const rtt = new LatencyHistogram();
     for (const r of reports) rtt.add(r.rtt);
     const moves = reports.reduce((a, r) => a + r.moves, 0);

@@ -35,7 +35,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LatencyHistogram } from '../src/testing/latency-histogram.ts';
-import { childrenOf } from '../src/testing/processes.ts';
+import { childrenOf, cpuOfUs } from '../src/testing/processes.ts';
 import { startBenchServer } from '../src/testing/server-process.ts';
 import type { FromServerBots, ServerBotsConfig, ServerBotsReport, ToServerBots } from './server-bots.ts';
 import type { MoveCostFigures } from '../src/observe/move-cost.ts';
@@ -171,22 +171,6 @@ function rssOf(pids: readonly number[]): number {
     }
   }
   return kb * 1024;
-}
-
-/** User and system CPU of these processes so far, in µs (/proc/PID/stat, in clock ticks: 10 ms each here). */
-function cpuOfUs(pids: readonly number[]): number {
-  const TICK_US = 1e6 / 100;
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // Gone: a process that died during the run fails it anyway (its sockets close).
-    }
-  }
-  return ticks * TICK_US;
 }
 
 /** Whatever breaks (a worker, the server) ends the run at once, as a failure: `broken` rejects then. */

@@ -35,9 +35,9 @@
  * BENCH_NODE_ARGS, BENCH_SERVER_LOG (as bench:server).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { VariantKey } from '@youzai/rules';
+import { cpuOfUs } from '../src/testing/processes.ts';
 import { percentile, startBenchServer } from '../src/testing/server-process.ts';
 import type { Arena, BotsConfig, BotsReport, ToBots } from './tournament-bots.ts';
 
@@ -61,14 +61,6 @@ async function call(base: string, cookie: { v: string }, method: string, path: s
   const set = res.headers.get('set-cookie');
   if (set) cookie.v = set.split(';')[0]!;
   return res.json();
-}
-
-/** CPU seconds the process has used (user + system), from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of stat (utime, stime), counted from the state (field 3), in clock ticks of 1/100 s.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function waitFor<T>(w: ChildProcess, type: string): Promise<T> {
@@ -296,7 +288,7 @@ interface Measured {
 async function measure(base: string, pid: number, workers: readonly ChildProcess[], tournament: string): Promise<Measured> {
   const stats = async (q = '') => (await call(base, { v: '' }, 'GET', `/api/stats${q}`)) as Measured['after'];
   await stats('?reset');
-  const cpu0 = cpuSeconds(pid);
+  const cpu0 = cpuOfUs([pid]) / 1e6;
   const start = performance.now();
   const from = Date.now();
   for (const w of workers) w.send({ type: 'measure' } satisfies ToBots);
@@ -310,7 +302,7 @@ async function measure(base: string, pid: number, workers: readonly ChildProcess
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
-  const cpu = (cpuSeconds(pid) - cpu0) / elapsed;
+  const cpu = (cpuOfUs([pid]) / 1e6 - cpu0) / elapsed;
   const after = await stats();
   const view = (await call(base, { v: '' }, 'GET', `/api/tournaments/${tournament}`)) as Measured['view'];
   return { reports, elapsed, cpu, after, view, from, to };
